@@ -1,0 +1,71 @@
+// Every setting the app reads, validated once at start-up. A bad or missing value stops the
+// process with one message that lists every problem (docs/decisions/003-configuration.md).
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const base64Key32 = z.string().refine(
+  (value) => {
+    const bytes = Buffer.from(value, "base64");
+    return bytes.length === 32 && bytes.toString("base64") === value;
+  },
+  { error: "must be 32 random bytes in base64 (generate one with: openssl rand -base64 32)" },
+);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  SHOPIFY_API_KEY: z.string({ error: "is required" }).min(1, "is required"),
+  SHOPIFY_API_SECRET: z.string({ error: "is required" }).min(1, "is required"),
+  SHOPIFY_APP_URL: httpUrl,
+  SCOPES: z
+    .string({ error: "is required" })
+    .regex(/^[a-z_]+(,[a-z_]+)*$/, "must be a comma-separated list of scopes, e.g. read_products,write_shipping"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  EMBEDDED_DATABASE_DIR: z.string().default(".data/postgres"),
+  PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ENCRYPTION_KEY: base64Key32,
+  SVC_BASE_URL: httpUrl,
+  SVC_QA_BASE_URL: httpUrl,
+  SVC_NAME: z
+    .string()
+    .regex(/^[a-z][a-z0-9]*$/i, "must be a single word of letters and digits")
+    .default("svc"),
+  SHOP_CUSTOM_DOMAIN: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Thrown when the environment is invalid; its message lists every problem, one per line. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n  - ${problems.join("\n  - ")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses the given environment (process.env by default) or throws an EnvError listing every problem. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    const missing = source[name] === undefined || source[name] === "";
+    return `${name} ${missing && issue.code !== "custom" ? "is required" : issue.message}`;
+  });
+  throw new EnvError(problems);
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

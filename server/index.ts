@@ -1,0 +1,76 @@
+// The production server (`npm start`): validates the configuration, brings up PostgreSQL
+// (embedded, or DATABASE_URL) and applies migrations, then serves the Remix build and starts
+// this process's background worker. Built to build/start.js by `npm run build`.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { EnvError, parseEnv } from "../app/env.server";
+import { createLogger, withLogContext } from "../app/logger.server";
+import { prepareDatabase } from "./database";
+
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  process.stderr.write(`${error.message}\nSee .env.example for what each variable means.\n`);
+  process.exit(1);
+}
+
+const logger = createLogger({ level: env.LOG_LEVEL });
+
+let database;
+try {
+  database = await prepareDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.EMBEDDED_DATABASE_DIR),
+    logger,
+  });
+} catch (error) {
+  process.stderr.write(`The database is not ready: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+process.env.DATABASE_URL = database.url;
+
+const buildPath = path.resolve("build/server/index.js");
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
+  entry: { module: { startBackgroundWork?: () => () => Promise<void> } };
+};
+
+const app = express();
+app.disable("x-powered-by");
+app.use(compression());
+app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+app.use(express.static("build/client", { maxAge: "1h" }));
+app.use((req, res, next) => {
+  const requestId = req.get("x-request-id") || randomUUID();
+  res.setHeader("x-request-id", requestId);
+  withLogContext({ requestId, shop: req.get("x-shopify-shop-domain") ?? undefined }, next);
+});
+app.all("*", createRequestHandler({ build, mode: "production" }));
+
+const stopBackgroundWork = build.entry.module.startBackgroundWork?.();
+const server = app.listen(env.PORT, () => {
+  logger.info({ port: env.PORT, embeddedDatabase: database.embedded }, "app listening");
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "shutting down");
+  server.close();
+  server.closeAllConnections();
+  await stopBackgroundWork?.();
+  await database.stop();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,0 +1,32 @@
+// Creates and drops databases copied from the migrated template (see database-server.ts).
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject("databaseAdminUrl") });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, migrated, empty database; returns its URL and a function that drops it. */
+export async function createTestDatabase(prefix = "t"): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("templateDatabase")}"`));
+  const url = new URL(inject("databaseAdminUrl"));
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+/** Runs SQL as the server's superuser (for tests that break a database on purpose). */
+export function adminQuery(sql: string): Promise<pg.QueryResult> {
+  return admin((c) => c.query(sql));
+}

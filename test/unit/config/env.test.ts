@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "~/env.server";
+
+const valid = {
+  SHOPIFY_API_KEY: "key",
+  SHOPIFY_API_SECRET: "secret",
+  SHOPIFY_APP_URL: "https://app.example.com",
+  SCOPES: "read_products,write_shipping",
+  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  SVC_BASE_URL: "https://api.svc.example",
+  SVC_QA_BASE_URL: "https://qa.svc.example",
+};
+
+function problemsOf(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected an EnvError");
+}
+
+describe("parseEnv", () => {
+  it("accepts a complete configuration and applies the defaults", () => {
+    const env = parseEnv(valid);
+    expect(env.PORT).toBe(3000);
+    expect(env.SVC_NAME).toBe("svc");
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.EMBEDDED_DATABASE_DIR).toBe(".data/postgres");
+  });
+
+  it("names every missing variable in one error, not just the first", () => {
+    const { SHOPIFY_API_SECRET: _s, SHOPIFY_API_KEY: _k, SVC_BASE_URL: _b, ...rest } = valid;
+    const problems = problemsOf(rest);
+    expect(problems).toEqual(
+      expect.arrayContaining(["SHOPIFY_API_SECRET is required", "SHOPIFY_API_KEY is required", "SVC_BASE_URL is required"]),
+    );
+    expect(problems).toHaveLength(3);
+  });
+
+  it("treats an empty value as missing", () => {
+    expect(problemsOf({ ...valid, SHOPIFY_API_SECRET: "" })).toEqual(["SHOPIFY_API_SECRET is required"]);
+  });
+
+  it("explains what is wrong with a bad value", () => {
+    const problems = problemsOf({
+      ...valid,
+      PORT: "eighty",
+      SHOPIFY_APP_URL: "not a url",
+      ENCRYPTION_KEY: "short",
+      LOG_LEVEL: "loud",
+      DATABASE_URL: "mysql://x",
+      SVC_NAME: "two words",
+    });
+    expect(problems.find((p) => p.startsWith("PORT"))).toMatch(/number/);
+    expect(problems.find((p) => p.startsWith("SHOPIFY_APP_URL"))).toMatch(/URL/);
+    expect(problems.find((p) => p.startsWith("ENCRYPTION_KEY"))).toMatch(/32 random bytes/);
+    expect(problems.find((p) => p.startsWith("LOG_LEVEL"))).toMatch(/one of/);
+    expect(problems.find((p) => p.startsWith("DATABASE_URL"))).toMatch(/postgresql/);
+    expect(problems.find((p) => p.startsWith("SVC_NAME"))).toMatch(/single word/);
+    expect(problems).toHaveLength(6);
+  });
+
+  it("accepts a PostgreSQL DATABASE_URL and a custom service name", () => {
+    const env = parseEnv({ ...valid, DATABASE_URL: "postgresql://u:p@db:5432/app", SVC_NAME: "acme", PORT: "8080" });
+    expect(env.DATABASE_URL).toBe("postgresql://u:p@db:5432/app");
+    expect(env.SVC_NAME).toBe("acme");
+    expect(env.PORT).toBe(8080);
+  });
+});
