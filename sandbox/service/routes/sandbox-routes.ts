@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { viewProduct } from "../catalogue/product-view";
+import type { Route, SandboxDeps } from "../context";
+import { notFound } from "../http/sandbox-error";
+import { parseBody } from "../http/validate";
+import { inspectOrder } from "../orders/order-view";
+import { createPickup, pickupRequestSchema } from "../stock/pickups";
+import { recordReception } from "../stock/receptions";
+
+const setStockSchema = z.object({ sku: z.string().min(1), units: z.number().int().min(0) });
+const resetSchema = z.object({ all: z.boolean().optional() }).optional();
+const clockSchema = z
+  .object({ advanceMs: z.number().int().min(0).optional(), speed: z.number().positive().optional() })
+  .refine((v) => v.advanceMs !== undefined || v.speed !== undefined, "give advanceMs or speed");
+
+const clockView = (deps: SandboxDeps) => ({ now: new Date(deps.clock.now()).toISOString(), speed: deps.clock.speed() });
+
+/**
+ * Routes the live service does not have: inspection and control for tests and demos. They take
+ * the same Bearer token as the API and only see and change the caller's own client.
+ */
+export function sandboxRoutes(deps: SandboxDeps): Route[] {
+  const route = (r: Omit<Route, "auth">): Route => ({ ...r, auth: "bearer" });
+  return [
+    route({
+      method: "GET",
+      pattern: "/__sandbox/orders",
+      body: "none",
+      mutates: false,
+      handle: ({ client }) => {
+        const now = deps.clock.now();
+        return { body: { orders: [...client.orders.values()].map((o) => inspectOrder(o, client.id, now)) } };
+      },
+    }),
+    route({
+      method: "GET",
+      pattern: "/__sandbox/products",
+      body: "none",
+      mutates: false,
+      handle: ({ client }) => ({
+        body: {
+          client: client.id,
+          products: [...client.products.values()].map((p) => ({
+            ...viewProduct(p, client.id),
+            disponibles: p.available,
+          })),
+        },
+      }),
+    }),
+    route({
+      method: "POST",
+      pattern: "/__sandbox/stock",
+      body: "json",
+      mutates: true,
+      handle: ({ client, body }) => {
+        const { sku, units } = parseBody(setStockSchema, body);
+        const product = client.bySku.get(sku);
+        if (!product) throw notFound(`Product with SKU "${sku}" not found`);
+        // Raising stock is a reception, so GET /api/rest/reception shows where the units came from.
+        const received = units - product.available;
+        recordReception(client, { id: deps.newId(), createdAt: deps.clock.now(), origin: "AJUSTE_SANDBOX" }, [
+          { product, units: received },
+        ]);
+        product.available = units;
+        return { body: { sku, disponibles: units } };
+      },
+    }),
+    route({
+      method: "POST",
+      pattern: "/__sandbox/pickup-order",
+      body: "json",
+      mutates: true,
+      handle: ({ client, body }) => {
+        const pickup = createPickup(client, parseBody(pickupRequestSchema, body), deps.newId(), deps.clock.now());
+        return { body: { id: pickup.id } };
+      },
+    }),
+    route({
+      method: "POST",
+      pattern: "/__sandbox/reset",
+      body: "optional-json",
+      mutates: true,
+      handle: ({ client, body }) => {
+        const all = parseBody(resetSchema, body)?.all === true;
+        if (all) deps.store.resetAll();
+        else deps.store.reset(client.id);
+        return { body: { reset: all ? "all" : client.id } };
+      },
+    }),
+    route({
+      method: "GET",
+      pattern: "/__sandbox/clock",
+      body: "none",
+      mutates: false,
+      handle: () => ({ body: clockView(deps) }),
+    }),
+    route({
+      method: "POST",
+      pattern: "/__sandbox/clock",
+      body: "json",
+      mutates: true,
+      handle: ({ body }) => {
+        const { advanceMs, speed } = parseBody(clockSchema, body);
+        if (speed !== undefined) deps.clock.setSpeed(speed);
+        if (advanceMs !== undefined) deps.clock.advance(advanceMs);
+        return { body: clockView(deps) };
+      },
+    }),
+  ];
+}
