@@ -22,10 +22,9 @@ const pgConfig = {
 // The wasm schema engine reads pg_catalog columns typed "char" (oid 18) and name (oid 19), which
 // adapter-pg 6.19.3 cannot deserialize: report them as text (oid 25).
 class CatalogFriendlyPool extends pg.Pool {
-  // @ts-expect-error -- pg.Pool.query has many overloads; this wrapper forwards all of them.
+  // pg.Pool.query has many overloads; this wrapper forwards all of them.
   async query(config: unknown, values?: unknown) {
-    // @ts-expect-error -- see above
-    const res = await super.query(config, values);
+    const res = await super.query(config as string, values as unknown[]);
     for (const field of res?.fields ?? []) {
       if (field.dataTypeID === 18 || field.dataTypeID === 19) field.dataTypeID = 25;
     }

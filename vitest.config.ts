@@ -4,7 +4,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 // Test levels (test/README.md): unit = pure code; integration = routes and modules with a real
 // PostgreSQL database; contract = service client ⇄ sandbox over real HTTP; e2e = the built app.
 const testEnv = {
-  NODE_ENV: "test",
+  NODE_ENV: "test" as const,
   LOG_LEVEL: "silent",
   SHOPIFY_API_KEY: "test-api-key",
   SHOPIFY_API_SECRET: "test-api-secret",
@@ -53,7 +53,9 @@ export default defineConfig({
           globalSetup: ["test/helpers/database-server.ts"],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // One app process and one browser at a time: these tests start real servers.
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -38,6 +38,8 @@ export const envSchema = z.object({
     .regex(/^[a-z][a-z0-9]*$/i, "must be a single word of letters and digits")
     .default("svc"),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  // Local demo only: send Admin GraphQL to the simulated store (sandbox/store) instead of Shopify.
+  SIMULATED_STORE_URL: httpUrl.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

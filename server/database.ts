@@ -155,9 +155,10 @@ const require = createRequire(import.meta.url);
 /** Applies pending migrations with `prisma migrate deploy` (the offline WebAssembly engine). */
 export async function migrateDatabase(url: string, cwd = process.cwd()): Promise<void> {
   const cli = require.resolve("prisma/build/index.js", { paths: [cwd] });
+  const preload = path.join(cwd, "server", "unref-long-timers.cjs");
   await new Promise<void>((resolve, reject) => {
     let output = "";
-    const child = spawn(process.execPath, [cli, "migrate", "deploy"], {
+    const child = spawn(process.execPath, ["--require", preload, cli, "migrate", "deploy"], {
       cwd,
       env: { ...process.env, DATABASE_URL: url, PRISMA_HIDE_UPDATE_MESSAGE: "1" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -176,12 +177,14 @@ export async function prepareDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   logger: DatabaseLogger;
+  /** Where prisma.config.ts and node_modules are. */
+  projectRoot?: string;
 }): Promise<RunningDatabase> {
   const running = opts.databaseUrl
     ? { url: opts.databaseUrl, embedded: false, stop: async () => {} }
     : await startEmbeddedPostgres({ dataDir: opts.dataDir, logger: opts.logger });
   try {
-    await migrateDatabase(running.url);
+    await migrateDatabase(running.url, opts.projectRoot);
   } catch (error) {
     await running.stop();
     throw error;

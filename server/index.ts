@@ -4,18 +4,21 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { EnvError, parseEnv } from "../app/env.server";
+import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, withLogContext } from "../app/logger.server";
-import { prepareDatabase } from "./database";
+import { prepareDatabase, type RunningDatabase } from "./database";
+
+// build/start.js sits one level below the project root; the process may run from anywhere.
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
-let env;
+let env: Env;
 try {
   env = parseEnv();
 } catch (error) {
@@ -26,12 +29,13 @@ try {
 
 const logger = createLogger({ level: env.LOG_LEVEL });
 
-let database;
+let database: RunningDatabase;
 try {
   database = await prepareDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.EMBEDDED_DATABASE_DIR),
     logger,
+    projectRoot,
   });
 } catch (error) {
   process.stderr.write(`The database is not ready: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -39,7 +43,7 @@ try {
 }
 process.env.DATABASE_URL = database.url;
 
-const buildPath = path.resolve("build/server/index.js");
+const buildPath = path.join(projectRoot, "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
   entry: { module: { startBackgroundWork?: () => () => Promise<void> } };
 };
@@ -47,8 +51,8 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
 const app = express();
 app.disable("x-powered-by");
 app.use(compression());
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-app.use(express.static("build/client", { maxAge: "1h" }));
+app.use("/assets", express.static(path.join(projectRoot, "build/client/assets"), { immutable: true, maxAge: "1y" }));
+app.use(express.static(path.join(projectRoot, "build/client"), { maxAge: "1h" }));
 app.use((req, res, next) => {
   const requestId = req.get("x-request-id") || randomUUID();
   res.setHeader("x-request-id", requestId);

@@ -30,3 +30,17 @@ export async function createTestDatabase(prefix = "t"): Promise<{ url: string; n
 export function adminQuery(sql: string): Promise<pg.QueryResult> {
   return admin((c) => c.query(sql));
 }
+
+/** Empties every app table of the current test database (DATABASE_URL), keeping the migrations. */
+export async function resetDatabase(): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'",
+    );
+    if (rows.length) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,68 @@
+// What routes and jobs need from the outside world, in one place: the database, the logger, the
+// clock, a service client per shop and Admin GraphQL per shop. Production builds it from the
+// environment; tests and the demo replace parts with configureAppContext() (e.g. the sandbox's
+// URL, the simulated store, a fixed clock).
+import type { PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
+import prisma from "./db.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
+import { createSvcClientResolver, type SvcConnectionConfig } from "./models/svc-connection.server";
+import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
+import type { SvcClient } from "./svc";
+
+export interface AppContext {
+  db: PrismaClient;
+  logger: Logger;
+  now: () => Date;
+  svc: SvcConnectionConfig;
+  /** The shop's service client, or null when the shop is not connected. */
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  adminFor(shop: string): Promise<AdminGraphql>;
+}
+
+let current: AppContext | undefined;
+let overrides: Partial<AppContext> = {};
+
+function build(): AppContext {
+  const config = env();
+  const svc: SvcConnectionConfig = overrides.svc ?? {
+    baseUrls: { qa: config.SVC_QA_BASE_URL, production: config.SVC_BASE_URL },
+    serviceName: config.SVC_NAME,
+    encryptionKey: config.ENCRYPTION_KEY,
+    logger: logger.child({ component: "svc" }),
+  };
+  const db = overrides.db ?? prisma;
+  return {
+    db,
+    logger: overrides.logger ?? logger,
+    now: overrides.now ?? (() => new Date()),
+    svc,
+    svcClientFor: overrides.svcClientFor ?? createSvcClientResolver(db, svc),
+    adminFor: overrides.adminFor ?? defaultAdminFor(db),
+  };
+}
+
+function defaultAdminFor(db: PrismaClient) {
+  const simulatedStore = process.env.SIMULATED_STORE_URL;
+  if (!simulatedStore) return shopifyAdminGraphql;
+  return async (shop: string): Promise<AdminGraphql> => {
+    const session = await db.session.findFirst({ where: { shop, isOnline: false } });
+    if (!session) throw new Error(`no offline session for ${shop}: install the app on the simulated store first`);
+    const { ADMIN_API_VERSION } = await import("./shopify.server");
+    return simulatedStoreAdminGraphql({ baseUrl: simulatedStore, shop, accessToken: session.accessToken, apiVersion: ADMIN_API_VERSION });
+  };
+}
+
+/** The process's context, built on first use. */
+export function appContext(): AppContext {
+  current ??= build();
+  return current;
+}
+
+/** Replaces parts of the context (tests, the demo); the rest keeps its production default. */
+export function configureAppContext(parts: Partial<AppContext>): AppContext {
+  overrides = { ...overrides, ...parts };
+  current = build();
+  return current;
+}

@@ -1,0 +1,96 @@
+// Each shop's settings, stored as JSON on the Shop row and validated here. Every update bumps
+// settingsVersion, which the rate cache keys on, so a rule change is visible at the next quote.
+// Money is integer centavos (subunits) and percentages are basis points: never floats.
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+
+export const SERVICE_CODES = ["NACIONAL", "EXPRESS", "PROGRAMADO"] as const;
+export const serviceCodeSchema = z.enum(SERVICE_CODES);
+export type ServiceCode = z.infer<typeof serviceCodeSchema>;
+
+const centavos = z.number().int().min(0).max(100_000_000);
+const centimetres = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, "must be centimetres as decimal text, e.g. \"12.5\"");
+
+export const ratesSettingsSchema = z.object({
+  /** How long the callback waits for the service before falling back (ms). Never above 8,000. */
+  deadlineMs: z.number().int().min(250).max(8000).default(2500),
+  /** Percentage markup in basis points (1,000 = 10 %); may be negative for a discount. */
+  markupBasisPoints: z.number().int().min(-10_000).max(100_000).default(0),
+  /** Fixed markup added after the percentage, in centavos. */
+  markupFixedCentavos: z.number().int().min(-100_000_000).max(100_000_000).default(0),
+  rounding: z.enum(["none", "up_to_peso", "up_to_99"]).default("none"),
+  freeShipping: z
+    .object({ minSubtotalCentavos: centavos.nullable().default(null), services: z.array(serviceCodeSchema).default([]) })
+    .default({ minSubtotalCentavos: null, services: [] }),
+  hiddenServices: z.array(serviceCodeSchema).default([]),
+  /** Names shown at checkout per service; missing ones use the defaults in Spanish. */
+  names: z.partialRecord(serviceCodeSchema, z.object({ name: z.string().min(1).max(80), description: z.string().max(200).optional() })).default({}),
+  handlingDays: z.number().int().min(0).max(30).default(0),
+  onInsufficientStock: z.enum(["no_rates", "quote_anyway"]).default("no_rates"),
+  /** On timeouts and service errors: let Shopify show its backup rates (503), or answer fallbackRates. */
+  onFailure: z.enum(["backup_rates", "fallback_rates"]).default("backup_rates"),
+  fallbackRates: z
+    .array(z.object({ service: serviceCodeSchema, name: z.string().min(1).max(80), priceCentavos: centavos, maxDays: z.number().int().min(0).max(60).optional() }))
+    .default([]),
+  cacheTtlSeconds: z.number().int().min(0).max(3600).default(600),
+});
+
+export const catalogSettingsSchema = z.object({
+  dimensionNamespace: z.string().min(1).default("custom"),
+  lengthKey: z.string().min(1).default("length"),
+  widthKey: z.string().min(1).default("width"),
+  heightKey: z.string().min(1).default("height"),
+  /** Used for variants with a weight but no dimension metafields; null = none. */
+  defaultPackage: z.object({ length: centimetres, width: centimetres, height: centimetres }).nullable().default(null),
+});
+
+export const fulfillmentSettingsSchema = z.object({
+  /** Service for orders paid on a rate that did not come from us (e.g. Shopify's backup rates). */
+  defaultService: serviceCodeSchema.default("NACIONAL"),
+  skipTestOrders: z.boolean().default(true),
+  notifyCustomer: z.boolean().default(true),
+});
+
+export const stockSettingsSchema = z.object({
+  enabled: z.boolean().default(false),
+  locationId: z.string().nullable().default(null),
+  intervalMinutes: z.number().int().min(5).max(24 * 60).default(15),
+});
+
+export const shopSettingsSchema = z.object({
+  rates: ratesSettingsSchema.default(ratesSettingsSchema.parse({})),
+  catalog: catalogSettingsSchema.default(catalogSettingsSchema.parse({})),
+  fulfillment: fulfillmentSettingsSchema.default(fulfillmentSettingsSchema.parse({})),
+  stock: stockSettingsSchema.default(stockSettingsSchema.parse({})),
+});
+
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+export type RatesSettings = z.infer<typeof ratesSettingsSchema>;
+export type CatalogSettings = z.infer<typeof catalogSettingsSchema>;
+export type FulfillmentSettings = z.infer<typeof fulfillmentSettingsSchema>;
+export type StockSettings = z.infer<typeof stockSettingsSchema>;
+
+export const DEFAULT_SETTINGS: ShopSettings = shopSettingsSchema.parse({});
+
+type Db = Pick<PrismaClient, "shop">;
+
+/** The shop's settings with defaults filled in, and the version the rate cache keys on. */
+export async function getShopSettings({ db, shop }: { db: Db; shop: string }): Promise<{ settings: ShopSettings; version: number }> {
+  const row = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, settingsVersion: true } });
+  if (!row) return { settings: DEFAULT_SETTINGS, version: 0 };
+  return { settings: shopSettingsSchema.parse(row.settings ?? {}), version: row.settingsVersion };
+}
+
+/** A partial update of one or more sections; anything invalid is rejected with zod's issues. */
+export type ShopSettingsPatch = { [K in keyof ShopSettings]?: Partial<ShopSettings[K]> };
+
+/** Merges `patch` into the stored settings, validates the result and bumps the version. */
+export async function updateShopSettings({ db, shop, patch }: { db: Db; shop: string; patch: ShopSettingsPatch }): Promise<ShopSettings> {
+  const { settings } = await getShopSettings({ db, shop });
+  const merged = Object.fromEntries(
+    Object.entries(settings).map(([section, values]) => [section, { ...values, ...(patch[section as keyof ShopSettings] ?? {}) }]),
+  );
+  const next = shopSettingsSchema.parse(merged);
+  await db.shop.update({ where: { domain: shop }, data: { settings: next, settingsVersion: { increment: 1 } } });
+  return next;
+}

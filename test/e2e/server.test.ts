@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import pkg from "../../package.json";
+import { appEnv, spawnApp, startApp } from "../helpers/app-process";
+import { createTestDatabase } from "../helpers/test-database";
+
+// `npm start` as an operator runs it: the built server, a fresh working directory, no .env.
+const workDirs: string[] = [];
+function freshWorkDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "svc-app-e2e-"));
+  fs.chmodSync(dir, 0o755); // the embedded PostgreSQL runs as the postgres user when we are root
+  workDirs.push(dir);
+  return dir;
+}
+afterAll(() => workDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+function embeddedPort(dataDir: string) {
+  return Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[3]);
+}
+
+async function sql(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("npm start", () => {
+  it("serves /healthz on the embedded database, refuses a second process on its data, and keeps data across a restart", async () => {
+    const cwd = freshWorkDir();
+    const dataDir = path.join(cwd, ".data/postgres");
+    const env = appEnv();
+
+    // GIVEN a fresh machine with no DATABASE_URL
+    const first = await startApp({ env, cwd });
+    const health = await fetch(`${first.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok", database: "ok", version: pkg.version });
+    const url = `postgresql://postgres:postgres@127.0.0.1:${embeddedPort(dataDir)}/app`;
+    await sql(url, `INSERT INTO "Shop" (domain, "updatedAt") VALUES ('persisted.myshopify.com', now())`);
+
+    // WHEN a second server starts on the same data directory THEN it stops with a clear error
+    const second = await spawnApp({ env, cwd });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by another app process \(pid \d+\)/);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+
+    // WHEN the first restarts THEN the data is still there
+    expect(await first.stop()).toBe(0);
+    const restarted = await startApp({ env, cwd });
+    const rows = await sql(`postgresql://postgres:postgres@127.0.0.1:${embeddedPort(dataDir)}/app`, `SELECT domain FROM "Shop"`);
+    expect(rows).toEqual([{ domain: "persisted.myshopify.com" }]);
+    await restarted.stop();
+  });
+
+  it("uses the PostgreSQL named by DATABASE_URL and migrates it", async () => {
+    const database = await createTestDatabase("e2e");
+    await sql(database.url, `DROP SCHEMA public CASCADE; CREATE SCHEMA public`);
+    const cwd = freshWorkDir();
+    const app = await startApp({ env: appEnv({ DATABASE_URL: database.url }), cwd });
+    expect(await (await fetch(`${app.url}/healthz`)).json()).toMatchObject({ status: "ok", database: "ok" });
+    const tables = await sql(database.url, `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename = 'Fulfillment'`);
+    expect(tables).toEqual([{ n: 1 }]);
+    expect(fs.existsSync(path.join(cwd, ".data"))).toBe(false);
+    await app.stop();
+    await database.drop();
+  });
+
+  it("stops at start-up when SHOPIFY_API_SECRET is missing, naming it and every other missing key", async () => {
+    const app = await spawnApp({
+      env: appEnv({ SHOPIFY_API_SECRET: undefined, SHOPIFY_API_KEY: undefined, SVC_BASE_URL: undefined }),
+      cwd: freshWorkDir(),
+    });
+    expect(await app.exited).toBe(1);
+    const output = app.output();
+    expect(output).toContain("SHOPIFY_API_SECRET is required");
+    expect(output).toContain("SHOPIFY_API_KEY is required");
+    expect(output).toContain("SVC_BASE_URL is required");
+    expect(output).not.toContain("e2e-api-secret");
+  });
+});

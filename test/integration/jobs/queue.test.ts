@@ -1,0 +1,90 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { claimJobs, enqueueJob, extendLease, finishJob } from "~/jobs/queue.server";
+import { createJobWorker } from "~/jobs/worker.server";
+import { resetDatabase } from "../../helpers/test-database";
+
+// A second client with its own pool stands for a second app process.
+const otherProcess = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
+afterAll(() => otherProcess.$disconnect());
+
+const silent = { info() {}, warn() {}, error() {} };
+const t0 = new Date("2026-11-20T10:00:00Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+describe("jobs as leased rows", () => {
+  beforeEach(resetDatabase);
+
+  it("keeps one row per (queue, key) however often it is enqueued", async () => {
+    for (let i = 0; i < 5; i++) await enqueueJob(prisma, { queue: "q", key: "order-1", shop: "s", runAt: t0 });
+    expect(await prisma.job.count()).toBe(1);
+  });
+
+  it("hands a due job to exactly one of two competing processes", async () => {
+    for (let i = 0; i < 20; i++) await enqueueJob(prisma, { queue: "q", key: `k${i}`, shop: "s", runAt: t0 });
+    const [a, b] = await Promise.all([
+      claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 60_000, limit: 20, now: t0 }),
+      claimJobs(otherProcess, { queues: ["q"], owner: "B", leaseMs: 60_000, limit: 20, now: t0 }),
+    ]);
+    const keys = [...a, ...b].map((j) => j.key);
+    expect(keys).toHaveLength(20);
+    expect(new Set(keys).size).toBe(20);
+  });
+
+  it("does not hand out a job before its time", async () => {
+    await enqueueJob(prisma, { queue: "q", key: "later", shop: "s", runAt: at(60_000) });
+    expect(await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 5, now: t0 })).toHaveLength(0);
+    expect(await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 5, now: at(60_000) })).toHaveLength(1);
+  });
+
+  it("gives a crashed worker's job to another once the lease expires, and fences the first", async () => {
+    await enqueueJob(prisma, { queue: "q", key: "k", shop: "s", runAt: t0 });
+    const [crashed] = await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 30_000, limit: 1, now: t0 });
+    expect(await claimJobs(otherProcess, { queues: ["q"], owner: "B", leaseMs: 30_000, limit: 1, now: at(10_000) })).toHaveLength(0);
+    const [taken] = await claimJobs(otherProcess, { queues: ["q"], owner: "B", leaseMs: 30_000, limit: 1, now: at(31_000) });
+    expect(taken!.attempts).toBe(2);
+    // The first worker wakes up late: its writes no longer count.
+    expect(await finishJob(prisma, crashed!, { kind: "done" })).toBe(false);
+    expect(await extendLease(prisma, crashed!, at(90_000))).toBe(false);
+    expect(await finishJob(otherProcess, taken!, { kind: "done" })).toBe(true);
+    expect((await prisma.job.findFirstOrThrow()).state).toBe("done");
+  });
+
+  it("retries until maxAttempts, then marks the job failed with its last error", async () => {
+    await enqueueJob(prisma, { queue: "q", key: "k", shop: "s", runAt: t0, maxAttempts: 2 });
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const [job] = await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 1, now: at(attempt * 10_000) });
+      await finishJob(prisma, job!, { kind: "retry", at: at(attempt * 10_000 + 1), error: `boom ${attempt}` });
+    }
+    expect(await prisma.job.findFirstOrThrow()).toMatchObject({ state: "failed", lastError: "boom 2", attempts: 2 });
+  });
+
+  it("re-queues a finished job when the same key is enqueued again", async () => {
+    await enqueueJob(prisma, { queue: "q", key: "k", shop: "s", runAt: t0 });
+    const [job] = await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 1, now: t0 });
+    await finishJob(prisma, job!, { kind: "done" });
+    await enqueueJob(prisma, { queue: "q", key: "k", shop: "s", runAt: at(5) });
+    expect(await prisma.job.findFirstOrThrow()).toMatchObject({ state: "queued", attempts: 0 });
+  });
+
+  it("runs each job's handler once across two workers, and retries a handler that throws", async () => {
+    for (let i = 0; i < 10; i++) await enqueueJob(prisma, { queue: "work", key: `k${i}`, shop: "s", runAt: t0 });
+    await enqueueJob(prisma, { queue: "work", key: "explodes", shop: "s", runAt: t0 });
+    const runs: string[] = [];
+    const handler = async (job: { key: string }) => {
+      runs.push(job.key);
+      if (job.key === "explodes") throw new Error("service down");
+      return { kind: "done" as const };
+    };
+    const now = () => at(1000);
+    const a = createJobWorker({ db: prisma, handlers: { work: handler }, logger: silent, owner: "A", now });
+    const b = createJobWorker({ db: otherProcess, handlers: { work: handler }, logger: silent, owner: "B", now });
+    await Promise.all([a.runOnce(), b.runOnce()]);
+    expect(runs.sort()).toEqual([...Array.from({ length: 10 }, (_, i) => `k${i}`), "explodes"].sort());
+    const failed = await prisma.job.findUniqueOrThrow({ where: { queue_key: { queue: "work", key: "explodes" } } });
+    expect(failed).toMatchObject({ state: "queued", lastError: "service down" });
+    expect(failed.runAt.getTime()).toBeGreaterThan(now().getTime());
+  });
+});
