@@ -1,0 +1,17 @@
+import type { ShopState } from "../state/shop-state";
+
+/** What every resolver sees: the shop the request is for and the store's clock. */
+export interface StoreContext {
+  shop: ShopState;
+  now: () => number;
+}
+
+export interface MoneyBag {
+  shopMoney: { amount: string; currencyCode: string };
+  presentmentMoney: { amount: string; currencyCode: string };
+}
+
+export function moneyBag(amount: string, currencyCode: string): MoneyBag {
+  const money = { amount, currencyCode };
+  return { shopMoney: money, presentmentMoney: money };
+}

@@ -1,0 +1,203 @@
+import {
+  execute,
+  getOperationAST,
+  getVariableValues,
+  Kind,
+  parse,
+  print,
+  validate,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLError,
+  type OperationDefinitionNode,
+} from "graphql";
+import type { OperationOutcome, OperationRecord } from "../state/records";
+import type { ThrottleStatus } from "../throttle";
+import type { StoreContext } from "./context";
+import { carrierServiceMutations } from "./mutations/carrier-services";
+import { fulfillmentMutations } from "./mutations/fulfillments";
+import { inventorySetQuantitiesMutation } from "./mutations/inventory-set-quantities";
+import { metafieldsSetMutation } from "./mutations/metafields-set";
+import { tagMutations } from "./mutations/tags";
+import { actualQueryCost, requestedQueryCost, type CostInput } from "./query-cost";
+import { queryRoot } from "./query-root";
+import { adminSchema } from "./schema";
+import {
+  indexDocument,
+  toShopifyExecutionError,
+  toShopifyValidationError,
+  toShopifyVariableError,
+  type ShopifyError,
+} from "./shopify-errors";
+
+export const MAX_QUERY_COST = 1000;
+const RATE_LIMITS_DOCS = "https://shopify.dev/api/usage/rate-limits";
+
+export interface GraphqlRequestBody {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+}
+
+export interface CostExtension {
+  requestedQueryCost: number;
+  actualQueryCost: number | null;
+  throttleStatus: ThrottleStatus;
+}
+
+// Callers read responses of many shapes, as with Shopify's own client; `any` spares each a cast.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AdminData = Record<string, any>;
+
+export interface GraphqlResponseBody {
+  errors?: ShopifyError[];
+  data?: AdminData | null;
+  extensions?: { cost: CostExtension };
+}
+
+interface Outcome {
+  body: GraphqlResponseBody;
+  outcome: OperationOutcome;
+  operation?: OperationDefinitionNode;
+  requested?: number;
+  actual?: number | null;
+}
+
+/** Runs one Admin API request for a shop: validate, price, throttle, execute, and log it. */
+export function executeAdminOperation(
+  ctx: StoreContext,
+  request: GraphqlRequestBody,
+  opts: { forceThrottle?: boolean } = {},
+): GraphqlResponseBody {
+  const result = run(ctx, request, opts);
+  const operation = result.operation;
+  const record: OperationRecord = {
+    at: ctx.now(),
+    operationName: operation?.name?.value ?? null,
+    kind: operation ? (operation.operation === "mutation" ? "mutation" : "query") : "unknown",
+    rootFields: operation
+      ? operation.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.name.value] : []))
+      : [],
+    variables: structuredClone(request.variables ?? {}),
+    query: request.query,
+    outcome: result.outcome,
+    requestedQueryCost: result.requested ?? null,
+    actualQueryCost: result.actual ?? null,
+  };
+  ctx.shop.operations.push(record);
+  return result.body;
+}
+
+function run(ctx: StoreContext, request: GraphqlRequestBody, opts: { forceThrottle?: boolean }): Outcome {
+  const schema = adminSchema();
+  let document: DocumentNode;
+  try {
+    document = parse(request.query);
+  } catch (error) {
+    const e = error as GraphQLError;
+    const where = e.locations?.[0];
+    return {
+      outcome: "invalid",
+      body: {
+        errors: [
+          {
+            message: `Parse error: ${e.message.replace(/^Syntax Error: /, "")}${where ? ` at [${where.line}, ${where.column}]` : ""}`,
+            ...(where ? { locations: [{ line: where.line, column: where.column }] } : {}),
+          },
+        ],
+      },
+    };
+  }
+  const validationErrors = validate(schema, document);
+  if (validationErrors.length > 0) {
+    const index = indexDocument(document);
+    return { outcome: "invalid", body: { errors: validationErrors.map((e) => toShopifyValidationError(e, index)) } };
+  }
+  const operation = getOperationAST(document, request.operationName ?? undefined);
+  if (!operation) {
+    const message = request.operationName
+      ? `No operation named "${request.operationName}"`
+      : "An operation name is required when sending a document with multiple operations.";
+    return { outcome: "invalid", body: { errors: [{ message }] } };
+  }
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {});
+  if (coerced.errors) {
+    const declared = new Map((operation.variableDefinitions ?? []).map((d) => [d.variable.name.value, print(d.type)]));
+    return {
+      outcome: "invalid",
+      operation,
+      body: { errors: coerced.errors.map((e) => toShopifyVariableError(e, declared)) },
+    };
+  }
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  const costInput: CostInput = { schema, operation, fragments, variables: coerced.coerced };
+  const requested = requestedQueryCost(costInput);
+  const cost = (actual: number | null): CostExtension => ({
+    requestedQueryCost: requested,
+    actualQueryCost: actual,
+    throttleStatus: ctx.shop.throttle.status(),
+  });
+  if (requested > MAX_QUERY_COST) {
+    return {
+      outcome: "max-cost-exceeded",
+      operation,
+      requested,
+      body: {
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).\n\nSee https://shopify.dev/concepts/about-apis/rate-limits for more information on how the\ncost of a query is calculated.\n\nTo query larger amounts of data with fewer limits, bulk operations should be used instead.\nSee https://shopify.dev/tutorials/perform-bulk-operations-with-admin-api for usage details.\n`,
+            extensions: {
+              code: "MAX_COST_EXCEEDED",
+              cost: requested,
+              maxCost: MAX_QUERY_COST,
+              documentation: RATE_LIMITS_DOCS,
+            },
+          },
+        ],
+        extensions: { cost: cost(null) },
+      },
+    };
+  }
+  if (opts.forceThrottle || !ctx.shop.throttle.take(requested)) {
+    return {
+      outcome: "throttled",
+      operation,
+      requested,
+      body: {
+        errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: RATE_LIMITS_DOCS } }],
+        extensions: { cost: cost(null) },
+      },
+    };
+  }
+  const result = execute({
+    schema,
+    document,
+    operationName: request.operationName ?? undefined,
+    variableValues: request.variables ?? {},
+    contextValue: ctx,
+    rootValue: rootValue(ctx),
+  });
+  if (result instanceof Promise) throw new Error("simulated store resolvers must be synchronous");
+  const actual =
+    operation.operation === "mutation" ? requested : Math.min(requested, actualQueryCost(costInput, result.data));
+  ctx.shop.throttle.refund(requested - actual);
+  const body: GraphqlResponseBody = {};
+  if (result.errors?.length) body.errors = result.errors.map(toShopifyExecutionError);
+  body.data = result.data ?? null;
+  body.extensions = { cost: cost(actual) };
+  return { outcome: "ok", operation, requested, actual, body };
+}
+
+function rootValue(ctx: StoreContext): Record<string, unknown> {
+  return {
+    ...queryRoot(ctx),
+    ...carrierServiceMutations(ctx),
+    ...fulfillmentMutations(ctx),
+    ...tagMutations(ctx),
+    ...metafieldsSetMutation(ctx),
+    ...inventorySetQuantitiesMutation(ctx),
+  };
+}

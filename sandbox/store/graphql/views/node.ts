@@ -1,0 +1,46 @@
+import { GraphQLError } from "graphql";
+import { parseGid } from "../../ids";
+import type { StoreContext } from "../context";
+import { carrierServiceView } from "./carrier-service-views";
+import { fulfillmentOrderView, fulfillmentView } from "./fulfillment-views";
+import { adjustmentGroupView, inventoryItemView, inventoryLevelView, locationView } from "./inventory-views";
+import { metafieldView } from "./metafield-views";
+import { orderView } from "./order-views";
+import { productView, variantView } from "./product-views";
+import { shopView } from "./shop-view";
+
+/** Shopify answers a malformed id with a top-level error, and an unknown one with null. */
+export function requireGid(id: string): void {
+  if (!parseGid(id)) {
+    throw new GraphQLError(`Invalid global id '${id}'`, { extensions: { code: "argumentLiteralsIncompatible" } });
+  }
+}
+
+export function nodeById(ctx: StoreContext, id: string): unknown {
+  requireGid(id);
+  const { shop } = ctx;
+  const type = parseGid(id)!.type;
+  const lookups: Record<string, () => unknown> = {
+    Shop: () => (id === shop.id ? shopView(ctx) : undefined),
+    Product: () => maybe(shop.products.get(id), (r) => productView(ctx, r)),
+    ProductVariant: () => maybe(shop.variants.get(id), (r) => variantView(ctx, r)),
+    InventoryItem: () => maybe(shop.inventoryItems.get(id), (r) => inventoryItemView(ctx, r)),
+    InventoryLevel: () =>
+      maybe(
+        [...shop.inventoryLevels.values()].find((l) => inventoryLevelView(ctx, l).id === id),
+        (r) => inventoryLevelView(ctx, r),
+      ),
+    InventoryAdjustmentGroup: () => maybe(shop.adjustmentGroups.get(id), (r) => adjustmentGroupView(ctx, r)),
+    Location: () => maybe(shop.locations.get(id), (r) => locationView(ctx, r)),
+    Metafield: () => maybe(shop.metafields.get(id), (r) => metafieldView(ctx, r)),
+    Order: () => maybe(shop.orders.get(id), (r) => orderView(ctx, r)),
+    FulfillmentOrder: () => maybe(shop.fulfillmentOrders.get(id), (r) => fulfillmentOrderView(ctx, r)),
+    Fulfillment: () => maybe(shop.fulfillments.get(id), (r) => fulfillmentView(ctx, r)),
+    DeliveryCarrierService: () => maybe(shop.carrierServices.get(id), carrierServiceView),
+  };
+  return lookups[type]?.() ?? null;
+}
+
+function maybe<R, V>(record: R | undefined, view: (record: R) => V): V | undefined {
+  return record === undefined ? undefined : view(record);
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from "node:crypto";
+import type { GraphqlRequestBody, GraphqlResponseBody } from "../graphql/execute-operation";
+import type { ShopState } from "../state/shop-state";
+
+export interface AdminHandlerDeps {
+  apiVersion: string;
+  now: () => number;
+  findShop(domain: string): ShopState | undefined;
+  execute(shop: ShopState, body: GraphqlRequestBody, opts: { forceThrottle?: boolean }): GraphqlResponseBody;
+}
+
+const SHOP_PATH = /^\/shops\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
+const ADMIN_PATH = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
+const INVALID_TOKEN = "[API] Invalid API key or access token (unrecognized login or wrong password)";
+
+/**
+ * The Admin GraphQL endpoint as a fetch handler. The shop comes from the URL host (as the app
+ * addresses `https://{shop}/admin/api/...`) or from a `/shops/{shop}` prefix for a plain local
+ * server. A test can ask for a fault with `x-sandbox-scenario: throttled|server-error`.
+ */
+export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url);
+    const shopPath = SHOP_PATH.exec(url.pathname);
+    const adminPath = shopPath ? null : ADMIN_PATH.exec(url.pathname);
+    if (!shopPath && !adminPath) return json(404, { errors: "Not Found" }, deps.apiVersion);
+    const domain = shopPath ? decodeURIComponent(shopPath[1]!) : hostOf(request, url);
+    const version = shopPath ? shopPath[2]! : adminPath![1]!;
+    const shop = deps.findShop(domain);
+    if (!shop || (version !== deps.apiVersion && version !== "unstable")) {
+      return json(404, { errors: "Not Found" }, deps.apiVersion);
+    }
+    if (request.method !== "POST") return json(405, { errors: "Method Not Allowed" }, deps.apiVersion);
+    const body = await readBody(request);
+    if (request.headers.get("x-shopify-access-token") !== shop.accessToken) {
+      shop.operations.push(unrecorded(deps.now(), body, "unauthorized"));
+      return json(401, { errors: INVALID_TOKEN }, deps.apiVersion);
+    }
+    if (!body) return json(400, { errors: { query: "Required parameter missing or invalid" } }, deps.apiVersion);
+    const fault = request.headers.get("x-sandbox-scenario") ?? shop.faults.shift();
+    if (fault === "server-error") {
+      shop.operations.push(unrecorded(deps.now(), body, "injected-fault"));
+      return json(500, { errors: "Internal Server Error" }, deps.apiVersion);
+    }
+    return json(200, deps.execute(shop, body, { forceThrottle: fault === "throttled" }), deps.apiVersion);
+  };
+}
+
+function hostOf(request: Request, url: URL): string {
+  const host = request.headers.get("host") ?? url.host;
+  return host.replace(/:\d+$/, "");
+}
+
+async function readBody(request: Request): Promise<GraphqlRequestBody | null> {
+  const text = await request.text();
+  if ((request.headers.get("content-type") ?? "").includes("application/graphql")) {
+    return text.trim() ? { query: text } : null;
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<GraphqlRequestBody>;
+    if (typeof parsed.query !== "string" || !parsed.query.trim()) return null;
+    const variables = parsed.variables && typeof parsed.variables === "object" ? parsed.variables : {};
+    return { query: parsed.query, variables, operationName: parsed.operationName ?? null };
+  } catch {
+    return null;
+  }
+}
+
+function unrecorded(at: number, body: GraphqlRequestBody | null, outcome: "unauthorized" | "injected-fault") {
+  return {
+    at,
+    operationName: body?.operationName ?? null,
+    kind: "unknown" as const,
+    rootFields: [],
+    variables: body?.variables ?? {},
+    query: body?.query ?? "",
+    outcome,
+    requestedQueryCost: null,
+    actualQueryCost: null,
+  };
+}
+
+function json(status: number, body: unknown, apiVersion: string): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "X-Shopify-API-Version": apiVersion,
+      "X-Request-Id": randomUUID(),
+    },
+  });
+}

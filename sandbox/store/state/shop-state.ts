@@ -1,0 +1,156 @@
+import { createIdAllocator, gid, type IdAllocator } from "../ids";
+import { createThrottleBucket, type ThrottleBucket } from "../throttle";
+import type {
+  CarrierServiceRecord,
+  FulfillmentOrderRecord,
+  FulfillmentRecord,
+  InventoryAdjustmentGroupRecord,
+  InventoryItemRecord,
+  InventoryLevelRecord,
+  LocationRecord,
+  MetafieldRecord,
+  OperationRecord,
+  OrderRecord,
+  PostalAddress,
+  ProductRecord,
+  VariantRecord,
+} from "./records";
+
+export type InjectedFault = "throttled" | "server-error";
+
+export interface ShopState {
+  id: string;
+  domain: string;
+  name: string;
+  email: string;
+  accessToken: string;
+  currencyCode: string;
+  planDisplayName: string;
+  allowsCarrierCalculatedRates: boolean;
+  strictCallbackUrls: boolean;
+  ids: IdAllocator;
+  throttle: ThrottleBucket;
+  locations: Map<string, LocationRecord>;
+  products: Map<string, ProductRecord>;
+  variants: Map<string, VariantRecord>;
+  inventoryItems: Map<string, InventoryItemRecord>;
+  /** Keyed by `${itemId}|${locationId}`. */
+  inventoryLevels: Map<string, InventoryLevelRecord>;
+  metafields: Map<string, MetafieldRecord>;
+  orders: Map<string, OrderRecord>;
+  fulfillmentOrders: Map<string, FulfillmentOrderRecord>;
+  fulfillments: Map<string, FulfillmentRecord>;
+  carrierServices: Map<string, CarrierServiceRecord>;
+  adjustmentGroups: Map<string, InventoryAdjustmentGroupRecord>;
+  operations: OperationRecord[];
+  faults: InjectedFault[];
+  nextOrderNumber: number;
+}
+
+export interface LocationInput {
+  name: string;
+  address?: Partial<PostalAddress>;
+  fulfillsOnlineOrders?: boolean;
+}
+
+export interface AddShopInput {
+  domain: string;
+  accessToken?: string;
+  name?: string;
+  email?: string;
+  currency?: string;
+  /** Whether the plan allows third-party calculated rates (Advanced and up, or a dev store). */
+  allowsCarrierCalculatedRates?: boolean;
+  planDisplayName?: string;
+  /** Apply Shopify's callback URL rules (HTTPS only, no localhost or private hosts). */
+  strictCallbackUrls?: boolean;
+  locations?: LocationInput[];
+}
+
+// The warehouse from the carrier rate request fixture: the demo ships from Tlalnepantla.
+export const DEFAULT_LOCATION_ADDRESS: PostalAddress = {
+  address1: "Av. Gustavo Baz 180",
+  address2: "Col. San Pedro Barrientos",
+  city: "Tlalnepantla",
+  province: "México",
+  provinceCode: "MEX",
+  zip: "54060",
+  country: "Mexico",
+  countryCode: "MX",
+  phone: "+52 55 5000 1000",
+};
+
+export function defaultAccessToken(domain: string): string {
+  return `shpat_sim_${domain}`;
+}
+
+export function createShopState(
+  input: AddShopInput,
+  shopIndex: number,
+  opts: { now: () => number; maximumAvailable?: number; restoreRate?: number },
+): ShopState {
+  const ids = createIdAllocator(shopIndex);
+  const shopName = input.name ?? titleFromDomain(input.domain);
+  const state: ShopState = {
+    id: gid("Shop", 61_234_567_890 + shopIndex),
+    domain: input.domain,
+    name: shopName,
+    email: input.email ?? `tienda@${input.domain}`,
+    accessToken: input.accessToken ?? defaultAccessToken(input.domain),
+    currencyCode: input.currency ?? "MXN",
+    planDisplayName: input.planDisplayName ?? (input.allowsCarrierCalculatedRates === false ? "Basic" : "Advanced"),
+    allowsCarrierCalculatedRates: input.allowsCarrierCalculatedRates ?? true,
+    strictCallbackUrls: input.strictCallbackUrls ?? false,
+    ids,
+    throttle: createThrottleBucket(opts),
+    locations: new Map(),
+    products: new Map(),
+    variants: new Map(),
+    inventoryItems: new Map(),
+    inventoryLevels: new Map(),
+    metafields: new Map(),
+    orders: new Map(),
+    fulfillmentOrders: new Map(),
+    fulfillments: new Map(),
+    carrierServices: new Map(),
+    adjustmentGroups: new Map(),
+    operations: [],
+    faults: [],
+    nextOrderNumber: 1001,
+  };
+  const locations = input.locations?.length ? input.locations : [{ name: "Bodega Tlalnepantla" }];
+  for (const location of locations) {
+    const id = ids.next("Location");
+    state.locations.set(id, {
+      id,
+      name: location.name,
+      isActive: true,
+      fulfillsOnlineOrders: location.fulfillsOnlineOrders ?? true,
+      address: { ...DEFAULT_LOCATION_ADDRESS, ...location.address },
+    });
+  }
+  return state;
+}
+
+/** The location orders are assigned to: the first active one that fulfils online orders. */
+export function primaryLocation(shop: ShopState): LocationRecord {
+  for (const location of shop.locations.values()) {
+    if (location.isActive && location.fulfillsOnlineOrders) return location;
+  }
+  const first = shop.locations.values().next().value;
+  if (!first) throw new Error(`shop ${shop.domain} has no locations`);
+  return first;
+}
+
+export function levelKey(itemId: string, locationId: string): string {
+  return `${itemId}|${locationId}`;
+}
+
+function titleFromDomain(domain: string): string {
+  const handle = domain.replace(/\.myshopify\.com$/, "");
+  return handle
+    .split(/[-_]/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(" ");
+}

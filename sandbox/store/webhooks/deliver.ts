@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { signBody } from "./signature";
+
+export interface WebhookDelivery {
+  url: string;
+  secret: string;
+  topic: string;
+  domain: string;
+  payload: unknown;
+  /** Reuse an event id to simulate Shopify's at-least-once redelivery of the same event. */
+  eventId?: string;
+  webhookId?: string;
+  /** The subscription's name, sent as X-Shopify-Name when given. */
+  name?: string;
+  fetch?: typeof fetch;
+}
+
+export interface RateRequestDelivery {
+  url: string;
+  secret: string;
+  domain: string;
+  rate: unknown;
+  fetch?: typeof fetch;
+}
+
+export interface WebhookSender {
+  sendWebhook(args: WebhookDelivery): Promise<Response>;
+  sendRateRequest(args: RateRequestDelivery): Promise<Response>;
+}
+
+/**
+ * Signs and POSTs webhooks and carrier rate requests as Shopify does. Webhook and event ids are
+ * random unless given: apps de-duplicate on them, so two stores must never reuse each other's.
+ */
+export function createWebhookSender(opts: { apiVersion: string; now: () => number }): WebhookSender {
+  return {
+    async sendWebhook(args) {
+      const body = JSON.stringify(args.payload);
+      const headers: Record<string, string> = {
+        "Content-Type": "application/json",
+        "X-Shopify-Topic": args.topic,
+        "X-Shopify-Hmac-Sha256": signBody(body, args.secret),
+        "X-Shopify-Shop-Domain": args.domain,
+        "X-Shopify-API-Version": opts.apiVersion,
+        "X-Shopify-Webhook-Id": args.webhookId ?? randomUUID(),
+        "X-Shopify-Event-Id": args.eventId ?? randomUUID(),
+        "X-Shopify-Triggered-At": new Date(opts.now()).toISOString(),
+      };
+      if (args.name) headers["X-Shopify-Name"] = args.name;
+      return (args.fetch ?? fetch)(args.url, { method: "POST", headers, body });
+    },
+    async sendRateRequest(args) {
+      const body = JSON.stringify({ rate: args.rate });
+      const headers = {
+        "Content-Type": "application/json",
+        "X-Shopify-Hmac-Sha256": signBody(body, args.secret),
+        "X-Shopify-Shop-Domain": args.domain,
+      };
+      return (args.fetch ?? fetch)(args.url, { method: "POST", headers, body });
+    },
+  };
+}
