@@ -1,0 +1,163 @@
+import type { Chunk, ChunkKind } from "./chunks";
+import { trimEndChars } from "./normalize";
+import { isCodeLike, isNumberLike, isNumberSuffix, joinTokens, type Token } from "./tokens";
+import type { AddressWarning, Destination } from "./types";
+import { CONJUNCTIONS, DIRECTIONS, STREET_TYPES } from "./vocabulary";
+
+/** The street part of a destination, plus any postal codes written into the address lines. */
+export type StreetFields = Pick<Destination, "calle" | "no_exterior" | "no_interior" | "colonia"> & {
+  postalCodes: string[];
+  warnings: AddressWarning[];
+};
+
+type Parts = {
+  street: string[];
+  exterior: string[];
+  interior: string[];
+  colonia: string[];
+  reference: string[];
+  warnings: AddressWarning[];
+};
+
+/**
+ * Decides which chunk becomes which field. Labelled chunks go where their label says; the first
+ * unlabelled chunk of line 1 is the street; every other unlabelled chunk is placed by a
+ * documented guess (with a warning), so no text is ever dropped.
+ */
+export function toStreetFields(chunks: readonly Chunk[]): StreetFields {
+  const textOf = (kind: ChunkKind) => chunks.filter((c) => c.kind === kind).map((c) => joinTokens(c.tokens));
+  const parts: Parts = {
+    street: [],
+    exterior: textOf("exterior"),
+    interior: textOf("interior"),
+    colonia: textOf("colonia"),
+    reference: textOf("reference"),
+    warnings: [],
+  };
+  const texts = chunks.filter((c) => c.kind === "text");
+  const primary = texts.find((c) => c.line === 1) ?? texts[0];
+  parts.street.push([takeHouseNumber(primary?.tokens ?? [], parts), ...textOf("cross")].filter(Boolean).join(" "));
+  placeLeftovers(
+    texts.filter((c) => c !== primary),
+    parts,
+  );
+
+  const calle = parts.street.filter(Boolean).join(", ");
+  const { warnings } = parts;
+  if (calle === "") warnings.push({ field: "calle", message: "no street name found in the address lines" });
+  if (parts.exterior.length === 0) {
+    const original = calle ? { original: calle } : {};
+    warnings.push({ field: "no_exterior", message: 'no exterior number found; sent "S/N"', ...original });
+  }
+  if (parts.colonia.length === 0) {
+    warnings.push({ field: "colonia", message: "no colonia found; the service requires one" });
+  }
+  return {
+    calle,
+    // A full stop after the number ends the sentence, not the number ("Juárez 100.").
+    no_exterior: trimEndChars(parts.exterior.join(" "), ".,:;") || "S/N",
+    no_interior: [parts.interior.join(" "), ...parts.reference].filter(Boolean).join(", "),
+    colonia: parts.colonia.join(", "),
+    postalCodes: textOf("postal"),
+    warnings,
+  };
+}
+
+// Without a labelled number, the street's own trailing number is the house number.
+function takeHouseNumber(street: Token[], parts: Parts): string {
+  if (parts.exterior.length > 0) return joinTokens(street);
+  const split = splitTrailingNumber(street);
+  if (!split) return joinTokens(street);
+  parts.exterior.push(joinTokens(split.exterior));
+  if (split.interior) {
+    const guess = split.interior.text;
+    parts.interior.push(guess);
+    parts.warnings.push({
+      field: "no_interior",
+      message: `took "${guess}" after the house number as the interior number`,
+      original: guess,
+    });
+  }
+  return joinTokens(split.street);
+}
+
+// Unlabelled text besides the street, in order of likelihood: a lone number on line 1 is the
+// house number ("Río Lerma, 232"); a lone code on line 2 the interior; the first other text the
+// colonia (shoppers mostly type it unlabelled on line 2, or after a comma on line 1). Whatever is
+// left stays in the street (line 1) or goes to the interior reference (lines 2 and 3).
+function placeLeftovers(chunks: Chunk[], parts: Parts): void {
+  const leftovers = chunks.map((c) => ({ text: joinTokens(c.tokens), line: c.line, tokens: c.tokens }));
+  const take = (accept: (l: (typeof leftovers)[number]) => boolean) => {
+    const index = leftovers.findIndex(accept);
+    return index >= 0 ? leftovers.splice(index, 1)[0].text : undefined;
+  };
+  const single = (tokens: Token[], test: (t: Token) => boolean) => tokens.length === 1 && test(tokens[0]);
+  const { warnings } = parts;
+
+  const exterior =
+    parts.exterior.length === 0 ? take((l) => l.line === 1 && single(l.tokens, isNumberLike)) : undefined;
+  if (exterior) parts.exterior.push(exterior);
+
+  const isCode = (t: Token) => isCodeLike(t) && !CONJUNCTIONS.has(t.key);
+  const interior = parts.interior.length === 0 ? take((l) => l.line > 1 && single(l.tokens, isCode)) : undefined;
+  if (interior) {
+    parts.interior.push(interior);
+    warnings.push({
+      field: "no_interior",
+      message: `no "Int." label; took "${interior}" as the interior number`,
+      original: interior,
+    });
+  }
+
+  const colonia = parts.colonia.length === 0 ? (take((l) => l.line > 1) ?? take(() => true)) : undefined;
+  if (colonia) {
+    parts.colonia.push(colonia);
+    warnings.push({
+      field: "colonia",
+      message: `no "Col." label; took "${colonia}" as the colonia`,
+      original: colonia,
+    });
+  }
+
+  for (const { text, line } of leftovers) {
+    if (line === 1) {
+      parts.street.push(text);
+      warnings.push({
+        field: "calle",
+        message: `could not tell what "${text}" is; kept it in the street`,
+        original: text,
+      });
+    } else {
+      parts.reference.push(text);
+      warnings.push({
+        field: "no_interior",
+        message: `could not tell what "${text}" is; sent it as the interior reference`,
+        original: text,
+      });
+    }
+  }
+}
+
+type TrailingNumber = { street: Token[]; exterior: Token[]; interior?: Token };
+
+// "Insurgentes Sur 1602" → 1602; "Hidalgo 23 B" → "23 B"; "Insurgentes Sur 1602 4" → 1602 and
+// interior 4; "Padre Mier 1250 Pte." → 1250, and the direction stays with the street. A number
+// right after a bare street type is the street's name ("Calle 60").
+function splitTrailingNumber(tokens: Token[]): TrailingNumber | undefined {
+  const n = tokens.length;
+  const last = tokens[n - 1];
+  if (DIRECTIONS.has(last?.key ?? "") && isNumberLike(tokens[n - 2]) && namesAStreet(tokens.slice(0, n - 2))) {
+    return { street: [...tokens.slice(0, n - 2), last], exterior: [tokens[n - 2]] };
+  }
+  const hasSuffix = isNumberSuffix(last) && isNumberLike(tokens[n - 2]);
+  const numberAt = hasSuffix ? n - 2 : n - 1;
+  if (numberAt < 1 || !isNumberLike(tokens[numberAt]) || !namesAStreet(tokens.slice(0, numberAt))) return undefined;
+  if (!hasSuffix && isNumberLike(tokens[numberAt - 1]) && namesAStreet(tokens.slice(0, numberAt - 1))) {
+    return { street: tokens.slice(0, numberAt - 1), exterior: [tokens[numberAt - 1]], interior: tokens[numberAt] };
+  }
+  return { street: tokens.slice(0, numberAt), exterior: tokens.slice(numberAt) };
+}
+
+function namesAStreet(tokens: Token[]): boolean {
+  return tokens.some((t) => !STREET_TYPES.has(t.key));
+}

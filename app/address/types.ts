@@ -1,0 +1,53 @@
+/** The service's `consumidor_destino`, field for field (newer contract: `pais` and `colonia`). */
+export type Destination = {
+  calle: string;
+  no_exterior: string;
+  no_interior: string;
+  colonia: string;
+  codigo_postal: string;
+  estado: string;
+  ciudad: string;
+  nombre: string;
+  telefono: string;
+  /** Always "Mexico": the newer contract requires it and the service only ships inside Mexico. */
+  pais: string;
+};
+
+type Text = string | null | undefined;
+
+/**
+ * A Shopify address as it reaches the app: the carrier-service rate `destination` or an order's
+ * `shipping_address`. Every field is optional because the two shapes differ and Shopify sends
+ * nulls freely.
+ */
+export type ShopifyAddress = {
+  address1?: Text;
+  address2?: Text;
+  address3?: Text;
+  city?: Text;
+  province?: Text;
+  province_code?: Text;
+  zip?: Text;
+  postal_code?: Text;
+  country?: Text;
+  country_code?: Text;
+  name?: Text;
+  first_name?: Text;
+  last_name?: Text;
+  company?: Text;
+  company_name?: Text;
+  phone?: Text;
+  fax?: Text;
+  email?: Text;
+  address_type?: Text;
+  latitude?: number | null;
+  longitude?: number | null;
+};
+
+/** Something the merchant should check: a guess, a fallback or a value sent as given. */
+export type AddressWarning = { field: keyof Destination; message: string; original?: string };
+
+/** Either a destination the service can take, or the reason it cannot be one. */
+export type DestinationResult =
+  | { ok: true; destination: Destination; warnings: AddressWarning[] }
+  | { ok: false; reason: "outside_mexico"; country: string; message: string };
