@@ -1,8 +1,27 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { appContext } from "../context.server";
+import { parsePaidOrder } from "../fulfillment/paid-order";
+import { recordPaidOrder } from "../fulfillment/records.server";
 import { authenticate } from "../shopify.server";
 
-// Placeholder until its issue lands (README, "Not built yet"): verifies the signature, then does nothing.
+// Answers within milliseconds: it only records the delivery, the fulfilment record and its job
+// (one transaction); the service and the Admin API are called by the job, after the answer.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  await authenticate.webhook(request);
+  const { shop, payload, eventId, webhookId, triggeredAt } = await authenticate.webhook(request);
+  const parsed = parsePaidOrder(payload);
+  if (!parsed.ok)
+    return new Response(`malformed orders/paid payload at ${parsed.field}: ${parsed.message}`, { status: 400 });
+  const { db, logger, now } = appContext();
+  const result = await recordPaidOrder(db, {
+    shop,
+    eventId: eventId ?? webhookId,
+    webhookId,
+    triggeredAt,
+    order: parsed.order,
+    now: now(),
+  });
+  if (result.duplicate) logger.info({ shop, eventId: eventId ?? webhookId }, "orders/paid duplicate delivery ignored");
+  else if (!result.fulfillmentId)
+    logger.info({ shop, order: parsed.order.name }, "orders/paid: order already recorded, or shop unknown");
   return new Response();
 };

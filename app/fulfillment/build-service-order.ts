@@ -1,0 +1,92 @@
+/**
+ * Pure: a paid Shopify order and the shop's fulfilment settings → the service order to create,
+ * or why there is none (skipped) or why a person must look first (needs_attention).
+ */
+import { toDestination, type AddressWarning, type Destination } from "../address";
+import type { FulfillmentSettings, ServiceCode } from "../models/shop-settings.server";
+import { normaliseServiceCode } from "../svc/wire/service-code";
+import type { PaidOrder, PaidOrderLine } from "./paid-order";
+
+/** The createOrder parameters, as stored on the record and sent to the service. */
+export interface ServiceOrderRequest {
+  productos: { identificador: string; cantidad: number }[];
+  consumidor_destino: Destination;
+  servicio: ServiceCode;
+  /** The Shopify order name, so a person can find the order at the service (no lookup by it exists). */
+  tienda_orden_ref: string;
+}
+
+export type ServiceCodeSource = "shipping_line" | "shop_default";
+
+export type BuiltServiceOrder =
+  | {
+      kind: "ready";
+      request: ServiceOrderRequest;
+      serviceCode: ServiceCode;
+      serviceCodeSource: ServiceCodeSource;
+      warnings: AddressWarning[];
+    }
+  | { kind: "skipped"; reason: string }
+  | { kind: "needs_attention"; reason: string };
+
+type Settings = Pick<FulfillmentSettings, "defaultService" | "skipTestOrders">;
+
+/** Builds the service order for `order`, or says why it must not (or cannot yet) be sent. */
+export function buildServiceOrder(order: PaidOrder, settings: Settings): BuiltServiceOrder {
+  if (order.cancelled_at) return { kind: "skipped", reason: `the order was cancelled (${order.cancelled_at})` };
+  if (order.test && settings.skipTestOrders) {
+    return { kind: "skipped", reason: "test order, and the shop's settings skip test orders" };
+  }
+  const lines = order.line_items.filter(isOurs);
+  if (lines.length === 0) return { kind: "skipped", reason: "no line requires shipping from the warehouse" };
+  const withoutSku = lines.filter((line) => !line.sku?.trim());
+  if (withoutSku.length > 0) {
+    const names = withoutSku.map((line) => `"${line.name || line.id}"`).join(", ");
+    return {
+      kind: "needs_attention",
+      reason: `line ${names} has no SKU; the warehouse identifies products by SKU (add one to the variant, then retry)`,
+    };
+  }
+  if (!order.shipping_address) return { kind: "skipped", reason: "the order has no shipping address (local pickup?)" };
+  const destination = toDestination(order.shipping_address);
+  if (!destination.ok) return { kind: "skipped", reason: destination.message };
+
+  const chosen = serviceFromShippingLines(order);
+  const serviceCode = chosen ?? settings.defaultService;
+  return {
+    kind: "ready",
+    request: {
+      productos: sumPerSku(lines),
+      consumidor_destino: destination.destination,
+      servicio: serviceCode,
+      tienda_orden_ref: order.name,
+    },
+    serviceCode,
+    serviceCodeSource: chosen ? "shipping_line" : "shop_default",
+    warnings: destination.warnings,
+  };
+}
+
+// Lines another fulfilment service (e.g. a dropshipping app) handles are not the warehouse's.
+function isOurs(line: PaidOrderLine): boolean {
+  const service = line.fulfillment_service;
+  return line.requires_shipping && line.quantity > 0 && (service === null || service === "manual");
+}
+
+/** The service code of the first shipping line our carrier service priced; null for other rates. */
+function serviceFromShippingLines(order: PaidOrder): ServiceCode | null {
+  for (const line of order.shipping_lines) {
+    const code = line.code ? normaliseServiceCode(line.code) : undefined;
+    if (code) return code;
+  }
+  return null;
+}
+
+function sumPerSku(lines: PaidOrderLine[]): ServiceOrderRequest["productos"] {
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    const sku = line.sku!.trim();
+    totals.set(sku, (totals.get(sku) ?? 0) + line.quantity);
+  }
+  return [...totals].map(([identificador, cantidad]) => ({ identificador, cantidad }));
+}

@@ -1,0 +1,93 @@
+/**
+ * The fulfilment and stock queues' handlers. Each handler is safe to run again after a crash at
+ * any point (docs/decisions/007-fulfillment-exactly-once.md), because a worker that dies loses
+ * its lease and another one runs the job again.
+ */
+import type { Job } from "@prisma/client";
+import { appContext } from "../context.server";
+import type { HandlerDeps } from "../jobs/handlers.server";
+import type { JobOutcome } from "../jobs/queue.server";
+import type { JobHandler } from "../jobs/worker.server";
+import type { AdminGraphql } from "../shopify/admin.server";
+import type { SvcClient } from "../svc";
+import { writeOrderNote } from "./order-note.server";
+import { pollFulfillment } from "./poll.server";
+import {
+  NOTE_QUEUE,
+  POLL_QUEUE,
+  STOCK_QUEUE,
+  SUBMIT_QUEUE,
+  type FulfillmentJobPayload,
+  type StockJobPayload,
+} from "./queues";
+import { after } from "./schedule";
+import { submitFulfillmentOrder } from "./submit.server";
+import { syncStock } from "./stock-sync.server";
+import { getShopSettings } from "../models/shop-settings.server";
+
+export interface FulfillmentHandlerDeps extends HandlerDeps {
+  /** Defaults to the app context's (the shop's stored connection). */
+  svcClientFor?(shop: string): Promise<SvcClient | null>;
+  /** Defaults to the app context's (the shop's offline session). */
+  adminFor?(shop: string): Promise<AdminGraphql>;
+}
+
+const STOCK_RETRY_MS = 5 * 60_000;
+
+/** Handlers of fulfillment.submit, fulfillment.poll, fulfillment.note and stock.sync. */
+export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<string, JobHandler> {
+  const full = {
+    ...deps,
+    svcClientFor: deps.svcClientFor ?? ((shop: string) => appContext().svcClientFor(shop)),
+    adminFor: deps.adminFor ?? ((shop: string) => appContext().adminFor(shop)),
+  };
+  return {
+    [SUBMIT_QUEUE]: async (job) => {
+      const outcome = await submitFulfillmentOrder(full, fulfillmentIdOf(job));
+      return outcome.kind === "again" ? { kind: "reschedule", at: outcome.at } : { kind: "done" };
+    },
+    [POLL_QUEUE]: async (job) => {
+      const { delayMs } = job.payload as unknown as FulfillmentJobPayload;
+      const outcome = await pollFulfillment(full, fulfillmentIdOf(job), delayMs);
+      if (outcome.kind === "done") return { kind: "done" };
+      const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
+      return { kind: "reschedule", at: outcome.at, payload: { ...payload } };
+    },
+    [NOTE_QUEUE]: async (job) => {
+      const outcome = await writeOrderNote(full, fulfillmentIdOf(job));
+      return outcome === "again" ? { kind: "reschedule", at: deps.now() } : { kind: "done" };
+    },
+    [STOCK_QUEUE]: async (job): Promise<JobOutcome> => {
+      const { onDemand } = job.payload as unknown as StockJobPayload;
+      try {
+        await syncStock(full, job.shop, { onDemand });
+      } catch (error) {
+        deps.logger.warn(
+          { shop: job.shop, err: error instanceof Error ? error.message : String(error) },
+          "stock sync failed",
+        );
+        return nextStockRun(full, job.shop, STOCK_RETRY_MS);
+      }
+      return nextStockRun(full, job.shop);
+    },
+  };
+}
+
+// The schedule lives in the job row itself: while the switch is on, each run books the next one.
+async function nextStockRun(deps: FulfillmentHandlerDeps, shop: string, soonerMs?: number): Promise<JobOutcome> {
+  const { settings } = await getShopSettings({ db: deps.db, shop });
+  if (!settings.stock.enabled) return { kind: "done" };
+  const interval = settings.stock.intervalMinutes * 60_000;
+  const payload: StockJobPayload = { onDemand: false };
+  return {
+    kind: "reschedule",
+    at: after(deps.now(), Math.min(interval, soonerMs ?? interval)),
+    payload: { ...payload },
+  };
+}
+
+function fulfillmentIdOf(job: Job): string {
+  const { fulfillmentId } = job.payload as unknown as FulfillmentJobPayload;
+  if (typeof fulfillmentId !== "string") throw new Error(`${job.queue} job ${job.key} has no fulfillmentId`);
+  return fulfillmentId;
+}

@@ -1,0 +1,129 @@
+/**
+ * What a merchant can do about a record automatic work stopped on: settle an unknown outcome
+ * (the order exists at the service with id X / it does not: submit it) and retry after fixing
+ * the cause. Every action is scoped to the merchant's shop and is a compare-and-set on the status.
+ */
+import type { Fulfillment, PrismaClient } from "@prisma/client";
+import type { AdminGraphql } from "../shopify/admin.server";
+import type { SvcClient } from "../svc";
+import { readStoredRequest, statusOf, transition } from "./records.server";
+import { fetchPaidOrder } from "./shopify-order.server";
+import { RETRYABLE_BY_MERCHANT } from "./status";
+
+export interface MerchantDeps {
+  db: PrismaClient;
+  now: () => Date;
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  adminFor(shop: string): Promise<AdminGraphql>;
+}
+
+export type MerchantActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+const moved = (message: string): MerchantActionResult => ({ ok: true, message });
+const refused = (error: string): MerchantActionResult => ({ ok: false, error });
+const RACED = refused("the order changed meanwhile; reload the page");
+
+async function load(deps: MerchantDeps, shop: string, fulfillmentId: string): Promise<Fulfillment | null> {
+  return deps.db.fulfillment.findFirst({ where: { id: fulfillmentId, shop } });
+}
+
+/** The person found the order at the service: record its id and start following it. */
+export async function confirmServiceOrderExists(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string; svcOrderId: string },
+): Promise<MerchantActionResult> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return refused("no such order");
+  if (record.status !== "unknown_outcome")
+    return refused(`the order is ${record.status}, not waiting for a confirmation`);
+  const svcOrderId = args.svcOrderId.trim();
+  if (!svcOrderId) return refused("give the service's order id");
+  const client = await deps.svcClientFor(args.shop);
+  if (!client) return refused("the shop is not connected to the service");
+  let order;
+  try {
+    order = await client.getOrder(svcOrderId);
+  } catch (error) {
+    return refused(
+      `the service could not be asked about order ${svcOrderId}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (!order) return refused(`the service has no order ${svcOrderId}`);
+  if (order.tienda_orden_ref && order.tienda_orden_ref !== record.orderName) {
+    return refused(`service order ${svcOrderId} belongs to ${order.tienda_orden_ref}, not ${record.orderName}`);
+  }
+  const now = deps.now();
+  const ok = await transition(deps.db, {
+    id: record.id,
+    from: "unknown_outcome",
+    to: "submitted",
+    now,
+    data: { svcOrderId, submittedAt: record.submittedAt ?? now, reason: null },
+    detail: `confirmed by the merchant: service order ${svcOrderId}`,
+  });
+  return ok ? moved(`${record.orderName} follows service order ${svcOrderId}`) : RACED;
+}
+
+/** The person checked the service has no such order: submit it (once more). */
+export async function confirmServiceOrderAbsent(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<MerchantActionResult> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return refused("no such order");
+  if (record.status !== "unknown_outcome")
+    return refused(`the order is ${record.status}, not waiting for a confirmation`);
+  const ok = await transition(deps.db, {
+    id: record.id,
+    from: "unknown_outcome",
+    to: "pending",
+    now: deps.now(),
+    data: { reason: null, submitAttempts: 0 },
+    detail: "the merchant confirmed the service has no such order: submitting it",
+  });
+  return ok ? moved(`${record.orderName} will be sent to the service`) : RACED;
+}
+
+/**
+ * After the cause was fixed: an order the service already has is followed again; any other is
+ * read again from Shopify (to pick up a new SKU or address) and submitted.
+ */
+export async function retryFulfillment(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<MerchantActionResult> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return refused("no such order");
+  const status = statusOf(record);
+  if (!RETRYABLE_BY_MERCHANT.includes(status)) return refused(`an order that is ${status} cannot be retried`);
+  if (record.svcOrderId) {
+    const ok = await transition(deps.db, {
+      id: record.id,
+      from: status,
+      to: "submitted",
+      now: deps.now(),
+      data: { reason: null },
+      detail: "retried by the merchant: following the service order again",
+    });
+    return ok ? moved(`${record.orderName} is followed again`) : RACED;
+  }
+  const stored = readStoredRequest(record.request);
+  if (!stored) return refused("the order's data is no longer held (redacted)");
+  let order = stored.order;
+  let note = "";
+  try {
+    const fresh = await fetchPaidOrder(await deps.adminFor(args.shop), stored.order);
+    if (fresh) order = fresh;
+  } catch (error) {
+    note = ` (Shopify could not be read, so the order as paid is used: ${error instanceof Error ? error.message : String(error)})`;
+  }
+  const ok = await transition(deps.db, {
+    id: record.id,
+    from: status,
+    to: "pending",
+    now: deps.now(),
+    data: { request: { order }, reason: null, submitAttempts: 0, warnings: [] },
+    detail: `retried by the merchant${note}`,
+  });
+  return ok ? moved(`${record.orderName} will be sent to the service${note}`) : RACED;
+}

@@ -1,0 +1,67 @@
+/**
+ * Leaves the fulfilment's state on the Shopify order (tag + metafield), once per state. Every
+ * write is idempotent (adding a present tag, removing an absent one and setting a metafield to
+ * the same value change nothing), so a run repeated after a crash does no harm.
+ */
+import type { PrismaClient } from "@prisma/client";
+import type { AdminGraphql } from "../shopify/admin.server";
+import { NOTE_METAFIELD, noteValue, otherStatusTags, statusTag } from "./order-note";
+import { statusOf } from "./records.server";
+import { data, ShopifyWriteError } from "./shopify-fulfillment.server";
+import { NOTED_STATUSES } from "./status";
+
+const WRITE_NOTE = /* GraphQL */ `
+  mutation WriteFulfilmentNote($id: ID!, $remove: [String!]!, $add: [String!]!, $metafields: [MetafieldsSetInput!]!) {
+    tagsRemove(id: $id, tags: $remove) {
+      userErrors {
+        field
+        message
+      }
+    }
+    tagsAdd(id: $id, tags: $add) {
+      userErrors {
+        field
+        message
+      }
+    }
+    metafieldsSet(metafields: $metafields) {
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+type Errors = { userErrors: { message: string }[] } | null;
+
+export interface NoteDeps {
+  db: PrismaClient;
+  adminFor(shop: string): Promise<AdminGraphql>;
+}
+
+/** Writes the note for the record's current state; "again" when the state moved on meanwhile. */
+export async function writeOrderNote(deps: NoteDeps, fulfillmentId: string): Promise<"done" | "again"> {
+  const record = await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
+  if (!record) return "done";
+  const status = statusOf(record);
+  if (!NOTED_STATUSES.includes(status) || record.noteStatus === status) return "done";
+  const admin = await deps.adminFor(record.shop);
+  const result = data(
+    await admin<{ tagsRemove: Errors; tagsAdd: Errors; metafieldsSet: Errors }>(WRITE_NOTE, {
+      id: record.orderGid,
+      remove: otherStatusTags(status),
+      add: [statusTag(status)],
+      metafields: [{ ownerId: record.orderGid, ...NOTE_METAFIELD, value: noteValue({ ...record, status }) }],
+    }),
+    "order note",
+  );
+  const refusals = [result.tagsRemove, result.tagsAdd, result.metafieldsSet].flatMap((r) => r?.userErrors ?? []);
+  if (refusals.length > 0)
+    throw new ShopifyWriteError(`order note refused: ${refusals.map((e) => e.message).join("; ")}`);
+  const { count } = await deps.db.fulfillment.updateMany({
+    where: { id: record.id, status },
+    data: { noteStatus: status },
+  });
+  return count === 1 ? "done" : "again";
+}

@@ -1,0 +1,143 @@
+/**
+ * Follows a submitted order at the service (there are no webhooks: GET /api/rest/order/{id} on a
+ * schedule) and carries what happens back to Shopify. A record only reads `shipped` once the
+ * Shopify fulfilment exists, so a failed write-back is simply tried again at the next poll.
+ */
+import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
+import { getShopSettings } from "../models/shop-settings.server";
+import type { AdminGraphql } from "../shopify/admin.server";
+import type { SvcClient } from "../svc";
+import { statusOf, transition } from "./records.server";
+import { MAX_POLL_DELAY_MS, after, nextPollDelayMs } from "./schedule";
+import { readServiceOrder, sameTracking, type Tracking } from "./service-status";
+import { ensureShopifyFulfillment, updateShopifyTracking } from "./shopify-fulfillment.server";
+import { FOLLOWED_STATUSES, furthest, type FulfillmentStatus } from "./status";
+
+export interface PollDeps {
+  db: PrismaClient;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  now: () => Date;
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  adminFor(shop: string): Promise<AdminGraphql>;
+}
+
+/** Stop following the order, or look again at `at` after `delayMs`. */
+export type PollOutcome = { kind: "done" } | { kind: "again"; at: Date; delayMs: number };
+
+/** Polls the record's service order once and applies what it says; `lastDelayMs` grows the schedule. */
+export async function pollFulfillment(
+  deps: PollDeps,
+  fulfillmentId: string,
+  lastDelayMs?: number,
+): Promise<PollOutcome> {
+  const record = await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
+  if (!record || !record.svcOrderId || !FOLLOWED_STATUSES.includes(statusOf(record))) return { kind: "done" };
+  const later = (changed: boolean): PollOutcome => {
+    const delayMs = nextPollDelayMs(lastDelayMs, changed);
+    return { kind: "again", at: after(deps.now(), delayMs), delayMs };
+  };
+
+  const client = await deps.svcClientFor(record.shop);
+  // Disconnected for now: keep the order in view, slowly, until the account is back.
+  if (!client) return { kind: "again", at: after(deps.now(), MAX_POLL_DELAY_MS), delayMs: MAX_POLL_DELAY_MS };
+  let order;
+  try {
+    order = await client.getOrder(record.svcOrderId);
+  } catch (error) {
+    deps.logger.warn(
+      { shop: record.shop, order: record.orderName, err: message(error) },
+      "service order lookup failed",
+    );
+    return later(false);
+  }
+  const now = deps.now();
+  if (!order) {
+    const reason = `the service does not know order ${record.svcOrderId}`;
+    await save(deps, record, statusOf(record), { reason, lastPolledAt: now }, record.reason === reason ? null : reason);
+    return later(false);
+  }
+
+  const report = readServiceOrder(order);
+  const current = statusOf(record);
+  const reported = report.status ? furthest(current, report.status) : current;
+  const data: Prisma.FulfillmentUpdateManyMutationInput = { svcStatus: report.svcStatus, lastPolledAt: now };
+  let next = reported;
+  let detail: string | null =
+    report.svcStatus !== record.svcStatus ? `service status ${report.svcStatus ?? "(none)"}` : null;
+
+  if (reported === "shipped" || reported === "delivered") {
+    const written = await writeBack(deps, record, report.tracking);
+    if (written.kind === "impossible") {
+      await save(deps, record, "needs_attention", { ...data, reason: written.reason }, written.reason);
+      return { kind: "done" };
+    }
+    if (written.kind === "failed") {
+      // Not shipped for us until Shopify shows it: keep the warehouse progress, try again soon.
+      next = furthest(current, "in_progress");
+      data.reason = written.reason;
+      await save(deps, record, next, data, detail);
+      return later(true);
+    }
+    Object.assign(data, written.data, { reason: null });
+    detail = [detail, written.detail].filter(Boolean).join("; ") || null;
+    if (next === "delivered") data.deliveredAt = now;
+  }
+  const changed = next !== current || detail !== null;
+  if (!(await save(deps, record, next, data, detail))) return later(true);
+  if (next === "delivered") return { kind: "done" };
+  return later(changed);
+}
+
+type WriteBack =
+  | { kind: "ok"; data: Prisma.FulfillmentUpdateManyMutationInput; detail: string | null }
+  | { kind: "failed"; reason: string }
+  | { kind: "impossible"; reason: string };
+
+async function writeBack(deps: PollDeps, record: Fulfillment, tracking: Tracking | null): Promise<WriteBack> {
+  const stored: Tracking | null = record.trackingNumber
+    ? { number: record.trackingNumber, company: record.trackingCompany, url: record.trackingUrl }
+    : null;
+  if (record.shopifyFulfillmentId && (!tracking || sameTracking(tracking, stored)))
+    return { kind: "ok", data: {}, detail: null };
+  const trackingData = tracking
+    ? { trackingNumber: tracking.number, trackingCompany: tracking.company, trackingUrl: tracking.url }
+    : {};
+  try {
+    const { settings } = await getShopSettings({ db: deps.db, shop: record.shop });
+    const notifyCustomer = settings.fulfillment.notifyCustomer;
+    const admin = await deps.adminFor(record.shop);
+    if (record.shopifyFulfillmentId && tracking) {
+      await updateShopifyTracking(admin, { fulfillmentId: record.shopifyFulfillmentId, tracking, notifyCustomer });
+      return { kind: "ok", data: trackingData, detail: `tracking changed to ${describe(tracking)}` };
+    }
+    const result = await ensureShopifyFulfillment(admin, { orderGid: record.orderGid, tracking, notifyCustomer });
+    if (result.kind === "impossible") return result;
+    return {
+      kind: "ok",
+      data: { ...trackingData, shopifyFulfillmentId: result.fulfillmentId, shippedAt: record.shippedAt ?? deps.now() },
+      detail: `Shopify fulfilment ${result.kind} (${result.fulfillmentId})${tracking ? ` with ${describe(tracking)}` : ""}`,
+    };
+  } catch (error) {
+    deps.logger.warn({ shop: record.shop, order: record.orderName, err: message(error) }, "Shopify write-back failed");
+    return { kind: "failed", reason: `writing the shipment to Shopify failed, will retry: ${message(error)}` };
+  }
+}
+
+function save(
+  deps: PollDeps,
+  record: Fulfillment,
+  to: FulfillmentStatus,
+  data: Prisma.FulfillmentUpdateManyMutationInput,
+  detail: string | null,
+) {
+  return transition(deps.db, { id: record.id, from: statusOf(record), to, now: deps.now(), data, detail });
+}
+
+function describe(tracking: Tracking): string {
+  return [tracking.company, tracking.number].filter(Boolean).join(" ");
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,20 @@
+/** The job queues of fulfilment and stock, and how each names its rows (one row per key). */
+
+export const SUBMIT_QUEUE = "fulfillment.submit";
+export const POLL_QUEUE = "fulfillment.poll";
+export const NOTE_QUEUE = "fulfillment.note";
+export const STOCK_QUEUE = "stock.sync";
+
+/** One submission row per Shopify order, whichever webhook delivery created it. */
+export const submitKey = (shop: string, shopifyOrderId: string) => `${shop}:${shopifyOrderId}`;
+
+export interface FulfillmentJobPayload {
+  fulfillmentId: string;
+  /** Polling only: the delay that led to this run, to grow it while nothing changes. */
+  delayMs?: number;
+}
+
+export interface StockJobPayload {
+  /** Asked for by a person: runs even while the schedule is switched off. */
+  onDemand?: boolean;
+}

@@ -1,0 +1,179 @@
+/**
+ * The fulfilment record in the database. Every state change is a compare-and-set on the status
+ * (UPDATE … WHERE status = expected), written together with its history event and the jobs it
+ * starts, in one transaction: a change and its follow-up work exist together or not at all.
+ */
+import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
+import { enqueueJob, jobSignals } from "../jobs/queue.server";
+import type { ServiceOrderRequest } from "./build-service-order";
+import { paidOrderSchema, type PaidOrder } from "./paid-order";
+import { NOTE_QUEUE, POLL_QUEUE, SUBMIT_QUEUE, submitKey, type FulfillmentJobPayload } from "./queues";
+import { FIRST_POLL_DELAY_MS, after } from "./schedule";
+import { NOTED_STATUSES, canTransition, isFulfillmentStatus, type FulfillmentStatus } from "./status";
+
+type Db = PrismaClient;
+type Tx = Prisma.TransactionClient;
+
+/** What the record keeps in `request`: the paid order as received and, once built, the body sent. */
+export interface StoredRequest {
+  order: PaidOrder;
+  body?: ServiceOrderRequest;
+}
+
+/** Reads `request` back; null when it is gone (redacted) or not in the expected shape. */
+export function readStoredRequest(value: Prisma.JsonValue | null): StoredRequest | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const parsed = paidOrderSchema.safeParse((value as Record<string, unknown>).order);
+  if (!parsed.success) return null;
+  const body = (value as Record<string, unknown>).body as ServiceOrderRequest | undefined;
+  return { order: parsed.data, ...(body ? { body } : {}) };
+}
+
+export function statusOf(record: Pick<Fulfillment, "status">): FulfillmentStatus {
+  if (!isFulfillmentStatus(record.status)) throw new Error(`unknown fulfilment status ${record.status}`);
+  return record.status;
+}
+
+export interface PaidOrderDelivery {
+  shop: string;
+  eventId: string;
+  webhookId?: string | null;
+  triggeredAt?: string | null;
+  order: PaidOrder;
+  now: Date;
+}
+
+/**
+ * Records an orders/paid delivery: the delivery under (shop, event id), the fulfilment record
+ * under (shop, order id), its first event and its submission job — in one statement, so all or
+ * nothing, and holding a pooled connection for a single round trip however many deliveries arrive
+ * at once. A duplicate delivery, or a second event for the same order, changes nothing. Nothing but
+ * the delivery is recorded for a shop the app has no row for.
+ *
+ * The delivery and job inserts are those of recordWebhookDelivery and enqueueJob, inlined into the
+ * statement: keep them in step.
+ */
+export async function recordPaidOrder(
+  db: Db,
+  delivery: PaidOrderDelivery,
+): Promise<{ duplicate: boolean; fulfillmentId: string | null }> {
+  const { shop, order, now } = delivery;
+  const triggeredAt = delivery.triggeredAt ? new Date(delivery.triggeredAt) : null;
+  const request = JSON.stringify({ order } satisfies StoredRequest);
+  const key = submitKey(shop, order.id);
+  const [result] = await db.$queryRaw<{ delivered: boolean; id: string | null }[]>`
+    WITH delivery AS (
+      INSERT INTO "WebhookDelivery" (id, shop, topic, "eventId", "webhookId", "triggeredAt")
+      VALUES (gen_random_uuid(), ${shop}, 'orders/paid', ${delivery.eventId}, ${delivery.webhookId ?? null},
+              ${triggeredAt && !Number.isNaN(triggeredAt.getTime()) ? triggeredAt : null})
+      ON CONFLICT (shop, "eventId") DO NOTHING
+      RETURNING 1
+    ), record AS (
+      INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", status, request, "createdAt", "updatedAt")
+      SELECT gen_random_uuid(), ${shop}, ${order.id}, ${order.admin_graphql_api_id}, ${order.name}, 'pending',
+             ${request}::jsonb, ${now}, ${now}
+      FROM delivery
+      WHERE EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${shop})
+      ON CONFLICT (shop, "shopifyOrderId") DO NOTHING
+      RETURNING id
+    ), event AS (
+      INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail)
+      SELECT id, ${now}, 'pending', 'orders/paid received' FROM record
+    ), job AS (
+      INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", "updatedAt")
+      SELECT gen_random_uuid(), ${SUBMIT_QUEUE}, ${key}, ${shop}, jsonb_build_object('fulfillmentId', id), 'queued', ${now}, 10, now()
+      FROM record
+      ON CONFLICT (queue, key) DO UPDATE SET
+        payload = EXCLUDED.payload, "maxAttempts" = EXCLUDED."maxAttempts", "runAt" = EXCLUDED."runAt",
+        attempts = 0, "lastError" = NULL, state = 'queued', "updatedAt" = now()
+      WHERE "Job".state <> 'running'
+    )
+    SELECT EXISTS (SELECT 1 FROM delivery) AS delivered, (SELECT id FROM record) AS id`;
+  if (result?.id) jobSignals.emit("enqueued", SUBMIT_QUEUE);
+  return { duplicate: !result?.delivered, fulfillmentId: result?.id ?? null };
+}
+
+export interface TransitionArgs {
+  id: string;
+  /** The status the caller saw; nothing changes if the record has moved on since. */
+  from: FulfillmentStatus;
+  /** May equal `from` to save data (and an event, when `detail` is given) without a state change. */
+  to: FulfillmentStatus;
+  now: Date;
+  data?: Prisma.FulfillmentUpdateManyMutationInput;
+  detail?: string | null;
+}
+
+/**
+ * Moves a record from `from` to `to` with `data`, records the event and starts the follow-up
+ * work (the order note; polling once submitted; submission when pending again). Returns false,
+ * changing nothing, when the record is no longer in `from`.
+ */
+export async function transition(db: Db, args: TransitionArgs): Promise<boolean> {
+  if (args.from !== args.to && !canTransition(args.from, args.to)) {
+    throw new Error(`fulfilment ${args.id}: no transition from ${args.from} to ${args.to}`);
+  }
+  const queues: string[] = [];
+  const moved = await db.$transaction(async (tx) => {
+    const { count } = await tx.fulfillment.updateMany({
+      where: { id: args.id, status: args.from },
+      data: { ...args.data, status: args.to, updatedAt: args.now },
+    });
+    if (count !== 1) return false;
+    if (args.from === args.to && !args.detail) return true;
+    await tx.fulfillmentEvent.create({
+      data: {
+        fulfillmentId: args.id,
+        at: args.now,
+        fromStatus: args.from,
+        toStatus: args.to,
+        detail: args.detail ?? null,
+      },
+    });
+    if (args.from === args.to) return true;
+    const record = await tx.fulfillment.findUniqueOrThrow({
+      where: { id: args.id },
+      select: { shop: true, shopifyOrderId: true },
+    });
+    const payload: FulfillmentJobPayload = { fulfillmentId: args.id };
+    if (NOTED_STATUSES.includes(args.to)) {
+      await enqueueJob(tx, {
+        queue: NOTE_QUEUE,
+        key: args.id,
+        shop: record.shop,
+        payload: { ...payload },
+        runAt: args.now,
+      });
+      queues.push(NOTE_QUEUE);
+    }
+    if (args.to === "submitted") {
+      await enqueueJob(tx, {
+        queue: POLL_QUEUE,
+        key: args.id,
+        shop: record.shop,
+        payload: { ...payload, delayMs: FIRST_POLL_DELAY_MS },
+        runAt: after(args.now, FIRST_POLL_DELAY_MS),
+        maxAttempts: 1000,
+      });
+    }
+    if (args.to === "pending") {
+      await enqueueSubmit(tx, { id: args.id, ...record }, args.now);
+      queues.push(SUBMIT_QUEUE);
+    }
+    return true;
+  });
+  // The jobs are visible only now that the transaction committed: wake this process's worker.
+  for (const queue of queues) jobSignals.emit("enqueued", queue);
+  return moved;
+}
+
+function enqueueSubmit(tx: Tx, record: { id: string; shop: string; shopifyOrderId: string }, now: Date) {
+  const payload: FulfillmentJobPayload = { fulfillmentId: record.id };
+  return enqueueJob(tx, {
+    queue: SUBMIT_QUEUE,
+    key: submitKey(record.shop, record.shopifyOrderId),
+    shop: record.shop,
+    payload: { ...payload },
+    runAt: now,
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Pure: what the service's order lookup means for our record. The service's status is open-ended
+ * text (the documentation lists only the first four values), so an unknown one changes nothing but
+ * is kept for a person to read; a tracking number means the parcel left, whatever the status says.
+ */
+import type { FulfillmentStatus } from "./status";
+
+export interface Tracking {
+  number: string;
+  company: string | null;
+  url: string | null;
+}
+
+export interface ServiceOrderReport {
+  /** The service's own status text, as received (null when it reported none). */
+  svcStatus: string | null;
+  /** Our main-line state it implies, or null when the status is unknown and there is no tracking. */
+  status: Extract<FulfillmentStatus, "in_progress" | "shipped" | "delivered"> | null;
+  tracking: Tracking | null;
+}
+
+const IN_WAREHOUSE = new Set(["WAITING", "PICK", "PACK", "READY_TO_GO"]);
+const WITH_CARRIER = new Set(["IN_TRANSIT"]);
+const DELIVERED = new Set(["DELIVERED"]);
+
+/** The fields of the service's order lookup this reads. */
+export interface ServiceOrderLike {
+  status: string | null;
+  rastreo_numero?: string | null;
+  rastreo_paqueteria?: string | null;
+  rastreo_url?: string | null;
+}
+
+/** Interprets one lookup of a service order. */
+export function readServiceOrder(order: ServiceOrderLike): ServiceOrderReport {
+  const svcStatus = order.status?.trim() || null;
+  const normalised = svcStatus?.toUpperCase() ?? "";
+  const number = order.rastreo_numero?.trim();
+  const tracking: Tracking | null = number
+    ? { number, company: order.rastreo_paqueteria?.trim() || null, url: order.rastreo_url?.trim() || null }
+    : null;
+  let status: ServiceOrderReport["status"] = null;
+  if (DELIVERED.has(normalised)) status = "delivered";
+  else if (WITH_CARRIER.has(normalised) || tracking) status = "shipped";
+  else if (IN_WAREHOUSE.has(normalised)) status = "in_progress";
+  return { svcStatus, status, tracking };
+}
+
+/** Whether two tracking records say the same thing to the buyer. */
+export function sameTracking(a: Tracking | null, b: Tracking | null): boolean {
+  return (
+    (a?.number ?? null) === (b?.number ?? null) &&
+    (a?.company ?? null) === (b?.company ?? null) &&
+    (a?.url ?? null) === (b?.url ?? null)
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Reads a paid order again from Shopify, in the shape the webhook delivered it, so that a retry
+ * after the merchant fixed something (a variant's SKU, the shipping address) uses the fix.
+ */
+import type { AdminGraphql } from "../shopify/admin.server";
+import { paidOrderSchema, type PaidOrder } from "./paid-order";
+import { data } from "./shopify-fulfillment.server";
+
+const PAID_ORDER = /* GraphQL */ `
+  query PaidOrderAgain($id: ID!) {
+    order(id: $id) {
+      id
+      legacyResourceId
+      name
+      cancelledAt
+      test
+      lineItems(first: 100) {
+        nodes {
+          id
+          name
+          sku
+          quantity
+          requiresShipping
+          variant {
+            sku
+          }
+        }
+      }
+      shippingLines(first: 10) {
+        nodes {
+          title
+          code
+          source
+        }
+      }
+      shippingAddress {
+        firstName
+        lastName
+        name
+        company
+        address1
+        address2
+        city
+        province
+        provinceCode
+        zip
+        country
+        countryCodeV2
+        phone
+      }
+    }
+  }
+`;
+
+type Text = string | null;
+interface OrderData {
+  order: {
+    id: string;
+    legacyResourceId: string;
+    name: string;
+    cancelledAt: Text;
+    test: boolean;
+    lineItems: {
+      nodes: {
+        id: string;
+        name: string;
+        sku: Text;
+        quantity: number;
+        requiresShipping: boolean;
+        variant: { sku: Text } | null;
+      }[];
+    };
+    shippingLines: { nodes: { title: Text; code: Text; source: Text }[] };
+    shippingAddress: {
+      firstName: Text;
+      lastName: Text;
+      name: Text;
+      company: Text;
+      address1: Text;
+      address2: Text;
+      city: Text;
+      province: Text;
+      provinceCode: Text;
+      zip: Text;
+      country: Text;
+      countryCodeV2: Text;
+      phone: Text;
+    } | null;
+  } | null;
+}
+
+/** The order as Shopify has it now; null when it no longer exists. Throws on Shopify errors. */
+export async function fetchPaidOrder(admin: AdminGraphql, previous: PaidOrder): Promise<PaidOrder | null> {
+  const order = data(await admin<OrderData>(PAID_ORDER, { id: previous.admin_graphql_api_id }), "order").order;
+  if (!order) return null;
+  const before = new Map(previous.line_items.map((line) => [line.id, line]));
+  const address = order.shippingAddress;
+  return paidOrderSchema.parse({
+    id: order.legacyResourceId,
+    admin_graphql_api_id: order.id,
+    name: order.name,
+    cancelled_at: order.cancelledAt,
+    test: order.test,
+    line_items: order.lineItems.nodes.map((line) => {
+      const id = line.id.split("/").pop()!;
+      return {
+        id,
+        name: line.name,
+        // A line keeps the SKU it was sold with; one sold without gets the variant's SKU added since.
+        sku: line.sku?.trim() ? line.sku : (line.variant?.sku ?? null),
+        quantity: line.quantity,
+        requires_shipping: line.requiresShipping,
+        fulfillment_service: before.get(id)?.fulfillment_service ?? null,
+      };
+    }),
+    shipping_lines: order.shippingLines.nodes,
+    shipping_address: address && {
+      first_name: address.firstName,
+      last_name: address.lastName,
+      name: address.name,
+      company: address.company,
+      address1: address.address1,
+      address2: address.address2,
+      city: address.city,
+      province: address.province,
+      province_code: address.provinceCode,
+      zip: address.zip,
+      country: address.country,
+      country_code: address.countryCodeV2,
+      phone: address.phone,
+    },
+  });
+}

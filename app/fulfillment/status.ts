@@ -1,0 +1,79 @@
+/**
+ * The fulfilment record's state machine. The main line follows the order from payment to the
+ * buyer's door; the side states stop automatic work until a person (or a later event) acts.
+ *
+ *   pending → submitting → submitted → in_progress → shipped → delivered
+ *   side states: needs_attention, unknown_outcome, skipped
+ */
+
+export const FULFILLMENT_STATUSES = [
+  "pending",
+  "submitting",
+  "submitted",
+  "in_progress",
+  "shipped",
+  "delivered",
+  "needs_attention",
+  "unknown_outcome",
+  "skipped",
+] as const;
+
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+
+const TRANSITIONS: Record<FulfillmentStatus, readonly FulfillmentStatus[]> = {
+  pending: ["submitting", "skipped", "needs_attention"],
+  // Back to pending only when the request provably never reached the service.
+  submitting: ["submitted", "pending", "needs_attention", "unknown_outcome"],
+  submitted: ["in_progress", "shipped", "delivered", "needs_attention"],
+  in_progress: ["shipped", "delivered", "needs_attention"],
+  shipped: ["delivered", "needs_attention"],
+  delivered: [],
+  // A person fixed the cause: submit again (no service order yet) or resume following it.
+  needs_attention: ["pending", "submitted"],
+  // A person confirmed: the order exists at the service (submitted) or it does not (pending).
+  unknown_outcome: ["submitted", "pending"],
+  // E.g. the shop connected its account after the order was paid.
+  skipped: ["pending"],
+};
+
+/** Whether the state machine allows moving from `from` to `to`. */
+export function canTransition(from: FulfillmentStatus, to: FulfillmentStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** The states that may move `to` (for conditional updates: WHERE status IN (...)). */
+export function statusesLeadingTo(to: FulfillmentStatus): FulfillmentStatus[] {
+  return FULFILLMENT_STATUSES.filter((from) => canTransition(from, to));
+}
+
+export function isFulfillmentStatus(value: string): value is FulfillmentStatus {
+  return (FULFILLMENT_STATUSES as readonly string[]).includes(value);
+}
+
+/** States with an order at the service that is still moving: polled on a schedule. */
+export const FOLLOWED_STATUSES: readonly FulfillmentStatus[] = ["submitted", "in_progress", "shipped"];
+
+/** Progress along the main line after submission; the service's reports only ever move it forward. */
+const PROGRESS: Partial<Record<FulfillmentStatus, number>> = { submitted: 0, in_progress: 1, shipped: 2, delivered: 3 };
+
+/** The further along of two main-line states (a late or stale report never moves an order back). */
+export function furthest(current: FulfillmentStatus, reported: FulfillmentStatus): FulfillmentStatus {
+  const a = PROGRESS[current];
+  const b = PROGRESS[reported];
+  if (a === undefined || b === undefined) return current;
+  return b > a ? reported : current;
+}
+
+/** States the Shopify order shows as a tag and metafield; the transient ones are not worth a write. */
+export const NOTED_STATUSES: readonly FulfillmentStatus[] = [
+  "submitted",
+  "in_progress",
+  "shipped",
+  "delivered",
+  "needs_attention",
+  "unknown_outcome",
+  "skipped",
+];
+
+/** Statuses a merchant can ask to try again after fixing the cause. */
+export const RETRYABLE_BY_MERCHANT: readonly FulfillmentStatus[] = ["needs_attention", "skipped"];

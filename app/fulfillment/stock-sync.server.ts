@@ -1,0 +1,200 @@
+/**
+ * Sets Shopify's available quantities at the shop's chosen location to the service's stock, for
+ * the SKUs the catalogue maps to variants, and records each level it changed. Writes are
+ * compare-and-set (compareQuantity = the level just read), so a sale between our read and our
+ * write is not overwritten: that batch is read again and retried once.
+ */
+import type { PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
+import { enqueueJob } from "../jobs/queue.server";
+import { getShopSettings } from "../models/shop-settings.server";
+import type { AdminGraphql } from "../shopify/admin.server";
+import type { SvcClient } from "../svc";
+import { STOCK_QUEUE, type StockJobPayload } from "./queues";
+import { data, ShopifyWriteError } from "./shopify-fulfillment.server";
+import { stockChanges, stockTargets, type StockChangePlan, type StockTarget } from "./stock-plan";
+
+const READ_LEVELS = /* GraphQL */ `
+  query StockLevels($ids: [ID!]!, $locationId: ID!) {
+    nodes(ids: $ids) {
+      ... on InventoryItem {
+        id
+        inventoryLevel(locationId: $locationId) {
+          quantities(names: ["available"]) {
+            name
+            quantity
+          }
+        }
+      }
+    }
+  }
+`;
+
+const SET_LEVELS = /* GraphQL */ `
+  mutation SetStockLevels($input: InventorySetQuantitiesInput!) {
+    inventorySetQuantities(input: $input) {
+      userErrors {
+        code
+        field
+        message
+      }
+    }
+  }
+`;
+
+type LevelsData = {
+  nodes: ({ id: string; inventoryLevel: { quantities: { name: string; quantity: number }[] } | null } | null)[];
+};
+
+const BATCH = 100;
+
+export interface StockDeps {
+  db: PrismaClient;
+  logger: Pick<Logger, "info" | "warn">;
+  now: () => Date;
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  adminFor(shop: string): Promise<AdminGraphql>;
+}
+
+export type StockSyncResult =
+  | { kind: "off" }
+  | { kind: "not_ready"; reason: string }
+  | { kind: "synced"; changed: number; unchanged: number; notStocked: string[] };
+
+/** One sync for `shop`; `onDemand` runs it even while the schedule is switched off. */
+export async function syncStock(
+  deps: StockDeps,
+  shop: string,
+  opts: { onDemand?: boolean } = {},
+): Promise<StockSyncResult> {
+  const { settings } = await getShopSettings({ db: deps.db, shop });
+  if (!settings.stock.enabled && !opts.onDemand) return { kind: "off" };
+  const locationId = settings.stock.locationId;
+  if (!locationId) return { kind: "not_ready", reason: "no location chosen for the service's stock" };
+  const client = await deps.svcClientFor(shop);
+  if (!client) return { kind: "not_ready", reason: "the shop is not connected to the service" };
+
+  const stock = await client.getStock();
+  const skus = [...new Set(stock.map((entry) => entry.sku.trim()))];
+  const variants = await deps.db.catalogVariant.findMany({
+    where: { shop, sku: { in: skus }, inventoryItemId: { not: null }, deletedAt: null },
+    select: { sku: true, inventoryItemId: true },
+  });
+  const targets = stockTargets(
+    stock,
+    variants.map((v) => ({ sku: v.sku!, inventoryItemId: toGid("InventoryItem", v.inventoryItemId!) })),
+  );
+  const admin = await deps.adminFor(shop);
+  const location = toGid("Location", locationId);
+  let changed = 0;
+  const notStocked: string[] = [];
+  for (let start = 0; start < targets.length; start += BATCH) {
+    const batch = targets.slice(start, start + BATCH);
+    const written = await writeBatch(admin, location, batch);
+    notStocked.push(...written.notStocked);
+    if (written.changes.length > 0) {
+      const at = deps.now();
+      await deps.db.stockChange.createMany({
+        data: written.changes.map((c) => ({
+          shop,
+          sku: c.sku,
+          inventoryItemId: c.inventoryItemId,
+          locationId: location,
+          previous: c.previous,
+          next: c.next,
+          at,
+        })),
+      });
+    }
+    changed += written.changes.length;
+  }
+  deps.logger.info(
+    { shop, changed, targets: targets.length, notStocked: notStocked.length },
+    "stock synced from the service",
+  );
+  return { kind: "synced", changed, unchanged: targets.length - changed - notStocked.length, notStocked };
+}
+
+async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockTarget[]) {
+  for (let attempt = 0; ; attempt++) {
+    const current = await readLevels(admin, locationId, batch);
+    const plan = stockChanges(batch, current);
+    if (plan.changes.length === 0) return plan;
+    const stale = await setLevels(admin, locationId, plan.changes);
+    if (!stale) return plan;
+    if (attempt >= 1) throw new ShopifyWriteError("inventorySetQuantities: levels kept changing while syncing stock");
+  }
+}
+
+async function readLevels(
+  admin: AdminGraphql,
+  locationId: string,
+  batch: StockTarget[],
+): Promise<Map<string, number | null>> {
+  const result = data(
+    await admin<LevelsData>(READ_LEVELS, { ids: batch.map((t) => t.inventoryItemId), locationId }),
+    "stock levels",
+  );
+  const levels = new Map<string, number | null>();
+  for (const node of result.nodes) {
+    if (!node?.id) continue;
+    const available = node.inventoryLevel?.quantities.find((q) => q.name === "available");
+    levels.set(node.id, available ? available.quantity : null);
+  }
+  return levels;
+}
+
+/** Sets the levels; true when Shopify refused because one changed since it was read. */
+async function setLevels(admin: AdminGraphql, locationId: string, changes: StockChangePlan[]): Promise<boolean> {
+  const result = data(
+    await admin<{ inventorySetQuantities: { userErrors: { code?: string | null; message: string }[] } }>(SET_LEVELS, {
+      input: {
+        name: "available",
+        reason: "correction",
+        referenceDocumentUri: "app://svc/stock-sync",
+        quantities: changes.map((c) => ({
+          inventoryItemId: c.inventoryItemId,
+          locationId,
+          quantity: c.next,
+          compareQuantity: c.previous,
+        })),
+      },
+    }),
+    "inventorySetQuantities",
+  ).inventorySetQuantities;
+  if (result.userErrors.length === 0) return false;
+  if (result.userErrors.every((e) => e.code === "COMPARE_QUANTITY_STALE")) return true;
+  throw new ShopifyWriteError(`inventorySetQuantities refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
+}
+
+/** Queues a sync of `shop` now (on demand) or at `runAt` (the schedule). */
+export async function requestStockSync(
+  db: PrismaClient,
+  args: { shop: string; runAt: Date; onDemand: boolean },
+): Promise<void> {
+  const payload: StockJobPayload = { onDemand: args.onDemand };
+  await enqueueJob(db, {
+    queue: STOCK_QUEUE,
+    key: args.shop,
+    shop: args.shop,
+    payload: { ...payload },
+    runAt: args.runAt,
+    maxAttempts: 1000,
+  });
+}
+
+/** Starts the schedule for a shop that switched stock sync on and has no sync queued or running. */
+export async function ensureStockSchedule(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
+  const { settings } = await getShopSettings({ db, shop: args.shop });
+  if (!settings.stock.enabled) return;
+  const job = await db.job.findUnique({
+    where: { queue_key: { queue: STOCK_QUEUE, key: args.shop } },
+    select: { state: true },
+  });
+  if (job && (job.state === "queued" || job.state === "running")) return;
+  await requestStockSync(db, { shop: args.shop, runAt: args.now, onDemand: false });
+}
+
+function toGid(type: string, id: string): string {
+  return /^\d+$/.test(id) ? `gid://shopify/${type}/${id}` : id;
+}

@@ -1,0 +1,197 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineStack,
+  Link,
+  Page,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { useState } from "react";
+import { appContext } from "../context.server";
+import { SERVICE_LABELS, STATUS_LABELS } from "../fulfillment/labels";
+import {
+  confirmServiceOrderAbsent,
+  confirmServiceOrderExists,
+  retryFulfillment,
+  type MerchantActionResult,
+} from "../fulfillment/merchant-actions.server";
+import { listFulfillments, type FulfillmentRow } from "../fulfillment/orders-page.server";
+import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
+import { FULFILLMENT_STATUSES, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
+import { authenticate } from "../shopify.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const { db, now } = appContext();
+  await ensureStockSchedule(db, { shop: session.shop, now: now() });
+  return listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
+};
+
+export const action = async ({ request }: ActionFunctionArgs): Promise<MerchantActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  const shop = session.shop;
+  const fulfillmentId = String(form.get("fulfillmentId") ?? "");
+  const deps = appContext();
+  switch (form.get("intent")) {
+    case "confirm-exists":
+      return confirmServiceOrderExists(deps, { shop, fulfillmentId, svcOrderId: String(form.get("svcOrderId") ?? "") });
+    case "confirm-absent":
+      return confirmServiceOrderAbsent(deps, { shop, fulfillmentId });
+    case "retry":
+      return retryFulfillment(deps, { shop, fulfillmentId });
+    case "sync-stock":
+      await requestStockSync(deps.db, { shop, runAt: deps.now(), onDemand: true });
+      return { ok: true, message: "stock sync requested" };
+    default:
+      return { ok: false, error: "unknown action" };
+  }
+};
+
+export default function Orders() {
+  const { rows, counts } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params, setParams] = useSearchParams();
+  const options = [
+    { label: "Todos", value: "" },
+    ...FULFILLMENT_STATUSES.map((s) => ({ label: `${STATUS_LABELS[s].label} (${counts[s]})`, value: s })),
+  ];
+  return (
+    <Page>
+      <TitleBar title="Pedidos" />
+      <BlockStack gap="400">
+        {result && (
+          <Banner tone={result.ok ? "success" : "critical"}>{result.ok ? result.message : result.error}</Banner>
+        )}
+        <InlineStack align="space-between" blockAlign="end">
+          <Select
+            label="Estado"
+            options={options}
+            value={params.get("status") ?? ""}
+            onChange={(value) => setParams(value ? { status: value } : {})}
+          />
+          <Form method="post">
+            <input type="hidden" name="intent" value="sync-stock" />
+            <Button submit>Sincronizar inventario ahora</Button>
+          </Form>
+        </InlineStack>
+        {rows.length === 0 && (
+          <Card>
+            <Text as="p">Todavía no hay pedidos pagados que enviar al almacén.</Text>
+          </Card>
+        )}
+        {rows.map((row) => (
+          <FulfillmentCard key={row.id} row={row} />
+        ))}
+      </BlockStack>
+    </Page>
+  );
+}
+
+function FulfillmentCard({ row }: { row: FulfillmentRow }) {
+  const { label, tone } = STATUS_LABELS[row.status];
+  const service = row.serviceCode ? (SERVICE_LABELS[row.serviceCode] ?? row.serviceCode) : null;
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <InlineStack gap="200" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            {row.orderName}
+          </Text>
+          <Badge tone={tone}>{label}</Badge>
+          {service && (
+            <Text as="span" tone="subdued">
+              {service}
+              {row.serviceCodeSource === "shop_default" ? " (servicio predeterminado de la tienda)" : ""}
+            </Text>
+          )}
+        </InlineStack>
+        {row.reason && <Text as="p">{row.reason}</Text>}
+        {row.svcOrderId && (
+          <Text as="p" tone="subdued">
+            Orden en el servicio: {row.svcOrderId}
+            {row.svcStatus ? ` · ${row.svcStatus}` : ""}
+          </Text>
+        )}
+        {row.tracking && (
+          <Text as="p">
+            Guía: {row.tracking.company ?? ""}{" "}
+            {row.tracking.url ? (
+              <Link url={row.tracking.url} target="_blank">
+                {row.tracking.number}
+              </Link>
+            ) : (
+              row.tracking.number
+            )}
+          </Text>
+        )}
+        {row.warnings.length > 0 && (
+          <Box>
+            {row.warnings.map((warning, index) => (
+              <Text as="p" tone="caution" key={index}>
+                {warning.field}: {warning.message}
+                {warning.original ? ` («${warning.original}»)` : ""}
+              </Text>
+            ))}
+          </Box>
+        )}
+        <Actions row={row} />
+      </BlockStack>
+    </Card>
+  );
+}
+
+function Actions({ row }: { row: FulfillmentRow }) {
+  const [svcOrderId, setSvcOrderId] = useState("");
+  const busy = useNavigation().state !== "idle";
+  if (row.status === "unknown_outcome") {
+    return (
+      <InlineStack gap="200" blockAlign="end">
+        <Form method="post">
+          <input type="hidden" name="fulfillmentId" value={row.id} />
+          <input type="hidden" name="intent" value="confirm-exists" />
+          <InlineStack gap="200" blockAlign="end">
+            <TextField
+              label="Id de la orden en el servicio"
+              name="svcOrderId"
+              value={svcOrderId}
+              onChange={setSvcOrderId}
+              autoComplete="off"
+            />
+            <Button submit disabled={busy || !svcOrderId.trim()}>
+              Existe en el servicio
+            </Button>
+          </InlineStack>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="fulfillmentId" value={row.id} />
+          <input type="hidden" name="intent" value="confirm-absent" />
+          <Button submit disabled={busy} tone="critical">
+            No existe: enviarlo
+          </Button>
+        </Form>
+      </InlineStack>
+    );
+  }
+  if (RETRYABLE_BY_MERCHANT.includes(row.status)) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="fulfillmentId" value={row.id} />
+        <input type="hidden" name="intent" value="retry" />
+        <Button submit disabled={busy}>
+          Reintentar
+        </Button>
+      </Form>
+    );
+  }
+  return null;
+}

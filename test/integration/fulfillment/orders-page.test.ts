@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
+import { listFulfillments } from "~/fulfillment/orders-page.server";
+import { connectShop, disconnectShop } from "~/models/svc-connection.server";
+import { action, loader } from "~/routes/app.orders";
+import { storeOfflineSession } from "../../helpers/sessions";
+import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
+import { API_KEY, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await storeOfflineSession(prisma, SHOP);
+});
+afterAll(() => h.close());
+beforeEach(() => clearFulfilments(h));
+
+const merchant = () => ({ db: prisma, now: h.clock.now, svcClientFor: h.svcClientFor, adminFor: h.adminFor });
+
+async function paidAndWorked(input: Parameters<Harness["paidOrder"]>[0] = {}) {
+  const payload = h.paidOrder(input);
+  await h.deliver(payload);
+  await h.worker().runOnce();
+  return payload;
+}
+
+async function post(form: Record<string, string>) {
+  const request = await bearerRequest("/app/orders", SHOP, { method: "POST", body: new URLSearchParams(form) });
+  return action({ request, params: {}, context: {} });
+}
+
+describe("retrying after the merchant fixed the cause", () => {
+  it("submits an order refused for stock once the warehouse has it", async () => {
+    await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 0 });
+    const payload = await paidAndWorked({ lineItems: [{ sku: "PLATO-GR", quantity: 2 }] });
+    const record = await recordOf(payload);
+    expect(record.status).toBe("needs_attention");
+    // WHEN stock arrives and the merchant retries
+    await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
+    expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: record.id })).toMatchObject({ ok: true });
+    await h.worker().runOnce();
+    // THEN it reaches the service once
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", reason: null });
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+
+  it("reads the order again from Shopify, so a SKU added to the variant is used", async () => {
+    const jarra = h.store.products.list(SHOP).find((p) => p.title === "Jarra artesanal")!;
+    const payload = await paidAndWorked({ lineItems: [{ variantId: jarra.variants[0]!.id, quantity: 1 }] });
+    const record = await recordOf(payload);
+    expect(record.status).toBe("needs_attention");
+    // WHEN the merchant gives the variant a SKU (registered at the service) and retries
+    h.store.products.updateVariant(SHOP, jarra.variants[0]!.id, { sku: "JARRA-1" });
+    await h.client.createProducts({
+      productos: [
+        {
+          sku: "JARRA-1",
+          upc: "",
+          nombre: "Jarra",
+          dimension: { data: { peso: "900", ancho: "15", largo: "15", altura: "20", volumen: "4500" } },
+        },
+      ],
+    });
+    expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: record.id })).toMatchObject({ ok: true });
+    await h.worker().runOnce();
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted" });
+    expect((await h.sandboxOrders())[0]!.request.productos).toEqual([{ identificador: "JARRA-1", cantidad: 1 }]);
+  });
+
+  it("submits an order skipped while the shop was disconnected, once it is connected again", async () => {
+    await disconnectShop({ db: prisma, shop: SHOP });
+    const payload = await paidAndWorked();
+    await connectShop({ db: prisma, config: h.svcConfig, shop: SHOP, apiKey: API_KEY, environment: "qa" });
+    const record = await recordOf(payload);
+    expect(record.status).toBe("skipped");
+    expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: record.id })).toMatchObject({ ok: true });
+    await h.worker().runOnce();
+    expect((await recordOf(payload)).status).toBe("submitted");
+  });
+
+  it("refuses to retry an order that is moving, or another shop's", async () => {
+    const payload = await paidAndWorked();
+    const record = await recordOf(payload);
+    expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: record.id })).toMatchObject({ ok: false });
+    expect(await retryFulfillment(merchant(), { shop: "otra.myshopify.com", fulfillmentId: record.id })).toEqual({
+      ok: false,
+      error: "no such order",
+    });
+  });
+});
+
+describe("the orders page", () => {
+  it("lists each record with status, reason, warnings, service and tracking, and counts per status", async () => {
+    await paidAndWorked();
+    await paidAndWorked({ shippingAddress: { phone: null } });
+    await paidAndWorked({ test: true });
+    const { rows, counts } = await listFulfillments(prisma, { shop: SHOP });
+    expect(rows).toHaveLength(3);
+    expect(counts).toMatchObject({ submitted: 2, skipped: 1, needs_attention: 0 });
+    expect(rows.find((r) => r.status === "skipped")).toMatchObject({ reason: expect.stringMatching(/test order/) });
+    expect(rows.some((r) => r.warnings.some((w) => w.field === "telefono"))).toBe(true);
+    expect(rows.filter((r) => r.status === "submitted").every((r) => r.serviceCode === "EXPRESS" && r.svcOrderId)).toBe(
+      true,
+    );
+    expect((await listFulfillments(prisma, { shop: SHOP, status: "skipped" })).rows).toHaveLength(1);
+  });
+
+  it("serves the list to the embedded admin and takes the merchant's actions", async () => {
+    await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 0 });
+    const payload = await paidAndWorked({ lineItems: [{ sku: "PLATO-GR", quantity: 1 }] });
+    const request = await sessionTokenRequest("/app/orders", SHOP);
+    const data = await loader({ request, params: {}, context: {} });
+    expect(data.rows).toEqual([expect.objectContaining({ orderName: payload.name, status: "needs_attention" })]);
+
+    await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
+    expect(await post({ intent: "retry", fulfillmentId: data.rows[0]!.id })).toMatchObject({ ok: true });
+    expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: true });
+    expect(await post({ intent: "nonsense" })).toEqual({ ok: false, error: "unknown action" });
+    expect((await recordOf(payload)).status).toBe("pending");
+    expect(await prisma.job.findUnique({ where: { queue_key: { queue: "stock.sync", key: SHOP } } })).toMatchObject({
+      payload: { onDemand: true },
+    });
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { action } from "~/routes/webhooks.orders.paid";
+import fixture from "../../fixtures/orders-paid.mx.json";
+import { signedWebhookRequest } from "../../helpers/shopify-requests";
+import { SHOP, clearFulfilments, startHarness, type Harness } from "./support/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => clearFulfilments(h));
+
+async function status(request: Request): Promise<{ status: number; text: string }> {
+  try {
+    const response = await action({ request, params: {}, context: {} });
+    return { status: response.status, text: await response.text() };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, text: await thrown.text() };
+    throw thrown;
+  }
+}
+
+async function nothingWritten() {
+  expect(await prisma.webhookDelivery.count()).toBe(0);
+  expect(await prisma.fulfillment.count()).toBe(0);
+  expect(await prisma.job.count()).toBe(0);
+}
+
+describe("POST /webhooks/orders/paid", () => {
+  it("records the delivery, a pending record and its job, and calls neither the service nor Shopify", async () => {
+    // GIVEN Shopify's example payload
+    const operationsBefore = h.store.inspect(SHOP).operations.length;
+    // WHEN it is delivered
+    const answer = await status(await signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: SHOP }));
+    // THEN 200, and only rows were written
+    expect(answer.status).toBe(200);
+    expect(await prisma.fulfillment.findMany()).toEqual([
+      expect.objectContaining({
+        shop: SHOP,
+        shopifyOrderId: "5512345678901",
+        orderGid: "gid://shopify/Order/5512345678901",
+        orderName: "#1001",
+        status: "pending",
+        request: {
+          order: expect.objectContaining({
+            name: "#1001",
+            line_items: [expect.objectContaining({ sku: "TAZA-AZ", quantity: 2 })],
+          }),
+        },
+      }),
+    ]);
+    expect(await prisma.job.findMany()).toEqual([
+      expect.objectContaining({ queue: "fulfillment.submit", key: `${SHOP}:5512345678901`, state: "queued" }),
+    ]);
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(h.store.inspect(SHOP).operations).toHaveLength(operationsBefore);
+  });
+
+  it("answers 401 to a wrong signature and writes nothing", async () => {
+    const answer = await status(
+      await signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: SHOP, secret: "not-the-secret" }),
+    );
+    expect(answer.status).toBe(401);
+    await nothingWritten();
+  });
+
+  it.each([
+    ["line_items.0.quantity", { ...fixture, line_items: [{ ...fixture.line_items[0], quantity: "2" }] }],
+    ["admin_graphql_api_id", { ...fixture, admin_graphql_api_id: "5512345678901" }],
+    ["line_items", { ...fixture, line_items: undefined }],
+    ["shipping_address.zip", { ...fixture, shipping_address: { ...fixture.shipping_address, zip: 6500 } }],
+  ])("answers 400 naming %s on a malformed payload, and writes nothing", async (field, body) => {
+    const answer = await status(await signedWebhookRequest({ topic: "orders/paid", body, shop: SHOP }));
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain(field);
+    await nothingWritten();
+  });
+
+  it("answers 200 to a shop that never installed the app, keeping only the delivery", async () => {
+    const answer = await status(
+      await signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: "otra-tienda.myshopify.com" }),
+    );
+    expect(answer.status).toBe(200);
+    expect(await prisma.fulfillment.count()).toBe(0);
+    expect(await prisma.job.count()).toBe(0);
+  });
+
+  it("changes nothing on a duplicate delivery", async () => {
+    const request = () => signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: SHOP, eventId: "evt-dup" });
+    await status(await request());
+    const before = await prisma.fulfillment.findFirstOrThrow();
+    await prisma.fulfillment.update({
+      where: { id: before.id },
+      data: { status: "skipped", reason: "set by the test" },
+    });
+    expect((await status(await request())).status).toBe(200);
+    expect(await prisma.fulfillment.findFirstOrThrow()).toMatchObject({ status: "skipped", reason: "set by the test" });
+    expect(await prisma.fulfillmentEvent.count()).toBe(1);
+    expect(await prisma.job.count()).toBe(1);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { noteValue, otherStatusTags, statusTag } from "~/fulfillment/order-note";
+import { FIRST_POLL_DELAY_MS, MAX_POLL_DELAY_MS, nextPollDelayMs, submitRetryDelayMs } from "~/fulfillment/schedule";
+import { stockChanges, stockTargets } from "~/fulfillment/stock-plan";
+
+describe("schedules", () => {
+  it("backs submissions off from 30 s, doubling, capped at 30 min, never before Retry-After", () => {
+    expect([1, 2, 3, 4].map((n) => submitRetryDelayMs(n))).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(submitRetryDelayMs(20)).toBe(30 * 60_000);
+    expect(submitRetryDelayMs(1, 90_000)).toBe(90_000);
+  });
+
+  it("polls every 5 minutes after a change and slows to hourly while nothing changes", () => {
+    expect(nextPollDelayMs(undefined, false)).toBe(FIRST_POLL_DELAY_MS);
+    expect(nextPollDelayMs(FIRST_POLL_DELAY_MS, false)).toBe(2 * FIRST_POLL_DELAY_MS);
+    expect(nextPollDelayMs(MAX_POLL_DELAY_MS, false)).toBe(MAX_POLL_DELAY_MS);
+    expect(nextPollDelayMs(MAX_POLL_DELAY_MS, true)).toBe(FIRST_POLL_DELAY_MS);
+  });
+});
+
+describe("order note", () => {
+  it("tags the status and removes every other status tag", () => {
+    expect(statusTag("needs_attention")).toBe("svc:needs-attention");
+    expect(otherStatusTags("shipped")).toContain("svc:submitted");
+    expect(otherStatusTags("shipped")).not.toContain("svc:shipped");
+  });
+
+  it("writes the state without customer data", () => {
+    const value = JSON.parse(
+      noteValue({
+        status: "shipped",
+        reason: null,
+        serviceCode: "EXPRESS",
+        svcOrderId: "o-1",
+        svcStatus: "IN_TRANSIT",
+        trackingNumber: "123",
+        trackingCompany: "DHL",
+        trackingUrl: null,
+        updatedAt: new Date("2026-11-20T10:00:00Z"),
+      }),
+    );
+    expect(value).toEqual({
+      status: "shipped",
+      reason: null,
+      service: "EXPRESS",
+      serviceOrderId: "o-1",
+      serviceStatus: "IN_TRANSIT",
+      tracking: { number: "123", company: "DHL", url: null },
+      updatedAt: "2026-11-20T10:00:00.000Z",
+    });
+  });
+});
+
+describe("stock plan", () => {
+  const stock = [
+    { sku: "TAZA-AZ", disponibles: 8 },
+    { sku: "PLATO", disponibles: -2 },
+    { sku: "SIN-VARIANTE", disponibles: 5 },
+  ];
+  const variants = [
+    { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/1" },
+    { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/2" },
+    { sku: "PLATO", inventoryItemId: "gid://shopify/InventoryItem/3" },
+    { sku: "OTRO", inventoryItemId: "gid://shopify/InventoryItem/4" },
+  ];
+
+  it("targets every variant carrying a service SKU, never below zero", () => {
+    expect(stockTargets(stock, variants)).toEqual([
+      { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/1", next: 8 },
+      { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/2", next: 8 },
+      { sku: "PLATO", inventoryItemId: "gid://shopify/InventoryItem/3", next: 0 },
+    ]);
+  });
+
+  it("changes only levels that differ, and leaves items not stocked at the location alone", () => {
+    const targets = stockTargets(stock, variants);
+    const current = new Map<string, number | null>([
+      ["gid://shopify/InventoryItem/1", 8],
+      ["gid://shopify/InventoryItem/2", 3],
+      ["gid://shopify/InventoryItem/3", null],
+    ]);
+    expect(stockChanges(targets, current)).toEqual({
+      changes: [{ sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/2", previous: 3, next: 8 }],
+      notStocked: ["PLATO"],
+    });
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { classifySubmitError } from "~/fulfillment/submit-errors";
+import {
+  SvcConflictError,
+  SvcConnectionError,
+  SvcDestinationNotServedError,
+  SvcInsufficientStockError,
+  SvcInvalidRequestError,
+  SvcInvalidResponseError,
+  SvcProductWithoutDimensionsError,
+  SvcRateLimitedError,
+  SvcTimeoutError,
+  SvcUnauthorizedError,
+  SvcUnexpectedError,
+} from "~/svc";
+
+const at = { endpoint: "createOrder", message: "createOrder: failed" };
+const said = (error: string) => ({ error, code: "ConflictError", path: "$" });
+
+describe("classifySubmitError", () => {
+  it.each([
+    [
+      "no dimensions",
+      new SvcProductWithoutDimensionsError({
+        ...at,
+        status: 409,
+        product: "TAZA-AZ",
+        body: said('Product "TAZA-AZ" has no dimensions'),
+      }),
+      /TAZA-AZ has no dimensions.*register them/,
+    ],
+    [
+      "destination not served",
+      new SvcDestinationNotServedError({ ...at, status: 409, body: said("SHP-003 not covered") }),
+      /no carrier serves.*SHP-003/,
+    ],
+    [
+      "insufficient stock",
+      new SvcInsufficientStockError({ ...at, status: 409, product: "TAZA-AZ", body: said("Insufficient stock") }),
+      /not enough stock of TAZA-AZ/,
+    ],
+    ["an unattributed 409", new SvcConflictError({ ...at, status: 409, body: {} }), /refused the order/],
+    [
+      "a 400 from the service",
+      new SvcUnexpectedError({
+        ...at,
+        status: 400,
+        body: { error: "bad phone", code: "validation-error", path: "$.consumidor_destino.telefono" },
+      }),
+      /bad phone \(\$\.consumidor_destino\.telefono\)/,
+    ],
+    [
+      "parameters the client refused to send",
+      new SvcInvalidRequestError({ ...at, field: "productos[0].cantidad" }),
+      /productos\[0\]\.cantidad/,
+    ],
+    ["a refused API key", new SvcUnauthorizedError({ ...at, status: 401 }), /API key/],
+  ])("asks for attention on %s, with the service's message", (_name, error, reason) => {
+    expect(classifySubmitError(error)).toEqual({ kind: "needs_attention", reason: expect.stringMatching(reason) });
+  });
+
+  it.each([
+    ["a connection refused before sending", new SvcConnectionError({ ...at, outcomeUnknown: false })],
+    ["429", new SvcRateLimitedError({ ...at, status: 429, retryAfterMs: 1000 })],
+    ["503", new SvcUnexpectedError({ ...at, status: 503, outcomeUnknown: true })],
+    ["a failed token exchange", new SvcUnexpectedError({ endpoint: "auth", message: "auth: HTTP 500", status: 500 })],
+    ["a deadline that passed before sending", new SvcTimeoutError({ ...at, outcomeUnknown: false })],
+  ])("retries after %s (the order never reached the service)", (_name, error) => {
+    expect(classifySubmitError(error).kind).toBe("retry");
+  });
+
+  it("honours the service's Retry-After", () => {
+    expect(classifySubmitError(new SvcRateLimitedError({ ...at, status: 429, retryAfterMs: 7000 }))).toMatchObject({
+      retryAfterMs: 7000,
+    });
+  });
+
+  it.each([
+    ["a timeout after sending", new SvcTimeoutError({ ...at, outcomeUnknown: true })],
+    ["a reset after sending", new SvcConnectionError({ ...at, outcomeUnknown: true })],
+    ["a 500", new SvcUnexpectedError({ ...at, status: 500, outcomeUnknown: true })],
+    ["an unreadable 200", new SvcInvalidResponseError({ ...at, status: 200, outcomeUnknown: true })],
+    ["an error that is not the client's", new TypeError("boom")],
+  ])("never resubmits after %s: the outcome is unknown", (_name, error) => {
+    expect(classifySubmitError(error)).toEqual({ kind: "unknown_outcome", reason: expect.stringMatching(/may/) });
+  });
+});
