@@ -2,6 +2,8 @@
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import type { JobHandler } from "./worker.server";
+import { fulfillmentJobHandlers } from "../fulfillment/jobs.server";
+import { catalogJobHandlers } from "../catalog/jobs.server";
 
 export interface HandlerDeps {
   db: PrismaClient;
@@ -10,6 +12,9 @@ export interface HandlerDeps {
 }
 
 /** Every queue the app's workers serve, keyed by queue name. */
-export function jobHandlers(_deps: HandlerDeps): Record<string, JobHandler> {
-  return {};
+export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
+  return {
+    ...fulfillmentJobHandlers(deps),
+    ...catalogJobHandlers(deps),
+  };
 }

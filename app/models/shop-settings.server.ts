@@ -42,6 +42,8 @@ export const catalogSettingsSchema = z.object({
   heightKey: z.string().min(1).default("height"),
   /** Used for variants with a weight but no dimension metafields; null = none. */
   defaultPackage: z.object({ length: centimetres, width: centimetres, height: centimetres }).nullable().default(null),
+  /** Register variants without dimensions anyway (they can't be quoted and can't be completed later). */
+  sendWithoutDimensions: z.boolean().default(false),
 });
 
 export const fulfillmentSettingsSchema = z.object({

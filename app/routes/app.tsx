@@ -21,6 +21,9 @@ export default function App() {
         <Link to="/app" rel="home">
           Inicio
         </Link>
+        <Link to="/app/orders">Pedidos</Link>
+        <Link to="/app/catalog">Catálogo</Link>
+        <Link to="/app/settings">Configuración</Link>
       </NavMenu>
       <Outlet />
     </AppProvider>

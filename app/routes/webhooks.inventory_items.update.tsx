@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import prisma from "../db.server";
+import { acceptCatalogWebhook } from "../catalog/webhook-intake.server";
 import { authenticate } from "../shopify.server";
 
-// Placeholder until its issue lands (README, "Not built yet"): verifies the signature, then does nothing.
+// Verified, validated, de-duplicated and queued; the catalogue job re-reads the product afterwards.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  await authenticate.webhook(request);
-  return new Response();
+  return acceptCatalogWebhook(prisma, "inventory_items/update", () => authenticate.webhook(request));
 };

@@ -1,0 +1,120 @@
+// What the merchant's catalogue page shows: the latest sync and its progress, counts per status,
+// and one page of variants with their status and reason.
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { CATALOG_PAGE_SIZE, type CatalogQuery } from "./catalog-query";
+import type { MeasureDifference } from "./measure-differences";
+import { CATALOG_STATUSES, type CatalogStatus } from "./status";
+
+export interface CatalogSyncView {
+  state: string;
+  phase: string;
+  done: number;
+  total: number;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export interface CatalogVariantView {
+  id: string;
+  title: string;
+  sku: string | null;
+  status: CatalogStatus;
+  reason: string | null;
+  deleted: boolean;
+  svcProductId: string | null;
+  differences: MeasureDifference[];
+  syncedAt: string | null;
+}
+
+export interface CatalogPageData {
+  connected: boolean;
+  sync: CatalogSyncView | null;
+  counts: Record<CatalogStatus | "deleted" | "all", number>;
+  variants: CatalogVariantView[];
+  /** Variants matching the filter, across pages. */
+  matching: number;
+  query: CatalogQuery;
+}
+
+export async function catalogPageData({
+  db,
+  shop,
+  query,
+}: {
+  db: PrismaClient;
+  shop: string;
+  query: CatalogQuery;
+}): Promise<CatalogPageData> {
+  const where: Prisma.CatalogVariantWhereInput = { shop };
+  if (query.filter === "deleted") where.deletedAt = { not: null };
+  else {
+    where.deletedAt = null;
+    if (query.filter !== "all") where.status = query.filter;
+  }
+  if (query.search) {
+    where.OR = [
+      { sku: { contains: query.search, mode: "insensitive" } },
+      { title: { contains: query.search, mode: "insensitive" } },
+    ];
+  }
+  const [shopRow, sync, grouped, deleted, matching, rows] = await Promise.all([
+    db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true, uninstalledAt: true } }),
+    db.catalogSync.findFirst({ where: { shop }, orderBy: { startedAt: "desc" } }),
+    db.catalogVariant.groupBy({ by: ["status"], where: { shop, deletedAt: null }, _count: { _all: true } }),
+    db.catalogVariant.count({ where: { shop, deletedAt: { not: null } } }),
+    db.catalogVariant.count({ where }),
+    db.catalogVariant.findMany({
+      where,
+      orderBy: [{ title: "asc" }, { variantId: "asc" }],
+      skip: (query.page - 1) * CATALOG_PAGE_SIZE,
+      take: CATALOG_PAGE_SIZE,
+      select: {
+        id: true,
+        title: true,
+        sku: true,
+        status: true,
+        reason: true,
+        deletedAt: true,
+        svcProductId: true,
+        differences: true,
+        syncedAt: true,
+      },
+    }),
+  ]);
+  const counts = Object.fromEntries([
+    ...CATALOG_STATUSES.map((s) => [s, 0]),
+    ["deleted", deleted],
+    ["all", 0],
+  ]) as CatalogPageData["counts"];
+  for (const group of grouped) {
+    if (group.status in counts) counts[group.status as CatalogStatus] = group._count._all;
+    counts.all += group._count._all;
+  }
+  return {
+    connected: Boolean(shopRow?.svcApiKeyCiphertext && !shopRow.uninstalledAt),
+    sync: sync && {
+      state: sync.state,
+      phase: sync.phase,
+      done: sync.done,
+      total: sync.total,
+      error: sync.error,
+      startedAt: sync.startedAt.toISOString(),
+      finishedAt: sync.finishedAt?.toISOString() ?? null,
+    },
+    counts,
+    variants: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      sku: row.sku,
+      status: row.status as CatalogStatus,
+      reason: row.reason,
+      deleted: row.deletedAt !== null,
+      svcProductId: row.svcProductId,
+      differences: (row.differences as MeasureDifference[] | null) ?? [],
+      syncedAt: row.syncedAt?.toISOString() ?? null,
+    })),
+    matching,
+    query,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The catalogue's job queues: "catalog.sync" (one full sync per shop) and "catalog.product" (one
+ * product's webhook-driven re-sync). Both resume safely when a crashed worker's job is reclaimed.
+ */
+import type { Job } from "@prisma/client";
+import { z } from "zod";
+import { extendLease, type JobOutcome } from "../jobs/queue.server";
+import type { HandlerDeps } from "../jobs/handlers.server";
+import type { JobHandler } from "../jobs/worker.server";
+import type { AdminGraphql } from "../shopify/admin.server";
+import type { SvcClient } from "../svc";
+import { catalogEnv, type CatalogDeps } from "./catalog-env.server";
+import { FULL_SYNC_QUEUE, fullSyncStep } from "./full-sync.server";
+import {
+  isBehindSiblingJob,
+  markProductDeleted,
+  PRODUCT_QUEUE,
+  registerPending,
+  syncProduct,
+} from "./product-sync.server";
+import { createThrottlePacer, type Sleep, type ThrottlePacer } from "./throttle-pacer.server";
+import { findByInventoryItem } from "./variant-records.server";
+
+export interface CatalogJobOptions {
+  /** Defaults to the app context's Admin GraphQL per shop. */
+  adminFor?(shop: string): Promise<AdminGraphql>;
+  /** Defaults to the app context's service client per shop. */
+  svcClientFor?(shop: string): Promise<SvcClient | null>;
+  sleep?: Sleep;
+  /** Products per product/new request. */
+  batchSize?: number;
+  /** Largest page of variants per Admin GraphQL call (the throttle may make it smaller). */
+  pageSize?: number;
+  /** How long one run of the full sync may take before it yields to other jobs (ms). */
+  budgetMs?: number;
+  /** How far each step pushes the job's lease (ms). */
+  leaseMs?: number;
+}
+
+export const DEFAULT_BATCH_SIZE = 250;
+const DEFAULT_BUDGET_MS = 30_000;
+const DEFAULT_LEASE_MS = 120_000;
+/** While a full sync runs, product jobs of the shop wait for it instead of racing it. */
+const WAIT_FOR_FULL_SYNC_MS = 15_000;
+const WAIT_FOR_SIBLING_MS = 2_000;
+
+const productPayloadSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("product"), productId: z.string().min(1), deleted: z.boolean().optional() }),
+  z.object({ kind: z.literal("inventory_item"), inventoryItemId: z.string().min(1) }),
+]);
+export type ProductJobPayload = z.infer<typeof productPayloadSchema>;
+
+const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The handlers of the catalogue's queues, for app/jobs/handlers.server.ts. */
+export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions = {}): Record<string, JobHandler> {
+  const sleep = options.sleep ?? defaultSleep;
+  const pacers = new Map<string, ThrottlePacer>();
+  const context = async () => (await import("../context.server")).appContext();
+  const catalogDeps: CatalogDeps = {
+    db: deps.db,
+    logger: deps.logger,
+    now: deps.now,
+    adminFor: options.adminFor ?? (async (shop) => (await context()).adminFor(shop)),
+    svcClientFor: options.svcClientFor ?? (async (shop) => (await context()).svcClientFor(shop)),
+    pacerFor(shop) {
+      let pacer = pacers.get(shop);
+      if (!pacer) pacers.set(shop, (pacer = createThrottlePacer({ sleep, nowMs: () => deps.now().getTime() })));
+      return pacer;
+    },
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    pageSize: options.pageSize,
+  };
+  const later = (ms: number) => new Date(deps.now().getTime() + ms);
+  const backoff = (job: Job) => later(Math.min(5_000 * 2 ** Math.max(0, job.attempts - 1), 15 * 60_000));
+
+  return {
+    [FULL_SYNC_QUEUE]: async (job) => {
+      const syncId = (job.payload as { syncId?: unknown } | null)?.syncId;
+      const sync = typeof syncId === "string" ? await deps.db.catalogSync.findUnique({ where: { id: syncId } }) : null;
+      if (!sync || sync.state !== "running") return { kind: "done" };
+      const env = await catalogEnv(catalogDeps, job.shop);
+      if (!env) {
+        await deps.db.catalogSync.update({
+          where: { id: sync.id },
+          data: { state: "failed", error: "La tienda ya no está conectada al servicio.", finishedAt: deps.now() },
+        });
+        return { kind: "done" };
+      }
+      const startedAt = Date.now();
+      try {
+        for (;;) {
+          if ((await fullSyncStep(env, sync.id)) === "completed") return { kind: "done" };
+          const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+          if (!(await extendLease(deps.db, job, later(leaseMs)))) {
+            env.logger.warn({ syncId: sync.id }, "catalogue sync lost its lease; another worker carries on");
+            return { kind: "reschedule", at: deps.now() };
+          }
+          if (Date.now() - startedAt >= (options.budgetMs ?? DEFAULT_BUDGET_MS))
+            return { kind: "reschedule", at: deps.now() };
+        }
+      } catch (error) {
+        const message = describeError(error);
+        const exhausted = job.attempts >= job.maxAttempts;
+        env.logger.warn({ syncId: sync.id, err: message, attempt: job.attempts }, "catalogue sync step failed");
+        await deps.db.catalogSync.update({
+          where: { id: sync.id },
+          data: exhausted
+            ? { state: "failed", error: message, finishedAt: deps.now() }
+            : { error: `${message} Se reintentará automáticamente.` },
+        });
+        return { kind: "retry", at: backoff(job), error: message };
+      }
+    },
+
+    [PRODUCT_QUEUE]: async (job): Promise<JobOutcome> => {
+      const parsed = productPayloadSchema.safeParse(job.payload);
+      if (!parsed.success) {
+        deps.logger.error(
+          { key: job.key, issues: parsed.error.issues },
+          "catalogue product job with an unreadable payload",
+        );
+        return { kind: "done" };
+      }
+      const running = await deps.db.catalogSync.findFirst({
+        where: { shop: job.shop, state: "running" },
+        select: { id: true },
+      });
+      if (running) return { kind: "reschedule", at: later(WAIT_FOR_FULL_SYNC_MS) };
+      if (await isBehindSiblingJob(deps.db, job, deps.now()))
+        return { kind: "reschedule", at: later(WAIT_FOR_SIBLING_MS) };
+      const payload = parsed.data;
+      try {
+        if (payload.kind === "product" && payload.deleted) {
+          const released = await markProductDeleted({
+            db: deps.db,
+            shop: job.shop,
+            productId: payload.productId,
+            at: deps.now(),
+          });
+          const env = released.length > 0 ? await catalogEnv(catalogDeps, job.shop) : null;
+          if (env) await registerPending(env, released);
+          return { kind: "done" };
+        }
+        const env = await catalogEnv(catalogDeps, job.shop);
+        // Not connected: nothing can be registered; the full sync after connecting catches up.
+        if (!env) return { kind: "done" };
+        let productId = payload.kind === "product" ? payload.productId : null;
+        if (payload.kind === "inventory_item") {
+          const known = await findByInventoryItem(deps.db, job.shop, payload.inventoryItemId);
+          productId = known?.productId ?? (await env.reader.productOfInventoryItem(payload.inventoryItemId));
+        }
+        if (productId) await syncProduct(env, productId);
+        return { kind: "done" };
+      } catch (error) {
+        const message = describeError(error);
+        deps.logger.warn({ key: job.key, err: message, attempt: job.attempts }, "catalogue product job failed");
+        return { kind: "retry", at: backoff(job), error: message };
+      }
+    },
+  };
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

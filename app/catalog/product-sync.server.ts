@@ -1,0 +1,91 @@
+/**
+ * Incremental sync, driven by product and inventory item webhooks: re-read one product's
+ * variants from Admin GraphQL (webhooks carry no weight since 2024-07), re-map them, register the
+ * new ones, compare the changed registered ones with the service (drifted when they differ), and
+ * mark removed ones deleted. Safe to run again: every step starts from what Shopify and the
+ * service say now.
+ */
+import type { Job, PrismaClient } from "@prisma/client";
+import type { CatalogEnv } from "./catalog-env.server";
+import { recordSnapshots } from "./record-snapshots.server";
+import { processPendingVariants } from "./register-products.server";
+import { loadPending, loadProductVariants, markDeleted, reconcileDuplicateSkus } from "./variant-records.server";
+
+export const PRODUCT_QUEUE = "catalog.product";
+
+/** The second job key of a resource, used while its first job is running. */
+export function followUpKey(key: string): string {
+  return `${key}:again`;
+}
+
+/**
+ * Whether another job for the same resource is running and was claimed first: then this one
+ * waits, so two jobs never re-sync one product at once (and never register its SKU twice).
+ */
+export async function isBehindSiblingJob(
+  db: PrismaClient,
+  job: Pick<Job, "id" | "key" | "leaseExpiresAt">,
+  now: Date,
+): Promise<boolean> {
+  const base = job.key.endsWith(":again") ? job.key.slice(0, -":again".length) : job.key;
+  const ownLease = (job.leaseExpiresAt ?? now).toISOString();
+  const ahead = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM "Job"
+    WHERE queue = ${PRODUCT_QUEUE} AND key IN (${base}, ${followUpKey(base)}) AND id <> ${job.id}::uuid
+      AND state = 'running' AND "leaseExpiresAt" > ${now.toISOString()}::timestamp
+      AND ("leaseExpiresAt", id) < (${ownLease}::timestamp, ${job.id}::uuid)
+    LIMIT 1`;
+  return ahead.length > 0;
+}
+
+/** Re-maps every variant of `productId`; registers or checks what needs it. */
+export async function syncProduct(env: CatalogEnv, productId: string): Promise<void> {
+  const { db, shop } = env;
+  const before = await loadProductVariants(db, shop, productId);
+  const snapshots = await env.reader.readProductVariants(productId);
+  if (snapshots === null) {
+    await markProductDeleted({ db, shop, productId, at: env.now() }).then((released) => registerPending(env, released));
+    return;
+  }
+  const { rows, previousSkus } = await recordSnapshots(db, shop, snapshots, env.settings);
+  const seen = new Set(snapshots.map((s) => s.variantId));
+  const gone = before.filter((row) => !seen.has(row.variantId));
+  await markDeleted(db, shop, { variantIds: gone.map((row) => row.variantId) }, env.now());
+  const skus = [...previousSkus, ...[...before, ...rows].flatMap((r) => (r.sku ? [r.sku] : []))];
+  const released = await reconcileDuplicateSkus(db, shop, skus);
+  await registerPending(env, [...rows.map((r) => r.variantId), ...released]);
+}
+
+/**
+ * Marks a deleted product's variants deleted (the service cannot delete; the reason says so) and
+ * releases variants that shared a SKU with them. Returns the variant ids released to pending.
+ */
+export async function markProductDeleted(args: {
+  db: PrismaClient;
+  shop: string;
+  productId: string;
+  at: Date;
+}): Promise<string[]> {
+  const { db, shop, productId, at } = args;
+  const before = await loadProductVariants(db, shop, productId);
+  await markDeleted(db, shop, { productId }, at);
+  return reconcileDuplicateSkus(
+    db,
+    shop,
+    before.flatMap((row) => (row.sku ? [row.sku] : [])),
+  );
+}
+
+/** Registers (or checks) the pending variants among `variantIds`, batch by batch. */
+export async function registerPending(env: CatalogEnv, variantIds: string[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  let previous = "";
+  for (;;) {
+    const rows = await loadPending(env.db, env.shop, { limit: env.batchSize, variantIds });
+    if (rows.length === 0) return;
+    const ids = rows.map((r) => r.id).join(",");
+    if (ids === previous) throw new Error("catalogue variants stayed pending after being processed");
+    previous = ids;
+    await processPendingVariants({ db: env.db, client: env.client, now: env.now, logger: env.logger }, rows);
+  }
+}

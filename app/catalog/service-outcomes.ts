@@ -1,0 +1,75 @@
+/**
+ * How what the service says about a product becomes a variant's status (pure): created by the
+ * app, found already there, found after an unknown outcome, or compared after a change.
+ */
+import type { MappedProduct } from "./map-variant";
+import {
+  describeDifferences,
+  measureDifferences,
+  type MeasureDifference,
+  type ServiceDimension,
+} from "./measure-differences";
+import type { CatalogStatus } from "./status";
+
+/** The service's product lookup element, as far as the sync reads it. */
+export interface ServiceProduct {
+  id: string;
+  sku: string;
+  upc?: string | null;
+  nombre?: string | null;
+  dimension?: (ServiceDimension & { id_dimension?: string | null }) | null;
+}
+
+export interface ServiceVerdict {
+  status: CatalogStatus;
+  reason: string | null;
+  differences: MeasureDifference[];
+}
+
+const NO_UPDATE =
+  "El servicio no permite actualizar productos: para que use las medidas nuevas, registra la variante con un SKU nuevo o pide al servicio que corrija el producto.";
+
+/** Registered by the app earlier: still in step with the store, or drifted. */
+export function verdictForRegistered(
+  found: ServiceProduct,
+  current: MappedProduct,
+  createdByApp: boolean,
+): ServiceVerdict {
+  const differences = measureDifferences(found.dimension, current);
+  if (differences.length > 0) {
+    return {
+      status: "drifted",
+      reason: `Cambió en Shopify después de registrarse. ${describeDifferences(differences)}. ${NO_UPDATE}`,
+      differences,
+    };
+  }
+  return createdByApp
+    ? { status: "synced", reason: null, differences }
+    : { status: "exists_at_service", reason: alreadyThere(found), differences };
+}
+
+/** The SKU was at the service before the app sent it (constraint-violation, then lookup). */
+export function verdictForExisting(found: ServiceProduct, current: MappedProduct): ServiceVerdict {
+  const differences = measureDifferences(found.dimension, current);
+  if (differences.length > 0) {
+    return {
+      status: "drifted",
+      reason: `El SKU ya estaba registrado en el servicio con otros datos. ${describeDifferences(differences)}. ${NO_UPDATE}`,
+      differences,
+    };
+  }
+  return { status: "exists_at_service", reason: alreadyThere(found), differences };
+}
+
+/** Whether a product found at the service is the one the app sent (same name, barcode and measures). */
+export function isWhatWasSent(found: ServiceProduct, sent: MappedProduct): boolean {
+  return (
+    (found.nombre ?? "") === sent.nombre &&
+    (found.upc ?? "") === sent.upc &&
+    measureDifferences(found.dimension, sent).length === 0
+  );
+}
+
+function alreadyThere(found: ServiceProduct): string {
+  return `El SKU ${found.sku} ya estaba registrado en el servicio (id ${found.id}); se vinculó sin volver a enviarlo.`;
+}

@@ -1,0 +1,273 @@
+// CatalogVariant rows: one per Shopify variant and its registration at the service. Writes that
+// touch many rows (a page, a batch) are single statements over a JSON recordset, so a 250-variant
+// page costs one round trip. Timestamps written here are UTC, as Prisma writes them.
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { duplicateSkuReason, findDuplicateSkus, type SkuHolder } from "./duplicate-skus";
+import type { VariantMapping } from "./map-variant";
+import type { MeasureDifference } from "./measure-differences";
+import { PENDING_NEW, type CatalogStatus } from "./status";
+
+export type Db = Pick<PrismaClient, "$executeRaw" | "$queryRaw" | "catalogVariant">;
+
+/** What the sync needs to know about a stored variant. */
+export interface StoredVariant {
+  id: string;
+  productId: string;
+  variantId: string;
+  inventoryItemId: string | null;
+  sku: string | null;
+  title: string;
+  status: string;
+  svcProductId: string | null;
+  sentHash: string | null;
+  sent: unknown;
+  current: VariantMapping | null;
+}
+
+const STORED_SELECT = {
+  id: true,
+  productId: true,
+  variantId: true,
+  inventoryItemId: true,
+  sku: true,
+  title: true,
+  status: true,
+  svcProductId: true,
+  sentHash: true,
+  sent: true,
+  current: true,
+} as const;
+
+function toStored(row: Prisma.CatalogVariantGetPayload<{ select: typeof STORED_SELECT }>): StoredVariant {
+  return { ...row, current: (row.current as VariantMapping | null) ?? null };
+}
+
+export async function loadVariants(db: Db, shop: string, variantIds: string[]): Promise<Map<string, StoredVariant>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db.catalogVariant.findMany({
+    where: { shop, variantId: { in: variantIds } },
+    select: STORED_SELECT,
+  });
+  return new Map(rows.map((row) => [row.variantId, toStored(row)]));
+}
+
+export async function loadProductVariants(db: Db, shop: string, productId: string): Promise<StoredVariant[]> {
+  const rows = await db.catalogVariant.findMany({ where: { shop, productId, deletedAt: null }, select: STORED_SELECT });
+  return rows.map(toStored);
+}
+
+export async function findByInventoryItem(
+  db: Db,
+  shop: string,
+  inventoryItemId: string,
+): Promise<StoredVariant | null> {
+  const row = await db.catalogVariant.findFirst({ where: { shop, inventoryItemId }, select: STORED_SELECT });
+  return row ? toStored(row) : null;
+}
+
+/** A variant as just read from Shopify, with the status it moves to. */
+export interface ReadVariantRow {
+  productId: string;
+  variantId: string;
+  inventoryItemId: string | null;
+  sku: string | null;
+  title: string;
+  status: CatalogStatus;
+  reason: string | null;
+  current: VariantMapping;
+  /** The SKU changed under a registered variant: forget the old registration. */
+  dropRegistration: boolean;
+}
+
+/** Inserts or updates the variants just read; a variant read again is no longer deleted. */
+export async function writeReadVariants(db: Db, shop: string, rows: ReadVariantRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const dropped = rows.filter((r) => r.dropRegistration).map((r) => r.variantId);
+  if (dropped.length > 0) {
+    await db.$executeRaw`
+      UPDATE "CatalogVariant" SET "svcProductId" = NULL, "svcDimensionId" = NULL, sent = NULL, "sentHash" = NULL,
+             differences = NULL, "syncedAt" = NULL
+      WHERE shop = ${shop} AND "variantId" = ANY(${dropped}::text[])`;
+  }
+  const json = JSON.stringify(rows.map(({ dropRegistration: _, ...row }) => row));
+  await db.$executeRaw`
+    INSERT INTO "CatalogVariant" (id, shop, "productId", "variantId", "inventoryItemId", sku, title, status, reason, current, "updatedAt")
+    SELECT gen_random_uuid(), ${shop}, r."productId", r."variantId", r."inventoryItemId", r.sku, r.title, r.status, r.reason, r.current,
+           (now() AT TIME ZONE 'UTC')
+    FROM jsonb_to_recordset(${json}::jsonb)
+      AS r("productId" text, "variantId" text, "inventoryItemId" text, sku text, title text, status text, reason text, current jsonb)
+    ON CONFLICT (shop, "variantId") DO UPDATE SET
+      "productId" = EXCLUDED."productId",
+      "inventoryItemId" = EXCLUDED."inventoryItemId",
+      sku = EXCLUDED.sku,
+      title = EXCLUDED.title,
+      status = EXCLUDED.status,
+      reason = EXCLUDED.reason,
+      current = EXCLUDED.current,
+      differences = CASE WHEN EXCLUDED.status IN ('drifted', 'pending') THEN "CatalogVariant".differences END,
+      "deletedAt" = NULL,
+      "updatedAt" = EXCLUDED."updatedAt"`;
+}
+
+type DeletedScope = { productId: string } | { variantIds: string[] } | { notSeenSince: Date };
+
+const DELETED_REASON = "Eliminada en Shopify.";
+const DELETED_REGISTERED_REASON =
+  "Eliminada en Shopify. El servicio no permite borrar ni modificar productos: sigue registrada allí con lo que se envió.";
+
+/** Marks variants deleted in Shopify (kept: the service cannot delete what it registered). */
+export async function markDeleted(db: Db, shop: string, scope: DeletedScope, at: Date): Promise<number> {
+  const productId = "productId" in scope ? scope.productId : null;
+  const variantIds = "variantIds" in scope ? scope.variantIds : null;
+  // Timestamps travel as UTC text: the columns are `timestamp` holding UTC, as Prisma writes them.
+  const notSeenSince = "notSeenSince" in scope ? scope.notSeenSince.toISOString() : null;
+  if (variantIds && variantIds.length === 0) return 0;
+  return db.$executeRaw`
+    UPDATE "CatalogVariant" SET
+      "deletedAt" = ${at.toISOString()}::timestamp,
+      status = 'skipped',
+      reason = CASE WHEN "svcProductId" IS NULL THEN ${DELETED_REASON} ELSE ${DELETED_REGISTERED_REASON} END,
+      "updatedAt" = (now() AT TIME ZONE 'UTC')
+    WHERE shop = ${shop} AND "deletedAt" IS NULL
+      AND (${productId}::text IS NULL OR "productId" = ${productId})
+      AND (${variantIds}::text[] IS NULL OR "variantId" = ANY(${variantIds}::text[]))
+      AND (${notSeenSince}::timestamp IS NULL OR "updatedAt" < ${notSeenSince}::timestamp)`;
+}
+
+/**
+ * Applies the store-wide rule "one SKU, one variant" to the given SKUs (all when omitted):
+ * unregistered variants whose SKU is shared are skipped, naming the others; those whose SKU is
+ * no longer shared go back to pending. Returns the variant ids put back to pending.
+ */
+export async function reconcileDuplicateSkus(db: Db, shop: string, skus?: string[]): Promise<string[]> {
+  const filter = skus ? [...new Set(skus)] : null;
+  if (filter && filter.length === 0) return [];
+  const holders = await db.$queryRaw<
+    {
+      id: string;
+      variantId: string;
+      sku: string;
+      title: string;
+      status: string;
+      svcProductId: string | null;
+      ready: boolean;
+    }[]
+  >`
+    SELECT id, "variantId", sku, title, status, "svcProductId", (current->>'kind' = 'ready') AS ready
+    FROM "CatalogVariant"
+    WHERE shop = ${shop} AND "deletedAt" IS NULL AND sku IS NOT NULL
+      AND sku IN (SELECT sku FROM "CatalogVariant"
+                  WHERE shop = ${shop} AND "deletedAt" IS NULL AND sku IS NOT NULL
+                    AND (${filter}::text[] IS NULL OR sku = ANY(${filter}::text[]))
+                  GROUP BY sku HAVING count(*) > 1)`;
+  const duplicates = findDuplicateSkus(
+    holders.map<SkuHolder>((h) => ({
+      variantId: h.variantId,
+      sku: h.sku,
+      name: h.title,
+      registered: h.svcProductId !== null,
+    })),
+  );
+  const toSkip = holders
+    .filter((h) => h.ready && h.svcProductId === null && h.status !== "skipped")
+    .map((h) => ({ id: h.id, reason: duplicateSkuReason(h.sku, duplicates.get(h.variantId) ?? []) }));
+  const refresh = holders
+    .filter((h) => h.ready && h.svcProductId === null && h.status === "skipped")
+    .map((h) => ({ id: h.id, reason: duplicateSkuReason(h.sku, duplicates.get(h.variantId) ?? []) }));
+  const skipped = [...toSkip, ...refresh];
+  if (skipped.length > 0) {
+    await db.$executeRaw`
+      UPDATE "CatalogVariant" v SET status = 'skipped', reason = r.reason, "updatedAt" = (now() AT TIME ZONE 'UTC')
+      FROM jsonb_to_recordset(${JSON.stringify(skipped)}::jsonb) AS r(id uuid, reason text)
+      WHERE v.id = r.id`;
+  }
+  const duplicatedSkus = [...new Set(holders.map((h) => h.sku))];
+  // Skipped with a ready mapping and no registration can only mean "duplicate SKU" (status.ts).
+  const released = await db.$queryRaw<{ variantId: string }[]>`
+    UPDATE "CatalogVariant" SET status = 'pending', reason = ${PENDING_NEW}, "updatedAt" = (now() AT TIME ZONE 'UTC')
+    WHERE shop = ${shop} AND "deletedAt" IS NULL AND status = 'skipped' AND "svcProductId" IS NULL
+      AND current->>'kind' = 'ready' AND sku IS NOT NULL
+      AND NOT (sku = ANY(${duplicatedSkus}::text[]))
+      AND (${filter}::text[] IS NULL OR sku = ANY(${filter}::text[]))
+    RETURNING "variantId"`;
+  return released.map((r) => r.variantId);
+}
+
+/** Variants waiting for the service, oldest first; optionally only among `variantIds`. */
+export async function loadPending(
+  db: Db,
+  shop: string,
+  opts: { limit: number; variantIds?: string[] },
+): Promise<StoredVariant[]> {
+  const rows = await db.catalogVariant.findMany({
+    where: {
+      shop,
+      status: "pending",
+      deletedAt: null,
+      ...(opts.variantIds ? { variantId: { in: opts.variantIds } } : {}),
+    },
+    orderBy: [{ createdAt: "asc" }, { variantId: "asc" }],
+    take: opts.limit,
+    select: STORED_SELECT,
+  });
+  return rows.map(toStored);
+}
+
+export async function countPending(db: Db, shop: string): Promise<number> {
+  return db.catalogVariant.count({ where: { shop, status: "pending", deletedAt: null } });
+}
+
+/** Records what is about to be sent, before sending: after a crash it says "look this up first". */
+export async function recordIntent(db: Db, intents: { id: string; sent: unknown; sentHash: string }[]): Promise<void> {
+  if (intents.length === 0) return;
+  await db.$executeRaw`
+    UPDATE "CatalogVariant" v SET sent = r.sent, "sentHash" = r."sentHash", "updatedAt" = (now() AT TIME ZONE 'UTC')
+    FROM jsonb_to_recordset(${JSON.stringify(intents)}::jsonb) AS r(id uuid, sent jsonb, "sentHash" text)
+    WHERE v.id = r.id`;
+}
+
+/** The result of registering or checking one variant. */
+export interface VariantOutcome {
+  id: string;
+  status: CatalogStatus;
+  reason: string | null;
+  svcProductId?: string | null;
+  svcDimensionId?: string | null;
+  differences?: MeasureDifference[] | null;
+  /** Set when the service confirmed the product (created or found). */
+  syncedAt?: Date | null;
+  /** The product at the service is not the app's (exists_at_service) or nothing was created. */
+  clearSent?: boolean;
+}
+
+export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const json = JSON.stringify(
+    outcomes.map((o) => ({
+      id: o.id,
+      status: o.status,
+      reason: o.reason,
+      svcProductId: o.svcProductId ?? null,
+      keepProduct: o.svcProductId === undefined,
+      svcDimensionId: o.svcDimensionId ?? null,
+      keepDimension: o.svcDimensionId === undefined,
+      differences: o.differences && o.differences.length > 0 ? o.differences : null,
+      syncedAt: o.syncedAt ? o.syncedAt.toISOString() : null,
+      clearSent: o.clearSent ?? false,
+    })),
+  );
+  await db.$executeRaw`
+    UPDATE "CatalogVariant" v SET
+      status = r.status,
+      reason = r.reason,
+      "svcProductId" = CASE WHEN r."keepProduct" THEN v."svcProductId" ELSE r."svcProductId" END,
+      "svcDimensionId" = CASE WHEN r."keepDimension" THEN v."svcDimensionId" ELSE r."svcDimensionId" END,
+      differences = r.differences,
+      "syncedAt" = COALESCE(r."syncedAt", v."syncedAt"),
+      sent = CASE WHEN r."clearSent" THEN NULL ELSE v.sent END,
+      "sentHash" = CASE WHEN r."clearSent" THEN NULL ELSE v."sentHash" END,
+      "updatedAt" = (now() AT TIME ZONE 'UTC')
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(id uuid, status text, reason text, "svcProductId" text, "keepProduct" boolean,
+      "svcDimensionId" text, "keepDimension" boolean, differences jsonb, "syncedAt" timestamp, "clearSent" boolean)
+    WHERE v.id = r.id`;
+}

@@ -1,0 +1,198 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineStack,
+  Page,
+  Pagination,
+  ProgressBar,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { useEffect, useState } from "react";
+import { catalogPageData, type CatalogPageData, type CatalogVariantView } from "../catalog/catalog-page.server";
+import { CATALOG_FILTERS, CATALOG_PAGE_SIZE, parseCatalogQuery, type CatalogFilter } from "../catalog/catalog-query";
+import { startFullSync } from "../catalog/full-sync.server";
+import { MEASURE_LABELS } from "../catalog/measure-differences";
+import { STATUS_LABELS, type CatalogStatus } from "../catalog/status";
+import { appContext } from "../context.server";
+import { authenticate } from "../shopify.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return catalogPageData({ db: appContext().db, shop: session.shop, query: parseCatalogQuery(new URL(request.url)) });
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "sync") return { ok: false, message: "Acción desconocida." };
+  const result = await startFullSync({ db: appContext().db, shop: session.shop });
+  return { ok: result.started, message: result.message };
+};
+
+const FILTER_LABELS: Record<CatalogFilter, string> = {
+  all: "Todas",
+  ...STATUS_LABELS,
+  deleted: "Eliminadas en Shopify",
+};
+const STATUS_TONES: Record<CatalogStatus, "success" | "info" | "attention" | "warning" | "critical" | undefined> = {
+  pending: "info",
+  synced: "success",
+  exists_at_service: "success",
+  skipped: "attention",
+  failed: "critical",
+  drifted: "warning",
+};
+
+export default function Catalog() {
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const running = data.sync?.state === "running";
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 3000);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+
+  return (
+    <Page>
+      <TitleBar title="Catálogo" />
+      <BlockStack gap="400">
+        {result && <Banner tone={result.ok ? "success" : "warning"}>{result.message}</Banner>}
+        {!data.connected && <Banner tone="warning">Conecta tu cuenta del servicio para registrar el catálogo.</Banner>}
+        <SyncCard data={data} />
+        <VariantList data={data} />
+      </BlockStack>
+    </Page>
+  );
+}
+
+function SyncCard({ data }: { data: CatalogPageData }) {
+  const busy = useNavigation().state !== "idle";
+  const sync = data.sync;
+  const running = sync?.state === "running";
+  const percent = sync && sync.total > 0 ? Math.min(100, Math.round((sync.done / sync.total) * 100)) : 0;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Sincronización con el servicio
+          </Text>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sync" />
+            <Button submit variant="primary" disabled={busy || running || !data.connected}>
+              Sincronizar catálogo
+            </Button>
+          </Form>
+        </InlineStack>
+        {running && sync && (
+          <BlockStack gap="200">
+            <Text as="p">
+              {sync.phase === "sending" ? "Registrando variantes en el servicio" : "Leyendo variantes de Shopify"}:{" "}
+              {sync.done} de {sync.total}
+            </Text>
+            <ProgressBar progress={percent} size="small" />
+            <Text as="p" tone="subdued">
+              Ya hay una sincronización en curso; el botón se habilita cuando termine.
+            </Text>
+          </BlockStack>
+        )}
+        {sync && !running && (
+          <Text as="p" tone={sync.state === "failed" ? "critical" : "subdued"}>
+            {sync.state === "completed" ? "Última sincronización completa" : "La última sincronización no terminó"}:{" "}
+            {new Date(sync.finishedAt ?? sync.startedAt).toLocaleString("es-MX")}
+          </Text>
+        )}
+        {sync?.error && (
+          <Text as="p" tone="critical">
+            {sync.error}
+          </Text>
+        )}
+        <InlineStack gap="200">
+          {CATALOG_FILTERS.filter((f) => f !== "all").map((filter) => (
+            <Badge key={filter} tone={filter === "deleted" ? undefined : STATUS_TONES[filter]}>
+              {`${FILTER_LABELS[filter]}: ${data.counts[filter]}`}
+            </Badge>
+          ))}
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}
+
+function VariantList({ data }: { data: CatalogPageData }) {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(data.query.search);
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+  const pages = Math.max(1, Math.ceil(data.matching / CATALOG_PAGE_SIZE));
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack gap="300" blockAlign="end">
+          <Select
+            label="Estado"
+            options={CATALOG_FILTERS.map((f) => ({ label: `${FILTER_LABELS[f]} (${data.counts[f]})`, value: f }))}
+            value={data.query.filter}
+            onChange={(value) => update({ status: value === "all" ? "" : value, page: "" })}
+          />
+          <Form method="get" onSubmit={(event) => (event.preventDefault(), update({ q: search, page: "" }))}>
+            <TextField label="Buscar por SKU o nombre" value={search} onChange={setSearch} autoComplete="off" />
+          </Form>
+        </InlineStack>
+        {data.variants.length === 0 && <Text as="p">No hay variantes con este filtro.</Text>}
+        {data.variants.map((variant) => (
+          <VariantRow key={variant.id} variant={variant} />
+        ))}
+        {pages > 1 && (
+          <Pagination
+            hasPrevious={data.query.page > 1}
+            onPrevious={() => update({ page: String(data.query.page - 1) })}
+            hasNext={data.query.page < pages}
+            onNext={() => update({ page: String(data.query.page + 1) })}
+            label={`Página ${data.query.page} de ${pages}`}
+          />
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function VariantRow({ variant }: { variant: CatalogVariantView }) {
+  return (
+    <BlockStack gap="100">
+      <InlineStack gap="200" blockAlign="center">
+        <Text as="span" fontWeight="semibold">
+          {variant.title}
+        </Text>
+        <Text as="span" tone="subdued">
+          {variant.sku ?? "sin SKU"}
+        </Text>
+        <Badge tone={variant.deleted ? undefined : STATUS_TONES[variant.status]}>
+          {variant.deleted ? FILTER_LABELS.deleted : STATUS_LABELS[variant.status]}
+        </Badge>
+      </InlineStack>
+      {variant.reason && <Text as="p">{variant.reason}</Text>}
+      {variant.differences.map((d) => (
+        <Text as="p" tone="caution" key={d.field}>
+          {MEASURE_LABELS[d.field]}: {d.service ?? "sin dato"} en el servicio → {d.store ?? "sin dato"} en Shopify
+        </Text>
+      ))}
+    </BlockStack>
+  );
+}

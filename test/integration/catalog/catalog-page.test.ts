@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { claimJobs, finishJob } from "~/jobs/queue.server";
+import { action, loader } from "~/routes/app.catalog";
+import { storeOfflineSession } from "../../helpers/sessions";
+import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
+import { resetDatabase } from "../../helpers/test-database";
+import { startHarness, type Harness } from "./harness";
+
+let h: Harness;
+
+async function load(path = "/app/catalog") {
+  return loader({ request: await sessionTokenRequest(path), params: {}, context: {} });
+}
+
+async function startSync() {
+  const request = await sessionTokenRequest("/app/catalog", TEST_SHOP, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "sync" }).toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  return action({ request, params: {}, context: {} });
+}
+
+beforeEach(async () => {
+  await resetDatabase();
+  await storeOfflineSession(prisma);
+  h = await startHarness({ batchSize: 10, pageSize: 10, budgetMs: 0 });
+});
+afterEach(() => h.close());
+
+describe("the catalogue page", () => {
+  it("starts a full sync from the button, and explains that one is running when pressed again", async () => {
+    expect(await startSync()).toMatchObject({ ok: true, message: expect.stringMatching(/Sincronización iniciada/) });
+    expect(await startSync()).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/Ya hay una sincronización del catálogo en curso/),
+    });
+  });
+
+  it("shows the running sync's progress, then the counts per status and each variant's reason", async () => {
+    await startSync();
+    expect((await load()).sync).toMatchObject({ state: "running", phase: "reading", done: 0 });
+    // GIVEN a worker that ran one step of the sync (one page of ten) and yielded
+    const [job] = await claimJobs(prisma, {
+      queues: ["catalog.sync"],
+      owner: "one-step",
+      leaseMs: 60_000,
+      limit: 1,
+      now: new Date(h.nowMs()),
+    });
+    await finishJob(prisma, job!, await h.handlers["catalog.sync"]!(job!));
+    // THEN the page shows how far the sync got
+    expect((await load()).sync).toMatchObject({ state: "running", phase: "reading", done: 10, total: 37 });
+
+    await h.drain();
+    const page = await load();
+    expect(page.connected).toBe(true);
+    expect(page.sync).toMatchObject({ state: "completed", finishedAt: expect.any(String) });
+    expect(page.counts).toMatchObject({ synced: 28, skipped: 9, failed: 0, drifted: 0, deleted: 0, all: 37 });
+
+    const skipped = await load("/app/catalog?status=skipped");
+    expect(skipped.matching).toBe(9);
+    expect(skipped.variants.every((v) => v.status === "skipped" && v.reason)).toBe(true);
+
+    const search = await load("/app/catalog?q=jab-lav");
+    expect(search.variants.map((v) => [v.title, v.reason?.slice(0, 13)])).toEqual([
+      ["Jabón artesanal de Tepoztlán - Cempasúchil", "SKU duplicado"],
+      ["Jabón artesanal de Tepoztlán - Lavanda", "SKU duplicado"],
+    ]);
+  });
+
+  it("ignores an unknown filter instead of failing", async () => {
+    const page = await load("/app/catalog?status=nonsense&page=-3");
+    expect(page.query).toEqual({ filter: "all", search: "", page: 1 });
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { MappedProduct } from "~/catalog/map-variant";
+import { describeDifferences, measureDifferences } from "~/catalog/measure-differences";
+import { isWhatWasSent, verdictForExisting, verdictForRegistered } from "~/catalog/service-outcomes";
+
+const product: MappedProduct = {
+  sku: "TAZA-AZ",
+  upc: "",
+  nombre: "Taza de barro - Azul",
+  dimension: { data: { peso: "450", largo: "12", ancho: "9", altura: "10", volumen: "1080" } },
+};
+// The lookup answers measures as numbers (the sandbox does; the live service may send text).
+const atService = {
+  id: "p-1",
+  sku: "TAZA-AZ",
+  upc: "",
+  nombre: "Taza de barro - Azul",
+  dimension: { peso: 450, largo: 12, ancho: 9, altura: 10, volumen: 1080, id_dimension: "d-1" },
+};
+
+describe("measureDifferences", () => {
+  it("compares numbers and numeric text exactly", () => {
+    expect(measureDifferences(atService.dimension, product)).toEqual([]);
+    expect(measureDifferences({ ...atService.dimension, peso: "450.0" }, product)).toEqual([]);
+  });
+
+  it("lists each measure that differs, and all of them when one side has none", () => {
+    expect(measureDifferences({ ...atService.dimension, peso: 500 }, product)).toEqual([
+      { field: "peso", service: "500", store: "450" },
+    ]);
+    expect(measureDifferences(null, product)).toHaveLength(5);
+    expect(describeDifferences([{ field: "peso", service: "500", store: "450" }])).toBe(
+      "Peso (g): 500 en el servicio, 450 en Shopify",
+    );
+  });
+});
+
+describe("service verdicts", () => {
+  it("keeps a variant the app registered in step when the service holds the same measures", () => {
+    expect(verdictForRegistered(atService, product, true)).toEqual({ status: "synced", reason: null, differences: [] });
+    expect(verdictForRegistered(atService, product, false).status).toBe("exists_at_service");
+  });
+
+  it("marks a variant drifted, listing the differences, when the store changed after registration", () => {
+    const changed = { ...product, dimension: { data: { ...product.dimension!.data, peso: "500" } } };
+    const verdict = verdictForRegistered(atService, changed, true);
+    expect(verdict.status).toBe("drifted");
+    expect(verdict.differences).toEqual([{ field: "peso", service: "450", store: "500" }]);
+    expect(verdict.reason).toMatch(/no permite actualizar/);
+  });
+
+  it("links a SKU the service already had, and calls it drifted when its measures differ", () => {
+    expect(verdictForExisting(atService, product)).toMatchObject({
+      status: "exists_at_service",
+      reason: expect.stringContaining("p-1"),
+    });
+    expect(verdictForExisting({ ...atService, dimension: null }, product).status).toBe("drifted");
+  });
+
+  it("recognises the product the app itself sent", () => {
+    expect(isWhatWasSent(atService, product)).toBe(true);
+    expect(isWhatWasSent({ ...atService, nombre: "Otra taza" }, product)).toBe(false);
+  });
+});
