@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     // Scripts and tests print their results.
-    files: ["bench/**", "sandbox/**/main.ts", "sandbox/demo.ts", "server/cli/**", "test/**"],
+    files: ["bench/**", "sandbox/**/main.ts", "scripts/**", "server/cli/**", "test/**"],
     rules: { "no-console": "off" },
   },
 );

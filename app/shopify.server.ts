@@ -1,7 +1,7 @@
 // The one shopifyApp() call. Everything Shopify-facing (auth, webhooks, admin API clients)
 // comes from here.
 import "@shopify/shopify-app-remix/adapters/node";
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
+import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env } from "./env.server";
@@ -12,6 +12,14 @@ export const ADMIN_API_VERSION = ApiVersion.January26;
 
 const config = env();
 
+// The library logs through its own logger; follow LOG_LEVEL so `warn` and `silent` quiet it too.
+const LIBRARY_LOG_LEVEL: Record<string, LogSeverity> = {
+  trace: LogSeverity.Debug,
+  debug: LogSeverity.Debug,
+  info: LogSeverity.Info,
+  warn: LogSeverity.Warning,
+};
+
 const shopify = shopifyApp({
   apiKey: config.SHOPIFY_API_KEY,
   apiSecretKey: config.SHOPIFY_API_SECRET,
@@ -19,6 +27,7 @@ const shopify = shopifyApp({
   scopes: config.SCOPES.split(","),
   appUrl: config.SHOPIFY_APP_URL,
   authPathPrefix: "/auth",
+  logger: { level: LIBRARY_LOG_LEVEL[config.LOG_LEVEL] ?? LogSeverity.Error },
   sessionStorage: new PrismaSessionStorage(prisma),
   distribution: AppDistribution.AppStore,
   future: {

@@ -1,0 +1,235 @@
+// `npm run demo`: the whole product on one machine, with no account and no network. It starts
+// the service sandbox, the simulated Shopify store (with the Mexican demo catalogue) and the built
+// app on an embedded PostgreSQL, then plays what Shopify and a merchant would do, through the
+// app's real HTTP endpoints: install → connect the service account → catalogue sync → a checkout
+// quote → a paid order → shipped, with the tracking number back in the store.
+//
+// Flags: --keep-running leaves everything up afterwards (Ctrl-C stops it).
+import { spawn, spawnSync } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { Session } from "@shopify/shopify-api";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { startServiceSandbox } from "../sandbox/service/server";
+import { createSimulatedStore, DEMO_CATALOGUE_FACTS } from "../sandbox/store";
+import { freePort, migrateDatabase, startEmbeddedPostgres } from "../server/database";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SHOP = "tienda-demo.myshopify.com";
+const API_KEY = "demo-api-key";
+const API_SECRET = "demo-api-secret";
+const SVC_KEY = "sandbox-key";
+const SCOPES =
+  "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_inventory,write_inventory,read_locations";
+const keepRunning = process.argv.includes("--keep-running");
+
+const step = (n: number, text: string) => console.log(`\n[${n}] ${text}`);
+const info = (text: string) => console.log(`    ${text}`);
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A session token (id_token) as Shopify's admin issues it to an embedded app. */
+function sessionToken(): string {
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const now = Math.floor(Date.now() / 1000);
+  const header = b64({ alg: "HS256", typ: "JWT" });
+  const payload = b64({
+    iss: `https://${SHOP}/admin`,
+    dest: `https://${SHOP}`,
+    aud: API_KEY,
+    sub: "1",
+    exp: now + 60,
+    nbf: now - 5,
+    iat: now,
+    jti: randomUUID(),
+    sid: randomUUID(),
+  });
+  const signature = createHmac("sha256", API_SECRET).update(`${header}.${payload}`).digest("base64url");
+  return `${header}.${payload}.${signature}`;
+}
+
+/** A service token from the sandbox (sandbox time moves in the demo, so ask each time). */
+async function sandboxToken(sandboxUrl: string): Promise<string> {
+  const response = await fetch(`${sandboxUrl}/api/rest/auth`, { method: "POST", headers: { "x-api-key": SVC_KEY } });
+  return ((await response.json()) as { AuthWithAPIkey: { accessToken: string } }).AuthWithAPIkey.accessToken;
+}
+
+/** Submits one of the app's admin forms as App Bridge does (fetch with a Bearer session token). */
+async function submitAdminForm(appUrl: string, page: string, fields: Record<string, string>) {
+  const response = await fetch(`${appUrl}${page}?shop=${SHOP}`, {
+    method: "POST",
+    // A browser's user agent: the Shopify library turns away requests that look like bots.
+    headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+  if (response.status >= 400) throw new Error(`${page} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, "build/start.js"))) {
+    console.log("Building the app first (npm run build)…");
+    const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const cleanups: (() => Promise<unknown> | void)[] = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+
+  try {
+    step(1, "Starting the service sandbox, the simulated store and PostgreSQL");
+    const sandbox = await startServiceSandbox({ port: 0, apiKeys: [SVC_KEY] });
+    cleanups.push(() => sandbox.close());
+    info(`service sandbox   ${sandbox.url}  (API key "${SVC_KEY}")`);
+
+    const store = createSimulatedStore();
+    store.addShop({ domain: SHOP, name: "Tienda Demo" });
+    store.seedDemoCatalogue(SHOP);
+    const storeServer = await store.listen(0);
+    cleanups.push(() => storeServer.close());
+    info(`simulated store   ${storeServer.url}  (${SHOP}, ${DEMO_CATALOGUE_FACTS.length} variants)`);
+
+    // A fresh database each run, removed at the end: the demo always starts from an empty app.
+    const dataDir = path.join(ROOT, `.data/demo-postgres-${process.pid}`);
+    const database = await startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => database.stop());
+    await migrateDatabase(database.url, ROOT);
+    const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
+    cleanups.push(() => db.$disconnect());
+    info(`PostgreSQL        embedded, data in ${path.relative(ROOT, dataDir)}`);
+
+    step(2, "Starting the app (build/start.js)");
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const app = spawn(process.execPath, [path.join(ROOT, "build/start.js")], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "production",
+        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        SHOPIFY_API_KEY: API_KEY,
+        SHOPIFY_API_SECRET: API_SECRET,
+        SHOPIFY_APP_URL: appUrl,
+        SCOPES,
+        ENCRYPTION_KEY: Buffer.alloc(32, 42).toString("base64"),
+        SVC_BASE_URL: sandbox.url,
+        SVC_QA_BASE_URL: sandbox.url,
+        SIMULATED_STORE_URL: storeServer.url,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (app.exitCode !== null) return resolve();
+          app.once("exit", () => resolve());
+          app.kill("SIGTERM");
+        }),
+    );
+    await waitFor("the app to answer /healthz", () => fetch(`${appUrl}/healthz`).then((r) => r.ok, () => false));
+    info(`app               ${appUrl}  (/healthz ok)`);
+
+    step(3, "Installing the app on the store (what Shopify's OAuth leaves behind: an offline session)");
+    const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "demo", isOnline: false });
+    session.accessToken = store.accessToken(SHOP);
+    session.scope = SCOPES;
+    await new PrismaSessionStorage(db).storeSession(session);
+    await db.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: {} });
+    info("offline session stored");
+
+    step(4, "The merchant connects the service account on /app/settings");
+    await submitAdminForm(appUrl, "/app/settings", { intent: "connect", apiKey: SVC_KEY, environment: "qa" });
+    const shopRow = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    info(`connected: ${Boolean(shopRow.svcApiKeyCiphertext)}; carrier service: ${shopRow.carrierServiceState ?? "none"}`);
+    const carrier = store.inspect(SHOP).carrierServices[0];
+    if (carrier) info(`store now calls ${carrier.callbackUrl} at checkout`);
+
+    step(5, "Catalogue sync (the merchant presses «Sincronizar catálogo» on /app/catalog)");
+    await submitAdminForm(appUrl, "/app/catalog", { intent: "sync" });
+    const sync = await waitFor(
+      "the catalogue sync to finish",
+      () => db.catalogSync.findFirst({ where: { shop: SHOP, state: { in: ["completed", "failed"] } }, orderBy: { startedAt: "desc" } }),
+      120_000,
+    );
+    const byStatus = await db.catalogVariant.groupBy({ by: ["status"], where: { shop: SHOP }, _count: true });
+    info(`sync ${sync.state}: ${byStatus.map((g) => `${g._count} ${g.status}`).join(", ")}`);
+    for (const skipped of await db.catalogVariant.findMany({ where: { shop: SHOP, status: "skipped" }, take: 3 })) {
+      info(`  e.g. ${skipped.title}: ${skipped.reason}`);
+    }
+
+    step(6, "A buyer in CDMX reaches checkout: Shopify asks the app for rates");
+    const synced = await db.catalogVariant.findFirstOrThrow({ where: { shop: SHOP, status: "synced" }, orderBy: { sku: "asc" } });
+    const rate = store.buildRateRequest(SHOP, { items: [{ variantId: synced.variantId, quantity: 2 }] });
+    const started = performance.now();
+    const rateResponse = await store.sendRateRequest({ url: `${appUrl}/carrier-service/rates`, secret: API_SECRET, domain: SHOP, rate });
+    const { rates } = (await rateResponse.json()) as { rates: { service_code: string; service_name: string; total_price: string; max_delivery_date?: string }[] };
+    info(`${rateResponse.status} in ${(performance.now() - started).toFixed(0)} ms, ${rates.length} rates for 2 × ${synced.sku}:`);
+    for (const r of rates) info(`  ${r.service_code.padEnd(10)} ${r.service_name.padEnd(40)} $${(Number(r.total_price) / 100).toFixed(2)} MXN`);
+
+    step(7, "The buyer pays with EXPRESS: Shopify sends orders/paid");
+    const chosen = rates.find((r) => r.service_code === "EXPRESS") ?? rates[0];
+    const order = store.orders.createPaid(SHOP, {
+      lineItems: [{ variantId: synced.variantId, quantity: 2 }],
+      ...(chosen ? { shippingLine: { title: chosen.service_name, code: chosen.service_code, price: (Number(chosen.total_price) / 100).toFixed(2) } } : {}),
+    });
+    const eventId = randomUUID();
+    for (let delivery = 1; delivery <= 2; delivery++) {
+      const response = await store.sendWebhook({ url: `${appUrl}/webhooks/orders/paid`, secret: API_SECRET, topic: "orders/paid", domain: SHOP, payload: order, eventId });
+      info(`delivery ${delivery} of the same event → ${response.status}`);
+    }
+    const submitted = await waitFor("the order to reach the service", () =>
+      db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(order.id), svcOrderId: { not: null } } }),
+    );
+    info(`order ${submitted.orderName} → service order ${submitted.svcOrderId} with ${submitted.serviceCode} (${submitted.status})`);
+
+    step(8, "Two hours later at the warehouse (the sandbox clock moves; the app polls)");
+    await fetch(`${sandbox.url}/__sandbox/clock`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}`, "content-type": "application/json" },
+      body: JSON.stringify({ advanceMs: 2 * 60 * 60 * 1000 }),
+    });
+    // The app polls on its own schedule (minutes); ask for the next poll now instead of waiting.
+    await db.job.updateMany({ where: { queue: "fulfillment.poll", shop: SHOP, state: "queued" }, data: { runAt: new Date() } });
+    const shipped = await waitFor("the tracking number to reach Shopify", () =>
+      db.fulfillment.findFirst({ where: { id: submitted.id, status: { in: ["shipped", "delivered"] }, shopifyFulfillmentId: { not: null } } }),
+    );
+    const fulfillments = store.inspect(SHOP).fulfillments;
+    info(`${shipped.status}: ${shipped.trackingCompany} ${shipped.trackingNumber}`);
+    info(`Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`);
+
+    const listed = await fetch(`${sandbox.url}/__sandbox/orders`, { headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}` } });
+    const serviceOrders = ((await listed.json()) as { orders: unknown[] }).orders;
+    console.log(`\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify.`);
+
+    if (keepRunning) {
+      console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);
+      await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
+    }
+  } finally {
+    await stopAll();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`\nThe demo failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
