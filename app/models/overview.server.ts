@@ -1,18 +1,42 @@
 import type { PrismaClient } from "@prisma/client";
 
-/** The figures the app's home page shows for `shop`. */
-export async function shopOverview({ db, shop }: { db: PrismaClient; shop: string }) {
-  const [row, variantsSynced, ordersSubmitted, ordersNeedingAttention] = await Promise.all([
-    db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true, svcEnvironment: true } }),
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The figures the app's home page shows for `shop`: connection, catalogue, orders and the last day of checkout quotes. */
+export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaClient; shop: string; now?: Date }) {
+  const since = new Date(now.getTime() - DAY_MS);
+  const [row, variantsSynced, variantsNeedingWork, ordersSubmitted, ordersNeedingAttention, quotes] = await Promise.all([
+    db.shop.findUnique({
+      where: { domain: shop },
+      select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true },
+    }),
     db.catalogVariant.count({ where: { shop, status: { in: ["synced", "exists_at_service"] } } }),
+    db.catalogVariant.count({ where: { shop, status: { in: ["failed", "drifted"] } } }),
     db.fulfillment.count({ where: { shop, svcOrderId: { not: null } } }),
     db.fulfillment.count({ where: { shop, status: { in: ["needs_attention", "unknown_outcome"] } } }),
+    db.$queryRaw<{ total: number; hits: number; p50: number | null; p99: number | null; answered: number }[]>`
+      SELECT count(*)::int AS total,
+             count(*) FILTER (WHERE "cacheHit")::int AS hits,
+             percentile_cont(0.5) WITHIN GROUP (ORDER BY "durationMs") AS p50,
+             percentile_cont(0.99) WITHIN GROUP (ORDER BY "durationMs") AS p99,
+             count(*) FILTER (WHERE outcome IN ('rates', 'fallback'))::int AS answered
+      FROM "QuoteLog" WHERE shop = ${shop} AND at >= ${since}`,
   ]);
+  const q = quotes[0] ?? { total: 0, hits: 0, p50: null, p99: null, answered: 0 };
   return {
     connected: Boolean(row?.svcApiKeyCiphertext),
     environment: row?.svcEnvironment ?? "qa",
+    carrierServiceState: row?.carrierServiceState ?? null,
     variantsSynced,
+    variantsNeedingWork,
     ordersSubmitted,
     ordersNeedingAttention,
+    quotesLastDay: {
+      total: q.total,
+      answeredWithRates: q.answered,
+      cacheHitPercent: q.total ? Math.round((q.hits / q.total) * 100) : null,
+      medianMs: q.p50 === null ? null : Math.round(Number(q.p50)),
+      p99Ms: q.p99 === null ? null : Math.round(Number(q.p99)),
+    },
   };
 }

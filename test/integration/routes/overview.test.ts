@@ -1,0 +1,60 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { shopOverview } from "~/models/overview.server";
+import { resetDatabase } from "../../helpers/test-database";
+
+const shop = "tienda-demo.myshopify.com";
+const now = new Date("2026-11-22T12:00:00Z");
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+
+describe("the home page overview", () => {
+  beforeEach(resetDatabase);
+
+  it("summarises the catalogue, the orders and the last day of quotes", async () => {
+    await prisma.shop.create({ data: { domain: shop, svcApiKeyCiphertext: "v1:x:y:z", svcEnvironment: "production" } });
+    await prisma.catalogVariant.createMany({
+      data: ["synced", "exists_at_service", "failed", "drifted", "skipped"].map((status, i) => ({
+        shop,
+        productId: `p${i}`,
+        variantId: `v${i}`,
+        title: `t${i}`,
+        status,
+      })),
+    });
+    await prisma.fulfillment.createMany({
+      data: [
+        { shop, shopifyOrderId: "1", orderGid: "g1", orderName: "#1", status: "shipped", svcOrderId: "s1" },
+        { shop, shopifyOrderId: "2", orderGid: "g2", orderName: "#2", status: "needs_attention" },
+        { shop, shopifyOrderId: "3", orderGid: "g3", orderName: "#3", status: "unknown_outcome" },
+      ],
+    });
+    await prisma.quoteLog.createMany({
+      data: [
+        { shop, at: hoursAgo(1), durationMs: 10, cacheHit: false, outcome: "rates", services: ["NACIONAL"] },
+        { shop, at: hoursAgo(2), durationMs: 2, cacheHit: true, outcome: "rates", services: ["NACIONAL"] },
+        { shop, at: hoursAgo(3), durationMs: 30, cacheHit: false, outcome: "no_rates", services: [] },
+        { shop, at: hoursAgo(4), durationMs: 4, cacheHit: true, outcome: "fallback", services: ["NACIONAL"] },
+        { shop, at: hoursAgo(30), durationMs: 9999, cacheHit: false, outcome: "backup", services: [] },
+      ],
+    });
+
+    const overview = await shopOverview({ db: prisma, shop, now });
+
+    expect(overview).toMatchObject({
+      connected: true,
+      environment: "production",
+      variantsSynced: 2,
+      variantsNeedingWork: 2,
+      ordersSubmitted: 1,
+      ordersNeedingAttention: 2,
+    });
+    expect(overview.quotesLastDay).toMatchObject({ total: 4, answeredWithRates: 3, cacheHitPercent: 50, medianMs: 7 });
+    expect(overview.quotesLastDay.p99Ms).toBeGreaterThan(28);
+  });
+
+  it("shows an unconnected shop with no figures yet", async () => {
+    const overview = await shopOverview({ db: prisma, shop, now });
+    expect(overview.connected).toBe(false);
+    expect(overview.quotesLastDay).toEqual({ total: 0, answeredWithRates: 0, cacheHitPercent: null, medianMs: null, p99Ms: null });
+  });
+});
