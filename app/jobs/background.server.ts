@@ -1,6 +1,7 @@
 // Started once per app process by server/index.ts (through the server build's entry module).
 import prisma from "../db.server";
 import { logger } from "../logger.server";
+import { stopRatesRuntime } from "../rates/runtime.server";
 import { jobHandlers } from "./handlers.server";
 import { createJobWorker } from "./worker.server";
 
@@ -13,5 +14,9 @@ export function startBackgroundWork(): () => Promise<void> {
   });
   worker.start();
   logger.info({ owner: worker.owner }, "background worker started");
-  return () => worker.stop();
+  return async () => {
+    await worker.stop();
+    // Flushes the buffered quote log so the last quotes before a shutdown are kept.
+    await stopRatesRuntime();
+  };
 }

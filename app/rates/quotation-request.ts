@@ -1,0 +1,60 @@
+/**
+ * Shopify rate request → the service's quotation request. Only items that require shipping are
+ * quoted, by SKU, with quantities summed per SKU; the destination goes through the address module.
+ */
+import { toDestination, type Destination } from "~/address";
+import type { SvcLineItem } from "~/svc";
+import type { RateItem, RateRequest } from "./rate-request";
+
+/** One quoted product: the service's `productos` element. */
+export type QuotationLine = SvcLineItem;
+
+export type QuotationRequestResult =
+  | { ok: true; productos: QuotationLine[]; destination: Destination }
+  /** Nothing in the cart ships (all digital, or quantities of 0): no rates are needed. */
+  | { ok: false; reason: "nothing_to_ship" }
+  /** The service only ships inside Mexico. */
+  | { ok: false; reason: "outside_mexico"; message: string }
+  /** A shippable item has no SKU, so the service cannot identify it. */
+  | { ok: false; reason: "item_without_sku"; item: string };
+
+export type QuotationLinesResult =
+  | { ok: true; productos: QuotationLine[] }
+  | Extract<QuotationRequestResult, { reason: "nothing_to_ship" | "item_without_sku" }>;
+
+/** Builds `productos` and `consumidor_destino` for a rate request. Pure. */
+export function toQuotationRequest(rate: RateRequest): QuotationRequestResult {
+  const lines = quotationLines(rate);
+  if (!lines.ok) return lines;
+  const address = toDestination(rate.destination);
+  if (!address.ok) return { ok: false, reason: "outside_mexico", message: address.message };
+  return { ok: true, productos: lines.productos, destination: address.destination };
+}
+
+/** `productos` alone: shippable items by SKU, quantities summed, sorted by SKU. Pure and cheap. */
+export function quotationLines(rate: RateRequest): QuotationLinesResult {
+  const quantities = new Map<string, number>();
+  for (const item of rate.items) {
+    if (item.requires_shipping === false || item.quantity === 0) continue;
+    const sku = item.sku?.trim();
+    if (!sku) return { ok: false, reason: "item_without_sku", item: describe(item) };
+    quantities.set(sku, (quantities.get(sku) ?? 0) + item.quantity);
+  }
+  if (quantities.size === 0) return { ok: false, reason: "nothing_to_ship" };
+  // Sorted so that the same cart in any line order is the same request (and the same cache key).
+  const productos = [...quantities]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([identificador, cantidad]) => ({ identificador, cantidad }));
+  return { ok: true, productos };
+}
+
+/** The cart subtotal in centavos: Shopify's `order_totals.subtotal_price`, else Σ price × quantity. */
+export function cartSubtotalCentavos(rate: RateRequest): bigint {
+  const given = rate.order_totals?.subtotal_price;
+  if (given !== null && given !== undefined) return BigInt(given);
+  return rate.items.reduce((sum, item) => sum + BigInt(item.price ?? 0) * BigInt(item.quantity), 0n);
+}
+
+function describe(item: RateItem): string {
+  return item.name?.trim() || (item.variant_id != null ? `variant ${item.variant_id}` : "an item");
+}

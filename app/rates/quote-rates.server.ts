@@ -1,0 +1,180 @@
+/**
+ * quoteRates: one checkout rate request → the answer for Shopify, within the shop's deadline.
+ * Identical requests are answered from a bounded in-memory cache, concurrent identical requests
+ * share one upstream call, and failures are cached briefly so a failing service is not hammered
+ * (docs/decisions/005-rates-caching-and-deadline.md).
+ */
+import { DEFAULT_SETTINGS, type RatesSettings } from "~/models/shop-settings.server";
+import { answerFor, NO_RATES, NOT_QUOTED, type QuoteOutcome, type RatesAnswer } from "./answer";
+import { quoteCacheKey } from "./cache-key";
+import { toDestination, type Destination } from "~/address";
+import { cartSubtotalCentavos, quotationLines, type QuotationLine } from "./quotation-request";
+import type { RateRequest } from "./rate-request";
+import type { ShopProfile, ShopProfiles } from "./shop-profile.server";
+import type { SingleFlight } from "./single-flight";
+import type { TtlLruCache } from "./ttl-cache";
+import { outcomeOfQuoteError, type UpstreamOutcome } from "./upstream-outcome";
+
+/** How long a failed or refused quotation is reused (whatever the shop's TTL, unless caching is off). */
+export const ERROR_TTL_MS = 30_000;
+
+export interface QuoteRatesResult {
+  answer: RatesAnswer;
+  /** What QuoteLog records: "rejected" for a shop we do not quote for. */
+  outcome: QuoteOutcome;
+  /** Answered without an upstream call of its own (from the cache, or by joining one in flight). */
+  cacheHit: boolean;
+  /** Service codes of the rates answered. */
+  services: string[];
+}
+
+interface QuoterLogger {
+  warn(obj: object, msg?: string): void;
+}
+
+export interface RateQuoterDeps {
+  profiles: ShopProfiles;
+  cache: TtlLruCache<UpstreamOutcome>;
+  flights: SingleFlight<UpstreamOutcome>;
+  /** The calendar the delivery dates are counted on. */
+  now: () => Date;
+  /** Epoch ms for deadlines (the service client measures its deadline on the same clock). */
+  clock?: () => number;
+  logger: () => QuoterLogger;
+  /** Extra headers on every quotation call (the bench and tests use sandbox scenarios). */
+  headers?: Record<string, string>;
+}
+
+export type RateQuoter = (request: {
+  shop: string;
+  rate: RateRequest;
+  receivedAt: number;
+}) => Promise<QuoteRatesResult>;
+
+export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
+  const clock = deps.clock ?? Date.now;
+
+  return async function quoteRates({ shop, rate, receivedAt }) {
+    let rules: RatesSettings | undefined;
+    try {
+      // Until the shop's own deadline is known, the default one bounds the wait for its profile.
+      const profile = await beforeDeadline(
+        deps.profiles.get(shop),
+        receivedAt + DEFAULT_SETTINGS.rates.deadlineMs,
+        clock,
+      );
+      if (profile === "deadline") return failed(DEFAULT_SETTINGS.rates, "shop profile not loaded before the deadline");
+      if (!profile) return result(NOT_QUOTED, false);
+      rules = profile.rules;
+      return await quoteForShop(profile, rate, receivedAt);
+    } catch (error) {
+      // Our own bug or an unreachable database: still answer by the shop's failure policy.
+      deps.logger().warn({ shop, err: String(error) }, "rate quote failed internally");
+      return failed(rules ?? DEFAULT_SETTINGS.rates, `internal error: ${String(error)}`);
+    }
+
+    function failed(shopRules: RatesSettings, detail: string): QuoteRatesResult {
+      return result(
+        answerFor({ kind: "failed", detail }, shopRules, {
+          subtotalCentavos: cartSubtotalCentavos(rate),
+          now: deps.now(),
+        }),
+        false,
+      );
+    }
+  };
+
+  async function quoteForShop(profile: ShopProfile, rate: RateRequest, receivedAt: number): Promise<QuoteRatesResult> {
+    const { rules } = profile;
+    const deadlineAt = receivedAt + rules.deadlineMs;
+    const cart = { subtotalCentavos: cartSubtotalCentavos(rate), now: deps.now() };
+    const lines = quotationLines(rate);
+    if (!lines.ok) {
+      if (lines.reason === "nothing_to_ship") return result(NO_RATES, false);
+      return result(answerFor({ kind: "unquotable", detail: `no SKU on ${lines.item}` }, rules, cart), false);
+    }
+
+    const key = quoteCacheKey({
+      shop: profile.shop,
+      settingsVersion: profile.settingsVersion,
+      connection: profile.connection,
+      productos: lines.productos,
+      destination: rate.destination,
+    });
+    const cached = deps.cache.get(key);
+    if (cached) return result(answerFor(cached, rules, cart), true);
+
+    // Only a miss needs the service's form of the address; outside Mexico there is nothing to ask.
+    const address = toDestination(rate.destination);
+    if (!address.ok) return result(NO_RATES, false);
+    const request = { productos: lines.productos, destination: address.destination };
+    const flight = deps.flights.run(key, () => fetchOutcome(profile, request, key, deadlineAt));
+    const settled = await beforeDeadline(flight.promise, deadlineAt, clock);
+    const outcome: UpstreamOutcome = settled === "deadline" ? { kind: "failed", detail: "deadline passed" } : settled;
+    if (outcome.kind === "failed") {
+      deps
+        .logger()
+        .warn({ shop: profile.shop, detail: outcome.detail, shared: flight.shared }, "rate quotation failed");
+    }
+    return result(answerFor(outcome, rules, cart), flight.shared);
+  }
+
+  async function fetchOutcome(
+    profile: ShopProfile,
+    request: { productos: QuotationLine[]; destination: Destination },
+    key: string,
+    deadlineAt: number,
+  ): Promise<UpstreamOutcome> {
+    let outcome: UpstreamOutcome;
+    try {
+      const quotation = await profile.client.quote({
+        productos: request.productos,
+        consumidor_destino: request.destination,
+        deadline: deadlineAt,
+        signal: AbortSignal.timeout(Math.max(1, deadlineAt - clock())),
+        headers: deps.headers,
+      });
+      outcome = {
+        kind: "quoted",
+        services: quotation.services.map(({ service, days, totalPricing, description, provider }) => ({
+          service,
+          days,
+          totalPricing,
+          description,
+          provider,
+        })),
+      };
+    } catch (error) {
+      outcome = outcomeOfQuoteError(error);
+    }
+    const ttlMs = profile.rules.cacheTtlSeconds * 1000;
+    deps.cache.set(key, outcome, outcome.kind === "quoted" ? ttlMs : Math.min(ttlMs, ERROR_TTL_MS));
+    return outcome;
+  }
+}
+
+function result(answer: RatesAnswer, cacheHit: boolean): QuoteRatesResult {
+  return {
+    answer,
+    outcome: answer.outcome,
+    cacheHit,
+    services: answer.kind === "rates" ? answer.rates.map((rate) => rate.service_code) : [],
+  };
+}
+
+/** Resolves like `promise`, or with "deadline" once `deadlineAt` (epoch ms) passes. */
+function beforeDeadline<T>(promise: Promise<T>, deadlineAt: number, clock: () => number): Promise<T | "deadline"> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve("deadline"), Math.max(0, deadlineAt - clock()));
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}

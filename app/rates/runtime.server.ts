@@ -1,0 +1,57 @@
+/**
+ * The rate callback's per-process state: the rate cache, the in-flight map, the shop profiles and
+ * the quote log, built once from the app context. Tests and the settings page reach it here.
+ */
+import { appContext } from "~/context.server";
+import { createQuoteLogWriter, type QuoteLogWriter } from "./quote-log.server";
+import { createRateQuoter, type RateQuoter } from "./quote-rates.server";
+import { contextProfileSource, createShopProfiles, type ShopProfiles } from "./shop-profile.server";
+import { SingleFlight } from "./single-flight";
+import { TtlLruCache } from "./ttl-cache";
+import type { UpstreamOutcome } from "./upstream-outcome";
+
+/** Most quotations kept per process; each entry is a few hundred bytes. */
+export const RATE_CACHE_MAX_ENTRIES = 10_000;
+
+export interface RatesRuntime {
+  quoteRates: RateQuoter;
+  quoteLog: QuoteLogWriter;
+  profiles: ShopProfiles;
+  cache: TtlLruCache<UpstreamOutcome>;
+}
+
+let runtime: RatesRuntime | undefined;
+
+function build(): RatesRuntime {
+  const cache = new TtlLruCache<UpstreamOutcome>(RATE_CACHE_MAX_ENTRIES);
+  const profiles = createShopProfiles({ source: () => contextProfileSource(appContext()) });
+  const quoteRates = createRateQuoter({
+    profiles,
+    cache,
+    flights: new SingleFlight<UpstreamOutcome>(),
+    now: () => appContext().now(),
+    logger: () => appContext().logger,
+  });
+  const quoteLog = createQuoteLogWriter({ db: () => appContext().db, logger: () => appContext().logger });
+  return { quoteRates, quoteLog, profiles, cache };
+}
+
+/** This process's rates runtime, built on first use. */
+export function ratesRuntime(): RatesRuntime {
+  runtime ??= build();
+  return runtime;
+}
+
+/** Drops what is cached for `shop` (after its settings or connection change). */
+export function forgetShopRates(shop: string): void {
+  if (!runtime) return;
+  runtime.profiles.forget(shop);
+  runtime.cache.deletePrefix(`${shop}|`);
+}
+
+/** Writes the buffered quote log and forgets every cache; the next call builds a fresh runtime. */
+export async function stopRatesRuntime(): Promise<void> {
+  const current = runtime;
+  runtime = undefined;
+  await current?.quoteLog.stop();
+}

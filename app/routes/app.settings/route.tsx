@@ -1,0 +1,85 @@
+// /app/settings: the merchant connects the service account (API key + environment) and edits the
+// rate rules. Saving either registers or updates the carrier service, and the page says plainly
+// when the store's plan does not allow third-party calculated rates.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Layout, Page } from "@shopify/polaris";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { authenticate } from "~/shopify.server";
+import { CarrierServiceStatus } from "./carrier-service-status";
+import { ConnectionCard } from "./connection-card";
+import { RatesCard } from "./rates-card";
+import {
+  connectAccount,
+  loadSettingsPage,
+  registerForShop,
+  saveRateRules,
+  type SettingsActionResult,
+} from "./settings.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return loadSettingsPage(session.shop);
+};
+
+export const action = async ({ request }: ActionFunctionArgs): Promise<SettingsActionResult> => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "connect":
+      return connectAccount(session.shop, form);
+    case "rates":
+      return saveRateRules(session.shop, form);
+    case "register":
+      return { intent: "register", ok: true, carrierService: await registerForShop(session.shop) };
+    default:
+      return { intent: "rates", ok: false, errors: { form: "Acción desconocida." } };
+  }
+};
+
+export default function Settings() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const saving = useNavigation().state === "submitting";
+  const errors = result && !result.ok ? result.errors : {};
+  const registration =
+    result?.ok && result.carrierService
+      ? {
+          state: result.carrierService.state,
+          message: "message" in result.carrierService ? result.carrierService.message : null,
+        }
+      : page.carrierService;
+
+  return (
+    <Page>
+      <TitleBar title="Configuración" />
+      <Layout>
+        <Layout.Section>
+          <CarrierServiceStatus connected={page.connected} state={registration.state} message={registration.message} />
+        </Layout.Section>
+        <Layout.AnnotatedSection
+          title="Cuenta del servicio"
+          description="La clave de API de tu cuenta y el entorno al que pertenece. La clave se guarda cifrada."
+        >
+          <ConnectionCard
+            connected={page.connected}
+            environment={page.environment}
+            error={result?.intent === "connect" ? errors.apiKey : undefined}
+            saving={saving}
+          />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection
+          title="Tarifas en el checkout"
+          description="Se aplican en este orden: ocultar servicios, margen porcentual y fijo, redondeo, envío gratis, nombres y días de preparación."
+        >
+          <RatesCard
+            values={page.rates}
+            errors={result?.intent === "rates" ? errors : {}}
+            saved={result?.intent === "rates" && result.ok}
+            saving={saving}
+          />
+        </Layout.AnnotatedSection>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,101 @@
+// What the settings page does: connect the service account, save the rate rules, and register the
+// carrier service with the shop after either (reporting plainly when the plan does not allow it).
+import { appContext } from "~/context.server";
+import { env } from "~/env.server";
+import { getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
+import { connectShop, type SvcEnvironment } from "~/models/svc-connection.server";
+import { forgetShopRates } from "~/rates/runtime.server";
+import {
+  registerCarrierService,
+  type CarrierRegistration,
+  type CarrierServiceState,
+} from "~/shopify/carrier-service.server";
+import { SvcError, SvcUnauthorizedError } from "~/svc";
+import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
+
+export interface SettingsPageData {
+  connected: boolean;
+  environment: SvcEnvironment;
+  carrierService: { state: CarrierServiceState | null; message: string | null };
+  rates: RatesFormValues;
+}
+
+export type SettingsActionResult =
+  | { intent: "connect" | "rates" | "register"; ok: true; carrierService: CarrierRegistration | null }
+  | { intent: "connect" | "rates" | "register"; ok: false; errors: Record<string, string> };
+
+/** Everything the page shows for `shop`. */
+export async function loadSettingsPage(shop: string): Promise<SettingsPageData> {
+  const { db } = appContext();
+  const [row, { settings }] = await Promise.all([
+    db.shop.findUnique({
+      where: { domain: shop },
+      select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true, carrierServiceError: true },
+    }),
+    getShopSettings({ db, shop }),
+  ]);
+  return {
+    connected: Boolean(row?.svcApiKeyCiphertext),
+    environment: row?.svcEnvironment === "production" ? "production" : "qa",
+    carrierService: {
+      state: (row?.carrierServiceState as CarrierServiceState | null) ?? null,
+      message: row?.carrierServiceError ?? null,
+    },
+    rates: ratesFormValues(settings.rates),
+  };
+}
+
+/** Checks the key with the service (one auth call), stores it, then registers the carrier service. */
+export async function connectAccount(shop: string, form: FormData): Promise<SettingsActionResult> {
+  const apiKey = String(form.get("apiKey") ?? "").trim();
+  const environment = form.get("environment") === "production" ? "production" : "qa";
+  if (!apiKey)
+    return { intent: "connect", ok: false, errors: { apiKey: "Escribe la clave de API de tu cuenta del servicio." } };
+  const { db, svc, logger } = appContext();
+  try {
+    await connectShop({ db, config: svc, shop, apiKey, environment });
+  } catch (error) {
+    if (error instanceof SvcUnauthorizedError) {
+      return {
+        intent: "connect",
+        ok: false,
+        errors: {
+          apiKey: `El servicio rechazó esta clave en el entorno ${environment === "qa" ? "de pruebas (QA)" : "de producción"}.`,
+        },
+      };
+    }
+    logger.warn({ shop, err: error instanceof SvcError ? error.message : String(error) }, "service connection failed");
+    return {
+      intent: "connect",
+      ok: false,
+      errors: { apiKey: "No se pudo contactar al servicio. Inténtalo de nuevo en unos minutos." },
+    };
+  }
+  forgetShopRates(shop);
+  return { intent: "connect", ok: true, carrierService: await registerForShop(shop) };
+}
+
+/** Validates and saves the rate rules; re-registers the carrier service when the shop is connected. */
+export async function saveRateRules(shop: string, form: FormData): Promise<SettingsActionResult> {
+  const parsed = parseRatesForm(form);
+  if (!parsed.ok) return { intent: "rates", ok: false, errors: parsed.errors };
+  const { db } = appContext();
+  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  await updateShopSettings({ db, shop, patch: { rates: parsed.rates } });
+  forgetShopRates(shop);
+  const row = await db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } });
+  return { intent: "rates", ok: true, carrierService: row?.svcApiKeyCiphertext ? await registerForShop(shop) : null };
+}
+
+/** Creates or updates the shop's carrier service; the outcome is also stored on the Shop row. */
+export async function registerForShop(shop: string): Promise<CarrierRegistration> {
+  const { db, svc, adminFor } = appContext();
+  const register = (admin: Parameters<typeof registerCarrierService>[0]["admin"]) =>
+    registerCarrierService({ db, admin, shop, appUrl: env().SHOPIFY_APP_URL, name: `Envíos ${svc.serviceName}` });
+  try {
+    return await register(await adminFor(shop));
+  } catch (error) {
+    // No Admin access at all (e.g. no offline session): record it like any other registration failure.
+    return register(() => Promise.reject(error));
+  }
+}

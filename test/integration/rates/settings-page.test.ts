@@ -1,0 +1,178 @@
+// /app/settings loader and action with real session tokens, the service sandbox and the simulated store.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { configureAppContext } from "~/context.server";
+import { getShopSettings } from "~/models/shop-settings.server";
+import { stopRatesRuntime } from "~/rates/runtime.server";
+import { action, loader } from "~/routes/app.settings/route";
+import type { AdminGraphql } from "~/shopify/admin.server";
+import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
+import { storeOfflineSession } from "../../helpers/sessions";
+import { sessionTokenRequest, TEST_APP_URL, TEST_SHOP } from "../../helpers/shopify-requests";
+import { resetDatabase } from "../../helpers/test-database";
+import { API_KEY, callback, product, rateBody, setupClient, startSandbox, type Sandbox } from "./support/harness";
+
+let sandbox: Sandbox;
+let store: SimulatedStore;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  await setupClient(sandbox).createProducts({ productos: [product("TAZA-AZ")] });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+function useStore(allowsCarrierCalculatedRates: boolean) {
+  store = createSimulatedStore();
+  store.addShop({ domain: TEST_SHOP, allowsCarrierCalculatedRates });
+  configureAppContext({
+    db: prisma,
+    svc: {
+      baseUrls: { qa: sandbox.url, production: sandbox.url },
+      serviceName: "svc",
+      encryptionKey: process.env.ENCRYPTION_KEY!,
+    },
+    adminFor: async () =>
+      ((query: string, variables?: Record<string, unknown>) =>
+        store.graphql(TEST_SHOP, query, variables)) as AdminGraphql,
+  });
+}
+
+beforeEach(async () => {
+  await stopRatesRuntime();
+  await resetDatabase();
+  await storeOfflineSession(prisma);
+  await prisma.shop.create({ data: { domain: TEST_SHOP } });
+  useStore(true);
+});
+
+async function load() {
+  return loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: {} });
+}
+
+async function submit(fields: Record<string, string>) {
+  const body = new URLSearchParams(fields);
+  const request = await sessionTokenRequest("/app/settings", TEST_SHOP, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  return action({ request, params: {}, context: {} });
+}
+
+/** The rules form as the page renders it for a new shop, with `changes`. */
+async function rulesForm(changes: Record<string, string>) {
+  return { intent: "rates", ...(await load()).rates, ...changes };
+}
+
+describe("/app/settings", () => {
+  it("shows a new shop as not connected, with the default rules as form values", async () => {
+    const page = await load();
+    expect(page).toMatchObject({ connected: false, environment: "qa", carrierService: { state: null, message: null } });
+    expect(page.rates).toMatchObject({
+      deadlineMs: "2500",
+      markupPercent: "0.00",
+      markupFixed: "0.00",
+      rounding: "none",
+      freeShippingMin: "",
+      cacheTtlSeconds: "600",
+    });
+  });
+
+  it("connects the account with a key the service accepts, and registers the carrier service", async () => {
+    const result = await submit({ intent: "connect", apiKey: API_KEY, environment: "qa" });
+    expect(result).toMatchObject({ intent: "connect", ok: true, carrierService: { state: "active" } });
+    expect(store.inspect(TEST_SHOP).carrierServices).toEqual([
+      expect.objectContaining({
+        callbackUrl: `${TEST_APP_URL}/carrier-service/rates`,
+        supportsServiceDiscovery: true,
+        active: true,
+      }),
+    ]);
+    expect(await load()).toMatchObject({ connected: true, carrierService: { state: "active" } });
+    // and checkout rates now work for the shop
+    expect((await callback({ body: rateBody() })).body.rates).toHaveLength(3);
+  });
+
+  it("refuses a key the service rejects, and stores nothing", async () => {
+    const result = await submit({ intent: "connect", apiKey: "sk_wrong", environment: "qa" });
+    expect(result).toEqual({ intent: "connect", ok: false, errors: { apiKey: expect.stringContaining("rechazó") } });
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).svcApiKeyCiphertext).toBeNull();
+    expect(store.inspect(TEST_SHOP).carrierServices).toEqual([]);
+  });
+
+  it("says plainly when the plan does not allow third-party calculated rates", async () => {
+    useStore(false);
+    const result = await submit({ intent: "connect", apiKey: API_KEY, environment: "qa" });
+    expect(result).toMatchObject({ ok: true, carrierService: { state: "not_allowed_by_plan" } });
+    expect(await load()).toMatchObject({
+      connected: true,
+      carrierService: { state: "not_allowed_by_plan", message: expect.stringMatching(/plan/i) },
+    });
+  });
+
+  it("saves the rate rules exactly (pesos and percent to centavos and basis points) and updates the carrier service", async () => {
+    await submit({ intent: "connect", apiKey: API_KEY, environment: "qa" });
+    const form = await rulesForm({
+      markupPercent: "12.5",
+      markupFixed: "15.10",
+      rounding: "up_to_99",
+      freeShippingMin: "1,499.00",
+      freeShipping_NACIONAL: "on",
+      hidden_PROGRAMADO: "on",
+      name_EXPRESS: "Llega mañana",
+      handlingDays: "1",
+      onFailure: "fallback_rates",
+      fallbackPrice_NACIONAL: "149",
+      fallbackName_NACIONAL: "Estándar (fija)",
+      fallbackDays_NACIONAL: "6",
+    });
+    const result = await submit(form);
+    expect(result).toMatchObject({ intent: "rates", ok: true, carrierService: { state: "active", created: false } });
+    const { settings } = await getShopSettings({ db: prisma, shop: TEST_SHOP });
+    expect(settings.rates).toMatchObject({
+      markupBasisPoints: 1_250,
+      markupFixedCentavos: 1_510,
+      rounding: "up_to_99",
+      freeShipping: { minSubtotalCentavos: 149_900, services: ["NACIONAL"] },
+      hiddenServices: ["PROGRAMADO"],
+      names: { EXPRESS: { name: "Llega mañana" } },
+      handlingDays: 1,
+      onFailure: "fallback_rates",
+      fallbackRates: [{ service: "NACIONAL", name: "Estándar (fija)", priceCentavos: 14_900, maxDays: 6 }],
+    });
+    // the next checkout sees the new rules at once:
+    // 99.00 × 1.125 + 15.10 = 126.475 → 126.48 → 126.99; 189.00 × 1.125 + 15.10 = 227.725 → 227.73 → 227.99
+    const rates = (await callback({ body: rateBody() })).body.rates;
+    expect(rates?.map((r) => [r.service_code, r.service_name, r.total_price])).toEqual([
+      ["NACIONAL", "Envío estándar", "12699"],
+      ["EXPRESS", "Llega mañana", "22799"],
+    ]);
+  });
+
+  it("rejects invalid rules field by field and keeps the stored ones", async () => {
+    const result = await submit(
+      await rulesForm({ markupPercent: "diez", deadlineMs: "9000", fallbackPrice_EXPRESS: "-5" }),
+    );
+    expect(result).toMatchObject({
+      intent: "rates",
+      ok: false,
+      errors: { markupPercent: expect.any(String), fallbackPrice_EXPRESS: expect.any(String) },
+    });
+    const deadline = await submit(await rulesForm({ deadlineMs: "9000" }));
+    expect(deadline).toMatchObject({ ok: false, errors: { deadlineMs: expect.stringContaining("rango") } });
+    expect((await getShopSettings({ db: prisma, shop: TEST_SHOP })).version).toBe(1);
+  });
+
+  it("retries the registration on request", async () => {
+    useStore(false);
+    await submit({ intent: "connect", apiKey: API_KEY, environment: "qa" });
+    store.updateShop(TEST_SHOP, { allowsCarrierCalculatedRates: true });
+    expect(await submit({ intent: "register" })).toMatchObject({
+      intent: "register",
+      ok: true,
+      carrierService: { state: "active" },
+    });
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Wires the carrier callback to a real service sandbox over HTTP and a real test database: the
+ * shop is connected with a sandbox key, products are registered at the sandbox, and requests are
+ * signed exactly as Shopify signs them.
+ */
+import prisma from "~/db.server";
+import { configureAppContext } from "~/context.server";
+import { connectShop } from "~/models/svc-connection.server";
+import { updateShopSettings, type RatesSettings } from "~/models/shop-settings.server";
+import { forgetShopRates, ratesRuntime, stopRatesRuntime } from "~/rates/runtime.server";
+import { action } from "~/routes/carrier-service.rates";
+import { createSvcClient, SvcTokenCache, type SvcClient, type SvcNewProduct } from "~/svc";
+import { startServiceSandbox, type ServiceSandboxOptions } from "../../../../sandbox/service/server";
+import fixture from "../../../fixtures/carrier-rate-request.mx.json";
+import { signedCarrierRequest, TEST_SHOP } from "../../../helpers/shopify-requests";
+import { resetDatabase } from "../../../helpers/test-database";
+
+export const API_KEY = "sk_rates_integration";
+export { TEST_SHOP };
+
+export type Sandbox = Awaited<ReturnType<typeof startServiceSandbox>>;
+
+/** Every request that reached the service, to prove what was (not) called upstream. */
+export interface UpstreamLog {
+  fetch: typeof fetch;
+  count(path: string): number;
+  reset(): void;
+}
+
+export function upstreamLog(): UpstreamLog {
+  let paths: string[] = [];
+  return {
+    fetch: (input, init) => {
+      paths.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return fetch(input, init);
+    },
+    count: (path) => paths.filter((p) => p === path).length,
+    reset: () => {
+      paths = [];
+    },
+  };
+}
+
+export const QUOTE_PATH = "/api/rest/services";
+
+export function product(sku: string, dimension = true): SvcNewProduct {
+  return {
+    sku,
+    upc: "",
+    nombre: `Producto ${sku}`,
+    ...(dimension
+      ? { dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } } }
+      : {}),
+    imagen_url: `https://cdn.example.mx/${sku.toLowerCase()}.jpg`,
+  };
+}
+
+export async function startSandbox(options: ServiceSandboxOptions = {}): Promise<Sandbox> {
+  return startServiceSandbox({ port: 0, apiKeys: [API_KEY], ...options });
+}
+
+/** A client of the sandbox for setting up its catalogue (its own token cache). */
+export function setupClient(sandbox: Sandbox): SvcClient {
+  return createSvcClient({ baseUrl: sandbox.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() });
+}
+
+/** Empties the database, the sandbox catalogue and the rates runtime; connects TEST_SHOP to the sandbox. */
+export async function freshShop(
+  sandbox: Sandbox,
+  upstream: UpstreamLog,
+  products: SvcNewProduct[] = [product("TAZA-AZ")],
+): Promise<void> {
+  await stopRatesRuntime();
+  await resetDatabase();
+  const client = setupClient(sandbox);
+  await sandboxControl(sandbox, client, "/__sandbox/reset");
+  if (products.length) await client.createProducts({ productos: products });
+  const ctx = configureAppContext({
+    db: prisma,
+    svc: {
+      baseUrls: { qa: sandbox.url, production: sandbox.url },
+      serviceName: "svc",
+      encryptionKey: process.env.ENCRYPTION_KEY!,
+      fetch: upstream.fetch,
+    },
+  });
+  await connectShop({ db: prisma, config: ctx.svc, shop: TEST_SHOP, apiKey: API_KEY, environment: "qa" });
+  upstream.reset();
+}
+
+export async function sandboxControl(
+  sandbox: Sandbox,
+  client: SvcClient,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const { accessToken } = await client.auth();
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** Saves rate rules for TEST_SHOP as the settings page does (which also forgets the cached profile). */
+export async function setRules(rules: Partial<RatesSettings>): Promise<void> {
+  await updateShopSettings({ db: prisma, shop: TEST_SHOP, patch: { rates: rules } });
+  forgetShopRates(TEST_SHOP);
+}
+
+type RatePatch = Partial<Record<keyof typeof fixture.rate, unknown>>;
+
+/** Shopify's example rate request (two mugs to 06500 and a gift card), with `patch` merged into `rate`. */
+export function rateBody(patch: RatePatch = {}): { rate: Record<string, unknown> } {
+  return { rate: { ...structuredClone(fixture.rate), ...patch } };
+}
+
+/** The example request sent to another postal code. */
+export function rateTo(postalCode: string, province: string, city: string, patch: RatePatch = {}) {
+  return rateBody({ destination: { ...fixture.rate.destination, postal_code: postalCode, province, city }, ...patch });
+}
+
+export interface CallbackAnswer {
+  status: number;
+  body: { rates?: Record<string, unknown>[]; error?: string };
+  ms: number;
+}
+
+/** Calls the route's action with a signed request, as Shopify would at checkout. */
+export async function callback(args: Parameters<typeof signedCarrierRequest>[0]): Promise<CallbackAnswer> {
+  const request = signedCarrierRequest(args);
+  const started = performance.now();
+  const response = await action({ request, params: {}, context: {} });
+  const ms = performance.now() - started;
+  return { status: response.status, body: (await response.json()) as CallbackAnswer["body"], ms };
+}
+
+/** Writes the buffered quote log now. */
+export function flushQuoteLog(): Promise<void> {
+  return ratesRuntime().quoteLog.flush();
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { quoteCacheKey, SingleFlight, TtlLruCache } from "~/rates";
+
+describe("TtlLruCache", () => {
+  it("forgets an entry once its TTL has passed", () => {
+    let now = 0;
+    const cache = new TtlLruCache<string>(10, () => now);
+    cache.set("a", "1", 1_000);
+    now = 999;
+    expect(cache.get("a")).toBe("1");
+    now = 1_000;
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("evicts the least recently used entry when full", () => {
+    const cache = new TtlLruCache<number>(2);
+    cache.set("a", 1, 60_000);
+    cache.set("b", 2, 60_000);
+    cache.get("a");
+    cache.set("c", 3, 60_000);
+    expect([cache.get("a"), cache.get("b"), cache.get("c")]).toEqual([1, undefined, 3]);
+    expect(cache.size).toBe(2);
+  });
+
+  it("stores nothing for a TTL of zero", () => {
+    const cache = new TtlLruCache<number>(2);
+    cache.set("a", 1, 0);
+    expect(cache.get("a")).toBeUndefined();
+  });
+
+  it("drops every key of one prefix", () => {
+    const cache = new TtlLruCache<number>(5);
+    cache.set("shop-a|1", 1, 60_000);
+    cache.set("shop-a|2", 2, 60_000);
+    cache.set("shop-b|1", 3, 60_000);
+    cache.deletePrefix("shop-a|");
+    expect([cache.get("shop-a|1"), cache.get("shop-a|2"), cache.get("shop-b|1")]).toEqual([undefined, undefined, 3]);
+  });
+
+  it("stays bounded under many distinct keys", () => {
+    const cache = new TtlLruCache<number>(100);
+    for (let i = 0; i < 10_000; i++) cache.set(`k${i}`, i, 60_000);
+    expect(cache.size).toBe(100);
+  });
+});
+
+describe("SingleFlight", () => {
+  it("runs the work once for concurrent callers of one key and again after it settles", async () => {
+    const flights = new SingleFlight<number>();
+    let runs = 0;
+    let release!: (n: number) => void;
+    const work = () => {
+      runs += 1;
+      return new Promise<number>((resolve) => (release = resolve));
+    };
+    const calls = Array.from({ length: 50 }, () => flights.run("k", work));
+    expect(calls.filter((c) => c.shared)).toHaveLength(49);
+    release(7);
+    expect(await Promise.all(calls.map((c) => c.promise))).toEqual(Array(50).fill(7));
+    expect(runs).toBe(1);
+    expect(flights.size).toBe(0);
+    const again = flights.run("k", async () => 8);
+    expect(again.shared).toBe(false);
+    expect(await again.promise).toBe(8);
+  });
+
+  it("frees the key when the work fails", async () => {
+    const flights = new SingleFlight<number>();
+    await expect(flights.run("k", () => Promise.reject(new Error("boom"))).promise).rejects.toThrow("boom");
+    expect(flights.size).toBe(0);
+  });
+});
+
+describe("quoteCacheKey", () => {
+  const destination = {
+    country: "MX",
+    postal_code: "06500",
+    province: "DF",
+    city: "Ciudad de México",
+    name: "Ana López",
+    address1: "Río Lerma 232",
+    address2: "Int. 4, Col. Cuauhtémoc",
+    address3: null,
+    phone: "+52 55 1234 5678",
+    email: null,
+    company_name: null,
+  };
+  const base = {
+    shop: "tienda.myshopify.com",
+    settingsVersion: 3,
+    connection: "c1",
+    productos: [{ identificador: "TAZA-AZ", cantidad: 2 }],
+    destination,
+  };
+
+  it("is the same for the same cart and address, whoever the recipient is", () => {
+    expect(quoteCacheKey(base)).toBe(
+      quoteCacheKey({ ...base, destination: { ...destination, name: "Otra", phone: "5599999999", email: "x@y.mx" } }),
+    );
+  });
+
+  it("ignores case and spacing in the address", () => {
+    expect(quoteCacheKey(base)).toBe(
+      quoteCacheKey({ ...base, destination: { ...destination, address1: "  RÍO   lerma 232 " } }),
+    );
+  });
+
+  it("changes with the rules version, the connection, the items, the quantities and the address", () => {
+    const key = quoteCacheKey(base);
+    expect(quoteCacheKey({ ...base, settingsVersion: 4 })).not.toBe(key);
+    expect(quoteCacheKey({ ...base, connection: "c2" })).not.toBe(key);
+    expect(quoteCacheKey({ ...base, productos: [{ identificador: "TAZA-AZ", cantidad: 3 }] })).not.toBe(key);
+    expect(quoteCacheKey({ ...base, productos: [{ identificador: "TAZA-RO", cantidad: 2 }] })).not.toBe(key);
+    expect(quoteCacheKey({ ...base, destination: { ...destination, postal_code: "06600" } })).not.toBe(key);
+    expect(quoteCacheKey({ ...base, destination: { ...destination, address1: "Río Lerma 233" } })).not.toBe(key);
+    expect(quoteCacheKey({ ...base, destination: { ...destination, address2: "Int. 5, Col. Cuauhtémoc" } })).not.toBe(
+      key,
+    );
+  });
+
+  it("starts with the shop so a shop's entries can be dropped together", () => {
+    expect(quoteCacheKey(base).startsWith("tienda.myshopify.com|")).toBe(true);
+  });
+});

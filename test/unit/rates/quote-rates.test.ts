@@ -1,0 +1,195 @@
+import { describe, expect, it } from "vitest";
+import type { RatesSettings } from "~/models/shop-settings.server";
+import { SingleFlight, TtlLruCache, type UpstreamOutcome } from "~/rates";
+import { createRateQuoter, ERROR_TTL_MS } from "~/rates/quote-rates.server";
+import type { ShopProfile, ShopProfiles } from "~/rates/shop-profile.server";
+import { SvcDestinationNotServedError, SvcUnexpectedError, type SvcClient, type SvcQuoteParams } from "~/svc";
+import { CDMX_QUOTE, rateRequest, rules, WEDNESDAY_NOON } from "./support";
+
+const SHOP = "tienda.myshopify.com";
+
+/** A service client that only quotes, answering with `answer` and counting calls; anything else fails loudly. */
+function fakeClient(answer: (params: SvcQuoteParams) => Promise<unknown>) {
+  const calls: SvcQuoteParams[] = [];
+  const unexpected = () => {
+    throw new Error("unexpected call");
+  };
+  const client = {
+    quote: async (params: SvcQuoteParams) => {
+      calls.push(params);
+      return answer(params);
+    },
+    auth: unexpected,
+    createProducts: unexpected,
+    createOrder: unexpected,
+    getOrder: unexpected,
+    getProduct: unexpected,
+    listPickupOrders: unexpected,
+    getReception: unexpected,
+    getStock: unexpected,
+  } as unknown as SvcClient;
+  return { client, calls };
+}
+
+function setup(
+  shopRules: RatesSettings,
+  answer: (params: SvcQuoteParams) => Promise<unknown>,
+  now = { ms: Date.parse("2026-11-25T18:00:00Z") },
+) {
+  const { client, calls } = fakeClient(answer);
+  const profile: ShopProfile = { shop: SHOP, client, connection: "c1", rules: shopRules, settingsVersion: 1 };
+  const profiles: ShopProfiles = {
+    get: async (shop) => (shop === SHOP ? profile : null),
+    forget: () => {},
+    clear: () => {},
+  };
+  const cache = new TtlLruCache<UpstreamOutcome>(100, () => now.ms);
+  const warnings: string[] = [];
+  const quoteRates = createRateQuoter({
+    profiles,
+    cache,
+    flights: new SingleFlight(),
+    now: () => WEDNESDAY_NOON,
+    logger: () => ({ warn: (_o, msg) => warnings.push(String(msg)) }),
+  });
+  return { quoteRates, calls, cache, now, warnings };
+}
+
+const quoted = async () => ({ products: [], services: CDMX_QUOTE, raw: {} });
+
+describe("quoteRates", () => {
+  it("quotes the cart and answers Shopify rates", async () => {
+    const { quoteRates, calls } = setup(rules(), quoted);
+    const result = await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() });
+    expect(result).toMatchObject({
+      outcome: "rates",
+      cacheHit: false,
+      services: ["NACIONAL", "EXPRESS", "PROGRAMADO"],
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      productos: [{ identificador: "TAZA-AZ", cantidad: 2 }],
+      consumidor_destino: { codigo_postal: "06500" },
+    });
+    expect(calls[0]?.deadline).toEqual(expect.any(Number));
+    expect(calls[0]?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it("answers an unknown shop with no rates and no upstream call", async () => {
+    const { quoteRates, calls } = setup(rules(), quoted);
+    const result = await quoteRates({ shop: "otra.myshopify.com", rate: rateRequest(), receivedAt: Date.now() });
+    expect(result).toMatchObject({ outcome: "rejected", answer: { kind: "rates", rates: [] } });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("answers a repeated cart from the cache until the shop's TTL passes", async () => {
+    const { quoteRates, calls, now } = setup(rules({ cacheTtlSeconds: 60 }), quoted);
+    const ask = () => quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() });
+    await ask();
+    expect(await ask()).toMatchObject({ cacheHit: true, outcome: "rates" });
+    expect(calls).toHaveLength(1);
+    now.ms += 60_000;
+    expect(await ask()).toMatchObject({ cacheHit: false });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("applies the rules to a cached quotation afresh (free shipping depends on each cart's subtotal)", async () => {
+    const { quoteRates } = setup(
+      rules({ freeShipping: { minSubtotalCentavos: 100_000, services: ["NACIONAL"] } }),
+      quoted,
+    );
+    const small = await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() });
+    const big = await quoteRates({
+      shop: SHOP,
+      rate: rateRequest({ order_totals: { subtotal_price: 150_000 } }),
+      receivedAt: Date.now(),
+    });
+    expect(big.cacheHit).toBe(true);
+    const nacional = (r: typeof small) =>
+      r.answer.kind === "rates" ? r.answer.rates.find((x) => x.service_code === "NACIONAL")?.total_price : undefined;
+    expect([nacional(small), nacional(big)]).toEqual(["9900", "0"]);
+  });
+
+  it("caches a failure for 30 seconds only", async () => {
+    const { quoteRates, calls, now } = setup(rules(), async () => {
+      throw new SvcUnexpectedError({ endpoint: "quote", message: "HTTP 500", status: 500 });
+    });
+    const ask = () => quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() });
+    expect(await ask()).toMatchObject({ outcome: "backup", cacheHit: false });
+    expect(await ask()).toMatchObject({ outcome: "backup", cacheHit: true });
+    now.ms += ERROR_TTL_MS;
+    await ask();
+    expect(calls).toHaveLength(2);
+  });
+
+  it("caches nothing when the shop's TTL is zero", async () => {
+    const { quoteRates, calls } = setup(rules({ cacheTtlSeconds: 0 }), async () => {
+      throw new SvcDestinationNotServedError({ endpoint: "quote", message: "SHP-003", status: 409 });
+    });
+    await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() });
+    await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("shares one upstream call among concurrent identical requests", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { quoteRates, calls } = setup(rules(), async () => {
+      await gate;
+      return quoted();
+    });
+    const pending = Array.from({ length: 50 }, () =>
+      quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    const results = await Promise.all(pending);
+    expect(calls).toHaveLength(1);
+    expect(results.filter((r) => r.cacheHit)).toHaveLength(49);
+    expect(new Set(results.map((r) => JSON.stringify(r.answer)))).toHaveProperty("size", 1);
+  });
+
+  it("answers by the failure policy at the deadline when the service hangs", async () => {
+    const { quoteRates, warnings } = setup({ ...rules(), deadlineMs: 100 }, () => new Promise(() => {}));
+    const started = Date.now();
+    const result = await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: started });
+    const elapsed = Date.now() - started;
+    expect(result).toMatchObject({ outcome: "backup" });
+    expect(elapsed).toBeGreaterThanOrEqual(95);
+    expect(elapsed).toBeLessThan(150);
+    expect(warnings).toContain("rate quotation failed");
+  });
+
+  it("answers the fallback rates for an item without SKU, without calling the service", async () => {
+    const withFallback = rules({
+      fallbackRates: [{ service: "NACIONAL", name: "Tarifa fija", priceCentavos: 12_000 }],
+    });
+    const { quoteRates, calls } = setup(withFallback, quoted);
+    const rate = rateRequest({
+      items: [{ name: "Sin SKU", sku: null, quantity: 1, requires_shipping: true, price: 100 }],
+    });
+    expect(await quoteRates({ shop: SHOP, rate, receivedAt: Date.now() })).toMatchObject({
+      outcome: "fallback",
+      services: ["NACIONAL"],
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("answers by the shop's policy when something of ours throws", async () => {
+    const { quoteRates } = setup(
+      {
+        ...rules(),
+        onFailure: "fallback_rates",
+        fallbackRates: [{ service: "NACIONAL", name: "Fija", priceCentavos: 1 }],
+      },
+      async () => ({
+        products: [],
+        services: [{ service: "NACIONAL", days: 3, totalPricing: "not money", description: "", provider: "" }],
+        raw: {},
+      }),
+    );
+    expect(await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() })).toMatchObject({
+      outcome: "fallback",
+    });
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { parseRatesForm, ratesFormValues } from "~/routes/app.settings/rates-form";
+import { rules } from "./support";
+
+describe("rates settings form", () => {
+  it("round-trips every rule through the form values exactly", () => {
+    const stored = rules({
+      deadlineMs: 3_000,
+      markupBasisPoints: -1_234,
+      markupFixedCentavos: 1_999,
+      rounding: "up_to_peso",
+      freeShipping: { minSubtotalCentavos: 100_050, services: ["NACIONAL", "PROGRAMADO"] },
+      hiddenServices: ["EXPRESS"],
+      names: { NACIONAL: { name: "Estándar", description: "3 a 5 días" }, EXPRESS: { name: "Rápido" } },
+      handlingDays: 2,
+      onInsufficientStock: "quote_anyway",
+      onFailure: "fallback_rates",
+      fallbackRates: [
+        { service: "NACIONAL", name: "Fija", priceCentavos: 14_990, maxDays: 7 },
+        { service: "PROGRAMADO", name: "Fija programada", priceCentavos: 20_000 },
+      ],
+      cacheTtlSeconds: 120,
+    });
+    expect(parseRatesForm(ratesFormValues(stored))).toEqual({ ok: true, rates: stored });
+  });
+
+  it("reads pesos and percentages without floats", () => {
+    const values = {
+      ...ratesFormValues(rules()),
+      markupPercent: "0.01",
+      markupFixed: "$ 0.10",
+      freeShippingMin: "1,000.05",
+    };
+    const parsed = parseRatesForm(values);
+    expect(
+      parsed.ok && [
+        parsed.rates.markupBasisPoints,
+        parsed.rates.markupFixedCentavos,
+        parsed.rates.freeShipping.minSubtotalCentavos,
+      ],
+    ).toEqual([1, 10, 100_005]);
+  });
+
+  it("reports each invalid field in Spanish", () => {
+    const values = {
+      ...ratesFormValues(rules()),
+      markupFixed: "1.234",
+      handlingDays: "dos",
+      fallbackPrice_EXPRESS: "abc",
+      description_NACIONAL: "sin nombre",
+    };
+    const parsed = parseRatesForm(values);
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && Object.keys(parsed.errors).sort()).toEqual([
+      "fallbackPrice_EXPRESS",
+      "handlingDays",
+      "markupFixed",
+      "name_NACIONAL",
+    ]);
+  });
+
+  it("reports values outside the allowed ranges against their field", () => {
+    const parsed = parseRatesForm({ ...ratesFormValues(rules()), deadlineMs: "8001", handlingDays: "31" });
+    expect(!parsed.ok && parsed.errors).toEqual({
+      deadlineMs: expect.stringContaining("rango"),
+      handlingDays: expect.stringContaining("rango"),
+    });
+  });
+});
