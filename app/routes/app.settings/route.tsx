@@ -1,6 +1,7 @@
-// /app/settings: the merchant connects the service account (API key + environment) and edits the
-// rate rules. Saving either registers or updates the carrier service, and the page says plainly
-// when the store's plan does not allow third-party calculated rates.
+// /app/settings: the merchant connects the service account (API key + environment), edits the
+// rate rules and the orders-and-stock settings. Connecting starts the catalogue sync; saving the
+// account or the rules registers or updates the carrier service, and the page says plainly when
+// the store's plan does not allow third-party calculated rates.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
@@ -8,11 +9,13 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { authenticate } from "~/shopify.server";
 import { CarrierServiceStatus } from "./carrier-service-status";
 import { ConnectionCard } from "./connection-card";
+import { OperationsCard } from "./operations-card";
 import { RatesCard } from "./rates-card";
 import {
   connectAccount,
   loadSettingsPage,
   registerForShop,
+  saveOperations,
   saveRateRules,
   type SettingsActionResult,
 } from "./settings.server";
@@ -30,6 +33,8 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<SettingsA
       return connectAccount(session.shop, form);
     case "rates":
       return saveRateRules(session.shop, form);
+    case "operations":
+      return saveOperations(session.shop, form);
     case "register":
       return { intent: "register", ok: true, carrierService: await registerForShop(session.shop) };
     default:
@@ -76,6 +81,18 @@ export default function Settings() {
             values={page.rates}
             errors={result?.intent === "rates" ? errors : {}}
             saved={result?.intent === "rates" && result.ok}
+            saving={saving}
+          />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection
+          title="Pedidos e inventario"
+          description="Qué servicio usar cuando el comprador pagó otra tarifa, los pedidos de prueba, el aviso al cliente y el stock del almacén en Shopify."
+        >
+          <OperationsCard
+            values={page.operations}
+            locations={page.locations}
+            errors={result?.intent === "operations" ? errors : {}}
+            saved={result?.intent === "operations" && result.ok}
             saving={saving}
           />
         </Layout.AnnotatedSection>

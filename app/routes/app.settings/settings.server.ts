@@ -11,6 +11,9 @@ import {
   type CarrierServiceState,
 } from "~/shopify/carrier-service.server";
 import { SvcError, SvcUnauthorizedError } from "~/svc";
+import { startFullSync } from "~/catalog/full-sync.server";
+import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
+import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
 
 export interface SettingsPageData {
@@ -18,21 +21,39 @@ export interface SettingsPageData {
   environment: SvcEnvironment;
   carrierService: { state: CarrierServiceState | null; message: string | null };
   rates: RatesFormValues;
+  operations: OperationsFormValues;
+  /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
+  locations: { id: string; name: string }[];
 }
 
 export type SettingsActionResult =
-  | { intent: "connect" | "rates" | "register"; ok: true; carrierService: CarrierRegistration | null }
-  | { intent: "connect" | "rates" | "register"; ok: false; errors: Record<string, string> };
+  | { intent: "connect" | "rates" | "register" | "operations"; ok: true; carrierService: CarrierRegistration | null }
+  | { intent: "connect" | "rates" | "register" | "operations"; ok: false; errors: Record<string, string> };
+
+const LOCATIONS_QUERY = `#graphql
+  query SettingsLocations { locations(first: 50) { nodes { id name } } }`;
+
+async function shopLocations(shop: string): Promise<{ id: string; name: string }[]> {
+  const { adminFor, logger } = appContext();
+  try {
+    const result = await (await adminFor(shop))<{ locations: { nodes: { id: string; name: string }[] } }>(LOCATIONS_QUERY);
+    return result.data?.locations.nodes ?? [];
+  } catch (error) {
+    logger.warn({ shop, err: error instanceof Error ? error.message : String(error) }, "could not read the shop's locations");
+    return [];
+  }
+}
 
 /** Everything the page shows for `shop`. */
 export async function loadSettingsPage(shop: string): Promise<SettingsPageData> {
   const { db } = appContext();
-  const [row, { settings }] = await Promise.all([
+  const [row, { settings }, locations] = await Promise.all([
     db.shop.findUnique({
       where: { domain: shop },
       select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true, carrierServiceError: true },
     }),
     getShopSettings({ db, shop }),
+    shopLocations(shop),
   ]);
   return {
     connected: Boolean(row?.svcApiKeyCiphertext),
@@ -42,6 +63,8 @@ export async function loadSettingsPage(shop: string): Promise<SettingsPageData> 
       message: row?.carrierServiceError ?? null,
     },
     rates: ratesFormValues(settings.rates),
+    operations: operationsFormValues(settings.fulfillment, settings.stock),
+    locations,
   };
 }
 
@@ -72,7 +95,21 @@ export async function connectAccount(shop: string, form: FormData): Promise<Sett
     };
   }
   forgetShopRates(shop);
+  // Connecting is all a merchant should have to do: the whole catalogue is registered from here.
+  // A sync already running is left to finish (startFullSync refuses a second one).
+  await startFullSync({ db, shop });
   return { intent: "connect", ok: true, carrierService: await registerForShop(shop) };
+}
+
+/** Saves the orders-and-stock settings and starts the stock schedule when it was switched on. */
+export async function saveOperations(shop: string, form: FormData): Promise<SettingsActionResult> {
+  const parsed = parseOperationsForm(form);
+  if (!parsed.ok) return { intent: "operations", ok: false, errors: parsed.errors };
+  const { db, now } = appContext();
+  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  await updateShopSettings({ db, shop, patch: { fulfillment: parsed.fulfillment, stock: parsed.stock } });
+  await ensureStockSchedule(db, { shop, now: now() });
+  return { intent: "operations", ok: true, carrierService: null };
 }
 
 /** Validates and saves the rate rules; re-registers the carrier service when the shop is connected. */

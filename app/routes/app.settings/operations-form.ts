@@ -1,0 +1,59 @@
+// The "orders and stock" form of the settings page ⇄ the fulfillment and stock settings.
+import {
+  SERVICE_CODES,
+  type FulfillmentSettings,
+  type ServiceCode,
+  type StockSettings,
+} from "~/models/shop-settings.server";
+
+export interface OperationsFormValues {
+  defaultService: ServiceCode;
+  skipTestOrders: boolean;
+  notifyCustomer: boolean;
+  stockEnabled: boolean;
+  stockLocationId: string;
+  stockIntervalMinutes: string;
+}
+
+/** The form's initial values from the stored settings. */
+export function operationsFormValues(fulfillment: FulfillmentSettings, stock: StockSettings): OperationsFormValues {
+  return {
+    defaultService: fulfillment.defaultService,
+    skipTestOrders: fulfillment.skipTestOrders,
+    notifyCustomer: fulfillment.notifyCustomer,
+    stockEnabled: stock.enabled,
+    stockLocationId: stock.locationId ?? "",
+    stockIntervalMinutes: String(stock.intervalMinutes),
+  };
+}
+
+export type ParsedOperations =
+  { ok: true; fulfillment: FulfillmentSettings; stock: StockSettings } | { ok: false; errors: Record<string, string> };
+
+/** Validates the submitted form; each error is keyed by the field it belongs to. */
+export function parseOperationsForm(form: FormData): ParsedOperations {
+  const errors: Record<string, string> = {};
+  const defaultService = String(form.get("defaultService") ?? "");
+  if (!(SERVICE_CODES as readonly string[]).includes(defaultService)) {
+    errors.defaultService = `Elige uno de: ${SERVICE_CODES.join(", ")}.`;
+  }
+  const checked = (name: string) => form.get(name) === "true" || form.get(name) === "on";
+  const stockEnabled = checked("stockEnabled");
+  const stockLocationId = String(form.get("stockLocationId") ?? "").trim();
+  if (stockEnabled && !stockLocationId)
+    errors.stockLocationId = "Elige la ubicación cuyo inventario refleja el almacén.";
+  const intervalText = String(form.get("stockIntervalMinutes") ?? "").trim();
+  const interval = /^\d+$/.test(intervalText) ? Number(intervalText) : NaN;
+  if (!(interval >= 5 && interval <= 1440))
+    errors.stockIntervalMinutes = "Escribe un número de minutos entre 5 y 1440.";
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return {
+    ok: true,
+    fulfillment: {
+      defaultService: defaultService as ServiceCode,
+      skipTestOrders: checked("skipTestOrders"),
+      notifyCustomer: checked("notifyCustomer"),
+    },
+    stock: { enabled: stockEnabled, locationId: stockLocationId || null, intervalMinutes: interval },
+  };
+}

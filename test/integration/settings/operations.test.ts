@@ -1,0 +1,131 @@
+// The orders-and-stock part of /app/settings, and the catalogue sync a first connection starts.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { configureAppContext } from "~/context.server";
+import { getShopSettings } from "~/models/shop-settings.server";
+import { stopRatesRuntime } from "~/rates/runtime.server";
+import { action, loader } from "~/routes/app.settings/route";
+import type { AdminGraphql } from "~/shopify/admin.server";
+import { startServiceSandbox } from "../../../sandbox/service/server";
+import { createSimulatedStore } from "../../../sandbox/store";
+import { storeOfflineSession } from "../../helpers/sessions";
+import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
+import { resetDatabase } from "../../helpers/test-database";
+
+const API_KEY = "sk_operations";
+let sandbox: Awaited<ReturnType<typeof startServiceSandbox>>;
+const now = new Date("2026-11-23T16:00:00Z");
+
+beforeAll(async () => {
+  sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY] });
+});
+afterAll(async () => {
+  await stopRatesRuntime();
+  await sandbox.close();
+});
+
+beforeEach(async () => {
+  await resetDatabase();
+  await storeOfflineSession(prisma);
+  await prisma.shop.create({ data: { domain: TEST_SHOP } });
+  const store = createSimulatedStore();
+  store.addShop({ domain: TEST_SHOP });
+  configureAppContext({
+    db: prisma,
+    now: () => now,
+    svc: {
+      baseUrls: { qa: sandbox.url, production: sandbox.url },
+      serviceName: "svc",
+      encryptionKey: process.env.ENCRYPTION_KEY!,
+    },
+    adminFor: async () =>
+      ((query: string, variables?: Record<string, unknown>) =>
+        store.graphql(TEST_SHOP, query, variables)) as AdminGraphql,
+  });
+});
+
+async function submit(fields: Record<string, string>) {
+  const request = await sessionTokenRequest("/app/settings", TEST_SHOP, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+  return action({ request, params: {}, context: {} });
+}
+
+const validOperations = {
+  intent: "operations",
+  defaultService: "EXPRESS",
+  skipTestOrders: "false",
+  notifyCustomer: "true",
+  stockEnabled: "false",
+  stockLocationId: "",
+  stockIntervalMinutes: "15",
+};
+
+describe("/app/settings — orders and stock", () => {
+  it("shows the defaults and the shop's locations to choose the warehouse from", async () => {
+    const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: {} });
+    expect(page.operations).toEqual({
+      defaultService: "NACIONAL",
+      skipTestOrders: true,
+      notifyCustomer: true,
+      stockEnabled: false,
+      stockLocationId: "",
+      stockIntervalMinutes: "15",
+    });
+    expect(page.locations.length).toBeGreaterThan(0);
+    expect(page.locations[0]!.id).toMatch(/^gid:\/\/shopify\/Location\//);
+  });
+
+  it("saves the settings, and switching stock on schedules its first sync", async () => {
+    const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: {} });
+    const location = page.locations[0]!.id;
+    const result = await submit({
+      ...validOperations,
+      stockEnabled: "true",
+      stockLocationId: location,
+      stockIntervalMinutes: "30",
+    });
+    expect(result).toMatchObject({ intent: "operations", ok: true });
+    const { settings } = await getShopSettings({ db: prisma, shop: TEST_SHOP });
+    expect(settings.fulfillment).toEqual({ defaultService: "EXPRESS", skipTestOrders: false, notifyCustomer: true });
+    expect(settings.stock).toEqual({ enabled: true, locationId: location, intervalMinutes: 30 });
+    expect(
+      await prisma.job.findMany({
+        where: { queue: "stock.sync", shop: TEST_SHOP },
+        select: { state: true, runAt: true },
+      }),
+    ).toEqual([{ state: "queued", runAt: now }]);
+  });
+
+  it("names each wrong field and saves nothing", async () => {
+    const result = await submit({
+      ...validOperations,
+      defaultService: "LENTO",
+      stockEnabled: "true",
+      stockIntervalMinutes: "2",
+    });
+    expect(result).toEqual({
+      intent: "operations",
+      ok: false,
+      errors: {
+        defaultService: expect.stringContaining("NACIONAL"),
+        stockLocationId: expect.any(String),
+        stockIntervalMinutes: expect.stringContaining("5 y 1440"),
+      },
+    });
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).settingsVersion).toBe(1);
+    expect(await prisma.job.count()).toBe(0);
+  });
+});
+
+describe("/app/settings — connecting", () => {
+  it("starts registering the whole catalogue as soon as the account is connected", async () => {
+    const result = await submit({ intent: "connect", apiKey: API_KEY, environment: "qa" });
+    expect(result).toMatchObject({ intent: "connect", ok: true });
+    expect(
+      await prisma.job.findMany({ where: { queue: "catalog.sync" }, select: { shop: true, state: true } }),
+    ).toEqual([{ shop: TEST_SHOP, state: "queued" }]);
+  });
+});
