@@ -37,6 +37,9 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   const now = opts.now ?? (() => new Date());
   const queues = Object.keys(opts.handlers);
   let running = false;
+  // Set by stop(): a worker shutting down finishes the jobs it holds but claims no more, so a
+  // long backlog (or a job that reschedules itself at once) cannot hold up a SIGTERM.
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -61,12 +64,13 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
 
   async function runOnce(): Promise<number> {
     let total = 0;
-    for (;;) {
+    while (!stopping) {
       const jobs = await claimJobs(opts.db, { queues, owner, leaseMs, limit: concurrency, now: now() });
       if (jobs.length === 0) return total;
       await Promise.all(jobs.map(runJob));
       total += jobs.length;
     }
+    return total;
   }
 
   async function runLoop() {
@@ -99,6 +103,7 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     },
     async stop() {
       running = false;
+      stopping = true;
       jobSignals.off("enqueued", onEnqueued);
       clearTimeout(timer);
       wake?.();

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { recordUninstall } from "../models/shop.server";
-import { authenticate } from "../shopify.server";
+import { authenticateWebhook } from "../shopify/webhook.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticate.webhook(request);
+  const { shop } = await authenticateWebhook(request);
   // The webhook can arrive more than once, and after the sessions are gone: both are fine here.
   await recordUninstall({ db: prisma, shop });
   return new Response();

@@ -3,12 +3,12 @@ import { z } from "zod";
 import prisma from "../db.server";
 import { logger } from "../logger.server";
 import { customerDataFor } from "../models/compliance.server";
-import { authenticate } from "../shopify.server";
+import { authenticateWebhook } from "../shopify/webhook.server";
 
 const payloadSchema = z.object({ orders_requested: z.array(z.union([z.number(), z.string()])).default([]) });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, payload } = await authenticate.webhook(request);
+  const { shop, payload } = await authenticateWebhook(request);
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) return new Response("orders_requested must be an array of order ids", { status: 400 });
   const records = await customerDataFor({ db: prisma, shop, orderIds: parsed.data.orders_requested.map(String) });

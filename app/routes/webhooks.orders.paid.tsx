@@ -2,12 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "../context.server";
 import { parsePaidOrder } from "../fulfillment/paid-order";
 import { recordPaidOrder } from "../fulfillment/records.server";
-import { authenticate } from "../shopify.server";
+import { authenticateWebhook } from "../shopify/webhook.server";
 
 // Answers within milliseconds: it only records the delivery, the fulfilment record and its job
 // (one transaction); the service and the Admin API are called by the job, after the answer.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, payload, eventId, webhookId, triggeredAt } = await authenticate.webhook(request);
+  const { shop, payload, eventId, webhookId, triggeredAt } = await authenticateWebhook(request);
   const parsed = parsePaidOrder(payload);
   if (!parsed.ok)
     return new Response(`malformed orders/paid payload at ${parsed.field}: ${parsed.message}`, { status: 400 });

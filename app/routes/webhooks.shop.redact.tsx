@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { redactShop } from "../models/compliance.server";
-import { authenticate } from "../shopify.server";
+import { authenticateWebhook } from "../shopify/webhook.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticate.webhook(request);
+  const { shop } = await authenticateWebhook(request);
   await redactShop({ db: prisma, shop });
   return new Response();
 };

@@ -87,4 +87,25 @@ describe("jobs as leased rows", () => {
     expect(failed).toMatchObject({ state: "queued", lastError: "service down" });
     expect(failed.runAt.getTime()).toBeGreaterThan(now().getTime());
   });
+
+  it("stops promptly on shutdown even when a job keeps rescheduling itself at once", async () => {
+    // GIVEN a job that asks to run again immediately, as a long sync does between steps
+    await enqueueJob(prisma, { queue: "loop", key: "k", shop: "s", runAt: t0 });
+    let runs = 0;
+    const worker = createJobWorker({
+      db: prisma,
+      logger: silent,
+      owner: "A",
+      now: () => at(1000),
+      handlers: { loop: async () => (runs++, { kind: "reschedule", at: t0 }) },
+    });
+    worker.start();
+    while (runs < 3) await new Promise((r) => setTimeout(r, 10));
+    // WHEN the process shuts down THEN the worker stops instead of draining forever
+    await worker.stop();
+    const after = runs;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(runs).toBe(after);
+    expect((await prisma.job.findFirstOrThrow()).state).toBe("queued");
+  });
 });
