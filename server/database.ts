@@ -44,26 +44,62 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * Takes the data directory's lock file, atomically (O_EXCL), so that two processes can never both
- * initialise or start the same cluster. A lock left by a dead process is taken over.
+ * Takes the data directory's lock file so that two processes can never both initialise or start
+ * the same cluster. The lock is created whole (a temporary file with our pid, hard-linked into
+ * place, which fails if the lock exists), so nobody ever reads a half-written one. A lock whose
+ * owner is dead is moved aside under a unique name before it is retried, so two processes taking
+ * over the same stale lock cannot remove each other's fresh one.
  */
 function acquireLock(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
   fs.mkdirSync(path.dirname(lockFile), { recursive: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-      return () => {
-        if (fs.readFileSync(lockFile, "utf8").trim() === String(process.pid)) fs.rmSync(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(fs.readFileSync(lockFile, "utf8").trim());
-      if (owner && owner !== process.pid && isAlive(owner)) throw new DataDirectoryInUseError(dataDir, owner);
-      fs.rmSync(lockFile, { force: true });
+  const mine = `${lockFile}.${process.pid}.${Date.now()}`;
+  fs.writeFileSync(mine, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        fs.linkSync(mine, lockFile);
+        return () => {
+          if (readLockOwner(lockFile) === process.pid) fs.rmSync(lockFile, { force: true });
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const owner = readLockOwner(lockFile);
+        if (owner === undefined) continue; // gone between our two looks: try again
+        if (owner > 0 && owner !== process.pid && isAlive(owner)) throw new DataDirectoryInUseError(dataDir, owner);
+        const stale = `${lockFile}.stale.${process.pid}.${attempt}`;
+        try {
+          fs.renameSync(lockFile, stale);
+          fs.rmSync(stale, { force: true });
+        } catch (renameError) {
+          if ((renameError as NodeJS.ErrnoException).code !== "ENOENT") throw renameError;
+        }
+      }
     }
+    throw new Error(`Could not take the lock ${lockFile}`);
+  } finally {
+    fs.rmSync(mine, { force: true });
   }
-  throw new Error(`Could not take the lock ${lockFile}`);
+}
+
+/** The pid in a lock file; undefined when there is no file. Unreadable content counts as pid 0 (dead). */
+function readLockOwner(lockFile: string): number | undefined {
+  try {
+    return Number(fs.readFileSync(lockFile, "utf8").trim()) || 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/** True when `pid` is a postgres server of `dataDir` (not some other process that reused the pid). */
+function isPostgresOf(pid: number, dataDir: string): boolean {
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    return cmdline.some((arg) => /postgres$/.test(arg)) && cmdline.includes(dataDir);
+  } catch {
+    return false;
+  }
 }
 
 /** A postgres left running by a process that died (kill -9) still holds the directory: stop it. */
@@ -71,7 +107,7 @@ async function stopOrphanedPostgres(dataDir: string, logger: DatabaseLogger) {
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!pid || !isAlive(pid)) return;
+  if (!pid || !isAlive(pid) || !isPostgresOf(pid, dataDir)) return;
   logger.warn({ pid, dataDir }, "stopping a PostgreSQL left running by an earlier app process");
   process.kill(pid, "SIGINT");
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
