@@ -1,4 +1,5 @@
 import { numericId } from "../ids";
+import { availableEverywhere } from "../state/inventory-store";
 import type { InventoryItemRecord, ProductRecord, VariantRecord } from "../state/records";
 import type { ShopState } from "../state/shop-state";
 import { isoShopLocal } from "../timestamps";
@@ -179,12 +180,4 @@ export function inventoryItemPayload(shop: ShopState, item: InventoryItemRecord)
     country_harmonized_system_codes: [],
     admin_graphql_api_id: item.id,
   };
-}
-
-function availableEverywhere(shop: ShopState, itemId: string): number {
-  let total = 0;
-  for (const level of shop.inventoryLevels.values()) {
-    if (level.itemId === itemId) total += level.available;
-  }
-  return total;
 }

@@ -1,6 +1,7 @@
+import { deleteInventoryLevelsOf, setInventoryLevel } from "../state/inventory-store";
 import { deleteMetafieldsOf, upsertMetafield } from "../state/metafield-store";
 import type { ProductRecord, VariantRecord } from "../state/records";
-import { levelKey, primaryLocation, type ShopState } from "../state/shop-state";
+import { primaryLocation, type ShopState } from "../state/shop-state";
 import type { ProductInput, ProductPatch, VariantInput, VariantPatch } from "./product-input";
 
 const DEFAULT_OPTION = "Title";
@@ -120,7 +121,7 @@ function stockVariant(shop: ShopState, itemId: string, inventory: number | Recor
   for (const location of shop.locations.values()) {
     const available = byLocation[location.name];
     if (available === undefined && location.id !== primaryLocation(shop).id) continue;
-    shop.inventoryLevels.set(levelKey(itemId, location.id), {
+    setInventoryLevel(shop, {
       itemId,
       locationId: location.id,
       available: available ?? 0,
@@ -135,9 +136,7 @@ function removeVariant(shop: ShopState, product: ProductRecord, variantId: strin
   if (!variant || variant.productId !== product.id) {
     throw new Error(`variant ${variantId} is not part of product ${product.id}`);
   }
-  for (const [key, level] of shop.inventoryLevels) {
-    if (level.itemId === variant.inventoryItemId) shop.inventoryLevels.delete(key);
-  }
+  deleteInventoryLevelsOf(shop, variant.inventoryItemId);
   shop.inventoryItems.delete(variant.inventoryItemId);
   deleteMetafieldsOf(shop, variantId);
   shop.variants.delete(variantId);

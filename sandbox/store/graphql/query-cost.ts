@@ -1,11 +1,14 @@
 import {
   getNamedType,
+  getNullableType,
   isCompositeType,
   isInterfaceType,
+  isListType,
   isObjectType,
   Kind,
   valueFromASTUntyped,
   type FieldNode,
+  type GraphQLField,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLSchema,
@@ -15,9 +18,10 @@ import {
 
 /**
  * Shopify's calculated query cost, closely enough for throttling to behave the same: scalars and
- * enums cost 0, objects 1, a connection 2 plus its page size times the cost of one node, and each
- * mutation 10. The requested cost is estimated from the document; the actual cost counts what the
- * response really holds, so a short last page costs less than it asked for.
+ * enums cost 0, objects 1, a connection 2 plus its page size times the cost of one node,
+ * `nodes(ids:)` its number of ids times the cost of one node, and each mutation 10. The requested
+ * cost is estimated from the document; the actual cost counts what the response really holds, so
+ * a short last page costs less than it asked for, and an id that finds nothing costs nothing.
  */
 export const MUTATION_COST = 10;
 
@@ -86,9 +90,35 @@ function selectionCost(
     if (!isCompositeType(named)) continue;
     const value = data === undefined ? undefined : data?.[node.alias?.value ?? node.name.value];
     if (data !== undefined && (value === null || value === undefined)) continue;
-    total += isConnection(named) ? connectionCost(input, named, node, value) : objectCost(input, named, node, value);
+    if (isConnection(named)) total += connectionCost(input, named, node, value);
+    else if (isIdList(field)) total += idListCost(input, named, node, value);
+    else total += objectCost(input, named, node, value);
   }
   return total;
+}
+
+/** A list looked up by `ids`, such as `nodes(ids:)`: Shopify prices it per id, like a page. */
+function isIdList(field: GraphQLField<unknown, unknown>): boolean {
+  return isListType(getNullableType(field.type)) && field.args.some((arg) => arg.name === "ids");
+}
+
+function idListCost(input: CostInput, type: GraphQLCompositeType, node: FieldNode, value: unknown): number {
+  if (value === undefined) {
+    const arg = node.arguments?.find((a) => a.name.value === "ids");
+    const ids: unknown = arg ? valueFromASTUntyped(arg.value, input.variables) : undefined;
+    // A single id where a list is expected is coerced to a list of one, as GraphQL does.
+    const count = Array.isArray(ids) ? ids.length : ids == null ? 0 : 1;
+    return count * (1 + selectionCost(input, type, node.selectionSet!, undefined));
+  }
+  // Actual cost: what came back, each found object with what was selected under it.
+  const items = Array.isArray(value) ? value : [value];
+  return items.reduce<number>(
+    (sum, item) =>
+      item === null || item === undefined
+        ? sum
+        : sum + 1 + selectionCost(input, type, node.selectionSet!, item as Data),
+    0,
+  );
 }
 
 function objectCost(input: CostInput, type: GraphQLCompositeType, node: FieldNode, value: unknown): number {

@@ -13,7 +13,16 @@ import { shopView } from "./views/shop-view";
 
 type SearchArgs = ConnectionArgs & { query?: string | null; sortKey?: string | null };
 
-const id = (record: { id: string }) => numericId(record.id);
+// Records keep their gid for life, so each one's number is parsed once, not on every page.
+const numericIds = new WeakMap<{ id: string }, number>();
+const id = (record: { id: string }): number => {
+  let value = numericIds.get(record);
+  if (value === undefined) {
+    value = numericId(record.id);
+    numericIds.set(record, value);
+  }
+  return value;
+};
 
 function byKind<T extends { id: string }>(
   sortKey: string | null | undefined,
@@ -77,12 +86,15 @@ export function queryRoot(ctx: StoreContext) {
     created_at: () => new Date(o.createdAt).toISOString(),
     updated_at: () => new Date(o.updatedAt).toISOString(),
   });
+  // Without a query every record matches: skip building each one's search fields.
   const searchProducts = (query?: string | null) => {
     const terms = parseSearchQuery(query);
+    if (terms.length === 0) return [...shop.products.values()];
     return [...shop.products.values()].filter((p) => matchesSearch(terms, productFields(p), () => p.title));
   };
   const searchVariants = (query?: string | null) => {
     const terms = parseSearchQuery(query);
+    if (terms.length === 0) return [...shop.variants.values()];
     return [...shop.variants.values()].filter((v) =>
       matchesSearch(
         terms,

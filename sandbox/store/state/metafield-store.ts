@@ -11,22 +11,27 @@ export interface MetafieldInput {
 // Shopify maps an omitted namespace to the calling app's reserved namespace.
 export const APP_NAMESPACE = "$app";
 
+/**
+ * The owner's slot for (namespace, key). The length prefix keeps it unambiguous whatever the
+ * characters: ("a.b", "c") and ("a", "b.c") get different slots.
+ */
+function slot(namespace: string, key: string): string {
+  return `${namespace.length}:${namespace}.${key}`;
+}
+
 export function findMetafield(
   shop: ShopState,
   ownerId: string,
   namespace: string,
   key: string,
 ): MetafieldRecord | undefined {
-  for (const metafield of shop.metafields.values()) {
-    if (metafield.ownerId === ownerId && metafield.namespace === namespace && metafield.key === key) {
-      return metafield;
-    }
-  }
-  return undefined;
+  return shop.metafieldsByOwner.get(ownerId)?.get(slot(namespace, key));
 }
 
+/** The owner's metafields, oldest first (the order they were created in). */
 export function metafieldsOf(shop: ShopState, ownerId: string): MetafieldRecord[] {
-  return [...shop.metafields.values()].filter((metafield) => metafield.ownerId === ownerId);
+  const owned = shop.metafieldsByOwner.get(ownerId);
+  return owned ? [...owned.values()] : [];
 }
 
 /** Creates or replaces the metafield at (owner, namespace, key); the id survives an update. */
@@ -49,9 +54,16 @@ export function upsertMetafield(shop: ShopState, ownerId: string, input: Metafie
     updatedAt: now,
   };
   shop.metafields.set(record.id, record);
+  let owned = shop.metafieldsByOwner.get(ownerId);
+  if (!owned) {
+    owned = new Map();
+    shop.metafieldsByOwner.set(ownerId, owned);
+  }
+  owned.set(slot(record.namespace, record.key), record);
   return record;
 }
 
 export function deleteMetafieldsOf(shop: ShopState, ownerId: string): void {
   for (const metafield of metafieldsOf(shop, ownerId)) shop.metafields.delete(metafield.id);
+  shop.metafieldsByOwner.delete(ownerId);
 }

@@ -34,9 +34,14 @@ export interface ShopState {
   products: Map<string, ProductRecord>;
   variants: Map<string, VariantRecord>;
   inventoryItems: Map<string, InventoryItemRecord>;
-  /** Keyed by `${itemId}|${locationId}`. */
+  /** Keyed by `${itemId}|${locationId}`. Add and remove levels through state/inventory-store. */
   inventoryLevels: Map<string, InventoryLevelRecord>;
+  /** Index of `inventoryLevels` by item, then location: an item's levels without a scan. */
+  inventoryLevelsByItem: Map<string, Map<string, InventoryLevelRecord>>;
+  /** Keyed by metafield id. Write only through state/metafield-store, which keeps the index. */
   metafields: Map<string, MetafieldRecord>;
+  /** Index of `metafields` by owner id, then namespace and key (see metafield-store). */
+  metafieldsByOwner: Map<string, Map<string, MetafieldRecord>>;
   orders: Map<string, OrderRecord>;
   fulfillmentOrders: Map<string, FulfillmentOrderRecord>;
   fulfillments: Map<string, FulfillmentRecord>;
@@ -108,7 +113,9 @@ export function createShopState(
     variants: new Map(),
     inventoryItems: new Map(),
     inventoryLevels: new Map(),
+    inventoryLevelsByItem: new Map(),
     metafields: new Map(),
+    metafieldsByOwner: new Map(),
     orders: new Map(),
     fulfillmentOrders: new Map(),
     fulfillments: new Map(),

@@ -156,3 +156,105 @@ describe("metafieldsSet", () => {
     ]);
   });
 });
+
+describe("metafield reads after writes", () => {
+  const VARIANT = /* GraphQL */ `
+    query Variant($id: ID!) {
+      productVariant(id: $id) {
+        metafield(namespace: "pruebas", key: "largo") {
+          id
+          value
+        }
+        metafields(first: 10, namespace: "pruebas") {
+          nodes {
+            key
+            value
+          }
+        }
+      }
+    }
+  `;
+  const PRODUCT = /* GraphQL */ `
+    query Product($id: ID!) {
+      product(id: $id) {
+        metafield(namespace: "pruebas", key: "largo") {
+          value
+        }
+      }
+    }
+  `;
+  const largo = (ownerId: string, value: string) => ({
+    ownerId,
+    namespace: "pruebas",
+    key: "largo",
+    type: "number_decimal",
+    value,
+  });
+
+  it("answers each owner's latest value through updates and deletions", async () => {
+    // GIVEN a product with two variants, each given its own value for the same namespace and key
+    const { store } = demoStore();
+    const product = store.products.list(DOMAIN).find((p) => p.variants.length >= 2)!;
+    const [a, b] = product.variants.map((v) => v.admin_graphql_api_id) as [string, string];
+    const created = await queryData(store, SET, {
+      metafields: [largo(a, "10.0"), largo(b, "20.0"), { ...largo(a, "5.0"), key: "ancho" }],
+    });
+    expect(created.metafieldsSet.userErrors).toEqual([]);
+    const idOfA = created.metafieldsSet.metafields[0].id;
+    // WHEN the app changes A's value, and the merchant sets the product's own
+    await queryData(store, SET, { metafields: [largo(a, "11.5")] });
+    store.products.update(DOMAIN, product.id, { metafields: [largo(product.admin_graphql_api_id, "30.0")] });
+    // THEN every owner reads its own latest value, and A's metafield kept its id
+    expect((await queryData(store, VARIANT, { id: a })).productVariant).toEqual({
+      metafield: { id: idOfA, value: "11.5" },
+      metafields: {
+        nodes: [
+          { key: "largo", value: "11.5" },
+          { key: "ancho", value: "5.0" },
+        ],
+      },
+    });
+    expect((await queryData(store, VARIANT, { id: b })).productVariant.metafield.value).toBe("20.0");
+    expect((await queryData(store, PRODUCT, { id: product.admin_graphql_api_id })).product.metafield).toEqual({
+      value: "30.0",
+    });
+
+    // WHEN variant A is removed from the product
+    store.products.update(DOMAIN, product.id, { removeVariantIds: [a] });
+    // THEN its metafields are gone, B's remain, and A can no longer be written to
+    expect(store.inspect(DOMAIN).metafields.filter((m) => m.ownerId === a)).toEqual([]);
+    expect((await queryData(store, VARIANT, { id: b })).productVariant.metafield.value).toBe("20.0");
+    const again = await queryData(store, SET, { metafields: [largo(a, "12.0")] });
+    expect(again.metafieldsSet.userErrors).toEqual([
+      { field: ["metafields", "0", "ownerId"], message: "Owner does not exist.", code: "INVALID_VALUE" },
+    ]);
+
+    // WHEN the product is deleted
+    store.products.delete(DOMAIN, product.id);
+    // THEN neither it nor its remaining variant keeps a metafield
+    const owners = new Set(store.inspect(DOMAIN).metafields.map((m) => m.ownerId));
+    expect([product.admin_graphql_api_id, a, b].filter((id) => owners.has(id))).toEqual([]);
+  });
+
+  it("keeps a metafield that is set again after its owner's metafields were read", async () => {
+    // GIVEN a variant with no metafield in the namespace yet, read once
+    const { store } = demoStore();
+    const variantId = store.products.list(DOMAIN)[0]!.variants[0]!.admin_graphql_api_id;
+    expect((await queryData(store, VARIANT, { id: variantId })).productVariant).toEqual({
+      metafield: null,
+      metafields: { nodes: [] },
+    });
+    // WHEN the merchant sets one through the store's own API, then the app updates it
+    store.products.updateVariant(DOMAIN, variantId, {
+      metafields: [{ namespace: "pruebas", key: "largo", type: "number_decimal", value: "1.0" }],
+    });
+    await queryData(store, SET, { metafields: [largo(variantId, "2.0")] });
+    // THEN a single metafield holds the app's value
+    expect((await queryData(store, VARIANT, { id: variantId })).productVariant.metafields.nodes).toEqual([
+      { key: "largo", value: "2.0" },
+    ]);
+    expect(
+      store.inspect(DOMAIN).metafields.filter((m) => m.ownerId === variantId && m.namespace === "pruebas"),
+    ).toHaveLength(1);
+  });
+});

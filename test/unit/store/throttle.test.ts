@@ -96,6 +96,39 @@ describe("cost-based throttling", () => {
     expect(store.throttleStatus(DOMAIN).currentlyAvailable).toBe(2000);
   });
 
+  it("prices nodes(ids:) per id, and charges only for the objects found", async () => {
+    // GIVEN five variant ids, one of them unknown to the shop
+    const { store } = demoStore();
+    const known = store.products
+      .list(DOMAIN)
+      .flatMap((p) => p.variants.map((v) => v.admin_graphql_api_id))
+      .slice(0, 4);
+    const ids = [...known.slice(0, 2), "gid://shopify/ProductVariant/1", ...known.slice(2)];
+    // Per node: 1 variant + 1 inventory item + 1 measurement + 1 weight.
+    const selection = `... on ProductVariant { sku inventoryItem { measurement { weight { unit value } } } }`;
+    // WHEN the app reads them with nodes(ids:), and one of them with node(id:)
+    const many = await store.graphql(DOMAIN, `query($ids: [ID!]!) { nodes(ids: $ids) { id ${selection} } }`, { ids });
+    const one = await store.graphql(DOMAIN, `query($id: ID!) { node(id: $id) { id ${selection} } }`, { id: ids[0] });
+    const literal = await store.graphql(DOMAIN, `{ nodes(ids: ["${known[0]}", "${known[1]}"]) { id ${selection} } }`);
+    // THEN nodes asks for 4 points per id and is charged for the four variants that came back
+    expect(many.errors).toBeUndefined();
+    expect((many.data as { nodes: unknown[] }).nodes[2]).toBeNull();
+    expect(many.extensions?.cost).toMatchObject({ requestedQueryCost: 5 * 4, actualQueryCost: 4 * 4 });
+    expect(literal.extensions?.cost).toMatchObject({ requestedQueryCost: 2 * 4, actualQueryCost: 2 * 4 });
+    // AND a single node is still priced as one object
+    expect(one.extensions?.cost).toMatchObject({ requestedQueryCost: 4, actualQueryCost: 4 });
+  });
+
+  it("refuses nodes(ids:) whose ids together cost more than 1000 points", async () => {
+    const { store } = demoStore();
+    const query = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on ProductVariant { inventoryItem { measurement { weight { value } } } } } }`;
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => `gid://shopify/ProductVariant/${i + 1}`);
+    // 250 ids × 4 points fit the single-query limit; 251 do not.
+    expect((await store.graphql(DOMAIN, query, { ids: ids(250) })).extensions?.cost.requestedQueryCost).toBe(1000);
+    const result = await store.graphql(DOMAIN, query, { ids: ids(251) });
+    expect(result.errors?.[0]?.extensions).toMatchObject({ code: "MAX_COST_EXCEEDED", cost: 1004, maxCost: 1000 });
+  });
+
   it("charges 10 points for a mutation", async () => {
     const { store } = demoStore();
     const result = await store.graphql(

@@ -6,6 +6,7 @@ import type {
   InventoryLevelRecord,
   LocationRecord,
 } from "../../state/records";
+import { availableEverywhere, levelsOfItem } from "../../state/inventory-store";
 import { levelKey } from "../../state/shop-state";
 import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
@@ -24,9 +25,7 @@ const QUANTITY_NAMES = [
 ];
 
 export function availableTotal(ctx: StoreContext, itemId: string): number {
-  let total = 0;
-  for (const level of ctx.shop.inventoryLevels.values()) if (level.itemId === itemId) total += level.available;
-  return total;
+  return availableEverywhere(ctx.shop, itemId);
 }
 
 export function quantityOf(level: InventoryLevelRecord, name: string): number {
@@ -63,7 +62,7 @@ export function locationView(ctx: StoreContext, location: LocationRecord) {
 }
 
 export function inventoryItemView(ctx: StoreContext, item: InventoryItemRecord) {
-  const levels = () => [...ctx.shop.inventoryLevels.values()].filter((level) => level.itemId === item.id);
+  const levels = () => levelsOfItem(ctx.shop, item.id);
   return {
     __typename: "InventoryItem",
     id: item.id,

@@ -1,5 +1,7 @@
 import { GraphQLError } from "graphql";
-import { parseGid } from "../../ids";
+import { gid, inventoryLevelGid, parseGid } from "../../ids";
+import type { InventoryLevelRecord } from "../../state/records";
+import { levelKey, type ShopState } from "../../state/shop-state";
 import type { StoreContext } from "../context";
 import { carrierServiceView } from "./carrier-service-views";
 import { fulfillmentOrderView, fulfillmentView } from "./fulfillment-views";
@@ -25,11 +27,7 @@ export function nodeById(ctx: StoreContext, id: string): unknown {
     Product: () => maybe(shop.products.get(id), (r) => productView(ctx, r)),
     ProductVariant: () => maybe(shop.variants.get(id), (r) => variantView(ctx, r)),
     InventoryItem: () => maybe(shop.inventoryItems.get(id), (r) => inventoryItemView(ctx, r)),
-    InventoryLevel: () =>
-      maybe(
-        [...shop.inventoryLevels.values()].find((l) => inventoryLevelView(ctx, l).id === id),
-        (r) => inventoryLevelView(ctx, r),
-      ),
+    InventoryLevel: () => maybe(inventoryLevelByGid(shop, id), (r) => inventoryLevelView(ctx, r)),
     InventoryAdjustmentGroup: () => maybe(shop.adjustmentGroups.get(id), (r) => adjustmentGroupView(ctx, r)),
     Location: () => maybe(shop.locations.get(id), (r) => locationView(ctx, r)),
     Metafield: () => maybe(shop.metafields.get(id), (r) => metafieldView(ctx, r)),
@@ -39,6 +37,14 @@ export function nodeById(ctx: StoreContext, id: string): unknown {
     DeliveryCarrierService: () => maybe(shop.carrierServices.get(id), carrierServiceView),
   };
   return lookups[type]?.() ?? null;
+}
+
+/** Inventory level gids are composite (location, then `?inventory_item_id=`); only the exact form matches. */
+function inventoryLevelByGid(shop: ShopState, id: string): InventoryLevelRecord | undefined {
+  const match = /^gid:\/\/shopify\/InventoryLevel\/(\d+)\?inventory_item_id=(\d+)$/.exec(id);
+  if (!match) return undefined;
+  const level = shop.inventoryLevels.get(levelKey(gid("InventoryItem", match[2]!), gid("Location", match[1]!)));
+  return level && inventoryLevelGid(level.itemId, level.locationId) === id ? level : undefined;
 }
 
 function maybe<R, V>(record: R | undefined, view: (record: R) => V): V | undefined {
