@@ -1,5 +1,5 @@
 // A shop's connection to the service: its API key (encrypted at rest) and environment.
-import type { PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient } from "@prisma/client";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { createSvcClient, type SvcClient, type SvcLogger } from "../svc";
 
@@ -14,13 +14,16 @@ export interface SvcConnectionConfig {
 }
 
 type Db = Pick<PrismaClient, "shop">;
+type ConnectDb = Pick<PrismaClient, "shop" | "catalogVariant" | "$transaction">;
 
 /**
  * Checks the key against the service (one auth call) and, when it is accepted, stores it
  * encrypted. A refused key is not stored; the client's SvcUnauthorizedError reaches the caller.
+ * Switching to another account or environment forgets every catalogue registration, since the
+ * new account holds none of those products: the next sync registers them there.
  */
 export async function connectShop(args: {
-  db: Db;
+  db: ConnectDb;
   config: SvcConnectionConfig;
   shop: string;
   apiKey: string;
@@ -28,7 +31,14 @@ export async function connectShop(args: {
 }): Promise<void> {
   const client = buildClient(args.config, args.environment, args.apiKey);
   await client.auth();
-  await args.db.shop.upsert({
+  const previous = await args.db.shop.findUnique({
+    where: { domain: args.shop },
+    select: { svcApiKeyCiphertext: true, svcEnvironment: true },
+  });
+  const switched =
+    previous?.svcApiKeyCiphertext != null &&
+    (previous.svcEnvironment !== args.environment || !sameKey(previous.svcApiKeyCiphertext, args));
+  const saveShop = args.db.shop.upsert({
     where: { domain: args.shop },
     create: {
       domain: args.shop,
@@ -41,6 +51,38 @@ export async function connectShop(args: {
       uninstalledAt: null,
     },
   });
+  if (!switched) {
+    await saveShop;
+    return;
+  }
+  await args.db.$transaction([
+    saveShop,
+    args.db.catalogVariant.updateMany({
+      where: { shop: args.shop, status: { in: ["synced", "exists_at_service", "drifted", "failed"] } },
+      data: { status: "pending", reason: ACCOUNT_SWITCHED },
+    }),
+    args.db.catalogVariant.updateMany({
+      where: { shop: args.shop },
+      data: {
+        svcProductId: null,
+        svcDimensionId: null,
+        sent: Prisma.DbNull,
+        sentHash: null,
+        differences: Prisma.DbNull,
+        syncedAt: null,
+      },
+    }),
+  ]);
+}
+
+export const ACCOUNT_SWITCHED = "Cambiaste de cuenta o de entorno del servicio: en cola para registrarse ahí.";
+
+function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnectionConfig }): boolean {
+  try {
+    return decryptSecret(ciphertext, args.config.encryptionKey) === args.apiKey;
+  } catch {
+    return false; // stored under an older ENCRYPTION_KEY: treat it as another account
+  }
 }
 
 /** Forgets the shop's key: the app stops quoting and submitting for it. */
