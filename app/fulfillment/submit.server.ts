@@ -99,7 +99,22 @@ export async function submitFulfillmentOrder(deps: SubmitDeps, fulfillmentId: st
   } catch (error) {
     return failed(deps, record, record.submitAttempts + 1, error);
   }
-  await saveAccepted(deps, record, ordenRef);
+  try {
+    await saveAccepted(deps, record, ordenRef);
+  } catch (error) {
+    // The service has the order but we could not record it: the record will become
+    // unknown_outcome, and this line is where a person finds the service's id to confirm it.
+    deps.logger.error(
+      {
+        shop: record.shop,
+        order: record.orderName,
+        svcOrderId: ordenRef,
+        err: error instanceof Error ? error.message : String(error),
+      },
+      "the service accepted the order but saving its id failed",
+    );
+    throw error;
+  }
   return DONE;
 }
 

@@ -125,6 +125,9 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
     key: string,
     deadlineAt: number,
   ): Promise<UpstreamOutcome> {
+    // Time ran out before the service was asked (e.g. a slow settings load): that says nothing
+    // about the service, so it is not cached as the service's failure.
+    if (deadlineAt <= clock()) return { kind: "failed", detail: "deadline passed before the service was asked" };
     let outcome: UpstreamOutcome;
     try {
       const quotation = await profile.client.quote({

@@ -192,4 +192,16 @@ describe("quoteRates", () => {
       outcome: "fallback",
     });
   });
+
+  it("does not cache a failure when the deadline had passed before the service was asked", async () => {
+    // GIVEN a request that arrived longer ago than the shop's deadline (e.g. a slow settings load)
+    const { quoteRates, calls } = setup(rules({ onFailure: "backup_rates" }), quoted);
+    const late = await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() - 60_000 });
+    expect(late.outcome).toBe("backup");
+    expect(calls).toHaveLength(0);
+    // WHEN the same cart comes again in time THEN the service is asked, not a cached failure
+    const onTime = await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() });
+    expect(onTime).toMatchObject({ outcome: "rates", cacheHit: false });
+    expect(calls).toHaveLength(1);
+  });
 });
