@@ -9,7 +9,7 @@ export const serviceCodeSchema = z.enum(SERVICE_CODES);
 export type ServiceCode = z.infer<typeof serviceCodeSchema>;
 
 const centavos = z.number().int().min(0).max(100_000_000);
-const centimetres = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, "must be centimetres as decimal text, e.g. \"12.5\"");
+const centimetres = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be centimetres as decimal text, e.g. "12.5"');
 
 export const ratesSettingsSchema = z.object({
   /** How long the callback waits for the service before falling back (ms). Never above 8,000. */
@@ -20,17 +20,32 @@ export const ratesSettingsSchema = z.object({
   markupFixedCentavos: z.number().int().min(-100_000_000).max(100_000_000).default(0),
   rounding: z.enum(["none", "up_to_peso", "up_to_99"]).default("none"),
   freeShipping: z
-    .object({ minSubtotalCentavos: centavos.nullable().default(null), services: z.array(serviceCodeSchema).default([]) })
+    .object({
+      minSubtotalCentavos: centavos.nullable().default(null),
+      services: z.array(serviceCodeSchema).default([]),
+    })
     .default({ minSubtotalCentavos: null, services: [] }),
   hiddenServices: z.array(serviceCodeSchema).default([]),
   /** Names shown at checkout per service; missing ones use the defaults in Spanish. */
-  names: z.partialRecord(serviceCodeSchema, z.object({ name: z.string().min(1).max(80), description: z.string().max(200).optional() })).default({}),
+  names: z
+    .partialRecord(
+      serviceCodeSchema,
+      z.object({ name: z.string().min(1).max(80), description: z.string().max(200).optional() }),
+    )
+    .default({}),
   handlingDays: z.number().int().min(0).max(30).default(0),
   onInsufficientStock: z.enum(["no_rates", "quote_anyway"]).default("no_rates"),
   /** On timeouts and service errors: let Shopify show its backup rates (503), or answer fallbackRates. */
   onFailure: z.enum(["backup_rates", "fallback_rates"]).default("backup_rates"),
   fallbackRates: z
-    .array(z.object({ service: serviceCodeSchema, name: z.string().min(1).max(80), priceCentavos: centavos, maxDays: z.number().int().min(0).max(60).optional() }))
+    .array(
+      z.object({
+        service: serviceCodeSchema,
+        name: z.string().min(1).max(80),
+        priceCentavos: centavos,
+        maxDays: z.number().int().min(0).max(60).optional(),
+      }),
+    )
     .default([]),
   cacheTtlSeconds: z.number().int().min(0).max(3600).default(600),
 });
@@ -56,7 +71,12 @@ export const fulfillmentSettingsSchema = z.object({
 export const stockSettingsSchema = z.object({
   enabled: z.boolean().default(false),
   locationId: z.string().nullable().default(null),
-  intervalMinutes: z.number().int().min(5).max(24 * 60).default(15),
+  intervalMinutes: z
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(15),
 });
 
 export const shopSettingsSchema = z.object({
@@ -77,7 +97,13 @@ export const DEFAULT_SETTINGS: ShopSettings = shopSettingsSchema.parse({});
 type Db = Pick<PrismaClient, "shop">;
 
 /** The shop's settings with defaults filled in, and the version the rate cache keys on. */
-export async function getShopSettings({ db, shop }: { db: Db; shop: string }): Promise<{ settings: ShopSettings; version: number }> {
+export async function getShopSettings({
+  db,
+  shop,
+}: {
+  db: Db;
+  shop: string;
+}): Promise<{ settings: ShopSettings; version: number }> {
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, settingsVersion: true } });
   if (!row) return { settings: DEFAULT_SETTINGS, version: 0 };
   return { settings: shopSettingsSchema.parse(row.settings ?? {}), version: row.settingsVersion };
@@ -86,13 +112,30 @@ export async function getShopSettings({ db, shop }: { db: Db; shop: string }): P
 /** A partial update of one or more sections; anything invalid is rejected with zod's issues. */
 export type ShopSettingsPatch = { [K in keyof ShopSettings]?: Partial<ShopSettings[K]> };
 
-/** Merges `patch` into the stored settings, validates the result and bumps the version. */
-export async function updateShopSettings({ db, shop, patch }: { db: Db; shop: string; patch: ShopSettingsPatch }): Promise<ShopSettings> {
-  const { settings } = await getShopSettings({ db, shop });
-  const merged = Object.fromEntries(
-    Object.entries(settings).map(([section, values]) => [section, { ...values, ...(patch[section as keyof ShopSettings] ?? {}) }]),
-  );
-  const next = shopSettingsSchema.parse(merged);
-  await db.shop.update({ where: { domain: shop }, data: { settings: next, settingsVersion: { increment: 1 } } });
-  return next;
+/**
+ * Merges `patch` into the stored settings, validates the result and bumps the version. The row is
+ * locked while it is merged, so two saves of different sections at once both keep their change.
+ */
+export async function updateShopSettings({
+  db,
+  shop,
+  patch,
+}: {
+  db: Pick<PrismaClient, "$transaction">;
+  shop: string;
+  patch: ShopSettingsPatch;
+}): Promise<ShopSettings> {
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "Shop" WHERE domain = ${shop} FOR UPDATE`;
+    const { settings } = await getShopSettings({ db: tx, shop });
+    const merged = Object.fromEntries(
+      Object.entries(settings).map(([section, values]) => [
+        section,
+        { ...values, ...(patch[section as keyof ShopSettings] ?? {}) },
+      ]),
+    );
+    const next = shopSettingsSchema.parse(merged);
+    await tx.shop.update({ where: { domain: shop }, data: { settings: next, settingsVersion: { increment: 1 } } });
+    return next;
+  });
 }
