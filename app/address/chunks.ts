@@ -21,8 +21,11 @@ import {
 /** What a run of tokens is: unlabelled text, or the part of the address a label says it is. */
 export type ChunkKind = "text" | "exterior" | "interior" | "colonia" | "cross" | "postal" | "reference";
 
-/** A run of tokens of one kind from address line `line` (1, 2 or 3); labels are already gone. */
-export type Chunk = { kind: ChunkKind; tokens: Token[]; line: number };
+/**
+ * A run of tokens of one kind from address line `line` (1, 2 or 3); labels are already gone.
+ * `inField` marks text typed into one of Shopify's additional address fields (street number).
+ */
+export type Chunk = { kind: ChunkKind; tokens: Token[]; line: number; inField?: boolean };
 
 type Segment = { tokens: Token[]; lastConjunction: number; startsStreet: boolean };
 type Context = { previous: Token | undefined; atStart: boolean; shallow: boolean };

@@ -15,7 +15,8 @@ export function chunkAddressLines(address1: unknown, address2: unknown, address3
 function chunkLine1(line: string): Chunk[] {
   const parts = line.includes(RESERVED_DELIMITER) ? splitAddress1("MX", line) : null;
   if (!parts) return chunkLine(line, 1);
-  return [...chunkLine(parts.streetName ?? "", 1), ...chunkLine(parts.streetNumber ?? "", 1, "exterior")];
+  const number = chunkLine(parts.streetNumber ?? "", 1, "exterior").map((c) => ({ ...c, inField: true }));
+  return [...chunkLine(parts.streetName ?? "", 1), ...number];
 }
 
 function chunkLine2(line: string): Chunk[] {

@@ -60,9 +60,17 @@ export const UNIT_WORDS = new Set([
   "modulo",
   "cuarto",
 ]);
+/**
+ * Unit words that can start a building's name rather than a number ("Edificio Frisco", "Torre
+ * Esmeralda"). Not "casa": "Casa Blanca" is as likely to be the colonia.
+ */
+export const BUILDING_WORDS = new Set([...UNIT_WORDS].filter((word) => word !== "casa"));
 /** Units that need no number after them ("PB", planta baja). */
 export const STANDALONE_UNITS = new Set(["pb"]);
-/** Block and lot of unnumbered developments; kept as the exterior number ("Mz 3 Lt 12"). */
+/**
+ * Block and lot of unnumbered developments; kept as the exterior number ("Mz 3 Lt 12"), unless
+ * the street has its own number ("Cerrada Olivo 8 Lote 4": 8, and the lot goes to the interior).
+ */
 export const LOT_WORDS = new Set(["mz", "mza", "manz", "manzana", "lt", "lte", "lote", "smz", "sm", "supermanzana"]);
 /** Highway addresses: the kilometre is the exterior number ("Km 12.5"). */
 export const KILOMETRE_WORDS = new Set(["km", "kilometro"]);

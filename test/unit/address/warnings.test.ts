@@ -50,6 +50,34 @@ describe("warnings a merchant can act on", () => {
     expect(warnings.map((w) => w.original)).toEqual(["CDMX", "Cuauhtémoc"]);
   });
 
+  it("says when a block and lot with no street name is sent as the street", () => {
+    // GIVEN a lot address with no street and the colonia unlabelled on line 2
+    const { destination, warnings } = warningsFor({ address1: "Mz 5 Lt 12", address2: "Santa Cruz Meyehualco" });
+    // THEN the lot is the street, the number S/N, and the merchant is told about each guess
+    expect(destination).toMatchObject({ calle: "Mz 5 Lt 12", no_exterior: "S/N", colonia: "Santa Cruz Meyehualco" });
+    expect(warnings).toContainEqual({
+      field: "calle",
+      message: 'no street name; sent the block and lot "Mz 5 Lt 12" as the street',
+      original: "Mz 5 Lt 12",
+    });
+  });
+
+  it("quotes a building name it took off the house number", () => {
+    const { destination, warnings } = warningsFor({
+      address1: "Lago Zurich 245 Edificio Frisco",
+      address2: "Col. Ampliación Granada",
+    });
+    expect(destination).toMatchObject({ calle: "Lago Zurich", no_exterior: "245", no_interior: "Edificio Frisco" });
+    expect(warnings).toEqual([
+      {
+        field: "no_interior",
+        message:
+          'took "Edificio Frisco" after the house number as a building\'s name; sent it in the interior reference',
+        original: "Edificio Frisco",
+      },
+    ]);
+  });
+
   it("lists warnings in the order of the destination's fields", () => {
     const { warnings } = warningsFor({ address1: "", address2: "", phone: "", name: "", postal_code: "" });
     const fields = warnings.map((w) => w.field);
