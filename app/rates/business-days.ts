@@ -1,6 +1,6 @@
 /**
- * Delivery dates in business days (Monday–Friday) on the Mexico City calendar, formatted as
- * Shopify documents them ("2026-11-24 14:48:45 -0600"). Public holidays are not skipped.
+ * Delivery dates in business days (Monday–Friday, less Mexico's statutory rest days) on the
+ * Mexico City calendar, formatted as Shopify documents them ("2026-11-24 14:48:45 -0600").
  */
 
 export const MEXICO_CITY = "America/Mexico_City";
@@ -42,14 +42,39 @@ export function utcOffsetMinutes(instant: number, timeZone: string): number {
   return minutes;
 }
 
+/**
+ * Mexico's statutory rest days (Ley Federal del Trabajo, art. 74), when carriers do not deliver:
+ * 1 January, the first Monday of February, the third Monday of March, 1 May, 16 September,
+ * 1 October of each presidential inauguration year (2024, 2030, …), the third Monday of
+ * November and 25 December. `month` is 1–12 and `weekday` 0 (Sunday)–6. Pure.
+ */
+export function isMexicanRestDay(year: number, month: number, day: number, weekday: number): boolean {
+  if (
+    (month === 1 && day === 1) ||
+    (month === 5 && day === 1) ||
+    (month === 9 && day === 16) ||
+    (month === 12 && day === 25)
+  ) {
+    return true;
+  }
+  if (month === 10 && day === 1 && year >= 2024 && (year - 2024) % 6 === 0) return true;
+  if (weekday !== 1) return false;
+  return (month === 2 && day <= 7) || ((month === 3 || month === 11) && day >= 15 && day <= 21);
+}
+
 /** The instant `days` business days after `from`, at the same local time of day. Pure. */
 export function addBusinessDays(from: Date, days: number, timeZone = MEXICO_CITY): Date {
-  let weekday = new Date(from.getTime() + utcOffsetMinutes(from.getTime(), timeZone) * MINUTE_MS).getUTCDay();
+  const localMs = from.getTime() + utcOffsetMinutes(from.getTime(), timeZone) * MINUTE_MS;
   let calendarDays = 0;
   for (let counted = 0; counted < days;) {
     calendarDays += 1;
-    weekday = (weekday + 1) % 7;
-    if (weekday !== 0 && weekday !== 6) counted += 1;
+    const local = new Date(localMs + calendarDays * DAY_MS);
+    const weekday = local.getUTCDay();
+    const working =
+      weekday !== 0 &&
+      weekday !== 6 &&
+      !isMexicanRestDay(local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate(), weekday);
+    if (working) counted += 1;
   }
   return new Date(from.getTime() + calendarDays * DAY_MS);
 }

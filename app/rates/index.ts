@@ -1,6 +1,6 @@
 /** Live rates at checkout: the pure core (request → quotation; quotation → rates; rules; dates). */
 export { answerFor, fallbackAnswer, NO_RATES, NOT_QUOTED, type QuoteOutcome, type RatesAnswer } from "./answer";
-export { addBusinessDays, formatShopifyDate, MEXICO_CITY } from "./business-days";
+export { addBusinessDays, formatShopifyDate, isMexicanRestDay, MEXICO_CITY } from "./business-days";
 export { quoteCacheKey, type QuoteKeyParts } from "./cache-key";
 export { markedUpCentavos, roundForCheckout, type CheckoutRounding } from "./pricing";
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, formatShopifyDate } from "~/rates";
+import { addBusinessDays, formatShopifyDate, isMexicanRestDay } from "~/rates";
 
 // Instants are given in UTC; Mexico City has been UTC−6 all year since 2022.
 const at = (iso: string) => new Date(iso);
@@ -63,5 +63,40 @@ describe("daylight saving time (zones that still have it)", () => {
 
   it("handles offsets that are not whole hours", () => {
     expect(formatShopifyDate(at("2026-07-01T12:00:00Z"), "Asia/Kolkata")).toBe("2026-07-01 17:30:00 +0530");
+  });
+});
+
+describe("Mexico's statutory rest days", () => {
+  it("are not counted as business days", () => {
+    // Friday 13 Nov 2026 + 1: Monday 16 Nov is the Revolution holiday (third Monday) → Tuesday
+    expect(formatShopifyDate(addBusinessDays(at("2026-11-13T18:00:00Z"), 1))).toBe("2026-11-17 12:00:00 -0600");
+    // Thursday 24 Dec + 1: Friday 25 Dec → Monday 28 Dec
+    expect(formatShopifyDate(addBusinessDays(at("2026-12-24T18:00:00Z"), 1))).toBe("2026-12-28 12:00:00 -0600");
+    // Thursday 31 Dec + 1: Friday 1 Jan 2027 → Monday 4 Jan
+    expect(formatShopifyDate(addBusinessDays(at("2026-12-31T18:00:00Z"), 1))).toBe("2027-01-04 12:00:00 -0600");
+  });
+
+  it.each([
+    [2027, 1, 1, "New Year"],
+    [2027, 2, 1, "first Monday of February"],
+    [2027, 3, 15, "third Monday of March"],
+    [2027, 5, 1, "1 May"],
+    [2027, 9, 16, "16 September"],
+    [2030, 10, 1, "inauguration day"],
+    [2027, 11, 15, "third Monday of November"],
+    [2027, 12, 25, "Christmas"],
+  ])("%i-%i-%i (%s) is a rest day", (year, month, day) => {
+    const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+    expect(isMexicanRestDay(year, month, day, weekday)).toBe(true);
+  });
+
+  it.each([
+    [2027, 2, 8, "second Monday of February"],
+    [2027, 3, 22, "fourth Monday of March"],
+    [2027, 10, 1, "1 October outside an inauguration year"],
+    [2027, 11, 22, "fourth Monday of November"],
+  ])("%i-%i-%i (%s) is a working day", (year, month, day) => {
+    const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+    expect(isMexicanRestDay(year, month, day, weekday)).toBe(false);
   });
 });
