@@ -76,6 +76,9 @@ function isOurs(line: PaidOrderLine): boolean {
 /** The service code of the first shipping line our carrier service priced; null for other rates. */
 function serviceFromShippingLines(order: PaidOrder): ServiceCode | null {
   for (const line of order.shipping_lines) {
+    // Shopify's own rates (manual and backup) come with source "shopify" and use the rate's name as
+    // its code: a manual rate the merchant named "Express" is not our EXPRESS.
+    if (line.source === "shopify") continue;
     const code = line.code ? normaliseServiceCode(line.code) : undefined;
     if (code) return code;
   }

@@ -64,6 +64,14 @@ describe("buildServiceOrder", () => {
     });
   });
 
+  it("does not take a Shopify manual rate named like a service for that service", () => {
+    const order = paid({ shipping_lines: [{ title: "Express", code: "Express", source: "shopify" }] });
+    expect(buildServiceOrder(order, settings)).toMatchObject({
+      serviceCode: "NACIONAL",
+      serviceCodeSource: "shop_default",
+    });
+  });
+
   it("reads the newer PROGRAMADA spelling as PROGRAMADO", () => {
     const order = paid({ shipping_lines: [{ title: "Programada", code: "programada", source: "Envíos svc" }] });
     expect(buildServiceOrder(order, settings)).toMatchObject({
