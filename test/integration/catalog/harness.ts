@@ -14,6 +14,7 @@ import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
 import { TEST_SHOP } from "../../helpers/shopify-requests";
+import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
 
 export const SHOP = TEST_SHOP;
 export const API_KEY = "sk_catalog_sync_test";
@@ -66,12 +67,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   store.addShop({ domain: SHOP });
   if (options.seedDemo !== false) store.seedDemoCatalogue(SHOP);
   const sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY], latencyMs: options.latencyMs ?? 0 });
-  const svc: SvcConnectionConfig = {
-    baseUrls: { qa: sandbox.url, production: sandbox.url },
-    serviceName: "svc",
-    encryptionKey: process.env.ENCRYPTION_KEY!,
-  };
-  const direct: AdminGraphql = (query, variables) => store.graphql(SHOP, query, variables) as never;
+  const svc = sandboxConnection(sandbox.url);
+  const direct = storeAdmin(store, SHOP);
   const admin = options.wrapAdmin ? options.wrapAdmin(direct) : direct;
   configureAppContext({ svc, adminFor: async () => admin, now: () => new Date(nowMs()) });
   await connectShop({ db: prisma, config: svc, shop: SHOP, apiKey: API_KEY, environment: "qa" });

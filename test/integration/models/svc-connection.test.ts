@@ -4,6 +4,7 @@ import { ACCOUNT_SWITCHED, connectShop, type SvcConnectionConfig } from "~/model
 import { SvcUnauthorizedError } from "~/svc";
 import { startServiceSandbox } from "../../../sandbox/service/server";
 import { resetDatabase } from "../../helpers/test-database";
+import { sandboxConnection } from "../../helpers/app-context";
 
 const shop = "tienda-demo.myshopify.com";
 let sandbox: Awaited<ReturnType<typeof startServiceSandbox>>;
@@ -11,11 +12,7 @@ let config: SvcConnectionConfig;
 
 beforeAll(async () => {
   sandbox = await startServiceSandbox({ port: 0, apiKeys: ["key-a", "key-b"] });
-  config = {
-    baseUrls: { qa: sandbox.url, production: sandbox.url },
-    serviceName: "svc",
-    encryptionKey: process.env.ENCRYPTION_KEY!,
-  };
+  config = sandboxConnection(sandbox.url);
 });
 afterAll(() => sandbox.close());
 

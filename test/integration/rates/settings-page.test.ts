@@ -5,12 +5,12 @@ import { configureAppContext } from "~/context.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { stopRatesRuntime } from "~/rates/runtime.server";
 import { action, loader } from "~/routes/app.settings/route";
-import type { AdminGraphql } from "~/shopify/admin.server";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_APP_URL, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 import { API_KEY, callback, product, rateBody, setupClient, startSandbox, type Sandbox } from "./support/harness";
+import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
 
 let sandbox: Sandbox;
 let store: SimulatedStore;
@@ -28,14 +28,8 @@ function useStore(allowsCarrierCalculatedRates: boolean) {
   store.addShop({ domain: TEST_SHOP, allowsCarrierCalculatedRates });
   configureAppContext({
     db: prisma,
-    svc: {
-      baseUrls: { qa: sandbox.url, production: sandbox.url },
-      serviceName: "svc",
-      encryptionKey: process.env.ENCRYPTION_KEY!,
-    },
-    adminFor: async () =>
-      ((query: string, variables?: Record<string, unknown>) =>
-        store.graphql(TEST_SHOP, query, variables)) as AdminGraphql,
+    svc: sandboxConnection(sandbox.url),
+    adminFor: async () => storeAdmin(store, TEST_SHOP),
   });
 }
 

@@ -5,12 +5,12 @@ import { configureAppContext } from "~/context.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { stopRatesRuntime } from "~/rates/runtime.server";
 import { action, loader } from "~/routes/app.settings/route";
-import type { AdminGraphql } from "~/shopify/admin.server";
 import { startServiceSandbox } from "../../../sandbox/service/server";
 import { createSimulatedStore } from "../../../sandbox/store";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
+import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
 
 const API_KEY = "sk_operations";
 let sandbox: Awaited<ReturnType<typeof startServiceSandbox>>;
@@ -33,14 +33,8 @@ beforeEach(async () => {
   configureAppContext({
     db: prisma,
     now: () => now,
-    svc: {
-      baseUrls: { qa: sandbox.url, production: sandbox.url },
-      serviceName: "svc",
-      encryptionKey: process.env.ENCRYPTION_KEY!,
-    },
-    adminFor: async () =>
-      ((query: string, variables?: Record<string, unknown>) =>
-        store.graphql(TEST_SHOP, query, variables)) as AdminGraphql,
+    svc: sandboxConnection(sandbox.url),
+    adminFor: async () => storeAdmin(store, TEST_SHOP),
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type SimulatedStore,
 } from "../../../../sandbox/store";
 import { TEST_API_SECRET, TEST_APP_URL, TEST_SHOP } from "../../../helpers/shopify-requests";
+import { sandboxConnection } from "../../../helpers/app-context";
 
 export const SHOP = TEST_SHOP;
 export const API_KEY = "sk_fulfilment_tests";
@@ -111,12 +112,7 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
     if (fault) headers.set("x-sandbox-scenario", fault);
     return fetch(input, { ...init, headers });
   };
-  const svcConfig: SvcConnectionConfig = {
-    baseUrls: { qa: sandbox.url, production: sandbox.url },
-    serviceName: "svc",
-    encryptionKey: process.env.ENCRYPTION_KEY!,
-    fetch: faultyFetch,
-  };
+  const svcConfig = sandboxConnection(sandbox.url, { fetch: faultyFetch });
   // The shop's stored connection decides whether there is a client; the client itself gives up
   // after 1.5 s instead of 10 s so that timeouts are quick to test.
   const connected = createSvcClientResolver(prisma, svcConfig);

@@ -14,6 +14,7 @@ import { startServiceSandbox, type ServiceSandboxOptions } from "../../../../san
 import fixture from "../../../fixtures/carrier-rate-request.mx.json";
 import { signedCarrierRequest, TEST_SHOP } from "../../../helpers/shopify-requests";
 import { resetDatabase } from "../../../helpers/test-database";
+import { sandboxConnection } from "../../../helpers/app-context";
 
 export const API_KEY = "sk_rates_integration";
 export { TEST_SHOP };
@@ -77,12 +78,7 @@ export async function freshShop(
   if (products.length) await client.createProducts({ productos: products });
   const ctx = configureAppContext({
     db: prisma,
-    svc: {
-      baseUrls: { qa: sandbox.url, production: sandbox.url },
-      serviceName: "svc",
-      encryptionKey: process.env.ENCRYPTION_KEY!,
-      fetch: upstream.fetch,
-    },
+    svc: sandboxConnection(sandbox.url, { fetch: upstream.fetch }),
   });
   await connectShop({ db: prisma, config: ctx.svc, shop: TEST_SHOP, apiKey: API_KEY, environment: "qa" });
   upstream.reset();
