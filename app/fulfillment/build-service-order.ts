@@ -74,7 +74,7 @@ function isOurs(line: PaidOrderLine): boolean {
 }
 
 /** The service code of the first shipping line our carrier service priced; null for other rates. */
-function serviceFromShippingLines(order: PaidOrder): ServiceCode | null {
+export function serviceFromShippingLines(order: Pick<PaidOrder, "shipping_lines">): ServiceCode | null {
   for (const line of order.shipping_lines) {
     // Shopify's own rates (manual and backup) come with source "shopify" and use the rate's name as
     // its code: a manual rate the merchant named "Express" is not our EXPRESS.

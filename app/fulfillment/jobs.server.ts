@@ -21,7 +21,7 @@ import {
   type StockJobPayload,
 } from "./queues";
 import { after } from "./schedule";
-import { submitFulfillmentOrder } from "./submit.server";
+import { planOrder } from "./plan.server";
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../models/shop-settings.server";
 
@@ -43,7 +43,9 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
   };
   return {
     [SUBMIT_QUEUE]: async (job) => {
-      const outcome = await submitFulfillmentOrder(full, fulfillmentIdOf(job));
+      const shopifyOrderId = await orderIdOf(full, job);
+      if (!shopifyOrderId) return { kind: "done" };
+      const outcome = await planOrder(full, { shop: job.shop, shopifyOrderId });
       return outcome.kind === "again" ? { kind: "reschedule", at: outcome.at } : { kind: "done" };
     },
     [POLL_QUEUE]: async (job) => {
@@ -84,6 +86,15 @@ async function nextStockRun(deps: FulfillmentHandlerDeps, shop: string, soonerMs
     at: after(deps.now(), Math.min(interval, soonerMs ?? interval)),
     payload: { ...payload },
   };
+}
+
+// The order's job names its order; rows queued before fulfilment orders were followed name a record.
+async function orderIdOf(deps: FulfillmentHandlerDeps, job: Job): Promise<string | null> {
+  const payload = job.payload as unknown as FulfillmentJobPayload;
+  if (typeof payload.shopifyOrderId === "string") return payload.shopifyOrderId;
+  if (typeof payload.fulfillmentId !== "string") throw new Error(`${job.queue} job ${job.key} names no order`);
+  const record = await deps.db.fulfillment.findUnique({ where: { id: payload.fulfillmentId } });
+  return record?.shopifyOrderId ?? null;
 }
 
 function fulfillmentIdOf(job: Job): string {

@@ -5,11 +5,14 @@ export const POLL_QUEUE = "fulfillment.poll";
 export const NOTE_QUEUE = "fulfillment.note";
 export const STOCK_QUEUE = "stock.sync";
 
-/** One submission row per Shopify order, whichever webhook delivery created it. */
+/** One row per Shopify order (its job decides every fulfilment order of it), whatever woke it. */
 export const submitKey = (shop: string, shopifyOrderId: string) => `${shop}:${shopifyOrderId}`;
 
 export interface FulfillmentJobPayload {
-  fulfillmentId: string;
+  /** The order's job (fulfillment.submit). */
+  shopifyOrderId?: string;
+  /** A record's jobs (poll, note). */
+  fulfillmentId?: string;
   /** Polling only: the delay that led to this run, to grow it while nothing changes. */
   delayMs?: number;
 }

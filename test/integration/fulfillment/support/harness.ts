@@ -225,10 +225,19 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
   };
 }
 
-/** The record of a Shopify order. */
+/** The (first) fulfilment order record of a Shopify order. */
 export function recordOf(payload: { id: number }) {
-  return prisma.fulfillment.findUniqueOrThrow({
-    where: { shop_shopifyOrderId: { shop: SHOP, shopifyOrderId: String(payload.id) } },
+  return prisma.fulfillment.findFirstOrThrow({
+    where: { shop: SHOP, shopifyOrderId: String(payload.id) },
+    orderBy: { createdAt: "asc" },
+  });
+}
+
+/** Every fulfilment order record of a Shopify order, oldest first. */
+export function recordsOf(payload: { id: number }) {
+  return prisma.fulfillment.findMany({
+    where: { shop: SHOP, shopifyOrderId: String(payload.id) },
+    orderBy: { createdAt: "asc" },
   });
 }
 
@@ -236,6 +245,7 @@ export function recordOf(payload: { id: number }) {
 export async function clearFulfilments(h: Harness): Promise<void> {
   await prisma.job.deleteMany({});
   await prisma.fulfillment.deleteMany({});
+  await prisma.shopifyOrder.deleteMany({});
   await prisma.webhookDelivery.deleteMany({});
   await prisma.stockChange.deleteMany({});
   await prisma.catalogVariant.deleteMany({});

@@ -1,0 +1,219 @@
+/**
+ * The order's job: reads the order and all its fulfilment orders from Shopify now, keeps one
+ * record per fulfilment order, and decides for each (fulfillment-order.ts): send it, skip it
+ * with a reason, wait (a hold, a schedule, the hold-back delay), or ask a person. A fulfilment
+ * order already at the warehouse that changed in Shopify becomes needs_attention, since the
+ * service cannot cancel or amend an order. Every webhook and the reconciliation only wake this
+ * job; none of them acts on its payload, so a late or stale delivery can never undo newer state.
+ */
+import type { Fulfillment, PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
+import { getShopSettings, type ShopSettings } from "../models/shop-settings.server";
+import type { AdminGraphql } from "../shopify/admin.server";
+import type { SvcClient } from "../svc";
+import {
+  changeAfterSubmission,
+  decideFulfillmentOrder,
+  type Decision,
+  type FulfillmentOrderState,
+  type OrderState,
+} from "./fulfillment-order";
+import { readStoredRequest, statusOf, transition } from "./records.server";
+import { readOrderState } from "./shopify-fulfillment-orders.server";
+import { interrupted, sendToService, type SubmitOutcome } from "./submit.server";
+import type { FulfillmentStatus } from "./status";
+
+export interface PlanDeps {
+  db: PrismaClient;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  now: () => Date;
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  adminFor(shop: string): Promise<AdminGraphql>;
+}
+
+/** States in which the warehouse has (or may have) the fulfilment order. */
+const AT_WAREHOUSE: readonly FulfillmentStatus[] = ["submitted", "in_progress"];
+/** States not sent yet, that a fresh decision may move. */
+const UNSENT: readonly FulfillmentStatus[] = ["pending", "waiting", "skipped"];
+
+/** The locations the warehouse fulfils: the chosen ones, else the stock location, else any. */
+export function warehouseLocations(settings: ShopSettings): string[] | "any" {
+  if (settings.fulfillment.locationIds.length > 0) return settings.fulfillment.locationIds;
+  if (settings.stock.locationId) return [settings.stock.locationId];
+  return "any";
+}
+
+/** Runs the order's decisions once; returns when to run again (a wait ends, a retry is due). */
+export async function planOrder(
+  deps: PlanDeps,
+  args: { shop: string; shopifyOrderId: string },
+): Promise<SubmitOutcome> {
+  const { db } = deps;
+  const tracked = await db.shopifyOrder.findUnique({
+    where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: args.shopifyOrderId } },
+  });
+  if (!tracked) return { kind: "done" };
+  const { settings } = await getShopSettings({ db, shop: args.shop });
+  const admin = await deps.adminFor(args.shop);
+  const state = await readOrderState(admin, { orderGid: tracked.orderGid, paidAt: tracked.createdAt });
+  const now = deps.now();
+  await db.shopifyOrder.update({
+    where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: args.shopifyOrderId } },
+    data: {
+      plannedAt: now,
+      ...(state && (!tracked.knownUpdatedAt || new Date(state.updatedAt) > tracked.knownUpdatedAt)
+        ? { knownUpdatedAt: new Date(state.updatedAt) }
+        : {}),
+    },
+  });
+  if (!state) {
+    deps.logger.warn({ shop: args.shop, order: tracked.orderName }, "the Shopify order no longer exists");
+    return { kind: "done" };
+  }
+
+  const records = await ensureRecords(db, tracked, state, now);
+  const byFo = new Map(records.map((r) => [r.fulfillmentOrderGid, r]));
+  const locations = warehouseLocations(settings);
+  const decisionSettings = {
+    defaultService: settings.fulfillment.defaultService,
+    skipTestOrders: settings.fulfillment.skipTestOrders,
+    locationIds: locations === "any" ? state.fulfillmentOrders.map((fo) => fo.locationId ?? "") : locations,
+    holdBackMinutes: settings.fulfillment.holdBackMinutes,
+  };
+
+  // First what the warehouse already has: a change there makes any new part suspect.
+  const contested = new Set<string>();
+  for (const record of records) {
+    const status = statusOf(record);
+    const fo = state.fulfillmentOrders.find((f) => f.id === record.fulfillmentOrderGid);
+    const sent = readStoredRequest(record.request)?.body?.productos ?? [];
+    const change =
+      AT_WAREHOUSE.includes(status) || status === "unknown_outcome"
+        ? changeAfterSubmission(state, fo, sent, record.svcOrderId)
+        : null;
+    if (!change) continue;
+    for (const product of sent) contested.add(product.identificador);
+    if (AT_WAREHOUSE.includes(status) && record.reason !== change) {
+      await transition(db, { id: record.id, from: status, to: "needs_attention", now, data: { reason: change }, detail: change });
+      deps.logger.warn({ shop: record.shop, order: record.orderName, reason: change }, "changed after submission");
+    }
+  }
+
+  let next: Date | null = null;
+  for (const fo of state.fulfillmentOrders) {
+    const record = byFo.get(fo.id);
+    if (!record) continue;
+    const status = statusOf(record);
+    if (status === "submitting") {
+      await interrupted(deps, record);
+      continue;
+    }
+    const canSettle = status === "needs_attention" && !record.svcOrderId;
+    if (!UNSENT.includes(status) && !canSettle) continue;
+    let decision = decideFulfillmentOrder(state, fo, decisionSettings, now);
+    if (canSettle && decision.kind !== "skip") continue;
+    if (decision.kind === "send" && decision.request.productos.some((p) => contested.has(p.identificador))) {
+      decision = {
+        kind: "needs_attention",
+        reason:
+          "created in Shopify from a part of the order the warehouse already has (split, merge or move) — check it with " +
+          "the service, then retry to send it",
+      };
+    }
+    const outcome = await apply(deps, record, status, fo, state, decision);
+    if (outcome && (!next || outcome < next)) next = outcome;
+  }
+  return next ? { kind: "again", at: next } : { kind: "done" };
+}
+
+/** One record per fulfilment order of the order (inserted once: the fulfilment order's gid is unique). */
+async function ensureRecords(
+  db: PrismaClient,
+  tracked: { shop: string; shopifyOrderId: string; orderGid: string; orderName: string },
+  state: OrderState,
+  now: Date,
+): Promise<Fulfillment[]> {
+  for (const fo of state.fulfillmentOrders) {
+    await db.$executeRaw`
+      WITH record AS (
+        INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", "fulfillmentOrderGid",
+                                   "locationGid", status, "createdAt", "updatedAt")
+        VALUES (gen_random_uuid(), ${tracked.shop}, ${tracked.shopifyOrderId}, ${tracked.orderGid}, ${tracked.orderName},
+                ${fo.id}, ${fo.locationId}, 'pending', ${now}, ${now})
+        ON CONFLICT (shop, "fulfillmentOrderGid") DO NOTHING
+        RETURNING id
+      )
+      INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail)
+      SELECT id, ${now}, 'pending', ${`fulfilment order ${fo.id} read from Shopify`} FROM record`;
+  }
+  return db.fulfillment.findMany({
+    where: { shop: tracked.shop, shopifyOrderId: tracked.shopifyOrderId },
+    orderBy: { createdAt: "asc" },
+  });
+}
+
+/** Moves one unsent record as decided; returns when the order's job should look again. */
+async function apply(
+  deps: PlanDeps,
+  record: Fulfillment,
+  status: FulfillmentStatus,
+  fo: FulfillmentOrderState,
+  state: OrderState,
+  decision: Decision,
+): Promise<Date | null> {
+  const now = deps.now();
+  const base = { id: record.id, now };
+  const location = { locationGid: fo.locationId };
+  switch (decision.kind) {
+    case "skip":
+      if (status === "skipped" && record.reason === decision.reason) return null;
+      await transition(deps.db, {
+        ...base,
+        from: status,
+        to: "skipped",
+        data: { ...location, reason: decision.reason, waitUntil: null },
+        detail: decision.reason,
+      });
+      return null;
+    case "wait": {
+      const same = status === "waiting" && record.reason === decision.reason &&
+        (record.waitUntil?.getTime() ?? null) === (decision.until?.getTime() ?? null);
+      if (!same) {
+        await transition(deps.db, {
+          ...base,
+          from: status,
+          to: "waiting",
+          data: { ...location, reason: decision.reason, waitUntil: decision.until },
+          detail: decision.until ? `${decision.reason} (until ${decision.until.toISOString()})` : decision.reason,
+        });
+      }
+      return decision.until;
+    }
+    case "needs_attention":
+      if (status === "needs_attention") return null;
+      await transition(deps.db, {
+        ...base,
+        from: status,
+        to: "needs_attention",
+        data: { ...location, reason: decision.reason, waitUntil: null },
+        detail: decision.reason,
+      });
+      return null;
+    case "send": {
+      let current = record;
+      if (status !== "pending") {
+        if (!(await transition(deps.db, { ...base, from: status, to: "pending", data: location, detail: "ready to send" })))
+          return null;
+        current = await deps.db.fulfillment.findUniqueOrThrow({ where: { id: record.id } });
+      }
+      const outcome = await sendToService(deps, current, {
+        request: decision.request,
+        serviceCode: decision.serviceCode,
+        serviceCodeSource: decision.serviceCodeSource,
+        warnings: decision.warnings,
+        order: state.order,
+      });
+      return outcome.kind === "again" ? outcome.at : null;
+    }
+  }
+}
