@@ -23,7 +23,7 @@ const API_KEY = "demo-api-key";
 const API_SECRET = "demo-api-secret";
 const SVC_KEY = "sandbox-key";
 const SCOPES =
-  "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_inventory,write_inventory,read_locations";
+  "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_assigned_fulfillment_orders,write_assigned_fulfillment_orders,write_fulfillments,read_inventory,write_inventory,read_locations";
 const keepRunning = process.argv.includes("--keep-running");
 
 const step = (n: number, text: string) => console.log(`\n[${n}] ${text}`);

@@ -15,6 +15,8 @@ import { pollFulfillment } from "./poll.server";
 import {
   NOTE_QUEUE,
   POLL_QUEUE,
+  RESOLVE_QUEUE,
+  type ResolveJobPayload,
   STOCK_QUEUE,
   SUBMIT_QUEUE,
   type FulfillmentJobPayload,
@@ -22,6 +24,7 @@ import {
 } from "./queues";
 import { after } from "./schedule";
 import { planOrder } from "./plan.server";
+import { resolveFulfillmentOrder } from "./lifecycle-intake.server";
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../models/shop-settings.server";
 
@@ -54,6 +57,11 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       if (outcome.kind === "done") return { kind: "done" };
       const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
       return { kind: "reschedule", at: outcome.at, payload: { ...payload } };
+    },
+    [RESOLVE_QUEUE]: async (job) => {
+      const { fulfillmentOrderGid } = job.payload as unknown as ResolveJobPayload;
+      await resolveFulfillmentOrder(full, { shop: job.shop, fulfillmentOrderGid });
+      return { kind: "done" };
     },
     [NOTE_QUEUE]: async (job) => {
       const outcome = await writeOrderNote(full, fulfillmentIdOf(job));

@@ -4,6 +4,14 @@ export const SUBMIT_QUEUE = "fulfillment.submit";
 export const POLL_QUEUE = "fulfillment.poll";
 export const NOTE_QUEUE = "fulfillment.note";
 export const STOCK_QUEUE = "stock.sync";
+/** Finds the order of a fulfilment order a webhook named and the app has no record of. */
+export const RESOLVE_QUEUE = "fulfillment.resolve";
+/** Per shop: reads orders updated since the watermark, so a lost webhook never loses an order. */
+export const RECONCILE_QUEUE = "orders.reconcile";
+
+export interface ResolveJobPayload {
+  fulfillmentOrderGid: string;
+}
 
 /** One row per Shopify order (its job decides every fulfilment order of it), whatever woke it. */
 export const submitKey = (shop: string, shopifyOrderId: string) => `${shop}:${shopifyOrderId}`;
