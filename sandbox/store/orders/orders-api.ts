@@ -3,6 +3,21 @@ import type { ShopState } from "../state/shop-state";
 import type { PaidOrderInput } from "./order-input";
 import { orderPayload, type OrderPaidPayload } from "./order-payload";
 import { cancelOrder, createPaidOrder } from "./order-writer";
+import {
+  editOrder,
+  holdFulfillmentOrder,
+  releaseHold,
+  type HoldPayload,
+  type OrderEditInput,
+  type OrderEditPayload,
+  type ReleasePayload,
+} from "./order-changes";
+
+function fulfillmentOrderOf(shop: ShopState, id: string) {
+  const fo = shop.fulfillmentOrders.get(toGid("FulfillmentOrder", id));
+  if (!fo) throw new Error(`no fulfilment order ${id} in ${shop.domain}`);
+  return fo;
+}
 
 /** Buyer-side events. Each answers the REST payload Shopify would send with the order topics. */
 export interface OrdersApi {
@@ -13,6 +28,12 @@ export interface OrdersApi {
   list(domain: string): OrderPaidPayload[];
   /** Cancels and refunds: the orders/cancelled payload. */
   cancel(domain: string, orderId: string | number): OrderPaidPayload;
+  /** Places a hold on a fulfilment order: the fulfillment_orders/placed_on_hold payload. */
+  hold(domain: string, fulfillmentOrderId: string, reason?: string, notes?: string | null): HoldPayload;
+  /** Releases a fulfilment order's holds: the fulfillment_orders/hold_released payload. */
+  releaseHold(domain: string, fulfillmentOrderId: string, holdId?: string): ReleasePayload;
+  /** An order edit (quantities changed, lines removed or added): the orders/edited payload. */
+  edit(domain: string, orderId: string | number, input: OrderEditInput): OrderEditPayload;
 }
 
 export function createOrdersApi(shopOf: (domain: string) => ShopState, now: () => number): OrdersApi {
@@ -35,6 +56,20 @@ export function createOrdersApi(shopOf: (domain: string) => ShopState, now: () =
       const order = shop.orders.get(toGid("Order", orderId));
       if (!order) throw new Error(`no order ${orderId} in ${domain}`);
       return orderPayload(shop, cancelOrder(shop, order, now()));
+    },
+    hold(domain, fulfillmentOrderId, reason = "OTHER", notes = null) {
+      const shop = shopOf(domain);
+      return holdFulfillmentOrder(shop, fulfillmentOrderOf(shop, fulfillmentOrderId), reason, notes, now());
+    },
+    releaseHold(domain, fulfillmentOrderId, holdId) {
+      const shop = shopOf(domain);
+      return releaseHold(shop, fulfillmentOrderOf(shop, fulfillmentOrderId), holdId ?? null, now());
+    },
+    edit(domain, orderId, input) {
+      const shop = shopOf(domain);
+      const order = shop.orders.get(toGid("Order", orderId));
+      if (!order) throw new Error(`no order ${orderId} in ${domain}`);
+      return editOrder(shop, order, input, now());
     },
   };
 }

@@ -168,12 +168,26 @@ export interface FulfillmentOrderLineItemRecord {
   remainingQuantity: number;
 }
 
+/** How a fulfilment order reaches the buyer (Shopify's DeliveryMethodType). */
+export type DeliveryMethodType = "SHIPPING" | "PICK_UP" | "LOCAL" | "RETAIL" | "NONE" | "PICKUP_POINT";
+
+export interface FulfillmentHoldRecord {
+  id: string;
+  reason: string;
+  reasonNotes: string | null;
+}
+
 export interface FulfillmentOrderRecord {
   id: string;
   orderId: string;
   locationId: string;
   status: FulfillmentOrderStatus;
   requestStatus: string;
+  deliveryMethod: DeliveryMethodType;
+  /** Since 2025-01 a fulfilment order may carry several holds; it is ON_HOLD while any remains. */
+  holds: FulfillmentHoldRecord[];
+  /** SCHEDULED only: when it opens (epoch ms). */
+  fulfillAt: number | null;
   lineItems: FulfillmentOrderLineItemRecord[];
   createdAt: number;
   updatedAt: number;
