@@ -8,7 +8,11 @@ import type { FulfillmentOrderLineState, FulfillmentOrderState, OrderState } fro
 import { paidOrderSchema } from "./paid-order";
 import { data } from "./shopify-fulfillment.server";
 
-const PAGE = 50;
+// Page sizes keep each query's requested cost well under Shopify's 1,000-point limit (about 500
+// for a full first page); every connection is followed to its end, so nothing is cut off.
+const FO_PAGE = 10;
+const LINE_PAGE = 20;
+const MORE_PAGE = 100;
 
 const ADDRESS = /* GraphQL */ `
   firstName
@@ -63,6 +67,9 @@ const FO_FIELDS = /* GraphQL */ `
       id
       name
       sku
+      variant {
+        sku
+      }
     }
   }
 `;
@@ -145,6 +152,9 @@ const MORE_FO_LINES = /* GraphQL */ `
       id
       name
       sku
+      variant {
+        sku
+      }
     }
   }
 `;
@@ -176,7 +186,7 @@ interface FoLineNode {
   sku: Text;
   remainingQuantity: number;
   requiresShipping: boolean;
-  lineItem: { id: string; name: string; sku: Text };
+  lineItem: { id: string; name: string; sku: Text; variant: { sku: Text } | null };
 }
 interface FoNode {
   id: string;
@@ -217,9 +227,9 @@ export async function readOrderState(
     const order: OrderNode | null = data(
       await admin<{ order: OrderNode | null }>(ORDER_STATE, {
         id: args.orderGid,
-        first: PAGE,
+        first: FO_PAGE,
         after,
-        lines: PAGE,
+        lines: LINE_PAGE,
         withOrder: first === null,
       }),
       "order",
@@ -236,7 +246,7 @@ export async function readOrderState(
     const more: Connection<ShippingLineNode> | undefined = data(
       await admin<{ order: { shippingLines: Connection<ShippingLineNode> } | null }>(MORE_SHIPPING_LINES, {
         id: args.orderGid,
-        first: PAGE,
+        first: MORE_PAGE,
         after: page.endCursor,
       }),
       "order.shippingLines",
@@ -284,7 +294,7 @@ async function foState(admin: AdminGraphql, fo: FoNode): Promise<FulfillmentOrde
     const more: Connection<FoLineNode> | undefined = data(
       await admin<{ fulfillmentOrder: { lineItems: Connection<FoLineNode> } | null }>(MORE_FO_LINES, {
         id: fo.id,
-        first: PAGE,
+        first: MORE_PAGE,
         after: page.endCursor,
       }),
       "fulfillmentOrder.lineItems",
@@ -305,8 +315,8 @@ async function foState(admin: AdminGraphql, fo: FoNode): Promise<FulfillmentOrde
       (line): FulfillmentOrderLineState => ({
         id: line.id,
         lineItemId: line.lineItem.id,
-        // A line keeps the SKU it was sold with.
-        sku: line.sku?.trim() ? line.sku : line.lineItem.sku,
+        // A line keeps the SKU it was sold with; one sold without gets the variant's SKU added since.
+        sku: line.sku?.trim() ? line.sku : line.lineItem.sku?.trim() ? line.lineItem.sku : (line.lineItem.variant?.sku ?? null),
         name: line.lineItem.name,
         remainingQuantity: line.remainingQuantity,
         requiresShipping: line.requiresShipping,

@@ -21,6 +21,9 @@ const FO_FULFILMENT_STATE = /* GraphQL */ `
           remainingQuantity
           lineItem {
             sku
+            variant {
+              sku
+            }
           }
         }
         pageInfo {
@@ -79,7 +82,7 @@ interface FoLine {
   id: string;
   sku: string | null;
   remainingQuantity: number;
-  lineItem: { sku: string | null };
+  lineItem: { sku: string | null; variant: { sku: string | null } | null };
 }
 interface FoFulfilmentState {
   fulfillmentOrder: {
@@ -167,7 +170,7 @@ function allocate(
   const left = shipped ? new Map(shipped) : null;
   const out: { id: string; sku: string; quantity: number }[] = [];
   for (const line of lines) {
-    const sku = (line.sku?.trim() || line.lineItem.sku?.trim()) ?? "";
+    const sku = line.sku?.trim() || line.lineItem.sku?.trim() || line.lineItem.variant?.sku?.trim() || "";
     if (line.remainingQuantity <= 0) continue;
     const quantity = left ? Math.min(line.remainingQuantity, left.get(sku) ?? 0) : line.remainingQuantity;
     if (quantity <= 0) continue;
