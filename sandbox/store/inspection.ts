@@ -12,12 +12,15 @@ export interface StoreInspection {
     active: boolean;
     supportsServiceDiscovery: boolean;
   }>;
+  locations: Array<{ id: string; name: string }>;
   fulfillmentOrders: Array<{
     id: string;
     orderId: string;
     status: string;
     requestStatus: string;
     locationId: string;
+    deliveryMethod: string;
+    holds: Array<{ id: string; reason: string }>;
     lineItems: Array<{
       id: string;
       lineItemId: string;
@@ -82,6 +85,7 @@ export function inspectShop(shop: ShopState): StoreInspection {
         supportsServiceDiscovery,
       }),
     ),
+    locations: [...shop.locations.values()].map((l) => ({ id: l.id, name: l.name })),
     fulfillmentOrders: [...shop.fulfillmentOrders.values()].map((fo) => {
       const order = shop.orders.get(fo.orderId)!;
       return {
@@ -90,6 +94,8 @@ export function inspectShop(shop: ShopState): StoreInspection {
         status: fo.status,
         requestStatus: fo.requestStatus,
         locationId: fo.locationId,
+        deliveryMethod: fo.deliveryMethod,
+        holds: fo.holds.map((h) => ({ id: h.id, reason: h.reason })),
         lineItems: fo.lineItems.map((line) => ({
           ...line,
           sku: order.lineItems.find((item) => item.id === line.lineItemId)?.sku ?? null,

@@ -12,6 +12,8 @@ export interface WebhookDelivery {
   webhookId?: string;
   /** The subscription's name, sent as X-Shopify-Name when given. */
   name?: string;
+  /** When the event happened (X-Shopify-Triggered-At); defaults to now. A late delivery keeps its old time. */
+  triggeredAt?: string;
   fetch?: typeof fetch;
 }
 
@@ -44,7 +46,7 @@ export function createWebhookSender(opts: { apiVersion: string; now: () => numbe
         "X-Shopify-API-Version": opts.apiVersion,
         "X-Shopify-Webhook-Id": args.webhookId ?? randomUUID(),
         "X-Shopify-Event-Id": args.eventId ?? randomUUID(),
-        "X-Shopify-Triggered-At": new Date(opts.now()).toISOString(),
+        "X-Shopify-Triggered-At": args.triggeredAt ?? new Date(opts.now()).toISOString(),
       };
       if (args.name) headers["X-Shopify-Name"] = args.name;
       return (args.fetch ?? fetch)(args.url, { method: "POST", headers, body });
