@@ -47,8 +47,8 @@ export interface PaidOrderDelivery {
  * Records an orders/paid delivery: the delivery under (shop, event id), the order the app now
  * follows under (shop, order id) and its job, which reads Shopify and decides per fulfilment
  * order — in one statement, so all or nothing, and holding a pooled connection for a single round
- * trip however many deliveries arrive at once. A duplicate delivery changes nothing; a payload no
- * newer than what the order's job already read (Shopify's updated_at) wakes nothing. Nothing but
+ * trip however many deliveries arrive at once. A duplicate delivery changes nothing; a payload
+ * older than what the order's job already read (Shopify's updated_at) wakes nothing. Nothing but
  * the delivery is recorded for a shop the app has no row for.
  *
  * The delivery and job inserts are those of recordWebhookDelivery and enqueueJob, inlined into the
@@ -114,7 +114,7 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
       WHERE EXISTS (SELECT 1 FROM tracked)
          OR EXISTS (SELECT 1 FROM "ShopifyOrder" o WHERE o.shop = ${shop} AND o."shopifyOrderId" = ${order.id}
                     AND (o."knownUpdatedAt" IS NULL OR ${event.updatedAt}::timestamp IS NULL
-                         OR o."knownUpdatedAt" < ${event.updatedAt}::timestamp))
+                         OR o."knownUpdatedAt" <= ${event.updatedAt}::timestamp))
     ), job AS (
       INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", "updatedAt")
       SELECT gen_random_uuid(), ${SUBMIT_QUEUE}, ${key}, ${shop}, ${payload}::jsonb, 'queued', ${now}, 10, now()

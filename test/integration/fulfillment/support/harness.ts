@@ -280,15 +280,15 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
 export function recordOf(payload: { id: number }) {
   return prisma.fulfillment.findFirstOrThrow({
     where: { shop: SHOP, shopifyOrderId: String(payload.id) },
-    orderBy: { createdAt: "asc" },
+    orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
   });
 }
 
-/** Every fulfilment order record of a Shopify order, oldest first. */
+/** Every fulfilment order record of a Shopify order, in the order of their fulfilment orders. */
 export function recordsOf(payload: { id: number }) {
   return prisma.fulfillment.findMany({
     where: { shop: SHOP, shopifyOrderId: String(payload.id) },
-    orderBy: { createdAt: "asc" },
+    orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
   });
 }
 
