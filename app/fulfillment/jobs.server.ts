@@ -15,6 +15,7 @@ import { pollFulfillment } from "./poll.server";
 import {
   NOTE_QUEUE,
   POLL_QUEUE,
+  RECONCILE_QUEUE,
   RESOLVE_QUEUE,
   type ResolveJobPayload,
   STOCK_QUEUE,
@@ -25,6 +26,7 @@ import {
 import { after } from "./schedule";
 import { planOrder } from "./plan.server";
 import { resolveFulfillmentOrder } from "./lifecycle-intake.server";
+import { nextReconciliation, reconcileOrders } from "./reconcile.server";
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../models/shop-settings.server";
 
@@ -57,6 +59,20 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       if (outcome.kind === "done") return { kind: "done" };
       const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
       return { kind: "reschedule", at: outcome.at, payload: { ...payload } };
+    },
+    [RECONCILE_QUEUE]: async (job): Promise<JobOutcome> => {
+      // A disconnected shop stops being reconciled; connecting starts it again.
+      if (!(await full.svcClientFor(job.shop))) return { kind: "done" };
+      try {
+        await reconcileOrders(full, job.shop);
+      } catch (error) {
+        deps.logger.warn(
+          { shop: job.shop, err: error instanceof Error ? error.message : String(error) },
+          "orders reconciliation failed",
+        );
+        return { kind: "reschedule", at: after(deps.now(), STOCK_RETRY_MS) };
+      }
+      return { kind: "reschedule", at: await nextReconciliation(deps.db, job.shop, deps.now()) };
     },
     [RESOLVE_QUEUE]: async (job) => {
       const { fulfillmentOrderGid } = job.payload as unknown as ResolveJobPayload;

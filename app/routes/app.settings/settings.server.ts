@@ -13,6 +13,7 @@ import {
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
+import { startReconciliation } from "~/fulfillment/reconcile.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
 
@@ -98,6 +99,8 @@ export async function connectAccount(shop: string, form: FormData): Promise<Sett
   // Connecting is all a merchant should have to do: the whole catalogue is registered from here.
   // A sync already running is left to finish (startFullSync refuses a second one).
   await startFullSync({ db, shop });
+  // And every paid order from now on (or of the last N days, as chosen) is reconciled.
+  await startReconciliation(db, { shop, now: appContext().now() });
   return { intent: "connect", ok: true, carrierService: await registerForShop(shop) };
 }
 

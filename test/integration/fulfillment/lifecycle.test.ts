@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { startReconciliation } from "~/fulfillment/reconcile.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import {
   HOUR,
@@ -25,6 +26,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(async () => {
   await clearFulfilments(h);
+  await prisma.shop.update({ where: { domain: SHOP }, data: { ordersWatermark: null, ordersReconciledAt: null } });
   await settings({ holdBackMinutes: 0, locationIds: [] }, { locationId: null });
 });
 
@@ -253,5 +255,47 @@ describe("stale deliveries", () => {
     await work();
     expect(await recordOf(payload)).toMatchObject({ status: "needs_attention", reason: before.reason, updatedAt: before.updatedAt });
     expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+});
+
+describe("reconciliation", () => {
+  it("a dropped orders/paid is submitted after one reconciliation, and the run time is kept", async () => {
+    await startReconciliation(prisma, { shop: SHOP, now: h.clock.now() });
+    // GIVEN a paid order whose orders/paid never arrives
+    await h.clock.advance(MINUTE);
+    const payload = h.paidOrder();
+    // WHEN the reconciliation runs (and then the order's job it starts)
+    await work();
+    await work();
+    // THEN the order reached the warehouse once, and the shop shows when it last ran
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted" });
+    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).toMatchObject({
+      ordersReconciledAt: h.clock.now(),
+    });
+    // AND its next run is booked, and finds nothing more to send
+    const job = await prisma.job.findUniqueOrThrow({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } });
+    expect(job).toMatchObject({ state: "queued", runAt: new Date(h.clock.now().getTime() + 30 * MINUTE) });
+    await h.clock.advance(31 * MINUTE);
+    await work();
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+
+  it("connecting can import the open paid orders of the last N days, and only those", async () => {
+    await prisma.shop.update({ where: { domain: SHOP }, data: { ordersWatermark: null } });
+    await settings({ importDays: 2 });
+    const old = h.paidOrder({ lineItems: [{ sku: "PLATO-GR", quantity: 1 }] });
+    await h.clock.advance(3 * 24 * HOUR);
+    const recent = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
+    const cancelled = h.paidOrder({ lineItems: [{ sku: "CAFE-500", quantity: 1 }] });
+    h.store.orders.cancel(SHOP, cancelled.id);
+    await startReconciliation(prisma, { shop: SHOP, now: h.clock.now() });
+    await work();
+    await work();
+    const sent = await h.sandboxOrders();
+    expect(sent.map((o) => o.request.tienda_orden_ref)).toEqual([recent.name]);
+    expect(await prisma.shopifyOrder.count({ where: { shopifyOrderId: { in: [String(old.id), String(cancelled.id)] } } })).toBe(0);
+    await settings({ importDays: 0 });
   });
 });
