@@ -147,6 +147,18 @@ describe("delivery methods and locations", () => {
       [warehouseFo!.id, "submitted", null],
       [shopFo!.id, "skipped", `it is assigned to the location "${SHOPFRONT}", which the warehouse does not fulfil`],
     ]);
+    // The order's tag shows the part that went, and its note lists both parts.
+    expect(h.store.inspect(SHOP).tags[payload.admin_graphql_api_id]).toEqual(["svc:submitted"]);
+    const note = h.store.inspect(SHOP).metafields.find(
+      (m) => m.ownerId === payload.admin_graphql_api_id && m.namespace === "svc" && m.key === "fulfillment",
+    );
+    expect(JSON.parse(note!.value)).toMatchObject({
+      status: "submitted",
+      parts: [
+        { fulfillmentOrder: warehouseFo!.id, status: "submitted" },
+        { fulfillmentOrder: shopFo!.id, status: "skipped" },
+      ],
+    });
     // WHEN the parcel leaves the warehouse
     await h.clock.advance(HOUR + MINUTE);
     await work();
