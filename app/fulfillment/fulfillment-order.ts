@@ -100,14 +100,18 @@ export function decideFulfillmentOrder(
   const { order } = state;
   if (order.cancelled_at) return { kind: "skip", reason: "the order was cancelled in Shopify" };
   if (fo.status === "CANCELLED") return { kind: "skip", reason: "this part of the order was cancelled in Shopify" };
-  if (fo.status === "CLOSED") return { kind: "skip", reason: "this part of the order is already fulfilled or closed in Shopify" };
+  if (fo.status === "CLOSED")
+    return { kind: "skip", reason: "this part of the order is already fulfilled or closed in Shopify" };
   if (fo.status === "INCOMPLETE") return { kind: "skip", reason: "Shopify could not complete this part of the order" };
   if (order.test && settings.skipTestOrders) {
     return { kind: "skip", reason: "test order, and the shop's settings skip test orders" };
   }
   const method = fo.deliveryMethod ?? "SHIPPING";
   if (method !== "SHIPPING") {
-    return { kind: "skip", reason: `${DELIVERY_METHODS[method] ?? `its delivery method is ${method}`}; the warehouse only ships parcels` };
+    return {
+      kind: "skip",
+      reason: `${DELIVERY_METHODS[method] ?? `its delivery method is ${method}`}; the warehouse only ships parcels`,
+    };
   }
   if (!fo.locationId || !settings.locationIds.includes(fo.locationId)) {
     return {

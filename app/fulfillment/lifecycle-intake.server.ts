@@ -29,7 +29,10 @@ const numericId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/
 
 const orderPayload = z.looseObject({
   id: numericId,
-  admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/).optional(),
+  admin_graphql_api_id: z
+    .string()
+    .regex(/^gid:\/\/shopify\/Order\/\d+$/)
+    .optional(),
   name: z.string().optional(),
   updated_at: z.string().nullish(),
 });
@@ -92,7 +95,8 @@ export async function acceptFulfillmentOrderWebhook(
   now: Date,
 ): Promise<{ duplicate: boolean; woken: number; resolving: number }> {
   const gids = fulfillmentOrderGids(hook.payload);
-  if (gids.length === 0) throw new LifecyclePayloadError(`malformed ${hook.topic} payload: it names no fulfilment order`);
+  if (gids.length === 0)
+    throw new LifecyclePayloadError(`malformed ${hook.topic} payload: it names no fulfilment order`);
   const triggeredAt = date(hook.triggeredAt);
   return db.$transaction(async (tx) => {
     const fresh = await recordWebhookDelivery(tx, {
@@ -122,7 +126,13 @@ export async function acceptFulfillmentOrderWebhook(
     const unknown = known.length > 0 ? [] : gids;
     for (const fulfillmentOrderGid of unknown) {
       const payload: ResolveJobPayload = { fulfillmentOrderGid };
-      await enqueueJob(tx, { queue: RESOLVE_QUEUE, key: `${hook.shop}:${fulfillmentOrderGid}`, shop: hook.shop, payload: { ...payload }, runAt: now });
+      await enqueueJob(tx, {
+        queue: RESOLVE_QUEUE,
+        key: `${hook.shop}:${fulfillmentOrderGid}`,
+        shop: hook.shop,
+        payload: { ...payload },
+        runAt: now,
+      });
     }
     return { duplicate: false, woken, resolving: unknown.length };
   });

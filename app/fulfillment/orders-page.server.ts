@@ -77,7 +77,11 @@ export async function listFulfillments(
   return {
     rows,
     counts,
-    received: received.map((o) => ({ orderName: o.orderName, orderGid: o.orderGid, receivedAt: o.createdAt.toISOString() })),
+    received: received.map((o) => ({
+      orderName: o.orderName,
+      orderGid: o.orderGid,
+      receivedAt: o.createdAt.toISOString(),
+    })),
     reconciledAt: shop?.ordersReconciledAt?.toISOString() ?? null,
   };
 }

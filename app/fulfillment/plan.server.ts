@@ -83,7 +83,8 @@ export async function planOrder(
 
   // First what the warehouse already has: a change there makes any new part suspect.
   const contested = new Set<string>();
-  for (const record of records) {
+  for (const read of records) {
+    let record = read;
     const status = statusOf(record);
     const fo = state.fulfillmentOrders.find((f) => f.id === record.fulfillmentOrderGid);
     const sent = readStoredRequest(record.request)?.body?.productos ?? [];
@@ -93,9 +94,29 @@ export async function planOrder(
         : null;
     if (!change) continue;
     for (const product of sent) contested.add(product.identificador);
-    if (AT_WAREHOUSE.includes(status) && record.reason !== change) {
-      await transition(db, { id: record.id, from: status, to: "needs_attention", now, data: { reason: change }, detail: change });
-      deps.logger.warn({ shop: record.shop, order: record.orderName, reason: change }, "changed after submission");
+    // A poll may move the record along the main line meanwhile (submitted → in_progress): retry.
+    for (
+      let attempt = 0;
+      attempt < 3 && AT_WAREHOUSE.includes(statusOf(record)) && record.reason !== change;
+      attempt++
+    ) {
+      const from = statusOf(record);
+      if (
+        await transition(db, {
+          id: record.id,
+          from,
+          to: "needs_attention",
+          now,
+          data: { reason: change },
+          detail: change,
+        })
+      ) {
+        deps.logger.warn({ shop: record.shop, order: record.orderName, reason: change }, "changed after submission");
+        break;
+      }
+      const fresh = await db.fulfillment.findUnique({ where: { id: record.id } });
+      if (!fresh) break;
+      record = fresh;
     }
   }
 
@@ -176,7 +197,9 @@ async function apply(
       });
       return null;
     case "wait": {
-      const same = status === "waiting" && record.reason === decision.reason &&
+      const same =
+        status === "waiting" &&
+        record.reason === decision.reason &&
         (record.waitUntil?.getTime() ?? null) === (decision.until?.getTime() ?? null);
       if (!same) {
         await transition(deps.db, {
@@ -202,7 +225,15 @@ async function apply(
     case "send": {
       let current = record;
       if (status !== "pending") {
-        if (!(await transition(deps.db, { ...base, from: status, to: "pending", data: location, detail: "ready to send" })))
+        if (
+          !(await transition(deps.db, {
+            ...base,
+            from: status,
+            to: "pending",
+            data: location,
+            detail: "ready to send",
+          }))
+        )
           return null;
         current = await deps.db.fulfillment.findUniqueOrThrow({ where: { id: record.id } });
       }

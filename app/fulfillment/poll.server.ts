@@ -117,7 +117,10 @@ async function writeBack(
       return { kind: "ok", data: trackingData, detail: `tracking changed to ${describe(tracking)}` };
     }
     if (!record.fulfillmentOrderGid) {
-      return { kind: "impossible", reason: "recorded before fulfilment orders were followed: fulfil it in Shopify by hand" };
+      return {
+        kind: "impossible",
+        reason: "recorded before fulfilment orders were followed: fulfil it in Shopify by hand",
+      };
     }
     const result = await ensureShopifyFulfillment(admin, {
       fulfillmentOrderGid: record.fulfillmentOrderGid,

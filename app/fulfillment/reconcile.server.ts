@@ -124,10 +124,7 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
  * Starts the shop's reconciliation: on connecting, from `importDays` ago (0: from now on), unless
  * the shop already has a watermark; the job then books its own next run.
  */
-export async function startReconciliation(
-  db: PrismaClient,
-  args: { shop: string; now: Date },
-): Promise<void> {
+export async function startReconciliation(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
   const { settings } = await getShopSettings({ db, shop: args.shop });
   const from = new Date(args.now.getTime() - settings.fulfillment.importDays * DAY);
   await db.shop.updateMany({ where: { domain: args.shop, ordersWatermark: null }, data: { ordersWatermark: from } });

@@ -311,17 +311,19 @@ async function foState(admin: AdminGraphql, fo: FoNode): Promise<FulfillmentOrde
     deliveryMethod: fo.deliveryMethod?.methodType ?? null,
     holds: (fo.fulfillmentHolds ?? []).map((hold) => hold.reason),
     fulfillAt: fo.fulfillAt,
-    lines: lines.map(
-      (line): FulfillmentOrderLineState => ({
-        id: line.id,
-        lineItemId: line.lineItem.id,
-        // A line keeps the SKU it was sold with; one sold without gets the variant's SKU added since.
-        sku: line.sku?.trim() ? line.sku : line.lineItem.sku?.trim() ? line.lineItem.sku : (line.lineItem.variant?.sku ?? null),
-        name: line.lineItem.name,
-        remainingQuantity: line.remainingQuantity,
-        requiresShipping: line.requiresShipping,
-      }),
-    ),
+    lines: lines.map((line): FulfillmentOrderLineState => ({
+      id: line.id,
+      lineItemId: line.lineItem.id,
+      // A line keeps the SKU it was sold with; one sold without gets the variant's SKU added since.
+      sku: line.sku?.trim()
+        ? line.sku
+        : line.lineItem.sku?.trim()
+          ? line.lineItem.sku
+          : (line.lineItem.variant?.sku ?? null),
+      name: line.lineItem.name,
+      remainingQuantity: line.remainingQuantity,
+      requiresShipping: line.requiresShipping,
+    })),
   };
 }
 

@@ -120,7 +120,11 @@ export async function ensureShopifyFulfillment(
 ): Promise<FulfilmentWrite> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const fo = await readFulfilmentOrder(admin, args.fulfillmentOrderGid);
-    if (!fo) return { kind: "impossible", reason: `the Shopify fulfilment order ${args.fulfillmentOrderGid} no longer exists` };
+    if (!fo)
+      return {
+        kind: "impossible",
+        reason: `the Shopify fulfilment order ${args.fulfillmentOrderGid} no longer exists`,
+      };
     const lines = FULFILLABLE.has(fo.status) ? allocate(fo.lines, args.shipped) : [];
     if (lines.length === 0) {
       const existing = fo.fulfillments
@@ -151,7 +155,11 @@ export async function ensureShopifyFulfillment(
       "fulfillmentCreate",
     ).fulfillmentCreate;
     if (result.fulfillment) {
-      return { kind: "created", fulfillmentId: result.fulfillment.id, lines: lines.map(({ sku, quantity }) => ({ sku, quantity })) };
+      return {
+        kind: "created",
+        fulfillmentId: result.fulfillment.id,
+        lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+      };
     }
     // Someone fulfilled it between our read and our write (e.g. a run whose lease had expired):
     // read again, and adopt what is there.
@@ -183,7 +191,8 @@ function allocate(
 async function readFulfilmentOrder(admin: AdminGraphql, id: string) {
   const lines: FoLine[] = [];
   let after: string | null = null;
-  let head: { id: string; status: string; fulfillments: { id: string; status: string; createdAt: string }[] } | null = null;
+  let head: { id: string; status: string; fulfillments: { id: string; status: string; createdAt: string }[] } | null =
+    null;
   do {
     const fo: FoFulfilmentState["fulfillmentOrder"] = data(
       await admin<FoFulfilmentState>(FO_FULFILMENT_STATE, { id, first: PAGE, after, withFulfilments: head === null }),

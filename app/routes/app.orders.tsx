@@ -40,7 +40,11 @@ const TEXT = {
 };
 
 function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
+  return new Date(iso).toLocaleString("es-MX", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "America/Mexico_City",
+  });
 }
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -37,7 +37,8 @@ export function operationsFormValues(fulfillment: FulfillmentSettings, stock: St
 }
 
 export type ParsedOperations =
-  { ok: true; fulfillment: FulfillmentSettings; stock: StockSettings } | { ok: false; errors: Record<string, string> };
+  | { ok: true; fulfillment: Omit<FulfillmentSettings, "reconcileMinutes">; stock: StockSettings }
+  | { ok: false; errors: Record<string, string> };
 
 /** Validates the submitted form; each error is keyed by the field it belongs to. */
 export function parseOperationsForm(form: FormData): ParsedOperations {
@@ -69,7 +70,6 @@ export function parseOperationsForm(form: FormData): ParsedOperations {
   const locationIds = form.getAll("locationIds").map(String).filter(Boolean);
   if (locationIds.some((id) => !/^gid:\/\/shopify\/Location\/\d+$/.test(id)))
     errors.locationIds = "Elige ubicaciones de la lista.";
-  const reconcile = String(form.get("reconcileMinutes") ?? "30").trim();
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
@@ -81,7 +81,6 @@ export function parseOperationsForm(form: FormData): ParsedOperations {
       locationIds,
       holdBackMinutes,
       importDays,
-      reconcileMinutes: /^\d+$/.test(reconcile) ? Math.min(Math.max(Number(reconcile), 5), 1440) : 30,
     },
     stock: { enabled: stockEnabled, locationId: stockLocationId || null, intervalMinutes: interval },
   };

@@ -10,7 +10,11 @@ import { resolveLine } from "./line-items";
 import { moveStock } from "./order-writer";
 
 export interface HoldPayload {
-  fulfillment_order: { id: string; status: string; fulfillment_holds: { id: string; reason: string; reason_notes: string | null }[] };
+  fulfillment_order: {
+    id: string;
+    status: string;
+    fulfillment_holds: { id: string; reason: string; reason_notes: string | null }[];
+  };
   created_fulfillment_hold: { id: string; reason: string; reason_notes: string | null };
 }
 
@@ -57,14 +61,23 @@ export function holdFulfillmentOrder(
     fulfillment_order: {
       id: fo.id,
       status: "on_hold",
-      fulfillment_holds: fo.holds.map((h) => ({ id: h.id, reason: h.reason.toLowerCase(), reason_notes: h.reasonNotes })),
+      fulfillment_holds: fo.holds.map((h) => ({
+        id: h.id,
+        reason: h.reason.toLowerCase(),
+        reason_notes: h.reasonNotes,
+      })),
     },
     created_fulfillment_hold: { id: hold.id, reason: reason.toLowerCase(), reason_notes: notes },
   };
 }
 
 /** fulfillmentOrderReleaseHold: releases every hold (or the one given). */
-export function releaseHold(shop: ShopState, fo: FulfillmentOrderRecord, holdId: string | null, now: number): ReleasePayload {
+export function releaseHold(
+  shop: ShopState,
+  fo: FulfillmentOrderRecord,
+  holdId: string | null,
+  now: number,
+): ReleasePayload {
   if (fo.status !== "ON_HOLD") throw new Error(`fulfilment order ${fo.id} is not on hold`);
   fo.holds = holdId ? fo.holds.filter((h) => h.id !== holdId) : [];
   if (fo.holds.length === 0) fo.status = "OPEN";

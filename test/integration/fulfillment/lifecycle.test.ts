@@ -30,10 +30,7 @@ beforeEach(async () => {
   await settings({ holdBackMinutes: 0, locationIds: [] }, { locationId: null });
 });
 
-async function settings(
-  fulfillment: Record<string, unknown>,
-  stock: Record<string, unknown> = {},
-): Promise<void> {
+async function settings(fulfillment: Record<string, unknown>, stock: Record<string, unknown> = {}): Promise<void> {
   await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment, stock } });
 }
 
@@ -149,9 +146,11 @@ describe("delivery methods and locations", () => {
     ]);
     // The order's tag shows the part that went, and its note lists both parts.
     expect(h.store.inspect(SHOP).tags[payload.admin_graphql_api_id]).toEqual(["svc:submitted"]);
-    const note = h.store.inspect(SHOP).metafields.find(
-      (m) => m.ownerId === payload.admin_graphql_api_id && m.namespace === "svc" && m.key === "fulfillment",
-    );
+    const note = h.store
+      .inspect(SHOP)
+      .metafields.find(
+        (m) => m.ownerId === payload.admin_graphql_api_id && m.namespace === "svc" && m.key === "fulfillment",
+      );
     expect(JSON.parse(note!.value)).toMatchObject({
       status: "submitted",
       parts: [
@@ -167,7 +166,10 @@ describe("delivery methods and locations", () => {
     expect(fulfilments).toHaveLength(1);
     expect(fulfilments[0]!.lineItems.map((l) => [l.fulfillmentOrderId, l.quantity])).toEqual([[warehouseFo!.id, 2]]);
     const after = h.fulfillmentOrdersOf(payload);
-    expect(after.find((fo) => fo.id === shopFo!.id)).toMatchObject({ status: "OPEN", lineItems: [{ remainingQuantity: 1 }] });
+    expect(after.find((fo) => fo.id === shopFo!.id)).toMatchObject({
+      status: "OPEN",
+      lineItems: [{ remainingQuantity: 1 }],
+    });
     expect(await recordOf(payload)).toMatchObject({ status: "shipped" });
   });
 });
@@ -185,7 +187,10 @@ describe("order edits", () => {
     await work();
     expect((await recordOf(payload)).status).toBe("waiting");
     // WHEN the merchant removes the coffee and adds a plate within the delay
-    await h.send("orders/edited", h.store.orders.edit(SHOP, payload.id, { quantities: { "CAFE-500": 0 }, add: [{ sku: "PLATO-GR", quantity: 1 }] }));
+    await h.send(
+      "orders/edited",
+      h.store.orders.edit(SHOP, payload.id, { quantities: { "CAFE-500": 0 }, add: [{ sku: "PLATO-GR", quantity: 1 }] }),
+    );
     await work();
     await h.clock.advance(30 * MINUTE);
     await work();
@@ -265,7 +270,11 @@ describe("stale deliveries", () => {
     // THEN it wakes nothing, and nothing changes
     expect(await prisma.job.count({ where: { queue: "fulfillment.submit", state: "queued" } })).toBe(0);
     await work();
-    expect(await recordOf(payload)).toMatchObject({ status: "needs_attention", reason: before.reason, updatedAt: before.updatedAt });
+    expect(await recordOf(payload)).toMatchObject({
+      status: "needs_attention",
+      reason: before.reason,
+      updatedAt: before.updatedAt,
+    });
     expect(await h.sandboxOrders()).toHaveLength(1);
   });
 });
@@ -307,7 +316,9 @@ describe("reconciliation", () => {
     await work();
     const sent = await h.sandboxOrders();
     expect(sent.map((o) => o.request.tienda_orden_ref)).toEqual([recent.name]);
-    expect(await prisma.shopifyOrder.count({ where: { shopifyOrderId: { in: [String(old.id), String(cancelled.id)] } } })).toBe(0);
+    expect(
+      await prisma.shopifyOrder.count({ where: { shopifyOrderId: { in: [String(old.id), String(cancelled.id)] } } }),
+    ).toBe(0);
     await settings({ importDays: 0 });
   });
 });

@@ -38,10 +38,12 @@ beforeEach(async () => {
   });
 });
 
-async function submit(fields: Record<string, string>) {
+async function submit(fields: Record<string, string>, extra: [string, string][] = []) {
+  const body = new URLSearchParams(fields);
+  for (const [name, value] of extra) body.append(name, value);
   const request = await sessionTokenRequest("/app/settings", TEST_SHOP, {
     method: "POST",
-    body: new URLSearchParams(fields),
+    body,
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   return action({ request, params: {}, context: {} });
@@ -67,6 +69,10 @@ describe("/app/settings — orders and stock", () => {
       stockEnabled: false,
       stockLocationId: "",
       stockIntervalMinutes: "15",
+      mode: "merchant_managed",
+      locationIds: [],
+      holdBackMinutes: "0",
+      importDays: "0",
     });
     expect(page.locations.length).toBeGreaterThan(0);
     expect(page.locations[0]!.id).toMatch(/^gid:\/\/shopify\/Location\//);
@@ -75,15 +81,29 @@ describe("/app/settings — orders and stock", () => {
   it("saves the settings, and switching stock on schedules its first sync", async () => {
     const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: {} });
     const location = page.locations[0]!.id;
-    const result = await submit({
-      ...validOperations,
-      stockEnabled: "true",
-      stockLocationId: location,
-      stockIntervalMinutes: "30",
-    });
+    const result = await submit(
+      {
+        ...validOperations,
+        stockEnabled: "true",
+        stockLocationId: location,
+        stockIntervalMinutes: "30",
+        holdBackMinutes: "30",
+        importDays: "3",
+      },
+      [["locationIds", location]],
+    );
     expect(result).toMatchObject({ intent: "operations", ok: true });
     const { settings } = await getShopSettings({ db: prisma, shop: TEST_SHOP });
-    expect(settings.fulfillment).toEqual({ defaultService: "EXPRESS", skipTestOrders: false, notifyCustomer: true });
+    expect(settings.fulfillment).toEqual({
+      defaultService: "EXPRESS",
+      skipTestOrders: false,
+      notifyCustomer: true,
+      mode: "merchant_managed",
+      locationIds: [location],
+      holdBackMinutes: 30,
+      importDays: 3,
+      reconcileMinutes: 30,
+    });
     expect(settings.stock).toEqual({ enabled: true, locationId: location, intervalMinutes: 30 });
     expect(
       await prisma.job.findMany({
@@ -94,12 +114,18 @@ describe("/app/settings — orders and stock", () => {
   });
 
   it("names each wrong field and saves nothing", async () => {
-    const result = await submit({
-      ...validOperations,
-      defaultService: "LENTO",
-      stockEnabled: "true",
-      stockIntervalMinutes: "2",
-    });
+    const result = await submit(
+      {
+        ...validOperations,
+        defaultService: "LENTO",
+        stockEnabled: "true",
+        stockIntervalMinutes: "2",
+        holdBackMinutes: "media hora",
+        importDays: "90",
+        mode: "dropshipping",
+      },
+      [["locationIds", "Bodega"]],
+    );
     expect(result).toEqual({
       intent: "operations",
       ok: false,
@@ -107,6 +133,10 @@ describe("/app/settings — orders and stock", () => {
         defaultService: expect.stringContaining("NACIONAL"),
         stockLocationId: expect.any(String),
         stockIntervalMinutes: expect.stringContaining("5 y 1440"),
+        holdBackMinutes: expect.stringContaining("0 y 1440"),
+        importDays: expect.stringContaining("0 y 60"),
+        mode: expect.any(String),
+        locationIds: expect.any(String),
       },
     });
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).settingsVersion).toBe(1);

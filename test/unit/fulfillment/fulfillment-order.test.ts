@@ -40,7 +40,12 @@ function fo(over: Partial<FulfillmentOrderState> = {}): FulfillmentOrderState {
 function state(orderOver: Record<string, unknown> = {}, fos = [fo()]): OrderState {
   const parsed = parsePaidOrder({ ...structuredClone(fixture), ...orderOver });
   if (!parsed.ok) throw new Error(parsed.message);
-  return { order: parsed.order, paidAt: "2026-11-20T16:00:00Z", updatedAt: "2026-11-20T16:00:00Z", fulfillmentOrders: fos };
+  return {
+    order: parsed.order,
+    paidAt: "2026-11-20T16:00:00Z",
+    updatedAt: "2026-11-20T16:00:00Z",
+    fulfillmentOrders: fos,
+  };
 }
 
 describe("decideFulfillmentOrder", () => {
@@ -60,7 +65,9 @@ describe("decideFulfillmentOrder", () => {
   });
 
   it("leaves out lines with nothing remaining (edited, refunded or already fulfilled)", () => {
-    const lines = fo().lines.map((l) => (l.sku === "CAFE-500" ? { ...l, remainingQuantity: 0 } : { ...l, remainingQuantity: 1 }));
+    const lines = fo().lines.map((l) =>
+      l.sku === "CAFE-500" ? { ...l, remainingQuantity: 0 } : { ...l, remainingQuantity: 1 },
+    );
     const decision = decideFulfillmentOrder(state(), fo({ lines }), settings, NOW);
     expect(decision.kind === "send" && decision.request.productos).toEqual([{ identificador: "TAZA-AZ", cantidad: 1 }]);
   });
@@ -72,7 +79,12 @@ describe("decideFulfillmentOrder", () => {
     ["a pickup", state(), fo({ deliveryMethod: "PICK_UP" }), /picks it up in store/],
     ["a local delivery", state(), fo({ deliveryMethod: "LOCAL" }), /local delivery/],
     ["a point-of-sale sale", state(), fo({ deliveryMethod: "RETAIL" }), /point of sale/],
-    ["another location", state(), fo({ locationId: SHOPFRONT, locationName: "Tienda Centro" }), /"Tienda Centro", which the warehouse does not fulfil/],
+    [
+      "another location",
+      state(),
+      fo({ locationId: SHOPFRONT, locationName: "Tienda Centro" }),
+      /"Tienda Centro", which the warehouse does not fulfil/,
+    ],
     ["a test order", state({ test: true }), fo(), /test order/],
   ])("skips %s with a reason the merchant can read", (_name, s, f, reason) => {
     const decision = decideFulfillmentOrder(s, f, settings, NOW);
@@ -81,7 +93,12 @@ describe("decideFulfillmentOrder", () => {
   });
 
   it("waits for a hold to be released, naming the hold", () => {
-    const decision = decideFulfillmentOrder(state(), fo({ status: "ON_HOLD", holds: ["HIGH_RISK_OF_FRAUD"] }), settings, NOW);
+    const decision = decideFulfillmentOrder(
+      state(),
+      fo({ status: "ON_HOLD", holds: ["HIGH_RISK_OF_FRAUD"] }),
+      settings,
+      NOW,
+    );
     expect(decision).toEqual({
       kind: "wait",
       until: null,
