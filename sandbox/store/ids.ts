@@ -22,7 +22,8 @@ export type GidType =
   | "DeliveryCarrierService"
   | "InventoryAdjustmentGroup"
   | "FulfillmentHold"
-  | "OrderEdit";
+  | "OrderEdit"
+  | "FulfillmentService";
 
 // The first demo product and variant land on the ids used in /test/fixtures/orders-paid.mx.json.
 const BASES: Record<GidType, number> = {
@@ -45,6 +46,7 @@ const BASES: Record<GidType, number> = {
   InventoryAdjustmentGroup: 31_234_567_890_123,
   FulfillmentHold: 3_312_345_678_901,
   OrderEdit: 2_212_345_678_901,
+  FulfillmentService: 1_712_345_678,
 };
 
 const SHOP_BLOCK = 1_000_000;

@@ -12,7 +12,8 @@ export interface StoreInspection {
     active: boolean;
     supportsServiceDiscovery: boolean;
   }>;
-  locations: Array<{ id: string; name: string }>;
+  locations: Array<{ id: string; name: string; isActive: boolean }>;
+  fulfillmentServices: Array<{ id: string; serviceName: string; callbackUrl: string; locationId: string }>;
   fulfillmentOrders: Array<{
     id: string;
     orderId: string;
@@ -85,7 +86,13 @@ export function inspectShop(shop: ShopState): StoreInspection {
         supportsServiceDiscovery,
       }),
     ),
-    locations: [...shop.locations.values()].map((l) => ({ id: l.id, name: l.name })),
+    locations: [...shop.locations.values()].map((l) => ({ id: l.id, name: l.name, isActive: l.isActive })),
+    fulfillmentServices: [...shop.fulfillmentServices.values()].map(({ id, serviceName, callbackUrl, locationId }) => ({
+      id,
+      serviceName,
+      callbackUrl,
+      locationId,
+    })),
     fulfillmentOrders: [...shop.fulfillmentOrders.values()].map((fo) => {
       const order = shop.orders.get(fo.orderId)!;
       return {

@@ -34,6 +34,13 @@ export interface OrdersApi {
   releaseHold(domain: string, fulfillmentOrderId: string, holdId?: string): ReleasePayload;
   /** An order edit (quantities changed, lines removed or added): the orders/edited payload. */
   edit(domain: string, orderId: string | number, input: OrderEditInput): OrderEditPayload;
+  /**
+   * The merchant (or an automation) requests fulfilment of a fulfilment order assigned to a
+   * fulfilment service: the body Shopify POSTs to `<callbackUrl>/fulfillment_order_notification`.
+   */
+  requestFulfillment(domain: string, fulfillmentOrderId: string): { kind: "FULFILLMENT_REQUEST" };
+  /** The merchant asks the fulfilment service to cancel an accepted fulfilment order. */
+  requestCancellation(domain: string, fulfillmentOrderId: string): { kind: "CANCELLATION_REQUEST" };
 }
 
 export function createOrdersApi(shopOf: (domain: string) => ShopState, now: () => number): OrdersApi {
@@ -64,6 +71,28 @@ export function createOrdersApi(shopOf: (domain: string) => ShopState, now: () =
     releaseHold(domain, fulfillmentOrderId, holdId) {
       const shop = shopOf(domain);
       return releaseHold(shop, fulfillmentOrderOf(shop, fulfillmentOrderId), holdId ?? null, now());
+    },
+    requestFulfillment(domain, fulfillmentOrderId) {
+      const shop = shopOf(domain);
+      const fo = fulfillmentOrderOf(shop, fulfillmentOrderId);
+      const ours = [...shop.fulfillmentServices.values()].some((s) => s.locationId === fo.locationId);
+      if (!ours) throw new Error(`fulfilment order ${fo.id} is not assigned to a fulfilment service`);
+      if (fo.status !== "OPEN" || !["UNSUBMITTED", "REJECTED"].includes(fo.requestStatus)) {
+        throw new Error(`fulfilment order ${fo.id} is ${fo.status}/${fo.requestStatus}: fulfilment cannot be requested`);
+      }
+      fo.requestStatus = "SUBMITTED";
+      fo.updatedAt = now();
+      return { kind: "FULFILLMENT_REQUEST" };
+    },
+    requestCancellation(domain, fulfillmentOrderId) {
+      const shop = shopOf(domain);
+      const fo = fulfillmentOrderOf(shop, fulfillmentOrderId);
+      if (!["SUBMITTED", "ACCEPTED"].includes(fo.requestStatus)) {
+        throw new Error(`fulfilment order ${fo.id} was not requested (${fo.requestStatus}): nothing to cancel`);
+      }
+      fo.requestStatus = "CANCELLATION_REQUESTED";
+      fo.updatedAt = now();
+      return { kind: "CANCELLATION_REQUEST" };
     },
     edit(domain, orderId, input) {
       const shop = shopOf(domain);

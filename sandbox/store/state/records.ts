@@ -222,6 +222,16 @@ export interface FulfillmentRecord {
   updatedAt: number;
 }
 
+/** An app registered as a fulfilment service: Shopify gave it its own location. */
+export interface FulfillmentServiceRecord {
+  id: string;
+  serviceName: string;
+  callbackUrl: string;
+  trackingSupport: boolean;
+  inventoryManagement: boolean;
+  locationId: string;
+}
+
 export interface CarrierServiceRecord {
   id: string;
   name: string;
