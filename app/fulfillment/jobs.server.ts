@@ -16,6 +16,7 @@ import {
   NOTE_QUEUE,
   POLL_QUEUE,
   RECONCILE_QUEUE,
+  REQUESTS_QUEUE,
   RESOLVE_QUEUE,
   type ResolveJobPayload,
   STOCK_QUEUE,
@@ -27,6 +28,7 @@ import { after } from "./schedule";
 import { planOrder } from "./plan.server";
 import { resolveFulfillmentOrder } from "./lifecycle-intake.server";
 import { nextReconciliation, reconcileOrders } from "./reconcile.server";
+import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.server";
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../models/shop-settings.server";
 
@@ -73,6 +75,20 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
         return { kind: "reschedule", at: after(deps.now(), STOCK_RETRY_MS) };
       }
       return { kind: "reschedule", at: await nextReconciliation(deps.db, job.shop, deps.now()) };
+    },
+    [REQUESTS_QUEUE]: async (job): Promise<JobOutcome> => {
+      const { settings } = await getShopSettings({ db: deps.db, shop: job.shop });
+      if (settings.fulfillment.mode !== "fulfillment_service") return { kind: "done" };
+      try {
+        await readAssignedRequests(full, job.shop);
+      } catch (error) {
+        deps.logger.warn(
+          { shop: job.shop, err: error instanceof Error ? error.message : String(error) },
+          "reading fulfilment requests failed",
+        );
+      }
+      // Notifications are coalesced and can be lost: keep polling while in this mode.
+      return { kind: "reschedule", at: after(deps.now(), REQUESTS_POLL_MS) };
     },
     [RESOLVE_QUEUE]: async (job) => {
       const { fulfillmentOrderGid } = job.payload as unknown as ResolveJobPayload;

@@ -21,6 +21,7 @@ import {
 import { readStoredRequest, statusOf, transition } from "./records.server";
 import { readOrderState } from "./shopify-fulfillment-orders.server";
 import { interrupted, sendToService, type SubmitOutcome } from "./submit.server";
+import { acceptRequest, rejectRequest } from "./fulfillment-service.server";
 import type { FulfillmentStatus } from "./status";
 
 export interface PlanDeps {
@@ -73,7 +74,13 @@ export async function planOrder(
 
   const records = await ensureRecords(db, tracked, state, now);
   const byFo = new Map(records.map((r) => [r.fulfillmentOrderGid, r]));
-  const locations = warehouseLocations(settings);
+  // Fulfilment-service mode: the warehouse's own location, where Shopify routes what it holds.
+  const serviceMode = settings.fulfillment.mode === "fulfillment_service";
+  const serviceLocation = serviceMode
+    ? ((await db.shop.findUnique({ where: { domain: args.shop }, select: { fsLocationId: true } }))?.fsLocationId ??
+      null)
+    : null;
+  const locations = serviceMode ? (serviceLocation ? [serviceLocation] : []) : warehouseLocations(settings);
   const decisionSettings = {
     defaultService: settings.fulfillment.defaultService,
     skipTestOrders: settings.fulfillment.skipTestOrders,
@@ -88,6 +95,9 @@ export async function planOrder(
     const status = statusOf(record);
     const fo = state.fulfillmentOrders.find((f) => f.id === record.fulfillmentOrderGid);
     const sent = readStoredRequest(record.request)?.body?.productos ?? [];
+    if (serviceMode && fo?.requestStatus === "SUBMITTED" && AT_WAREHOUSE.includes(status) && record.svcOrderId) {
+      await acceptRequest(admin, { fulfillmentOrderGid: fo.id, svcOrderId: record.svcOrderId, now });
+    }
     const change =
       AT_WAREHOUSE.includes(status) || status === "unknown_outcome"
         ? changeAfterSubmission(state, fo, sent, record.svcOrderId)
@@ -141,10 +151,48 @@ export async function planOrder(
           "the service, then retry to send it",
       };
     }
+    const requested = fo.requestStatus === "SUBMITTED";
+    if (serviceMode && fo.locationId === serviceLocation && !requested && decision.kind !== "skip") {
+      decision = { kind: "wait", until: null, reason: "waiting for Shopify to request fulfilment from the warehouse" };
+    }
     const outcome = await apply(deps, record, status, fo, state, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
+    if (serviceMode && requested) await acknowledge(deps, admin, record.id, fo, decision);
   }
   return next ? { kind: "again", at: next } : { kind: "done" };
+}
+
+/**
+ * Fulfilment-service mode: answers Shopify's request once the decision is carried out — accepted
+ * when the service has the order, rejected with the reason when it will not get it.
+ */
+async function acknowledge(
+  deps: PlanDeps,
+  admin: AdminGraphql,
+  recordId: string,
+  fo: FulfillmentOrderState,
+  decision: Decision,
+): Promise<void> {
+  if (decision.kind === "wait") return;
+  const record = await deps.db.fulfillment.findUnique({ where: { id: recordId } });
+  if (!record) return;
+  const status = statusOf(record);
+  if (status === "submitted" && record.svcOrderId) {
+    await acceptRequest(admin, { fulfillmentOrderGid: fo.id, svcOrderId: record.svcOrderId, now: deps.now() });
+    return;
+  }
+  if ((status === "skipped" || status === "needs_attention") && !record.svcOrderId && record.reason) {
+    await rejectRequest(admin, { fulfillmentOrderGid: fo.id, reason: record.reason });
+    const reason = `the warehouse declined Shopify's request: ${record.reason}`;
+    await transition(deps.db, {
+      id: record.id,
+      from: status,
+      to: "skipped",
+      now: deps.now(),
+      data: { reason },
+      detail: reason,
+    });
+  }
 }
 
 /** One record per fulfilment order of the order (inserted once: the fulfilment order's gid is unique). */

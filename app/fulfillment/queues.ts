@@ -6,6 +6,8 @@ export const NOTE_QUEUE = "fulfillment.note";
 export const STOCK_QUEUE = "stock.sync";
 /** Finds the order of a fulfilment order a webhook named and the app has no record of. */
 export const RESOLVE_QUEUE = "fulfillment.resolve";
+/** Per shop, fulfilment-service mode: reads the requests assigned to the warehouse (callback + poll). */
+export const REQUESTS_QUEUE = "fulfillment.requests";
 /** Per shop: reads orders updated since the watermark, so a lost webhook never loses an order. */
 export const RECONCILE_QUEUE = "orders.reconcile";
 

@@ -2,7 +2,9 @@
 -- (docs/decisions/007), and paid orders are followed in their own table.
 
 -- AlterTable
-ALTER TABLE "Shop" ADD COLUMN     "ordersReconciledAt" TIMESTAMP(3),
+ALTER TABLE "Shop" ADD COLUMN     "fsLocationId" TEXT,
+ADD COLUMN     "fsServiceId" TEXT,
+ADD COLUMN     "ordersReconciledAt" TIMESTAMP(3),
 ADD COLUMN     "ordersWatermark" TIMESTAMP(3);
 
 -- AlterTable

@@ -106,7 +106,8 @@ export function fulfillmentServiceMutations(ctx: StoreContext) {
     fulfillmentServiceDelete: (args: { id: string }) => {
       requireGid(args.id);
       const service = shop.fulfillmentServices.get(args.id);
-      if (!service) return { deletedId: null, userErrors: [{ field: ["id"], message: "Fulfillment service could not be found." }] };
+      if (!service)
+        return { deletedId: null, userErrors: [{ field: ["id"], message: "Fulfillment service could not be found." }] };
       shop.fulfillmentServices.delete(service.id);
       const location = shop.locations.get(service.locationId);
       if (location) location.isActive = false;
@@ -115,7 +116,8 @@ export function fulfillmentServiceMutations(ctx: StoreContext) {
     fulfillmentOrderAcceptFulfillmentRequest: (args: { id: string }) => {
       const fo = assigned(args.id);
       if (typeof fo === "string") return refused(fo);
-      if (fo.requestStatus !== "SUBMITTED") return refused("Cannot accept a fulfillment request that was not submitted.");
+      if (fo.requestStatus !== "SUBMITTED")
+        return refused("Cannot accept a fulfillment request that was not submitted.");
       fo.requestStatus = "ACCEPTED";
       fo.status = "IN_PROGRESS";
       return answer(fo);
@@ -123,7 +125,8 @@ export function fulfillmentServiceMutations(ctx: StoreContext) {
     fulfillmentOrderRejectFulfillmentRequest: (args: { id: string }) => {
       const fo = assigned(args.id);
       if (typeof fo === "string") return refused(fo);
-      if (fo.requestStatus !== "SUBMITTED") return refused("Cannot reject a fulfillment request that was not submitted.");
+      if (fo.requestStatus !== "SUBMITTED")
+        return refused("Cannot reject a fulfillment request that was not submitted.");
       fo.requestStatus = "REJECTED";
       fo.status = "OPEN";
       return answer(fo);
