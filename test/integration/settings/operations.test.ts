@@ -15,6 +15,7 @@ import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
 const API_KEY = "sk_operations";
 let sandbox: Awaited<ReturnType<typeof startServiceSandbox>>;
 const now = new Date("2026-11-23T16:00:00Z");
+let store: ReturnType<typeof createSimulatedStore>;
 
 beforeAll(async () => {
   sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY] });
@@ -28,7 +29,7 @@ beforeEach(async () => {
   await resetDatabase();
   await storeOfflineSession(prisma);
   await prisma.shop.create({ data: { domain: TEST_SHOP } });
-  const store = createSimulatedStore();
+  store = createSimulatedStore();
   store.addShop({ domain: TEST_SHOP });
   configureAppContext({
     db: prisma,
@@ -111,6 +112,21 @@ describe("/app/settings — orders and stock", () => {
         select: { state: true, runAt: true },
       }),
     ).toEqual([{ state: "queued", runAt: now }]);
+  });
+
+  it("registers the warehouse as a fulfilment service when that mode is chosen, and removes it when it is left", async () => {
+    expect(await submit({ ...validOperations, mode: "fulfillment_service" })).toMatchObject({ ok: true });
+    const [service] = store.inspect(TEST_SHOP).fulfillmentServices;
+    expect(service).toMatchObject({ callbackUrl: "https://svc-app.example.test/fulfillment-service" });
+    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).toMatchObject({
+      fsServiceId: service!.id,
+    });
+    expect(await prisma.job.findMany({ where: { queue: "fulfillment.requests" }, select: { state: true } })).toEqual([
+      { state: "queued" },
+    ]);
+    expect(await submit({ ...validOperations, mode: "merchant_managed" })).toMatchObject({ ok: true });
+    expect(store.inspect(TEST_SHOP).fulfillmentServices).toHaveLength(0);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).fsServiceId).toBeNull();
   });
 
   it("names each wrong field and saves nothing", async () => {
