@@ -6,10 +6,9 @@
  *
  * Messages are the merchant's: they are shown on the Pedidos page and in the order's note.
  */
-import { toDestination, type AddressWarning } from "../address";
+import type { AddressWarning } from "../address";
 import type { ServiceCode } from "../models/shop-settings.server";
-import type { ServiceOrderRequest, ServiceCodeSource } from "./build-service-order";
-import { serviceFromShippingLines } from "./build-service-order";
+import { buildFromLines, type ServiceCodeSource, type ServiceOrderRequest } from "./build-service-order";
 import type { PaidOrder } from "./paid-order";
 
 /** A fulfilment order line as Admin GraphQL reports it now. */
@@ -143,31 +142,15 @@ export function decideFulfillmentOrder(
   }
   const lines = fo.lines.filter((line) => line.requiresShipping && line.remainingQuantity > 0);
   if (lines.length === 0) return { kind: "skip", reason: "nothing in this part of the order is left to ship" };
-  const withoutSku = lines.filter((line) => !line.sku?.trim());
-  if (withoutSku.length > 0) {
-    const names = withoutSku.map((line) => `"${line.name || line.lineItemId}"`).join(", ");
-    return {
-      kind: "needs_attention",
-      reason: `line ${names} has no SKU; the warehouse identifies products by SKU (add one to the variant, then retry)`,
-    };
-  }
-  if (!order.shipping_address) return { kind: "skip", reason: "the order has no shipping address" };
-  const destination = toDestination(order.shipping_address);
-  if (!destination.ok) return { kind: "skip", reason: destination.message };
-  const chosen = serviceFromShippingLines(order);
-  const serviceCode = chosen ?? settings.defaultService;
-  return {
-    kind: "send",
-    request: {
-      productos: productsOf(lines),
-      consumidor_destino: destination.destination,
-      servicio: serviceCode,
-      tienda_orden_ref: order.name,
-    },
-    serviceCode,
-    serviceCodeSource: chosen ? "shipping_line" : "shop_default",
-    warnings: destination.warnings,
-  };
+  const built = buildFromLines(
+    order,
+    lines.map((line) => ({ id: line.lineItemId, name: line.name, sku: line.sku, quantity: line.remainingQuantity })),
+    settings,
+  );
+  if (built.kind === "skipped") return { kind: "skip", reason: built.reason };
+  if (built.kind === "needs_attention") return built;
+  const { request, serviceCode, serviceCodeSource, warnings } = built;
+  return { kind: "send", request, serviceCode, serviceCodeSource, warnings };
 }
 
 /** The service's `productos` for lines: quantities summed per SKU, in the lines' order. */

@@ -46,41 +46,38 @@ const FO_GID = /^gid:\/\/shopify\/FulfillmentOrder\/\d+$/;
 /** 400 with the field that was wrong; never a 500 for bad input. */
 export class LifecyclePayloadError extends Error {}
 
-/** Records an orders/cancelled or orders/updated-like delivery and wakes the order's job. */
+/** Records an orders/cancelled delivery and wakes the order's job. */
 export async function acceptOrderWebhook(db: PrismaClient, hook: LifecycleWebhook, now: Date) {
   const parsed = orderPayload.safeParse(hook.payload);
   if (!parsed.success) throw new LifecyclePayloadError(describe(hook.topic, parsed.error));
   const order = parsed.data;
-  return recordOrderEvent(db, {
-    shop: hook.shop,
-    topic: hook.topic,
-    eventId: hook.eventId ?? hook.webhookId,
-    webhookId: hook.webhookId,
-    triggeredAt: hook.triggeredAt,
-    order: {
-      id: order.id,
-      gid: order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`,
-      name: order.name ?? `#${order.id}`,
-      follow: false,
-    },
-    updatedAt: date(order.updated_at) ?? date(hook.triggeredAt),
-    now,
-  });
+  const gid = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
+  return wake(db, hook, { id: order.id, gid, name: order.name ?? `#${order.id}` }, order.updated_at, now);
 }
 
 /** orders/edited: the payload names the order by id only. */
 export async function acceptOrderEditWebhook(db: PrismaClient, hook: LifecycleWebhook, now: Date) {
   const parsed = orderEditPayload.safeParse(hook.payload);
   if (!parsed.success) throw new LifecyclePayloadError(describe(hook.topic, parsed.error));
-  const id = parsed.data.order_edit.order_id;
+  const { order_id: id, created_at } = parsed.data.order_edit;
+  return wake(db, hook, { id, gid: `gid://shopify/Order/${id}`, name: `#${id}` }, created_at, now);
+}
+
+function wake(
+  db: PrismaClient,
+  hook: LifecycleWebhook,
+  order: { id: string; gid: string; name: string },
+  changedAt: string | null | undefined,
+  now: Date,
+) {
   return recordOrderEvent(db, {
     shop: hook.shop,
     topic: hook.topic,
     eventId: hook.eventId ?? hook.webhookId,
     webhookId: hook.webhookId,
     triggeredAt: hook.triggeredAt,
-    order: { id, gid: `gid://shopify/Order/${id}`, name: `#${id}`, follow: false },
-    updatedAt: date(parsed.data.order_edit.created_at) ?? date(hook.triggeredAt),
+    order: { ...order, follow: false },
+    updatedAt: date(changedAt) ?? date(hook.triggeredAt),
     now,
   });
 }

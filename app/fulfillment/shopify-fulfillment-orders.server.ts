@@ -7,6 +7,7 @@ import type { AdminGraphql } from "../shopify/admin.server";
 import type { FulfillmentOrderLineState, FulfillmentOrderState, OrderState } from "./fulfillment-order";
 import { paidOrderSchema } from "./paid-order";
 import { data } from "./shopify-fulfillment.server";
+import { webhookAddress, type GraphqlAddress } from "./shopify-order.server";
 
 // Page sizes keep each query's requested cost well under Shopify's 1,000-point limit (about 500
 // for a full first page); every connection is followed to its end, so nothing is cut off.
@@ -28,6 +29,23 @@ const ADDRESS = /* GraphQL */ `
   country
   countryCodeV2
   phone
+`;
+
+const FO_LINE = /* GraphQL */ `
+  fragment FoLine on FulfillmentOrderLineItem {
+    id
+    sku
+    remainingQuantity
+    requiresShipping
+    lineItem {
+      id
+      name
+      sku
+      variant {
+        sku
+      }
+    }
+  }
 `;
 
 const FO_FIELDS = /* GraphQL */ `
@@ -55,20 +73,6 @@ const FO_FIELDS = /* GraphQL */ `
       pageInfo {
         hasNextPage
         endCursor
-      }
-    }
-  }
-  fragment FoLine on FulfillmentOrderLineItem {
-    id
-    sku
-    remainingQuantity
-    requiresShipping
-    lineItem {
-      id
-      name
-      sku
-      variant {
-        sku
       }
     }
   }
@@ -109,6 +113,7 @@ const ORDER_STATE = /* GraphQL */ `
     }
   }
   ${FO_FIELDS}
+  ${FO_LINE}
 `;
 
 const MORE_SHIPPING_LINES = /* GraphQL */ `
@@ -143,20 +148,7 @@ const MORE_FO_LINES = /* GraphQL */ `
       }
     }
   }
-  fragment FoLine on FulfillmentOrderLineItem {
-    id
-    sku
-    remainingQuantity
-    requiresShipping
-    lineItem {
-      id
-      name
-      sku
-      variant {
-        sku
-      }
-    }
-  }
+  ${FO_LINE}
 `;
 
 const FO_ORDER = /* GraphQL */ `
@@ -210,7 +202,7 @@ interface OrderNode {
   cancelledAt: Text;
   test: boolean;
   updatedAt: string;
-  shippingAddress?: Record<string, Text> | null;
+  shippingAddress?: GraphqlAddress | null;
   shippingLines?: Connection<ShippingLineNode>;
   fulfillmentOrders: Connection<FoNode>;
 }
@@ -268,21 +260,7 @@ export async function readOrderState(
     // The lines the service order is built from are the fulfilment orders'; these are not used.
     line_items: [],
     shipping_lines: shippingLines,
-    shipping_address: address && {
-      first_name: address.firstName,
-      last_name: address.lastName,
-      name: address.name,
-      company: address.company,
-      address1: address.address1,
-      address2: address.address2,
-      city: address.city,
-      province: address.province,
-      province_code: address.provinceCode,
-      zip: address.zip,
-      country: address.country,
-      country_code: address.countryCodeV2,
-      phone: address.phone,
-    },
+    shipping_address: address && webhookAddress(address),
   });
   return { order, paidAt: args.paidAt.toISOString(), updatedAt: first.updatedAt, fulfillmentOrders };
 }

@@ -7,7 +7,7 @@ import { numericId } from "../ids";
 import type { FulfillmentOrderRecord, OrderRecord } from "../state/records";
 import type { ShopState } from "../state/shop-state";
 import { resolveLine } from "./line-items";
-import { moveStock } from "./order-writer";
+import { lineItemRecord, moveStock } from "./order-writer";
 
 export interface HoldPayload {
   fulfillment_order: {
@@ -115,23 +115,9 @@ export function editOrder(shop: ShopState, order: OrderRecord, input: OrderEditI
   }
   for (const added of input.add ?? []) {
     const line = resolveLine(shop, { sku: added.sku, quantity: added.quantity });
-    const id = shop.ids.next("LineItem");
-    order.lineItems.push({
-      id,
-      variantId: line.variant.id,
-      productId: line.product.id,
-      sku: line.variant.sku,
-      name: line.name,
-      title: line.product.title,
-      variantTitle: line.variant.title === "Default Title" ? null : line.variant.title,
-      vendor: line.product.vendor,
-      quantity: line.quantity,
-      grams: line.grams,
-      price: line.price,
-      requiresShipping: line.requiresShipping,
-      taxable: line.variant.taxable,
-      fulfillableQuantity: line.quantity,
-    });
+    const item = lineItemRecord(shop, line);
+    const id = item.id;
+    order.lineItems.push(item);
     const target = openFos.find((fo) => fo.status === "OPEN" && fo.deliveryMethod === "SHIPPING");
     if (!target) throw new Error(`order ${order.name} has no open shipping fulfilment order to add ${added.sku} to`);
     target.lineItems.push({

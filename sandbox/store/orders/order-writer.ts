@@ -10,7 +10,7 @@ import type {
 } from "../state/records";
 import { levelKey, primaryLocation, type ShopState } from "../state/shop-state";
 import { money } from "../units";
-import { resolveLine } from "./line-items";
+import { resolveLine, type ResolvedLine } from "./line-items";
 import type { AddressInput, PaidOrderInput, ShippingLineInput } from "./order-input";
 
 // The buyer from the orders/paid fixture.
@@ -39,22 +39,7 @@ export function createPaidOrder(shop: ShopState, input: PaidOrderInput, now: num
     locationId: line.location ? findLocation(shop, line.location).id : primaryLocation(shop).id,
     deliveryMethod: line.deliveryMethod ?? input.deliveryMethod ?? "SHIPPING",
   }));
-  const lineItems: LineItemRecord[] = lines.map((line) => ({
-    id: shop.ids.next("LineItem"),
-    variantId: line.variant.id,
-    productId: line.product.id,
-    sku: line.variant.sku,
-    name: line.name,
-    title: line.product.title,
-    variantTitle: line.variant.title === "Default Title" ? null : line.variant.title,
-    vendor: line.product.vendor,
-    quantity: line.quantity,
-    grams: line.grams,
-    price: line.price,
-    requiresShipping: line.requiresShipping,
-    taxable: line.variant.taxable,
-    fulfillableQuantity: line.quantity,
-  }));
+  const lineItems: LineItemRecord[] = lines.map((line) => lineItemRecord(shop, line));
   const shippingLines = input.shippingLine === null ? [] : [shippingLine(shop, input.shippingLine)];
   const subtotal = lineItems.reduce((sum, item) => sum + Number(item.price) * item.quantity, 0);
   const shipping = shippingLines.reduce((sum, line) => sum + Number(line.price), 0);
@@ -117,6 +102,26 @@ export function createPaidOrder(shop: ShopState, input: PaidOrderInput, now: num
     order.fulfillmentOrderIds.push(fulfillmentOrder.id);
   }
   return order;
+}
+
+/** A new line item of an order, for a resolved line. */
+export function lineItemRecord(shop: ShopState, line: ResolvedLine): LineItemRecord {
+  return {
+    id: shop.ids.next("LineItem"),
+    variantId: line.variant.id,
+    productId: line.product.id,
+    sku: line.variant.sku,
+    name: line.name,
+    title: line.product.title,
+    variantTitle: line.variant.title === "Default Title" ? null : line.variant.title,
+    vendor: line.product.vendor,
+    quantity: line.quantity,
+    grams: line.grams,
+    price: line.price,
+    requiresShipping: line.requiresShipping,
+    taxable: line.variant.taxable,
+    fulfillableQuantity: line.quantity,
+  };
 }
 
 /** A location by gid or name. */
