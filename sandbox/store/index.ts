@@ -1,3 +1,4 @@
+import { createBulkRuntime, type BulkFault, type BulkFinishSubscription } from "./bulk/bulk-operations";
 import { DEMO_CATALOGUE } from "./catalogue/demo-catalogue";
 import { createProductsApi, type ProductsApi } from "./catalogue/products-api";
 import { createProduct } from "./catalogue/product-writer";
@@ -69,6 +70,14 @@ export interface SimulatedStore {
   drainThrottle(domain: string): void;
   /** The next `times` HTTP requests for the shop fail this way (fetch and listen only). */
   failNext(domain: string, fault: InjectedFault, times?: number): void;
+  /** The app's `bulk_operations/finish` subscription (as shopify.app.toml declares it); null removes it. */
+  subscribeBulkOperationsFinish(domain: string, subscription: BulkFinishSubscription | null): void;
+  /** The shop's next bulk query fails with `errorCode` once it has written `afterObjects` objects. */
+  failNextBulkOperation(domain: string, fault: BulkFault): void;
+  /** Resolves when no bulk operation is running. */
+  bulkOperationsIdle(): Promise<void>;
+  /** Removes the bulk operations' result files. */
+  close(): void;
 }
 
 export function createSimulatedStore(opts: SimulatedStoreOptions = {}): SimulatedStore {
@@ -80,13 +89,28 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     if (!shop) throw new Error(`the simulated store has no shop ${domain}; call addShop first`);
     return shop;
   };
+  const sender = createWebhookSender({ apiVersion, now });
+  let listeningUrl: string | null = null;
+  const bulk = createBulkRuntime({
+    now,
+    // Before listen(), results are addressed on the shop's host, which interceptFetch serves.
+    baseUrl: (domain) => (listeningUrl ? `${listeningUrl}/shops/${domain}` : `https://${domain}`),
+    async sendFinishWebhook({ domain, subscription, payload }) {
+      await sender.sendWebhook({ ...subscription, topic: "bulk_operations/finish", domain, payload });
+    },
+  });
   const execute = (
     shop: ShopState,
     body: Parameters<typeof executeAdminOperation>[1],
     o: { forceThrottle?: boolean },
-  ) => executeAdminOperation({ shop, now }, body, o);
-  const handler = createAdminFetchHandler({ apiVersion, now, findShop: (domain) => shops.get(domain), execute });
-  const sender = createWebhookSender({ apiVersion, now });
+  ) => executeAdminOperation({ shop, now, bulk }, body, o);
+  const handler = createAdminFetchHandler({
+    apiVersion,
+    now,
+    findShop: (domain) => shops.get(domain),
+    execute,
+    bulkFile: (domain, fileName) => bulk.fileFor(domain, fileName),
+  });
 
   return {
     apiVersion,
@@ -127,6 +151,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     },
     async listen(port = 0, host = "127.0.0.1") {
       const server = await serveFetchHandler(handler, port, host);
+      listeningUrl = server.url;
       return {
         ...server,
         graphqlUrl: (domain) => `${server.url}/shops/${domain}/admin/api/${apiVersion}/graphql.json`,
@@ -146,11 +171,16 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       const shop = shopOf(domain);
       for (let i = 0; i < times; i++) shop.faults.push(fault);
     },
+    subscribeBulkOperationsFinish: (domain, subscription) => bulk.subscribeFinish(shopOf(domain).domain, subscription),
+    failNextBulkOperation: (domain, fault) => bulk.failNext(shopOf(domain).domain, fault),
+    bulkOperationsIdle: () => bulk.idle(),
+    close: () => bulk.close(),
   };
 }
 
 export type { AddShopInput, InjectedFault, LocationInput } from "./state/shop-state";
 export type { StoreInspection } from "./inspection";
+export type { BulkFault, BulkFinishSubscription } from "./bulk/bulk-operations";
 export type { ThrottleSettings, ThrottleStatus } from "./throttle";
 export { MAX_QUERY_COST, type AdminData, type GraphqlResponseBody } from "./graphql/execute-operation";
 export type { ProductsApi } from "./catalogue/products-api";

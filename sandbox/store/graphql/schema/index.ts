@@ -1,4 +1,5 @@
 import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSchema } from "graphql";
+import { bulkOperationsSdl } from "./bulk-operations";
 import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
 import { fulfillmentsSdl } from "./fulfillments";
@@ -18,6 +19,7 @@ export const adminSdl = [
   fulfillmentsSdl,
   fulfillmentServicesSdl,
   carrierServicesSdl,
+  bulkOperationsSdl,
 ].join("\n");
 
 let built: GraphQLSchema | undefined;
