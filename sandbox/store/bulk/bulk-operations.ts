@@ -277,7 +277,7 @@ function topConnection(operation: OperationDefinitionNode): FieldNode | undefine
   const schemaQuery = adminSchema().getQueryType()!.getFields();
   return operation.selectionSet.selections.find((s): s is FieldNode => {
     if (s.kind !== Kind.FIELD) return false;
-    const type = schemaQuery[s.name.value]?.type.toString().replace(/[!\[\]]/g, "");
+    const type = schemaQuery[s.name.value]?.type.toString().replace(/[![\]]/g, "");
     return Boolean(type?.endsWith("Connection"));
   });
 }
