@@ -93,6 +93,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
   let listeningUrl: string | null = null;
   const bulk = createBulkRuntime({
     now,
+    apiVersion,
     // Before listen(), results are addressed on the shop's host, which interceptFetch serves.
     baseUrl: (domain) => (listeningUrl ? `${listeningUrl}/shops/${domain}` : `https://${domain}`),
     async sendFinishWebhook({ domain, subscription, payload }) {

@@ -3,8 +3,9 @@
  * answers at once with a CREATED operation; the store then pages through the query's top-level
  * connection in the background (RUNNING, `objectCount` growing), writes one JSON object per line
  * to a file (nested connections flattened into their own lines carrying `__parentId`), and ends
- * COMPLETED with `url`, or FAILED with `errorCode` and `partialDataUrl`, or CANCELED. One bulk
- * query runs at a time per shop (OPERATION_IN_PROGRESS otherwise). The operation does not draw on
+ * COMPLETED with `url`, or FAILED with `errorCode` and `partialDataUrl`, or CANCELED. From API
+ * 2026-01 up to five bulk queries run at once per shop, before it one (OPERATION_IN_PROGRESS
+ * beyond that). The operation does not draw on
  * the shop's throttle: only the mutation that starts it is priced. When it ends, a shop that
  * subscribed to `bulk_operations/finish` gets the signed webhook.
  */
@@ -66,6 +67,8 @@ export interface BulkRuntimeDeps {
   /** Where a shop's result files are served from, e.g. `http://127.0.0.1:4020/shops/<shop>`. */
   baseUrl(domain: string): string;
   sendFinishWebhook(args: { domain: string; subscription: BulkFinishSubscription; payload: unknown }): Promise<void>;
+  /** The Admin API version: 2026-01 and later allow five bulk queries at once per shop, older ones one. */
+  apiVersion: string;
   /** Objects per page read from the top-level connection, and so between two yields. */
   pageSize?: number;
 }
@@ -84,9 +87,12 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
   let dir: string | null = null;
   const directory = () => (dir ??= mkdtempSync(join(tmpdir(), "simulated-store-bulk-")));
 
-  function inProgress(shop: ShopState): BulkOperationRecord | undefined {
-    const op = current(shop);
-    return op && (op.status === "CREATED" || op.status === "RUNNING" || op.status === "CANCELING") ? op : undefined;
+  const limit = deps.apiVersion === "unstable" || deps.apiVersion >= "2026-01" ? 5 : 1;
+  const isRunning = (op: BulkOperationRecord) =>
+    op.status === "CREATED" || op.status === "RUNNING" || op.status === "CANCELING";
+
+  function inProgress(shop: ShopState): BulkOperationRecord[] {
+    return [...operations.values()].filter((op) => op.shop === shop.domain && isRunning(op));
   }
 
   function current(shop: ShopState): BulkOperationRecord | undefined {
@@ -175,9 +181,11 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
         userErrors: [{ field: ["query"], message, code }],
       });
       const busy = inProgress(ctx.shop);
-      if (busy) {
+      if (busy.length >= limit) {
         return invalid(
-          `A bulk query operation for this app and shop is already in progress: ${busy.id}.`,
+          limit === 1
+            ? `A bulk query operation for this app and shop is already in progress: ${busy[0]!.id}.`
+            : `${limit} bulk query operations for this app and shop are already in progress: ${busy.map((op) => op.id).join(", ")}.`,
           "OPERATION_IN_PROGRESS",
         );
       }

@@ -13,8 +13,8 @@ afterEach(async () => {
 });
 
 /** A store on a real port holding `products` products of `variantsEach` variants each. */
-async function bulkStore(products: number, variantsEach: number) {
-  const store = createSimulatedStore();
+async function bulkStore(products: number, variantsEach: number, apiVersion?: string) {
+  const store = createSimulatedStore({ apiVersion });
   store.addShop({ domain: DOMAIN });
   for (let p = 0; p < products; p++) {
     store.products.create(DOMAIN, {
@@ -105,8 +105,25 @@ describe("bulk query operations over HTTP", () => {
     expect(current.data.currentBulkOperation).toEqual({ id: op.bulkOperation.id, status: "COMPLETED", url: done.url });
   });
 
-  it("runs one bulk query at a time per shop, answering OPERATION_IN_PROGRESS as Shopify does", async () => {
-    const { store, graphql } = await bulkStore(300, 1);
+  it("runs five bulk queries at once per shop from 2026-01, answering OPERATION_IN_PROGRESS beyond", async () => {
+    const { store } = await bulkStore(300, 1);
+    const run = async () => (await store.graphql(DOMAIN, RUN, { query: NESTED })).data!.bulkOperationRunQuery;
+    const five = [await run(), await run(), await run(), await run(), await run()];
+    expect(five.map((answer) => answer.userErrors)).toEqual([[], [], [], [], []]);
+    const sixth = await run();
+    expect(sixth.bulkOperation).toBeNull();
+    expect(sixth.userErrors).toEqual([
+      {
+        field: ["query"],
+        message: `5 bulk query operations for this app and shop are already in progress: ${five.map((a) => a.bulkOperation.id).join(", ")}.`,
+        code: "OPERATION_IN_PROGRESS",
+      },
+    ]);
+    await store.bulkOperationsIdle();
+  });
+
+  it("runs one bulk query at a time per shop before 2026-01, answering OPERATION_IN_PROGRESS as Shopify does", async () => {
+    const { store, graphql } = await bulkStore(300, 1, "2025-10");
     // In process, so that nothing of the first operation runs between the two calls.
     const first = (await store.graphql(DOMAIN, RUN, { query: NESTED })).data!.bulkOperationRunQuery.bulkOperation
       .id as string;
