@@ -34,6 +34,8 @@ import type { BulkErrorCode, BulkOperationRecord } from "./bulk-view";
 export interface BulkFinishSubscription {
   url: string;
   secret: string;
+  /** How to deliver (tests hand the app's route in process); global fetch otherwise. */
+  fetch?: typeof fetch;
 }
 
 export interface BulkFault {
