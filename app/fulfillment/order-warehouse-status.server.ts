@@ -54,7 +54,10 @@ export async function orderWarehouseStatus(
       timeline: r.events.map((e) => ({ at: e.at.toISOString(), from: e.fromStatus, to: e.toStatus, detail: e.detail })),
       sendAfter: null,
     })),
-    push: pushability(records.map((r) => r.status), args.connected),
+    push: pushability(
+      records.map((r) => r.status),
+      args.connected,
+    ),
     ordersPagePath: name ? `/app/orders?q=${encodeURIComponent(name)}` : "/app/orders",
   };
 }

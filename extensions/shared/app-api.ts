@@ -34,7 +34,10 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** What the warehouse knows of an order. */
-export async function fetchOrderStatus(orderGid: string, fetchImpl: typeof fetch = fetch): Promise<OrderWarehouseStatus> {
+export async function fetchOrderStatus(
+  orderGid: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<OrderWarehouseStatus> {
   const response = await fetchImpl(pathFor(orderGid), { headers: { accept: "application/json" } });
   const body = await readJson(response);
   if (!response.ok) {

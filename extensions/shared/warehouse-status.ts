@@ -122,7 +122,8 @@ export function actionsFor(record: Pick<WarehouseRecord, "status">): RecordActio
 }
 
 function attentionFor(record: WarehouseRecord): Message | null {
-  if (record.status === "waiting" && record.sendAfter) return { key: "attention.waiting", params: { at: record.sendAfter } };
+  if (record.status === "waiting" && record.sendAfter)
+    return { key: "attention.waiting", params: { at: record.sendAfter } };
   if (!record.reason) return record.status === "unknown_outcome" ? { key: "attention.unknownOutcome" } : null;
   return { key: "attention.reason", params: { reason: record.reason } };
 }

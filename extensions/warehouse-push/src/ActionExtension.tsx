@@ -25,7 +25,13 @@ function PushAction() {
     fetchOrderStatus(orderGid)
       .then((status) => setQuestion(pushView(status)))
       .catch((cause: unknown) =>
-        setOutcome({ ok: false, text: t({ key: "push.loadFailed", params: { error: String(cause instanceof Error ? cause.message : cause) } }) }),
+        setOutcome({
+          ok: false,
+          text: t({
+            key: "push.loadFailed",
+            params: { error: String(cause instanceof Error ? cause.message : cause) },
+          }),
+        }),
       );
   }, [orderGid]);
 

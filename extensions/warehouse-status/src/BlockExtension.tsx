@@ -126,7 +126,15 @@ function RecordSection(props: { record: RecordView; busy: boolean; onAct: (reque
   );
 }
 
-function Actions({ record, busy, onAct }: { record: RecordView; busy: boolean; onAct: (request: ActionRequest) => Promise<void> }) {
+function Actions({
+  record,
+  busy,
+  onAct,
+}: {
+  record: RecordView;
+  busy: boolean;
+  onAct: (request: ActionRequest) => Promise<void>;
+}) {
   const [svcOrderId, setSvcOrderId] = useState("");
   if (record.actions.includes("confirm")) {
     return (
@@ -139,7 +147,9 @@ function Actions({ record, busy, onAct }: { record: RecordView; busy: boolean; o
         <s-stack direction="inline" gap="small-200">
           <s-button
             disabled={busy || svcOrderId.trim() === ""}
-            onClick={() => onAct({ action: "confirm", recordId: record.id, exists: true, svcOrderId: svcOrderId.trim() })}
+            onClick={() =>
+              onAct({ action: "confirm", recordId: record.id, exists: true, svcOrderId: svcOrderId.trim() })
+            }
           >
             {t({ key: "actions.confirmExists" })}
           </s-button>

@@ -75,7 +75,9 @@ describe("what the block shows for each state", () => {
   });
 
   it("a record that needs attention shows the reason in a critical banner and offers a retry", () => {
-    const [shown] = blockView(status({ records: [record({ status: "needs_attention", reason: "SKU PLATO-GR sin stock" })] })).records;
+    const [shown] = blockView(
+      status({ records: [record({ status: "needs_attention", reason: "SKU PLATO-GR sin stock" })] }),
+    ).records;
     expect(shown.badge.tone).toBe("critical");
     expect(shown.attention).toEqual({ key: "attention.reason", params: { reason: "SKU PLATO-GR sin stock" } });
     expect(shown.actions).toEqual(["retry"]);
@@ -89,7 +91,9 @@ describe("what the block shows for each state", () => {
   });
 
   it("a waiting record says when it will go", () => {
-    const [shown] = blockView(status({ records: [record({ status: "waiting", sendAfter: "2026-11-23T18:30:00.000Z" })] })).records;
+    const [shown] = blockView(
+      status({ records: [record({ status: "waiting", sendAfter: "2026-11-23T18:30:00.000Z" })] }),
+    ).records;
     expect(shown.attention).toEqual({ key: "attention.waiting", params: { at: "2026-11-23T18:30:00.000Z" } });
   });
 
