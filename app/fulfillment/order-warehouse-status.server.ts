@@ -27,17 +27,18 @@ export interface OrderWarehouseStatus {
   ordersPagePath: string;
 }
 
-/** The order's records at the shop (none when the order never reached the app). */
+/** The order's records at the shop (none when the order never reached the app). `orderName` reads its name from Shopify. */
 export async function orderWarehouseStatus(
   db: PrismaClient,
-  args: { shop: string; orderGid: string; connected: boolean },
+  args: { shop: string; orderGid: string; connected: boolean; orderName?: () => Promise<string | null> },
 ): Promise<OrderWarehouseStatus> {
   const records = await db.fulfillment.findMany({
     where: { shop: args.shop, orderGid: args.orderGid },
     orderBy: { createdAt: "asc" },
     include: { events: { orderBy: { at: "asc" }, take: 50 } },
   });
-  const name = records[0]?.orderName ?? null;
+  // An order the app never saw is named as Shopify names it (best effort: the id otherwise).
+  const name = records[0]?.orderName ?? (args.orderName ? await args.orderName().catch(() => null) : null);
   return {
     order: { id: args.orderGid, name },
     connected: args.connected,

@@ -167,9 +167,10 @@ export function blockView(status: OrderWarehouseStatus): BlockView {
 }
 
 /** What the "send to warehouse now" action says before the merchant confirms. */
-export function pushView(status: OrderWarehouseStatus): { allowed: boolean; message: Message } {
-  if (!status.connected) return { allowed: false, message: { key: "push.notConnected" } };
+export function pushView(status: OrderWarehouseStatus): { allowed: boolean; order: string; message: Message } {
+  const order = status.order.name ?? `#${status.order.id.split("/").pop()}`;
+  if (!status.connected) return { allowed: false, order, message: { key: "push.notConnected" } };
   if (!status.push.allowed)
-    return { allowed: false, message: { key: "push.refused", params: { reason: status.push.reason ?? "" } } };
-  return { allowed: true, message: { key: "push.confirm", params: { order: status.order.name ?? status.order.id } } };
+    return { allowed: false, order, message: { key: "push.refused", params: { reason: status.push.reason ?? "" } } };
+  return { allowed: true, order, message: { key: "push.confirm", params: { order } } };
 }

@@ -17,7 +17,7 @@ const t = (message: Message) => shopify.i18n.translate(message.key, message.para
 
 function PushAction() {
   const orderGid = shopify.data.selected[0]?.id ?? "";
-  const [question, setQuestion] = useState<{ allowed: boolean; message: Message } | null>(null);
+  const [question, setQuestion] = useState<{ allowed: boolean; order: string; message: Message } | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,7 +41,12 @@ function PushAction() {
       ok: false as const,
       error: cause instanceof Error ? cause.message : String(cause),
     }));
-    setOutcome(answer.ok ? { ok: true, text: answer.message } : { ok: false, text: answer.error });
+    const order = question?.order ?? "";
+    setOutcome(
+      answer.ok
+        ? { ok: true, text: t({ key: "push.sent", params: { order } }) }
+        : { ok: false, text: t({ key: "push.failed", params: { error: answer.error } }) },
+    );
     setBusy(false);
   };
 

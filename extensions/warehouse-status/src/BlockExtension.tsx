@@ -43,7 +43,11 @@ function WarehouseBlock() {
       ok: false as const,
       error: cause instanceof Error ? cause.message : String(cause),
     }));
-    setNotice(answer.ok ? { ok: true, text: answer.message } : { ok: false, text: answer.error });
+    setNotice(
+      answer.ok
+        ? { ok: true, text: t({ key: "actions.done" }) }
+        : { ok: false, text: t({ key: "actions.failed", params: { error: answer.error } }) },
+    );
     await load();
     setBusy(false);
   };

@@ -143,13 +143,20 @@ describe("what the send-now action asks", () => {
   it("asks for a confirmation naming the order when a push is allowed", () => {
     expect(pushView(status({ push: { allowed: true, reason: null } }))).toEqual({
       allowed: true,
+      order: "#1001",
       message: { key: "push.confirm", params: { order: "#1001" } },
     });
+    // An order Shopify could not name is named by its id, never as a raw GID.
+    const unnamed = pushView(
+      status({ order: { id: "gid://shopify/Order/5512", name: null }, push: { allowed: true, reason: null } }),
+    );
+    expect(unnamed.message).toEqual({ key: "push.confirm", params: { order: "#5512" } });
   });
 
   it("refuses with the app's reason when the order is already at the warehouse", () => {
     expect(pushView(status())).toEqual({
       allowed: false,
+      order: "#1001",
       message: { key: "push.refused", params: { reason: "already at the warehouse" } },
     });
   });
@@ -157,6 +164,7 @@ describe("what the send-now action asks", () => {
   it("refuses when the shop is not connected", () => {
     expect(pushView(status({ connected: false, push: { allowed: true, reason: null } }))).toEqual({
       allowed: false,
+      order: "#1001",
       message: { key: "push.notConnected" },
     });
   });
