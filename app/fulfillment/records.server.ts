@@ -3,7 +3,6 @@
  * (UPDATE … WHERE status = expected), written together with its history event and the jobs it
  * starts, in one transaction: a change and its follow-up work exist together or not at all.
  */
-import { randomUUID } from "node:crypto";
 import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
 import { enqueueJob, jobSignals } from "../jobs/queue.server";
 import type { ServiceOrderRequest } from "./build-service-order";
@@ -147,46 +146,6 @@ function validDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/**
- * Records an order the merchant sent from Shopify's order page (no webhook brought it): the
- * record, its first event and its submission job in one transaction. False, changing nothing,
- * when the order already has a record.
- */
-export async function recordPushedOrder(
-  db: Db,
-  args: { shop: string; order: PaidOrder; now: Date; detail: string },
-): Promise<{ fulfillmentId: string } | null> {
-  const { shop, order, now } = args;
-  const id = randomUUID();
-  const created = await db.$transaction(async (tx) => {
-    const { count } = await tx.fulfillment.createMany({
-      data: [
-        {
-          id,
-          shop,
-          shopifyOrderId: order.id,
-          orderGid: order.admin_graphql_api_id,
-          orderName: order.name,
-          status: "pending",
-          request: { order } satisfies StoredRequest as unknown as Prisma.InputJsonValue,
-          createdAt: now,
-          updatedAt: now,
-        },
-      ],
-      skipDuplicates: true,
-    });
-    if (count !== 1) return false;
-    await tx.fulfillmentEvent.create({
-      data: { fulfillmentId: id, at: now, toStatus: "pending", detail: args.detail },
-    });
-    await enqueueSubmit(tx, { id, shop, shopifyOrderId: order.id }, now);
-    return true;
-  });
-  if (!created) return null;
-  jobSignals.emit("enqueued", SUBMIT_QUEUE);
-  return { fulfillmentId: id };
 }
 
 export interface TransitionArgs {

@@ -45,6 +45,8 @@ export interface WarehouseRecord {
 export interface OrderWarehouseStatus {
   order: { id: string; name: string | null };
   connected: boolean;
+  /** The app has the order but has not read its fulfilment orders from Shopify yet. */
+  queued: boolean;
   records: WarehouseRecord[];
   push: { allowed: boolean; reason: string | null };
   ordersPagePath: string;
@@ -55,6 +57,8 @@ export type RecordAction = "retry" | "confirm";
 export interface Message {
   key: string;
   params?: Record<string, string>;
+  /** Params holding an ISO time, to be shown as a date in the merchant's language. */
+  dates?: string[];
 }
 
 export interface RecordView {
@@ -122,8 +126,11 @@ export function actionsFor(record: Pick<WarehouseRecord, "status">): RecordActio
 }
 
 function attentionFor(record: WarehouseRecord): Message | null {
-  if (record.status === "waiting" && record.sendAfter)
-    return { key: "attention.waiting", params: { at: record.sendAfter } };
+  if (record.status === "waiting" && record.sendAfter) {
+    return record.reason
+      ? { key: "attention.waitingReason", params: { at: record.sendAfter, reason: record.reason }, dates: ["at"] }
+      : { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
+  }
   if (!record.reason) return record.status === "unknown_outcome" ? { key: "attention.unknownOutcome" } : null;
   return { key: "attention.reason", params: { reason: record.reason } };
 }
@@ -151,7 +158,7 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
     warnings: record.warnings,
     // Newest first: the merchant opens the block to see what happened last.
     timeline: [...record.timeline]
-      .sort((a, b) => b.at.localeCompare(a.at))
+      .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
       .map((entry) => ({ at: entry.at, label: statusLabel(entry.to), detail: entry.detail })),
     actions: actionsFor(record),
   };
@@ -162,7 +169,7 @@ export function blockView(status: OrderWarehouseStatus): BlockView {
   const records = status.records.map((record, index) => recordView(record, index, status.records.length));
   let empty: Message | null = null;
   if (!status.connected) empty = { key: "empty.notConnected" };
-  else if (records.length === 0) empty = { key: "empty.noRecord" };
+  else if (records.length === 0) empty = status.queued ? { key: "empty.queued" } : { key: "empty.noRecord" };
   return { empty, records, canPush: status.connected && status.push.allowed, ordersPagePath: status.ordersPagePath };
 }
 

@@ -112,6 +112,28 @@ async function seed() {
     },
   });
   await record({ n: 1003, status: "unknown_outcome", steps: ["pending", "submitting", "unknown_outcome"] });
+  // An order in two fulfilment orders: one shipped in two packages, one held back after payment.
+  await record({
+    n: 1005,
+    status: "shipped",
+    steps: ["pending", "submitted", "shipped"],
+    data: {
+      fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/51",
+      trackingNumber: "794600000001, 794600000002",
+      trackingCompany: "ESTAFETA",
+      svcOrderId: "7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9005",
+    },
+  });
+  await record({
+    n: 1005,
+    status: "waiting",
+    steps: ["pending", "waiting"],
+    data: {
+      fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/52",
+      reason: "held back 30 minutes after payment, so changes and cancellations never reach the warehouse",
+      waitUntil: new Date(Date.now() + 20 * 60_000),
+    },
+  });
 }
 
 beforeAll(async () => {
@@ -213,6 +235,16 @@ describe("the warehouse block on the order page", () => {
     expect(events.map((e) => e.toStatus)).toContain("pending");
   });
 
+  it("shows each fulfilment order of an order in two parts: two packages, and one waiting with the time it goes", async () => {
+    const page = await open("warehouse-status", 1005, "es");
+    await poll(() => page.locator("s-badge").count()).toBe(2);
+    expect(await page.locator("s-badge").allTextContents()).toEqual(["Enviado", "En espera"]);
+    expect(await page.getByText("Orden de preparación 1 de 2").isVisible()).toBe(true);
+    expect(await page.getByText("794600000002").isVisible()).toBe(true);
+    expect(await page.getByText("Se envía al almacén el", { exact: false }).isVisible()).toBe(true);
+    await shot(page, "two-parts-es");
+  });
+
   it("says an order never reached the app and points to the send-now action", async () => {
     const page = await open("warehouse-status", 1004, "es");
     await poll(() => page.getByText("Este pedido todavía no llega a la app", { exact: false }).isVisible()).toBe(true);
@@ -229,11 +261,9 @@ describe("the send-to-warehouse-now action", () => {
     await shot(page, "push-confirm-es");
     await page.locator("s-button", { hasText: "Enviar al almacén" }).click();
     await poll(() => page.locator("s-banner[data-tone=success]").count()).toBe(1);
-    const record = await db.fulfillment.findFirstOrThrow({
-      where: { shop: SHOP, orderGid: order(lostOrder.id) },
-      include: { events: true },
-    });
-    expect(record.events.map((e) => e.detail)).toContain("sent by the merchant from Shopify's order page");
+    // THEN the app follows the order and its worker reads its fulfilment orders from the store.
+    expect(await db.webhookDelivery.count({ where: { shop: SHOP, topic: "merchant/push" } })).toBe(1);
+    await poll(() => db.fulfillment.count({ where: { shop: SHOP, orderGid: order(lostOrder.id) } })).toBe(1);
     await shot(page, "push-sent-es");
   });
 

@@ -13,9 +13,13 @@ export default async () => {
   render(<WarehouseBlock />, document.body);
 };
 
-const t = (message: Message) => shopify.i18n.translate(message.key, message.params);
 const when = (iso: string) =>
   shopify.i18n.formatDate(new Date(iso), { dateStyle: "medium", timeStyle: "short" } as Intl.DateTimeFormatOptions);
+const t = (message: Message) => {
+  const params = { ...message.params };
+  for (const name of message.dates ?? []) if (params[name]) params[name] = when(params[name]);
+  return shopify.i18n.translate(message.key, params);
+};
 
 function WarehouseBlock() {
   const orderGid = shopify.data.selected[0]?.id ?? "";

@@ -5,7 +5,17 @@ import prisma from "~/db.server";
 import { action, loader } from "~/routes/api.warehouse.orders.$orderId";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest } from "../../helpers/shopify-requests";
-import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+import { updateShopSettings } from "~/models/shop-settings.server";
+import {
+  SHOP,
+  SHOPFRONT,
+  WAREHOUSE,
+  clearFulfilments,
+  recordOf,
+  recordsOf,
+  startHarness,
+  type Harness,
+} from "./support/harness";
 
 const OTHER_SHOP = "otra-tienda.myshopify.com";
 let h: Harness;
@@ -61,7 +71,12 @@ describe("what the block reads", () => {
   it("answers no record and offers the push for an order the app never saw, named as Shopify names it", async () => {
     const lost = h.paidOrder();
     const body = await (await get(lost.id)).json();
-    expect(body).toMatchObject({ order: { name: lost.name }, records: [], connected: true, push: { allowed: true, reason: null } });
+    expect(body).toMatchObject({
+      order: { name: lost.name },
+      records: [],
+      connected: true,
+      push: { allowed: true, reason: null },
+    });
     const unknown = await (await get(987654321)).json();
     expect(unknown).toMatchObject({ order: { id: "gid://shopify/Order/987654321", name: null }, records: [] });
   });
@@ -71,6 +86,40 @@ describe("what the block reads", () => {
     const body = await (await get(payload.id, OTHER_SHOP)).json();
     expect(body.records).toEqual([]);
     expect(body.connected).toBe(false);
+  });
+
+  it("answers one record per fulfilment order of an order split across locations", async () => {
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { stock: { locationId: h.locationId(WAREHOUSE) } } });
+    try {
+      const payload = await paidAndWorked({
+        lineItems: [
+          { sku: "TAZA-AZ", quantity: 2, location: WAREHOUSE },
+          { sku: "PLATO-GR", quantity: 1, location: SHOPFRONT },
+        ],
+      });
+      const body = await (await get(payload.id)).json();
+      const [warehouseFo, shopFo] = h.fulfillmentOrdersOf(payload);
+      expect(
+        body.records.map((r: { fulfillmentOrderGid: string; status: string }) => [r.fulfillmentOrderGid, r.status]),
+      ).toEqual([
+        [warehouseFo!.id, "submitted"],
+        [shopFo!.id, "skipped"],
+      ]);
+      expect(body.records[1].reason).toMatch(SHOPFRONT);
+    } finally {
+      await updateShopSettings({ db: prisma, shop: SHOP, patch: { stock: { locationId: null } } });
+    }
+  });
+
+  it("says an order the app has but has not read yet is queued, and a push reads it now", async () => {
+    const payload = h.paidOrder();
+    await h.deliver(payload);
+    const before = await (await get(payload.id)).json();
+    expect(before).toMatchObject({ queued: true, records: [], push: { allowed: true } });
+    expect(await (await post(payload.id, { action: "push" })).json()).toMatchObject({ ok: true });
+    await h.worker().runOnce();
+    expect((await recordsOf(payload)).map((r) => r.status)).toEqual(["submitted"]);
+    expect(await h.sandboxOrders()).toHaveLength(1);
   });
 
   it.each([["abc"], ["12.5"], ["-1"], ["gid:__shopify_Order_1"], ["1".repeat(21)]])(

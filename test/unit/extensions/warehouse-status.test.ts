@@ -26,6 +26,7 @@ const record = (over: Partial<WarehouseRecord> = {}): WarehouseRecord => ({
 const status = (over: Partial<OrderWarehouseStatus> = {}): OrderWarehouseStatus => ({
   order: { id: "gid://shopify/Order/1001", name: "#1001" },
   connected: true,
+  queued: false,
   records: [record()],
   push: { allowed: false, reason: "already at the warehouse" },
   ordersPagePath: "/app/orders?q=%231001",
@@ -94,7 +95,21 @@ describe("what the block shows for each state", () => {
     const [shown] = blockView(
       status({ records: [record({ status: "waiting", sendAfter: "2026-11-23T18:30:00.000Z" })] }),
     ).records;
-    expect(shown.attention).toEqual({ key: "attention.waiting", params: { at: "2026-11-23T18:30:00.000Z" } });
+    expect(shown.attention).toEqual({
+      key: "attention.waiting",
+      params: { at: "2026-11-23T18:30:00.000Z" },
+      dates: ["at"],
+    });
+    const [held] = blockView(
+      status({
+        records: [record({ status: "waiting", sendAfter: "2026-11-23T18:30:00.000Z", reason: "held back 30 minutes" })],
+      }),
+    ).records;
+    expect(held.attention).toEqual({
+      key: "attention.waitingReason",
+      params: { at: "2026-11-23T18:30:00.000Z", reason: "held back 30 minutes" },
+      dates: ["at"],
+    });
   });
 
   it("numbers the fulfilment orders when the order has several, and shows the timeline newest first", () => {
@@ -136,6 +151,11 @@ describe("what the block shows for each state", () => {
     const view = blockView(status({ records: [], push: { allowed: true, reason: null } }));
     expect(view.empty).toEqual({ key: "empty.noRecord" });
     expect(view.canPush).toBe(true);
+  });
+
+  it("says an order the app has but has not read yet is queued", () => {
+    const view = blockView(status({ records: [], queued: true, push: { allowed: true, reason: null } }));
+    expect(view.empty).toEqual({ key: "empty.queued" });
   });
 });
 
