@@ -29,40 +29,15 @@ import { adminSchema } from "../graphql/schema";
 import { withUnboundedNestedPages } from "../graphql/connection";
 import { queryRoot } from "../graphql/query-root";
 import type { ShopState } from "../state/shop-state";
-import type { BulkErrorCode, BulkOperationRecord } from "./bulk-view";
+import type {
+  BulkFault,
+  BulkFinishSubscription,
+  BulkOperationRecord,
+  BulkRuntime,
+  BulkUserError as UserError,
+} from "./bulk-view";
 
-export interface BulkFinishSubscription {
-  url: string;
-  secret: string;
-  /** How to deliver (tests hand the app's route in process); global fetch otherwise. */
-  fetch?: typeof fetch;
-}
-
-export interface BulkFault {
-  /** The operation fails once it has written this many objects. */
-  afterObjects: number;
-  errorCode: BulkErrorCode;
-}
-
-export interface BulkRuntime {
-  runQuery(ctx: StoreContext, query: string): { operation: BulkOperationRecord | null; userErrors: UserError[] };
-  cancel(ctx: StoreContext, id: string): { operation: BulkOperationRecord | null; userErrors: UserError[] };
-  find(shop: ShopState, id: string): BulkOperationRecord | undefined;
-  current(shop: ShopState): BulkOperationRecord | undefined;
-  /** The JSONL file behind a result URL path (`/bulk-operations/<n>.jsonl`), for the HTTP handler. */
-  fileFor(domain: string, fileName: string): string | undefined;
-  subscribeFinish(domain: string, subscription: BulkFinishSubscription | null): void;
-  failNext(domain: string, fault: BulkFault): void;
-  /** Waits for every running operation (tests and shutdown). */
-  idle(): Promise<void>;
-  close(): void;
-}
-
-interface UserError {
-  field: string[] | null;
-  message: string;
-  code?: "INVALID" | "LIMIT_REACHED" | "OPERATION_IN_PROGRESS";
-}
+export type { BulkFault, BulkFinishSubscription, BulkRuntime } from "./bulk-view";
 
 export interface BulkRuntimeDeps {
   now: () => number;
@@ -177,7 +152,7 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
   }
 
   return {
-    runQuery(ctx, query) {
+    runQuery(ctx: StoreContext, query: string) {
       const invalid = (message: string, code: UserError["code"] = "INVALID") => ({
         operation: null,
         userErrors: [{ field: ["query"], message, code }],
@@ -230,7 +205,7 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
       running.add(task);
       return { operation: op, userErrors: [] };
     },
-    cancel(ctx, id) {
+    cancel(ctx: StoreContext, id: string) {
       const op = operations.get(id);
       if (!op || op.shop !== ctx.shop.domain) {
         return { operation: null, userErrors: [{ field: ["id"], message: "Bulk operation does not exist" }] };

@@ -1,4 +1,4 @@
-import type { BulkRuntime } from "../bulk/bulk-operations";
+import type { BulkRuntime } from "../bulk/bulk-view";
 import type { ShopState } from "../state/shop-state";
 
 /** What every resolver sees: the shop the request is for and the store's clock. */
