@@ -92,7 +92,8 @@ async function storeProcess(variants: number): Promise<void> {
   store.addShop({ domain: SHOP });
   for (let p = 0; p < variants / VARIANTS_PER_PRODUCT; p++) store.products.create(SHOP, product(p));
   const appUrl = process.env.BENCH_APP_URL;
-  if (appUrl) store.subscribeBulkOperationsFinish(SHOP, { url: `${appUrl}/webhooks/bulk_operations/finish`, secret: SECRET });
+  if (appUrl)
+    store.subscribeBulkOperationsFinish(SHOP, { url: `${appUrl}/webhooks/bulk_operations/finish`, secret: SECRET });
   const server = await store.listen(0);
   process.stdout.write(`${JSON.stringify({ url: server.url, accessToken: store.accessToken(SHOP) })}\n`);
   for (const signal of ["SIGINT", "SIGTERM"] as const)
@@ -116,7 +117,10 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function startStore(variants: number, appUrl: string): Promise<{ url: string; accessToken: string; child: ChildProcess }> {
+async function startStore(
+  variants: number,
+  appUrl: string,
+): Promise<{ url: string; accessToken: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [TSX, path.join(ROOT, "bench/catalog-sync.ts"), "--store", String(variants)], {
     cwd: ROOT,
     env: { ...process.env, BENCH_APP_URL: appUrl },
@@ -174,7 +178,8 @@ interface Run {
 async function main(sizes: number[]): Promise<void> {
   if (!fs.existsSync(path.join(ROOT, "build/start.js")) || process.env.BENCH_BUILD === "1") {
     console.log("building the app (npm run build)…");
-    if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("build failed");
+    if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0)
+      throw new Error("build failed");
   }
   const dataDir = `.data/bench-postgres-${process.pid}`;
   const quiet = { info() {}, warn: (obj: Record<string, unknown>, msg?: string) => console.warn(msg, obj) };
@@ -318,9 +323,7 @@ function report(runs: Run[]): void {
 
 const args = process.argv.slice(2);
 const run =
-  args[0] === "--store"
-    ? storeProcess(Number(args[1]))
-    : main(args.length > 0 ? args.map(Number) : [10_000, 100_000]);
+  args[0] === "--store" ? storeProcess(Number(args[1])) : main(args.length > 0 ? args.map(Number) : [10_000, 100_000]);
 run.catch((error: unknown) => {
   console.error(error);
   process.exit(1);

@@ -47,8 +47,15 @@ export function bulkCatalogQuery(settings: MappingSettings): string {
 const RUN_QUERY = /* GraphQL */ `
   mutation CatalogBulkRead($query: String!) {
     bulkOperationRunQuery(query: $query) {
-      bulkOperation { id status }
-      userErrors { field message code }
+      bulkOperation {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+        code
+      }
     }
   }
 `;
@@ -121,7 +128,13 @@ export function createBulkCatalogReader(args: {
   };
 
   async function currentOperation(): Promise<BulkOperation | null> {
-    const { data } = await pacer.run<{ currentBulkOperation: unknown }>(admin, "CatalogBulkCurrent", CURRENT_QUERY, {}, 1);
+    const { data } = await pacer.run<{ currentBulkOperation: unknown }>(
+      admin,
+      "CatalogBulkCurrent",
+      CURRENT_QUERY,
+      {},
+      1,
+    );
     return data.currentBulkOperation ? operationSchema.parse(data.currentBulkOperation) : null;
   }
 }

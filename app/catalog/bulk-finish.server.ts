@@ -9,7 +9,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { enqueueJob } from "../jobs/queue.server";
 import { FULL_SYNC_QUEUE, FULL_SYNC_MAX_ATTEMPTS } from "./full-sync.server";
-import type { VerifiedWebhook } from "./webhook-intake.server";
+import { verifyWebhook, type VerifiedWebhook } from "./webhook-intake.server";
 
 const finishPayload = z.looseObject({
   admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/BulkOperation\/\d+$/),
@@ -20,14 +20,8 @@ export async function acceptBulkFinishWebhook(
   db: PrismaClient,
   verify: () => Promise<VerifiedWebhook>,
 ): Promise<Response> {
-  let webhook: VerifiedWebhook;
-  try {
-    webhook = await verify();
-  } catch (error) {
-    if (error instanceof SyntaxError)
-      return Response.json({ error: "malformed bulk_operations/finish payload: not JSON" }, { status: 400 });
-    throw error;
-  }
+  const webhook = await verifyWebhook("bulk_operations/finish", verify);
+  if (webhook instanceof Response) return webhook;
   const parsed = finishPayload.safeParse(webhook.payload);
   if (!parsed.success) {
     return Response.json(

@@ -64,6 +64,24 @@ export interface VerifiedWebhook {
 }
 
 /**
+ * Runs `verify` (authenticate.webhook: 401 on a bad HMAC, thrown as a Response); a correctly
+ * signed body that is not JSON answers 400 instead of a 500.
+ */
+export async function verifyWebhook(
+  topic: string,
+  verify: () => Promise<VerifiedWebhook>,
+): Promise<VerifiedWebhook | Response> {
+  try {
+    return await verify();
+  } catch (error) {
+    // authenticate.webhook checks the HMAC first, then parses: a correctly signed body that is not JSON.
+    if (error instanceof SyntaxError)
+      return Response.json({ error: `malformed ${topic} payload: not JSON` }, { status: 400 });
+    throw error;
+  }
+}
+
+/**
  * Verifies (with `verify`, i.e. authenticate.webhook), validates, de-duplicates and enqueues one
  * catalogue webhook; answers Shopify.
  */
@@ -72,15 +90,8 @@ export async function acceptCatalogWebhook(
   topic: CatalogTopic,
   verify: () => Promise<VerifiedWebhook>,
 ): Promise<Response> {
-  let webhook: VerifiedWebhook;
-  try {
-    webhook = await verify();
-  } catch (error) {
-    // authenticate.webhook checks the HMAC first, then parses: a correctly signed body that is not JSON.
-    if (error instanceof SyntaxError)
-      return Response.json({ error: `malformed ${topic} payload: not JSON` }, { status: 400 });
-    throw error;
-  }
+  const webhook = await verifyWebhook(topic, verify);
+  if (webhook instanceof Response) return webhook;
   const spec = TOPICS[topic];
   const parsed = spec.schema.safeParse(webhook.payload);
   if (!parsed.success) {
