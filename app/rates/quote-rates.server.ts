@@ -34,8 +34,8 @@ interface QuoterLogger {
 
 export interface RateQuoterDeps {
   profiles: ShopProfiles;
-  cache: TtlLruCache<UpstreamOutcome>;
-  flights: SingleFlight<UpstreamOutcome>;
+  cache: Pick<TtlLruCache<UpstreamOutcome>, "get" | "set">;
+  flights: Pick<SingleFlight<UpstreamOutcome>, "run">;
   /** The calendar the delivery dates are counted on. */
   now: () => Date;
   /** Epoch ms for deadlines (the service client measures its deadline on the same clock). */
