@@ -22,6 +22,8 @@ export interface ShopProfile {
 export interface ShopProfiles {
   /** The shop's profile; null when the shop is unknown, uninstalled or not connected. */
   get(shop: string): Promise<ShopProfile | null>;
+  /** The profile in memory, at once (refreshing it in the background when past its TTL); undefined when none is. */
+  cached(shop: string): ShopProfile | null | undefined;
   forget(shop: string): void;
   clear(): void;
 }
@@ -79,15 +81,21 @@ export function createShopProfiles(opts: {
     return profile;
   }
 
+  function cached(shop: string): ShopProfile | null | undefined {
+    const entry = ttlMs > 0 ? cache.get(shop) : undefined;
+    if (!entry) return undefined;
+    // A failed background load keeps the stale profile; the next request tries again.
+    if (entry.freshUntil <= now()) refresh(shop).catch(() => {});
+    return entry.profile;
+  }
+
   return {
     async get(shop) {
       if (ttlMs <= 0) return load(shop);
-      const cached = cache.get(shop);
-      if (!cached) return refresh(shop);
-      // A failed background load keeps the stale profile; the next request tries again.
-      if (cached.freshUntil <= now()) refresh(shop).catch(() => {});
-      return cached.profile;
+      const known = cached(shop);
+      return known === undefined ? refresh(shop) : known;
     },
+    cached,
     forget(shop) {
       generation += 1;
       cache.delete(shop);
