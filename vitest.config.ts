@@ -10,7 +10,7 @@ const testEnv = {
   SHOPIFY_API_SECRET: "test-api-secret",
   SHOPIFY_APP_URL: "https://svc-app.example.test",
   SCOPES:
-    "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_inventory,write_inventory,read_locations",
+    "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_assigned_fulfillment_orders,write_assigned_fulfillment_orders,write_fulfillments,read_inventory,write_inventory,read_locations",
   ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   // Tests start their own sandbox on port 0 and pass its URL explicitly; these only satisfy the schema.
   SVC_BASE_URL: "http://127.0.0.1:4010",

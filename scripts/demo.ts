@@ -2,7 +2,8 @@
 // the service sandbox, the simulated Shopify store (with the Mexican demo catalogue) and the built
 // app on an embedded PostgreSQL, then plays what Shopify and a merchant would do, through the
 // app's real HTTP endpoints: install → connect the service account → catalogue sync → a checkout
-// quote → a paid order → shipped, with the tracking number back in the store.
+// quote → a paid order → shipped, with the tracking number back in the store → an order
+// cancelled during the merchant's hold-back delay, which never reaches the warehouse.
 //
 // Flags: --keep-running leaves everything up afterwards (Ctrl-C stops it).
 import { spawn, spawnSync } from "node:child_process";
@@ -23,7 +24,7 @@ const API_KEY = "demo-api-key";
 const API_SECRET = "demo-api-secret";
 const SVC_KEY = "sandbox-key";
 const SCOPES =
-  "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_inventory,write_inventory,read_locations";
+  "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_assigned_fulfillment_orders,write_assigned_fulfillment_orders,write_fulfillments,read_inventory,write_inventory,read_locations";
 const keepRunning = process.argv.includes("--keep-running");
 
 const step = (n: number, text: string) => console.log(`\n[${n}] ${text}`);
@@ -213,9 +214,36 @@ async function main() {
     info(`${shipped.status}: ${shipped.trackingCompany} ${shipped.trackingNumber}`);
     info(`Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`);
 
+    step(9, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
+    await submitAdminForm(appUrl, "/app/settings", {
+      intent: "operations",
+      defaultService: "NACIONAL",
+      skipTestOrders: "true",
+      notifyCustomer: "true",
+      stockEnabled: "false",
+      stockLocationId: "",
+      stockIntervalMinutes: "15",
+      mode: "merchant_managed",
+      holdBackMinutes: "30",
+      importDays: "0",
+    });
+    const second = store.orders.createPaid(SHOP, { lineItems: [{ variantId: synced.variantId, quantity: 1 }] });
+    await store.sendWebhook({ url: `${appUrl}/webhooks/orders/paid`, secret: API_SECRET, topic: "orders/paid", domain: SHOP, payload: second });
+    const waiting = await waitFor("the order to wait out the delay", () =>
+      db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(second.id), status: "waiting" } }),
+    );
+    info(`order ${waiting.orderName} waits: goes to the warehouse at ${waiting.waitUntil?.toISOString()}`);
+    const cancelled = store.orders.cancel(SHOP, second.id);
+    const cancelResponse = await store.sendWebhook({ url: `${appUrl}/webhooks/orders/cancelled`, secret: API_SECRET, topic: "orders/cancelled", domain: SHOP, payload: cancelled });
+    info(`the buyer cancels: orders/cancelled → ${cancelResponse.status}`);
+    const skipped = await waitFor("the cancelled order to be settled", () =>
+      db.fulfillment.findFirst({ where: { id: waiting.id, status: "skipped" } }),
+    );
+    info(`order ${skipped.orderName}: ${skipped.status} — ${skipped.reason}`);
+
     const listed = await fetch(`${sandbox.url}/__sandbox/orders`, { headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}` } });
     const serviceOrders = ((await listed.json()) as { orders: unknown[] }).orders;
-    console.log(`\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify.`);
+    console.log(`\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify; the cancelled order never reached the warehouse.`);
 
     if (keepRunning) {
       console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);

@@ -39,6 +39,30 @@ export function buildServiceOrder(order: PaidOrder, settings: Settings): BuiltSe
   }
   const lines = order.line_items.filter(isOurs);
   if (lines.length === 0) return { kind: "skipped", reason: "no line requires shipping from the warehouse" };
+  return buildFromLines(
+    order,
+    lines.map((line) => ({ id: line.id, name: line.name, sku: line.sku, quantity: line.quantity })),
+    settings,
+  );
+}
+
+/** A line to send: its SKU and the units to ship. */
+export interface LineToSend {
+  id: string;
+  name: string;
+  sku: string | null;
+  quantity: number;
+}
+
+/**
+ * The service order for `lines` of `order` (quantities summed per SKU), or why a person must look
+ * first (a line without SKU), or why it cannot go (no usable address).
+ */
+export function buildFromLines(
+  order: Pick<PaidOrder, "name" | "shipping_address" | "shipping_lines">,
+  lines: readonly LineToSend[],
+  settings: Pick<Settings, "defaultService">,
+): BuiltServiceOrder {
   const withoutSku = lines.filter((line) => !line.sku?.trim());
   if (withoutSku.length > 0) {
     const names = withoutSku.map((line) => `"${line.name || line.id}"`).join(", ");
@@ -74,7 +98,7 @@ function isOurs(line: PaidOrderLine): boolean {
 }
 
 /** The service code of the first shipping line our carrier service priced; null for other rates. */
-function serviceFromShippingLines(order: PaidOrder): ServiceCode | null {
+export function serviceFromShippingLines(order: Pick<PaidOrder, "shipping_lines">): ServiceCode | null {
   for (const line of order.shipping_lines) {
     // Shopify's own rates (manual and backup) come with source "shopify" and use the rate's name as
     // its code: a manual rate the merchant named "Express" is not our EXPRESS.
@@ -85,7 +109,7 @@ function serviceFromShippingLines(order: PaidOrder): ServiceCode | null {
   return null;
 }
 
-function sumPerSku(lines: PaidOrderLine[]): ServiceOrderRequest["productos"] {
+function sumPerSku(lines: readonly LineToSend[]): ServiceOrderRequest["productos"] {
   const totals = new Map<string, number>();
   for (const line of lines) {
     const sku = line.sku!.trim();

@@ -15,13 +15,20 @@ import { pollFulfillment } from "./poll.server";
 import {
   NOTE_QUEUE,
   POLL_QUEUE,
+  RECONCILE_QUEUE,
+  REQUESTS_QUEUE,
+  RESOLVE_QUEUE,
+  type ResolveJobPayload,
   STOCK_QUEUE,
   SUBMIT_QUEUE,
   type FulfillmentJobPayload,
   type StockJobPayload,
 } from "./queues";
 import { after } from "./schedule";
-import { submitFulfillmentOrder } from "./submit.server";
+import { planOrder } from "./plan.server";
+import { resolveFulfillmentOrder } from "./lifecycle-intake.server";
+import { nextReconciliation, reconcileOrders } from "./reconcile.server";
+import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.server";
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../models/shop-settings.server";
 
@@ -43,7 +50,9 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
   };
   return {
     [SUBMIT_QUEUE]: async (job) => {
-      const outcome = await submitFulfillmentOrder(full, fulfillmentIdOf(job));
+      const shopifyOrderId = await orderIdOf(full, job);
+      if (!shopifyOrderId) return { kind: "done" };
+      const outcome = await planOrder(full, { shop: job.shop, shopifyOrderId });
       return outcome.kind === "again" ? { kind: "reschedule", at: outcome.at } : { kind: "done" };
     },
     [POLL_QUEUE]: async (job) => {
@@ -52,6 +61,39 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       if (outcome.kind === "done") return { kind: "done" };
       const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
       return { kind: "reschedule", at: outcome.at, payload: { ...payload } };
+    },
+    [RECONCILE_QUEUE]: async (job): Promise<JobOutcome> => {
+      // A disconnected shop stops being reconciled; connecting starts it again.
+      if (!(await full.svcClientFor(job.shop))) return { kind: "done" };
+      try {
+        await reconcileOrders(full, job.shop);
+      } catch (error) {
+        deps.logger.warn(
+          { shop: job.shop, err: error instanceof Error ? error.message : String(error) },
+          "orders reconciliation failed",
+        );
+        return { kind: "reschedule", at: after(deps.now(), STOCK_RETRY_MS) };
+      }
+      return { kind: "reschedule", at: await nextReconciliation(deps.db, job.shop, deps.now()) };
+    },
+    [REQUESTS_QUEUE]: async (job): Promise<JobOutcome> => {
+      const { settings } = await getShopSettings({ db: deps.db, shop: job.shop });
+      if (settings.fulfillment.mode !== "fulfillment_service") return { kind: "done" };
+      try {
+        await readAssignedRequests(full, job.shop);
+      } catch (error) {
+        deps.logger.warn(
+          { shop: job.shop, err: error instanceof Error ? error.message : String(error) },
+          "reading fulfilment requests failed",
+        );
+      }
+      // Notifications are coalesced and can be lost: keep polling while in this mode.
+      return { kind: "reschedule", at: after(deps.now(), REQUESTS_POLL_MS) };
+    },
+    [RESOLVE_QUEUE]: async (job) => {
+      const { fulfillmentOrderGid } = job.payload as unknown as ResolveJobPayload;
+      await resolveFulfillmentOrder(full, { shop: job.shop, fulfillmentOrderGid });
+      return { kind: "done" };
     },
     [NOTE_QUEUE]: async (job) => {
       const outcome = await writeOrderNote(full, fulfillmentIdOf(job));
@@ -84,6 +126,15 @@ async function nextStockRun(deps: FulfillmentHandlerDeps, shop: string, soonerMs
     at: after(deps.now(), Math.min(interval, soonerMs ?? interval)),
     payload: { ...payload },
   };
+}
+
+// The order's job names its order; rows queued before fulfilment orders were followed name a record.
+async function orderIdOf(deps: FulfillmentHandlerDeps, job: Job): Promise<string | null> {
+  const payload = job.payload as unknown as FulfillmentJobPayload;
+  if (typeof payload.shopifyOrderId === "string") return payload.shopifyOrderId;
+  if (typeof payload.fulfillmentId !== "string") throw new Error(`${job.queue} job ${job.key} names no order`);
+  const record = await deps.db.fulfillment.findUnique({ where: { id: payload.fulfillmentId } });
+  return record?.shopifyOrderId ?? null;
 }
 
 function fulfillmentIdOf(job: Job): string {

@@ -4,6 +4,7 @@ import type { FulfillmentStatus } from "./status";
 type Tone = "info" | "success" | "warning" | "critical" | "attention" | undefined;
 
 export const STATUS_LABELS: Record<FulfillmentStatus, { label: string; tone: Tone }> = {
+  waiting: { label: "En espera", tone: "attention" },
   pending: { label: "Por enviar", tone: "info" },
   submitting: { label: "Enviando", tone: "info" },
   submitted: { label: "En el almacén", tone: "info" },

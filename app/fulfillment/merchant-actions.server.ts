@@ -107,6 +107,18 @@ export async function retryFulfillment(
     });
     return ok ? moved(`${record.orderName} is followed again`) : RACED;
   }
+  if (record.fulfillmentOrderGid) {
+    // The order's job reads the fulfilment order from Shopify again and decides afresh.
+    const ok = await transition(deps.db, {
+      id: record.id,
+      from: status,
+      to: "pending",
+      now: deps.now(),
+      data: { reason: null, submitAttempts: 0, warnings: [], waitUntil: null },
+      detail: "retried by the merchant: reading the order from Shopify again",
+    });
+    return ok ? moved(`${record.orderName} will be sent to the service`) : RACED;
+  }
   const stored = readStoredRequest(record.request);
   if (!stored) return refused("the order's data is no longer held (redacted)");
   let order = stored.order;

@@ -5,7 +5,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
-import { NOTE_METAFIELD, noteValue, otherStatusTags, statusTag } from "./order-note";
+import { NOTE_METAFIELD, headlineOf, noteValue, otherStatusTags, statusTag } from "./order-note";
 import { statusOf } from "./records.server";
 import { data, ShopifyWriteError } from "./shopify-fulfillment.server";
 import { NOTED_STATUSES } from "./status";
@@ -46,13 +46,23 @@ export async function writeOrderNote(deps: NoteDeps, fulfillmentId: string): Pro
   if (!record) return "done";
   const status = statusOf(record);
   if (!NOTED_STATUSES.includes(status) || record.noteStatus === status) return "done";
+  // An order with several fulfilment orders carries one tag: the part that most needs a look.
+  const parts = await deps.db.fulfillment.findMany({
+    where: { shop: record.shop, shopifyOrderId: record.shopifyOrderId },
+    orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
+  });
+  const noted = parts
+    .map((part) => ({ ...part, status: statusOf(part) }))
+    .filter((part) => NOTED_STATUSES.includes(part.status));
+  const headline = headlineOf(noted.length > 0 ? noted : [{ ...record, status }]);
+  const value = noteValue(headline, noted.length > 1 ? noted : undefined);
   const admin = await deps.adminFor(record.shop);
   const result = data(
     await admin<{ tagsRemove: Errors; tagsAdd: Errors; metafieldsSet: Errors }>(WRITE_NOTE, {
       id: record.orderGid,
-      remove: otherStatusTags(status),
-      add: [statusTag(status)],
-      metafields: [{ ownerId: record.orderGid, ...NOTE_METAFIELD, value: noteValue({ ...record, status }) }],
+      remove: otherStatusTags(headline.status),
+      add: [statusTag(headline.status)],
+      metafields: [{ ownerId: record.orderGid, ...NOTE_METAFIELD, value }],
     }),
     "order note",
   );

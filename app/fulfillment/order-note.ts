@@ -17,6 +17,7 @@ export function otherStatusTags(status: FulfillmentStatus): string[] {
 }
 
 export interface NoteSource {
+  fulfillmentOrderGid?: string | null;
   status: FulfillmentStatus;
   reason: string | null;
   serviceCode: string | null;
@@ -28,9 +29,41 @@ export interface NoteSource {
   updatedAt: Date;
 }
 
-/** The metafield's JSON value: no customer data, only the fulfilment's state. */
-export function noteValue(record: NoteSource): string {
+/** Which state an order with several parts shows: what needs a person first, then the least advanced. */
+const HEADLINE_ORDER: readonly FulfillmentStatus[] = [
+  "needs_attention",
+  "unknown_outcome",
+  "submitted",
+  "in_progress",
+  "shipped",
+  "delivered",
+  "skipped",
+];
+
+export function headlineOf<T extends NoteSource>(parts: readonly T[]): T {
+  const rank = (s: FulfillmentStatus) => {
+    const index = HEADLINE_ORDER.indexOf(s);
+    return index < 0 ? HEADLINE_ORDER.length : index;
+  };
+  return [...parts].sort((a, b) => rank(a.status) - rank(b.status))[0]!;
+}
+
+/**
+ * The metafield's JSON value: no customer data, only the fulfilment's state; with `parts`, every
+ * fulfilment order of the order too.
+ */
+export function noteValue(record: NoteSource, parts?: readonly NoteSource[]): string {
   return JSON.stringify({
+    ...(parts
+      ? {
+          parts: parts.map((part) => ({
+            fulfillmentOrder: part.fulfillmentOrderGid ?? null,
+            status: part.status,
+            reason: part.reason,
+            serviceOrderId: part.svcOrderId,
+          })),
+        }
+      : {}),
     status: record.status,
     reason: record.reason,
     service: record.serviceCode,

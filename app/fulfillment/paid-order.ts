@@ -56,6 +56,7 @@ export const paidOrderSchema = z.object({
   admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/, "expected an Order gid"),
   name: z.string().min(1),
   cancelled_at: text,
+  updated_at: text,
   test: z
     .boolean()
     .nullish()

@@ -10,7 +10,7 @@ import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { statusOf, transition } from "./records.server";
 import { MAX_POLL_DELAY_MS, after, nextPollDelayMs } from "./schedule";
-import { readServiceOrder, sameTracking, type Tracking } from "./service-status";
+import { readServiceOrder, sameTracking, shippedProducts, type Tracking } from "./service-status";
 import { ensureShopifyFulfillment, updateShopifyTracking } from "./shopify-fulfillment.server";
 import { FOLLOWED_STATUSES, furthest, type FulfillmentStatus } from "./status";
 
@@ -67,7 +67,7 @@ export async function pollFulfillment(
     report.svcStatus !== record.svcStatus ? `service status ${report.svcStatus ?? "(none)"}` : null;
 
   if (reported === "shipped" || reported === "delivered") {
-    const written = await writeBack(deps, record, report.tracking);
+    const written = await writeBack(deps, record, report.tracking, shippedProducts(order.detalle_orden));
     if (written.kind === "impossible") {
       await save(deps, record, "needs_attention", { ...data, reason: written.reason }, written.reason);
       return { kind: "done" };
@@ -94,7 +94,12 @@ type WriteBack =
   | { kind: "failed"; reason: string }
   | { kind: "impossible"; reason: string };
 
-async function writeBack(deps: PollDeps, record: Fulfillment, tracking: Tracking | null): Promise<WriteBack> {
+async function writeBack(
+  deps: PollDeps,
+  record: Fulfillment,
+  tracking: Tracking | null,
+  shipped: ReadonlyMap<string, number> | null,
+): Promise<WriteBack> {
   const stored: Tracking | null = record.trackingNumber
     ? { number: record.trackingNumber, company: record.trackingCompany, url: record.trackingUrl }
     : null;
@@ -111,12 +116,26 @@ async function writeBack(deps: PollDeps, record: Fulfillment, tracking: Tracking
       await updateShopifyTracking(admin, { fulfillmentId: record.shopifyFulfillmentId, tracking, notifyCustomer });
       return { kind: "ok", data: trackingData, detail: `tracking changed to ${describe(tracking)}` };
     }
-    const result = await ensureShopifyFulfillment(admin, { orderGid: record.orderGid, tracking, notifyCustomer });
+    if (!record.fulfillmentOrderGid) {
+      return {
+        kind: "impossible",
+        reason: "recorded before fulfilment orders were followed: fulfil it in Shopify by hand",
+      };
+    }
+    const result = await ensureShopifyFulfillment(admin, {
+      fulfillmentOrderGid: record.fulfillmentOrderGid,
+      shipped,
+      tracking,
+      notifyCustomer,
+    });
     if (result.kind === "impossible") return result;
+    const lines = result.lines.map((l) => `${l.sku} × ${l.quantity}`).join(", ");
     return {
       kind: "ok",
       data: { ...trackingData, shopifyFulfillmentId: result.fulfillmentId, shippedAt: record.shippedAt ?? deps.now() },
-      detail: `Shopify fulfilment ${result.kind} (${result.fulfillmentId})${tracking ? ` with ${describe(tracking)}` : ""}`,
+      detail:
+        `Shopify fulfilment ${result.kind} (${result.fulfillmentId})${lines ? ` of ${lines}` : ""}` +
+        `${tracking ? ` with ${describe(tracking)}` : ""}`,
     };
   } catch (error) {
     deps.logger.warn({ shop: record.shop, order: record.orderName, err: message(error) }, "Shopify write-back failed");

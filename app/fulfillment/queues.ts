@@ -4,12 +4,25 @@ export const SUBMIT_QUEUE = "fulfillment.submit";
 export const POLL_QUEUE = "fulfillment.poll";
 export const NOTE_QUEUE = "fulfillment.note";
 export const STOCK_QUEUE = "stock.sync";
+/** Finds the order of a fulfilment order a webhook named and the app has no record of. */
+export const RESOLVE_QUEUE = "fulfillment.resolve";
+/** Per shop, fulfilment-service mode: reads the requests assigned to the warehouse (callback + poll). */
+export const REQUESTS_QUEUE = "fulfillment.requests";
+/** Per shop: reads orders updated since the watermark, so a lost webhook never loses an order. */
+export const RECONCILE_QUEUE = "orders.reconcile";
 
-/** One submission row per Shopify order, whichever webhook delivery created it. */
+export interface ResolveJobPayload {
+  fulfillmentOrderGid: string;
+}
+
+/** One row per Shopify order (its job decides every fulfilment order of it), whatever woke it. */
 export const submitKey = (shop: string, shopifyOrderId: string) => `${shop}:${shopifyOrderId}`;
 
 export interface FulfillmentJobPayload {
-  fulfillmentId: string;
+  /** The order's job (fulfillment.submit). */
+  shopifyOrderId?: string;
+  /** A record's jobs (poll, note). */
+  fulfillmentId?: string;
   /** Polling only: the delay that led to this run, to grow it while nothing changes. */
   delayMs?: number;
 }

@@ -44,10 +44,11 @@ export interface PaidOrderDelivery {
 }
 
 /**
- * Records an orders/paid delivery: the delivery under (shop, event id), the fulfilment record
- * under (shop, order id), its first event and its submission job — in one statement, so all or
- * nothing, and holding a pooled connection for a single round trip however many deliveries arrive
- * at once. A duplicate delivery, or a second event for the same order, changes nothing. Nothing but
+ * Records an orders/paid delivery: the delivery under (shop, event id), the order the app now
+ * follows under (shop, order id) and its job, which reads Shopify and decides per fulfilment
+ * order — in one statement, so all or nothing, and holding a pooled connection for a single round
+ * trip however many deliveries arrive at once. A duplicate delivery changes nothing; a payload
+ * older than what the order's job already read (Shopify's updated_at) wakes nothing. Nothing but
  * the delivery is recorded for a shop the app has no row for.
  *
  * The delivery and job inserts are those of recordWebhookDelivery and enqueueJob, inlined into the
@@ -56,41 +57,95 @@ export interface PaidOrderDelivery {
 export async function recordPaidOrder(
   db: Db,
   delivery: PaidOrderDelivery,
-): Promise<{ duplicate: boolean; fulfillmentId: string | null }> {
+): Promise<{ duplicate: boolean; woken: boolean }> {
   const { shop, order, now } = delivery;
-  const triggeredAt = delivery.triggeredAt ? new Date(delivery.triggeredAt) : null;
-  const request = JSON.stringify({ order } satisfies StoredRequest);
+  const updatedAt = validDate(order.updated_at);
+  const result = await recordOrderEvent(db, {
+    shop,
+    topic: "orders/paid",
+    eventId: delivery.eventId,
+    webhookId: delivery.webhookId,
+    triggeredAt: delivery.triggeredAt,
+    order: { id: order.id, gid: order.admin_graphql_api_id, name: order.name, follow: true },
+    updatedAt,
+    now,
+  });
+  return result;
+}
+
+export interface OrderEvent {
+  shop: string;
+  topic: string;
+  eventId: string;
+  webhookId?: string | null;
+  triggeredAt?: string | null;
+  /** follow: start following the order if the app does not yet (orders/paid, reconciliation). */
+  order: { id: string; gid: string; name: string; follow: boolean };
+  /** Shopify's updated_at of the payload (or the trigger time): an older one wakes nothing. */
+  updatedAt: Date | null;
+  now: Date;
+}
+
+/**
+ * Records one delivery about an order and wakes the order's job — unless it is a duplicate, the
+ * app does not follow the order (and `follow` is false), or the payload is older than what the
+ * job already read. One statement (see recordPaidOrder).
+ */
+export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ duplicate: boolean; woken: boolean }> {
+  const { shop, order, now } = event;
+  const triggeredAt = validDate(event.triggeredAt ?? null);
   const key = submitKey(shop, order.id);
-  const [result] = await db.$queryRaw<{ delivered: boolean; id: string | null }[]>`
+  const payload = JSON.stringify({ shopifyOrderId: order.id } satisfies FulfillmentJobPayload);
+  const [result] = await db.$queryRaw<{ delivered: boolean; woken: boolean }[]>`
     WITH delivery AS (
       INSERT INTO "WebhookDelivery" (id, shop, topic, "eventId", "webhookId", "triggeredAt")
-      VALUES (gen_random_uuid(), ${shop}, 'orders/paid', ${delivery.eventId}, ${delivery.webhookId ?? null},
-              ${triggeredAt && !Number.isNaN(triggeredAt.getTime()) ? triggeredAt : null})
+      VALUES (gen_random_uuid(), ${shop}, ${event.topic}, ${event.eventId}, ${event.webhookId ?? null}, ${triggeredAt})
       ON CONFLICT (shop, "eventId") DO NOTHING
       RETURNING 1
-    ), record AS (
-      INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", status, request, "createdAt", "updatedAt")
-      SELECT gen_random_uuid(), ${shop}, ${order.id}, ${order.admin_graphql_api_id}, ${order.name}, 'pending',
-             ${request}::jsonb, ${now}, ${now}
+    ), tracked AS (
+      INSERT INTO "ShopifyOrder" (shop, "shopifyOrderId", "orderGid", "orderName", "createdAt")
+      SELECT ${shop}, ${order.id}, ${order.gid}, ${order.name}, ${now}
       FROM delivery
-      WHERE EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${shop})
+      WHERE ${order.follow} AND EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${shop})
       ON CONFLICT (shop, "shopifyOrderId") DO NOTHING
-      RETURNING id
-    ), event AS (
-      INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail)
-      SELECT id, ${now}, 'pending', 'orders/paid received' FROM record
+      RETURNING 1
+    ), wake AS (
+      SELECT 1 FROM delivery
+      WHERE EXISTS (SELECT 1 FROM tracked)
+         OR EXISTS (SELECT 1 FROM "ShopifyOrder" o WHERE o.shop = ${shop} AND o."shopifyOrderId" = ${order.id}
+                    AND (o."knownUpdatedAt" IS NULL OR ${event.updatedAt}::timestamp IS NULL
+                         OR o."knownUpdatedAt" <= ${event.updatedAt}::timestamp))
     ), job AS (
       INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", "updatedAt")
-      SELECT gen_random_uuid(), ${SUBMIT_QUEUE}, ${key}, ${shop}, jsonb_build_object('fulfillmentId', id), 'queued', ${now}, 10, now()
-      FROM record
+      SELECT gen_random_uuid(), ${SUBMIT_QUEUE}, ${key}, ${shop}, ${payload}::jsonb, 'queued', ${now}, 10, now()
+      FROM wake
       ON CONFLICT (queue, key) DO UPDATE SET
-        payload = EXCLUDED.payload, "maxAttempts" = EXCLUDED."maxAttempts", "runAt" = EXCLUDED."runAt",
+        payload = EXCLUDED.payload, "maxAttempts" = EXCLUDED."maxAttempts",
+        "runAt" = CASE WHEN "Job".state = 'queued' THEN LEAST("Job"."runAt", EXCLUDED."runAt") ELSE EXCLUDED."runAt" END,
         attempts = 0, "lastError" = NULL, state = 'queued', "updatedAt" = now()
       WHERE "Job".state <> 'running'
     )
-    SELECT EXISTS (SELECT 1 FROM delivery) AS delivered, (SELECT id FROM record) AS id`;
-  if (result?.id) jobSignals.emit("enqueued", SUBMIT_QUEUE);
-  return { duplicate: !result?.delivered, fulfillmentId: result?.id ?? null };
+    SELECT EXISTS (SELECT 1 FROM delivery) AS delivered, EXISTS (SELECT 1 FROM wake) AS woken`;
+  if (result?.woken) jobSignals.emit("enqueued", SUBMIT_QUEUE);
+  return { duplicate: !result?.delivered, woken: Boolean(result?.woken) };
+}
+
+/** Wakes the job of an order the app follows (a fulfilment-order webhook, a merchant's retry). */
+export async function wakeOrder(db: Db | Tx, args: { shop: string; shopifyOrderId: string; now: Date }): Promise<void> {
+  const payload: FulfillmentJobPayload = { shopifyOrderId: args.shopifyOrderId };
+  await enqueueJob(db, {
+    queue: SUBMIT_QUEUE,
+    key: submitKey(args.shop, args.shopifyOrderId),
+    shop: args.shop,
+    payload: { ...payload },
+    runAt: args.now,
+  });
+}
+
+function validDate(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 export interface TransitionArgs {
@@ -168,12 +223,5 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
 }
 
 function enqueueSubmit(tx: Tx, record: { id: string; shop: string; shopifyOrderId: string }, now: Date) {
-  const payload: FulfillmentJobPayload = { fulfillmentId: record.id };
-  return enqueueJob(tx, {
-    queue: SUBMIT_QUEUE,
-    key: submitKey(record.shop, record.shopifyOrderId),
-    shop: record.shop,
-    payload: { ...payload },
-    runAt: now,
-  });
+  return wakeOrder(tx, { shop: record.shop, shopifyOrderId: record.shopifyOrderId, now });
 }

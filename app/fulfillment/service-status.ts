@@ -46,6 +46,39 @@ export function readServiceOrder(order: ServiceOrderLike): ServiceOrderReport {
   return { svcStatus, status, tracking };
 }
 
+/** A line of the service's order lookup (`detalle_orden`). */
+export interface ServiceOrderLine {
+  cantidad?: number | null;
+  producto?: { sku?: string | null } | null;
+  recogido?: boolean | number | string | null;
+}
+
+/**
+ * What the service says left the warehouse: its order lines (`detalle_orden`) summed per SKU, less
+ * any it marks as not picked. Null when the lookup has no lines at all (then the whole remaining
+ * fulfilment order is taken as shipped, as the service does not say otherwise).
+ */
+export function shippedProducts(lines: readonly ServiceOrderLine[] | null | undefined): Map<string, number> | null {
+  if (!lines || lines.length === 0) return null;
+  const shipped = new Map<string, number>();
+  for (const line of lines) {
+    const sku = line.producto?.sku?.trim();
+    const quantity = line.cantidad ?? 0;
+    if (!sku || !Number.isInteger(quantity) || quantity <= 0) continue;
+    if (line.recogido === false || line.recogido === 0 || line.recogido === "false") continue;
+    shipped.set(sku, (shipped.get(sku) ?? 0) + quantity);
+  }
+  return shipped;
+}
+
+/** The tracking numbers in the service's text: several packages come as several numbers. */
+export function trackingNumbers(tracking: Tracking): string[] {
+  return tracking.number
+    .split(/[,;\s]+/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+}
+
 /** Whether two tracking records say the same thing to the buyer. */
 export function sameTracking(a: Tracking | null, b: Tracking | null): boolean {
   return (

@@ -1,32 +1,42 @@
 /**
- * Writes the shipment back to Shopify: one fulfilment for the order's open merchant-managed
- * fulfilment orders, with the carrier's tracking. Exactly once even when a run dies between
- * Shopify's answer and our save: Shopify refuses to fulfil a closed fulfilment order, so a second
- * run finds nothing open and adopts the fulfilment that exists instead of creating another.
+ * Writes the shipment back to Shopify: one fulfilment per fulfilment order, of only the lines and
+ * quantities the service reports shipped, with the carrier's tracking. Exactly once even when a
+ * run dies between Shopify's answer and our save: Shopify never fulfils more than remains, so a
+ * second run finds nothing left of what shipped and adopts the fulfilment that exists instead.
  */
 import type { AdminGraphql, GraphqlResult } from "../shopify/admin.server";
-import type { Tracking } from "./service-status";
+import { trackingNumbers, type Tracking } from "./service-status";
 
-const ORDER_FULFILMENT_STATE = /* GraphQL */ `
-  query FulfilmentState($id: ID!) {
-    order(id: $id) {
+const PAGE = 50;
+
+const FO_FULFILMENT_STATE = /* GraphQL */ `
+  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {
+    fulfillmentOrder(id: $id) {
       id
-      fulfillmentOrders(first: 10) {
+      status
+      lineItems(first: $first, after: $after) {
         nodes {
           id
-          status
-          lineItems(first: 50) {
-            nodes {
-              id
-              remainingQuantity
+          sku
+          remainingQuantity
+          lineItem {
+            sku
+            variant {
+              sku
             }
           }
         }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
       }
-      fulfillments(first: 10) {
-        id
-        status
-        createdAt
+      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {
+        nodes {
+          id
+          status
+          createdAt
+        }
       }
     }
   }
@@ -68,21 +78,26 @@ const TRACKING_UPDATE = /* GraphQL */ `
   }
 `;
 
-interface OrderState {
-  order: {
+interface FoLine {
+  id: string;
+  sku: string | null;
+  remainingQuantity: number;
+  lineItem: { sku: string | null; variant: { sku: string | null } | null };
+}
+interface FoFulfilmentState {
+  fulfillmentOrder: {
     id: string;
-    fulfillmentOrders: {
-      nodes: { id: string; status: string; lineItems: { nodes: { id: string; remainingQuantity: number }[] } }[];
-    };
-    fulfillments: { id: string; status: string; createdAt: string }[];
+    status: string;
+    lineItems: { nodes: FoLine[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+    fulfillments?: { nodes: { id: string; status: string; createdAt: string }[] };
   } | null;
 }
 
 type UserErrors = { userErrors: { field?: string[] | null; message: string }[] };
 
 export type FulfilmentWrite =
-  | { kind: "created" | "adopted"; fulfillmentId: string }
-  /** Nothing can be fulfilled and nothing was: e.g. the order was cancelled in Shopify. */
+  | { kind: "created" | "adopted"; fulfillmentId: string; lines: { sku: string; quantity: number }[] }
+  /** Nothing can be fulfilled and nothing was: e.g. the fulfilment order was cancelled in Shopify. */
   | { kind: "impossible"; reason: string };
 
 /** A failure worth trying again later (network, throttling, an unexpected refusal). */
@@ -90,49 +105,105 @@ export class ShopifyWriteError extends Error {}
 
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS"]);
 
-/** Creates the order's fulfilment with `tracking`, or finds the one an earlier run created. */
+/**
+ * Creates the fulfilment order's fulfilment of `shipped` (SKU → units; null: all that remains)
+ * with `tracking`, or finds the one an earlier run created.
+ */
 export async function ensureShopifyFulfillment(
   admin: AdminGraphql,
-  args: { orderGid: string; tracking: Tracking | null; notifyCustomer: boolean },
+  args: {
+    fulfillmentOrderGid: string;
+    shipped: ReadonlyMap<string, number> | null;
+    tracking: Tracking | null;
+    notifyCustomer: boolean;
+  },
 ): Promise<FulfilmentWrite> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const order = data(await admin<OrderState>(ORDER_FULFILMENT_STATE, { id: args.orderGid }), "order").order;
-    if (!order) return { kind: "impossible", reason: `the Shopify order ${args.orderGid} no longer exists` };
-    const open = order.fulfillmentOrders.nodes
-      .filter((fo) => FULFILLABLE.has(fo.status))
-      .map((fo) => ({ fo, lines: fo.lineItems.nodes.filter((line) => line.remainingQuantity > 0) }))
-      .filter(({ lines }) => lines.length > 0);
-    if (open.length === 0) {
-      const existing = order.fulfillments
-        .filter((f) => f.status === "SUCCESS")
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      if (existing) return { kind: "adopted", fulfillmentId: existing.id };
+    const fo = await readFulfilmentOrder(admin, args.fulfillmentOrderGid);
+    if (!fo)
       return {
         kind: "impossible",
-        reason: "the Shopify order has no open fulfilment order and no fulfilment (cancelled or fulfilled elsewhere?)",
+        reason: `the Shopify fulfilment order ${args.fulfillmentOrderGid} no longer exists`,
+      };
+    const lines = FULFILLABLE.has(fo.status) ? allocate(fo.lines, args.shipped) : [];
+    if (lines.length === 0) {
+      const existing = fo.fulfillments
+        .filter((f) => f.status === "SUCCESS")
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      if (existing) return { kind: "adopted", fulfillmentId: existing.id, lines: [] };
+      return {
+        kind: "impossible",
+        reason:
+          fo.status === "CANCELLED"
+            ? "the shipment left the warehouse but this part of the order was cancelled in Shopify — settle it with the buyer and the service"
+            : "nothing the service shipped is left to fulfil in Shopify, and no fulfilment exists (fulfilled elsewhere or changed?)",
       };
     }
     const result = data(
       await admin<{ fulfillmentCreate: UserErrors & { fulfillment: { id: string } | null } }>(FULFILLMENT_CREATE, {
         fulfillment: {
-          lineItemsByFulfillmentOrder: open.map(({ fo, lines }) => ({
-            fulfillmentOrderId: fo.id,
-            fulfillmentOrderLineItems: lines.map((line) => ({ id: line.id, quantity: line.remainingQuantity })),
-          })),
+          lineItemsByFulfillmentOrder: [
+            {
+              fulfillmentOrderId: fo.id,
+              fulfillmentOrderLineItems: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+            },
+          ],
           notifyCustomer: args.notifyCustomer,
           ...(args.tracking ? { trackingInfo: trackingInput(args.tracking) } : {}),
         },
       }),
       "fulfillmentCreate",
     ).fulfillmentCreate;
-    if (result.fulfillment) return { kind: "created", fulfillmentId: result.fulfillment.id };
+    if (result.fulfillment) {
+      return {
+        kind: "created",
+        fulfillmentId: result.fulfillment.id,
+        lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+      };
+    }
     // Someone fulfilled it between our read and our write (e.g. a run whose lease had expired):
     // read again, and adopt what is there.
-    if (!result.userErrors.some((e) => /unfulfillable status/i.test(e.message))) {
+    if (!result.userErrors.some((e) => /unfulfillable status|quantity|remaining/i.test(e.message))) {
       throw new ShopifyWriteError(`fulfillmentCreate refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
     }
   }
-  throw new ShopifyWriteError("fulfillmentCreate: the fulfilment orders kept changing");
+  throw new ShopifyWriteError("fulfillmentCreate: the fulfilment order kept changing");
+}
+
+/** The fulfilment order's lines to fulfil: what shipped, per SKU, up to what remains on each line. */
+function allocate(
+  lines: FoLine[],
+  shipped: ReadonlyMap<string, number> | null,
+): { id: string; sku: string; quantity: number }[] {
+  const left = shipped ? new Map(shipped) : null;
+  const out: { id: string; sku: string; quantity: number }[] = [];
+  for (const line of lines) {
+    const sku = line.sku?.trim() || line.lineItem.sku?.trim() || line.lineItem.variant?.sku?.trim() || "";
+    if (line.remainingQuantity <= 0) continue;
+    const quantity = left ? Math.min(line.remainingQuantity, left.get(sku) ?? 0) : line.remainingQuantity;
+    if (quantity <= 0) continue;
+    if (left) left.set(sku, (left.get(sku) ?? 0) - quantity);
+    out.push({ id: line.id, sku, quantity });
+  }
+  return out;
+}
+
+async function readFulfilmentOrder(admin: AdminGraphql, id: string) {
+  const lines: FoLine[] = [];
+  let after: string | null = null;
+  let head: { id: string; status: string; fulfillments: { id: string; status: string; createdAt: string }[] } | null =
+    null;
+  do {
+    const fo: FoFulfilmentState["fulfillmentOrder"] = data(
+      await admin<FoFulfilmentState>(FO_FULFILMENT_STATE, { id, first: PAGE, after, withFulfilments: head === null }),
+      "fulfillmentOrder",
+    ).fulfillmentOrder;
+    if (!fo) return null;
+    head ??= { id: fo.id, status: fo.status, fulfillments: fo.fulfillments?.nodes ?? [] };
+    lines.push(...fo.lineItems.nodes);
+    after = fo.lineItems.pageInfo.hasNextPage ? fo.lineItems.pageInfo.endCursor : null;
+  } while (after);
+  return { ...head, lines };
 }
 
 /** Replaces the fulfilment's tracking (the carrier changed the number or the link). */
@@ -156,8 +227,9 @@ export async function updateShopifyTracking(
 }
 
 function trackingInput(tracking: Tracking) {
+  const numbers = trackingNumbers(tracking);
   return {
-    number: tracking.number,
+    ...(numbers.length > 1 ? { numbers } : { number: numbers[0] ?? tracking.number }),
     ...(tracking.company ? { company: tracking.company } : {}),
     ...(tracking.url ? { url: tracking.url } : {}),
   };

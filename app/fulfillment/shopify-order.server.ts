@@ -53,6 +53,23 @@ const PAID_ORDER = /* GraphQL */ `
 `;
 
 type Text = string | null;
+
+/** The MailingAddress fields both order reads ask for. */
+export interface GraphqlAddress {
+  firstName: Text;
+  lastName: Text;
+  name: Text;
+  company: Text;
+  address1: Text;
+  address2: Text;
+  city: Text;
+  province: Text;
+  provinceCode: Text;
+  zip: Text;
+  country: Text;
+  countryCodeV2: Text;
+  phone: Text;
+}
 interface OrderData {
   order: {
     id: string;
@@ -71,21 +88,7 @@ interface OrderData {
       }[];
     };
     shippingLines: { nodes: { title: Text; code: Text; source: Text }[] };
-    shippingAddress: {
-      firstName: Text;
-      lastName: Text;
-      name: Text;
-      company: Text;
-      address1: Text;
-      address2: Text;
-      city: Text;
-      province: Text;
-      provinceCode: Text;
-      zip: Text;
-      country: Text;
-      countryCodeV2: Text;
-      phone: Text;
-    } | null;
+    shippingAddress: GraphqlAddress | null;
   } | null;
 }
 
@@ -114,20 +117,25 @@ export async function fetchPaidOrder(admin: AdminGraphql, previous: PaidOrder): 
       };
     }),
     shipping_lines: order.shippingLines.nodes,
-    shipping_address: address && {
-      first_name: address.firstName,
-      last_name: address.lastName,
-      name: address.name,
-      company: address.company,
-      address1: address.address1,
-      address2: address.address2,
-      city: address.city,
-      province: address.province,
-      province_code: address.provinceCode,
-      zip: address.zip,
-      country: address.country,
-      country_code: address.countryCodeV2,
-      phone: address.phone,
-    },
+    shipping_address: address && webhookAddress(address),
   });
+}
+
+/** A GraphQL MailingAddress in the webhook's shape, which the address parser reads. */
+export function webhookAddress(address: GraphqlAddress) {
+  return {
+    first_name: address.firstName,
+    last_name: address.lastName,
+    name: address.name,
+    company: address.company,
+    address1: address.address1,
+    address2: address.address2,
+    city: address.city,
+    province: address.province,
+    province_code: address.provinceCode,
+    zip: address.zip,
+    country: address.country,
+    country_code: address.countryCodeV2,
+    phone: address.phone,
+  };
 }

@@ -3,10 +3,12 @@
  * buyer's door; the side states stop automatic work until a person (or a later event) acts.
  *
  *   pending → submitting → submitted → in_progress → shipped → delivered
- *   side states: needs_attention, unknown_outcome, skipped
+ *   side states: waiting (a hold, a schedule or the hold-back delay), needs_attention,
+ *   unknown_outcome, skipped
  */
 
 export const FULFILLMENT_STATUSES = [
+  "waiting",
   "pending",
   "submitting",
   "submitted",
@@ -21,7 +23,9 @@ export const FULFILLMENT_STATUSES = [
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
 const TRANSITIONS: Record<FulfillmentStatus, readonly FulfillmentStatus[]> = {
-  pending: ["submitting", "skipped", "needs_attention"],
+  // Decided at job time from Shopify's current state: a hold, a schedule or the delay waits.
+  waiting: ["pending", "skipped", "needs_attention"],
+  pending: ["submitting", "waiting", "skipped", "needs_attention"],
   // Back to pending only when the request provably never reached the service.
   submitting: ["submitted", "pending", "needs_attention", "unknown_outcome"],
   submitted: ["in_progress", "shipped", "delivered", "needs_attention"],
@@ -29,11 +33,12 @@ const TRANSITIONS: Record<FulfillmentStatus, readonly FulfillmentStatus[]> = {
   shipped: ["delivered", "needs_attention"],
   delivered: [],
   // A person fixed the cause: submit again (no service order yet) or resume following it.
-  needs_attention: ["pending", "submitted"],
+  // Before submission, a later cancellation settles it (skipped).
+  needs_attention: ["pending", "submitted", "skipped"],
   // A person confirmed: the order exists at the service (submitted) or it does not (pending).
   unknown_outcome: ["submitted", "pending"],
   // E.g. the shop connected its account after the order was paid.
-  skipped: ["pending"],
+  skipped: ["pending", "waiting", "needs_attention"],
 };
 
 /** Whether the state machine allows moving from `from` to `to`. */

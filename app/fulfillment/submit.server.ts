@@ -1,5 +1,5 @@
 /**
- * Submits one paid order to the service exactly once, without an idempotency key
+ * Submits one fulfilment order to the service exactly once, without an idempotency key
  * (docs/decisions/007-fulfillment-exactly-once.md):
  *   1. claim: pending → submitting, committed before anything is sent;
  *   2. send createOrder;
@@ -9,10 +9,12 @@
  */
 import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { getShopSettings } from "../models/shop-settings.server";
+import type { AddressWarning } from "../address";
 import type { SvcClient } from "../svc";
-import { buildServiceOrder } from "./build-service-order";
-import { readStoredRequest, statusOf, transition, type StoredRequest } from "./records.server";
+import type { ServiceOrderRequest } from "./build-service-order";
+import { describeProducts } from "./fulfillment-order";
+import type { PaidOrder } from "./paid-order";
+import { transition, type StoredRequest } from "./records.server";
 import { MAX_SUBMIT_ATTEMPTS, after, submitRetryDelayMs } from "./schedule";
 import { classifySubmitError } from "./submit-errors";
 
@@ -28,74 +30,59 @@ export type SubmitOutcome = { kind: "done" } | { kind: "again"; at: Date };
 
 const DONE: SubmitOutcome = { kind: "done" };
 
-/** Runs one submission step for the record; safe to run any number of times, concurrently too. */
-export async function submitFulfillmentOrder(deps: SubmitDeps, fulfillmentId: string): Promise<SubmitOutcome> {
-  const { db } = deps;
-  const record = await db.fulfillment.findUnique({ where: { id: fulfillmentId } });
-  if (!record) return DONE;
-  const status = statusOf(record);
-  if (status === "submitting") return interrupted(deps, record);
-  if (status !== "pending") return DONE;
+/** What is sent: decided from Shopify's current state by the order's job (plan.server.ts). */
+export interface ReadyOrder {
+  request: ServiceOrderRequest;
+  serviceCode: string;
+  serviceCodeSource: string;
+  warnings: AddressWarning[];
+  /** Kept on the record with the body, for a person (and the page) to read. */
+  order: PaidOrder;
+}
 
-  const now = deps.now();
-  const stored = readStoredRequest(record.request);
-  if (!stored) {
-    await transition(db, {
-      id: record.id,
-      from: "pending",
-      to: "needs_attention",
-      now,
-      data: { reason: "the order's data is no longer held (redacted)" },
-    });
-    return DONE;
-  }
+/**
+ * Sends one pending record's service order exactly once: claims it (pending → submitting,
+ * committed before anything is sent), sends, and saves the service's id. Returns when to try
+ * again if the request provably never reached the service.
+ */
+export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready: ReadyOrder): Promise<SubmitOutcome> {
   const client = await deps.svcClientFor(record.shop);
+  const now = deps.now();
   if (!client) {
-    await transition(db, {
+    await transition(deps.db, {
       id: record.id,
       from: "pending",
       to: "skipped",
       now,
       data: { reason: "the shop is not connected to the service" },
+      detail: "the shop is not connected to the service",
     });
     return DONE;
   }
-  const { settings } = await getShopSettings({ db, shop: record.shop });
-  const built = buildServiceOrder(stored.order, settings.fulfillment);
-  if (built.kind !== "ready") {
-    await transition(db, {
-      id: record.id,
-      from: "pending",
-      to: built.kind,
-      now,
-      data: { reason: built.reason },
-      detail: built.reason,
-    });
-    return DONE;
-  }
-
-  const request: StoredRequest = { order: stored.order, body: built.request };
-  const claimed = await transition(db, {
+  const request: StoredRequest = { order: ready.order, body: ready.request };
+  const claimed = await transition(deps.db, {
     id: record.id,
     from: "pending",
     to: "submitting",
     now,
     data: {
       request: request as unknown as Prisma.InputJsonValue,
-      serviceCode: built.serviceCode,
-      serviceCodeSource: built.serviceCodeSource,
-      warnings: built.warnings,
+      serviceCode: ready.serviceCode,
+      serviceCodeSource: ready.serviceCodeSource,
+      warnings: ready.warnings as unknown as Prisma.InputJsonValue,
       submittingAt: now,
+      reason: null,
+      waitUntil: null,
       submitAttempts: { increment: 1 },
     },
-    detail: `attempt ${record.submitAttempts + 1}: sending to the service (${built.serviceCode})`,
+    detail: `attempt ${record.submitAttempts + 1}: sending to the service (${ready.serviceCode}: ${describeProducts(ready.request.productos)})`,
   });
   // Another worker claimed it between our read and our update: it owns the submission.
   if (!claimed) return DONE;
 
   let ordenRef: string;
   try {
-    ({ ordenRef } = await client.createOrder(built.request));
+    ({ ordenRef } = await client.createOrder(ready.request));
   } catch (error) {
     return failed(deps, record, record.submitAttempts + 1, error);
   }
@@ -199,7 +186,7 @@ async function failed(deps: SubmitDeps, record: Fulfillment, attempts: number, e
 }
 
 /** An earlier run claimed the record and never saved a result: it may have reached the service. */
-async function interrupted(deps: SubmitDeps, record: Fulfillment): Promise<SubmitOutcome> {
+export async function interrupted(deps: SubmitDeps, record: Fulfillment): Promise<SubmitOutcome> {
   const started = record.submittingAt?.toISOString() ?? "an earlier run";
   const reason =
     `a submission started at ${started} was interrupted before its result was saved; the order may exist at the service ` +

@@ -66,6 +66,20 @@ export const fulfillmentSettingsSchema = z.object({
   defaultService: serviceCodeSchema.default("NACIONAL"),
   skipTestOrders: z.boolean().default(true),
   notifyCustomer: z.boolean().default(true),
+  /**
+   * Where the work comes from (docs/decisions/015-fulfillment-modes.md): "merchant_managed" —
+   * the app sends the shop's own fulfilment orders at the warehouse's locations; or
+   * "fulfillment_service" — the warehouse is a Shopify fulfilment service with its own location.
+   */
+  mode: z.enum(["merchant_managed", "fulfillment_service"]).default("merchant_managed"),
+  /** Location gids the warehouse fulfils (merchant-managed); empty: the stock location. */
+  locationIds: z.array(z.string().regex(/^gid:\/\/shopify\/Location\/\d+$/, "expected a Location gid")).max(50).default([]),
+  /** Minutes each paid order waits before it goes, so early edits and cancellations never reach the warehouse. */
+  holdBackMinutes: z.number().int().min(0).max(24 * 60).default(0),
+  /** On connecting: also send the open paid orders of the last N days (0: only orders paid from now on). */
+  importDays: z.number().int().min(0).max(60).default(0),
+  /** Minutes between reconciliations of recently updated orders (a lost webhook never loses an order). */
+  reconcileMinutes: z.number().int().min(5).max(24 * 60).default(30),
 });
 
 export const stockSettingsSchema = z.object({

@@ -29,6 +29,24 @@ import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync
 import { FULFILLMENT_STATUSES, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
 import { authenticate } from "../shopify.server";
 
+// The page's words, together so they move to a message catalogue in one piece.
+const TEXT = {
+  reconciledAt: (at: string) => `Última revisión de pedidos en Shopify: ${formatTime(at)}`,
+  neverReconciled: "Los pedidos en Shopify aún no se han revisado (se revisan cada 30 minutos tras conectar).",
+  received: "Recibidos, por revisar en Shopify",
+  receivedAt: (at: string) => `pagado ${formatTime(at)}`,
+  goesAt: (at: string) => `Se envía al almacén: ${formatTime(at)}`,
+  goesOnRelease: "Se envía al almacén cuando Shopify libere la retención.",
+};
+
+function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString("es-MX", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "America/Mexico_City",
+  });
+}
+
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const { db, now } = appContext();
@@ -58,7 +76,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<MerchantA
 };
 
 export default function Orders() {
-  const { rows, counts } = useLoaderData<typeof loader>();
+  const { rows, counts, received, reconciledAt } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params, setParams] = useSearchParams();
   const options = [
@@ -84,7 +102,24 @@ export default function Orders() {
             <Button submit>Sincronizar inventario ahora</Button>
           </Form>
         </InlineStack>
-        {rows.length === 0 && (
+        <Text as="p" tone="subdued">
+          {reconciledAt ? TEXT.reconciledAt(reconciledAt) : TEXT.neverReconciled}
+        </Text>
+        {received.length > 0 && (
+          <Card>
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingSm">
+                {TEXT.received}
+              </Text>
+              {received.map((order) => (
+                <Text as="p" key={order.orderGid}>
+                  {order.orderName} · {TEXT.receivedAt(order.receivedAt)}
+                </Text>
+              ))}
+            </BlockStack>
+          </Card>
+        )}
+        {rows.length === 0 && received.length === 0 && (
           <Card>
             <Text as="p">Todavía no hay pedidos pagados que enviar al almacén.</Text>
           </Card>
@@ -116,6 +151,11 @@ function FulfillmentCard({ row }: { row: FulfillmentRow }) {
           )}
         </InlineStack>
         {row.reason && <Text as="p">{row.reason}</Text>}
+        {row.status === "waiting" && (
+          <Text as="p" fontWeight="semibold">
+            {row.waitUntil ? TEXT.goesAt(row.waitUntil) : TEXT.goesOnRelease}
+          </Text>
+        )}
         {row.svcOrderId && (
           <Text as="p" tone="subdued">
             Orden en el servicio: {row.svcOrderId}

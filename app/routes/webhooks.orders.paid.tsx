@@ -4,8 +4,8 @@ import { parsePaidOrder } from "../fulfillment/paid-order";
 import { recordPaidOrder } from "../fulfillment/records.server";
 import { authenticateWebhook } from "../shopify/webhook.server";
 
-// Answers within milliseconds: it only records the delivery, the fulfilment record and its job
-// (one transaction); the service and the Admin API are called by the job, after the answer.
+// Answers within milliseconds: it only records the delivery, the order and its job (one
+// statement); the job reads Shopify's current state and decides, after the answer.
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, payload, eventId, webhookId, triggeredAt } = await authenticateWebhook(request);
   const parsed = parsePaidOrder(payload);
@@ -21,7 +21,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     now: now(),
   });
   if (result.duplicate) logger.info({ shop, eventId: eventId ?? webhookId }, "orders/paid duplicate delivery ignored");
-  else if (!result.fulfillmentId)
-    logger.info({ shop, order: parsed.order.name }, "orders/paid: order already recorded, or shop unknown");
+  else if (!result.woken)
+    logger.info({ shop, order: parsed.order.name }, "orders/paid: nothing newer than what the app knows, or shop unknown");
   return new Response();
 };

@@ -20,7 +20,10 @@ export type GidType =
   | "Fulfillment"
   | "FulfillmentLineItem"
   | "DeliveryCarrierService"
-  | "InventoryAdjustmentGroup";
+  | "InventoryAdjustmentGroup"
+  | "FulfillmentHold"
+  | "OrderEdit"
+  | "FulfillmentService";
 
 // The first demo product and variant land on the ids used in /test/fixtures/orders-paid.mx.json.
 const BASES: Record<GidType, number> = {
@@ -41,6 +44,9 @@ const BASES: Record<GidType, number> = {
   FulfillmentLineItem: 11_012_345_678_901,
   DeliveryCarrierService: 61_234_567_890,
   InventoryAdjustmentGroup: 31_234_567_890_123,
+  FulfillmentHold: 3_312_345_678_901,
+  OrderEdit: 2_212_345_678_901,
+  FulfillmentService: 1_712_345_678,
 };
 
 const SHOP_BLOCK = 1_000_000;

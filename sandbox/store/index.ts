@@ -9,7 +9,12 @@ import { createOrdersApi, type OrdersApi } from "./orders/orders-api";
 import { buildRateRequest, type CarrierRateRequest, type RateRequestInput } from "./orders/rate-request";
 import { createShopState, type AddShopInput, type InjectedFault, type ShopState } from "./state/shop-state";
 import type { ThrottleSettings, ThrottleStatus } from "./throttle";
-import { createWebhookSender, type RateRequestDelivery, type WebhookDelivery } from "./webhooks/deliver";
+import {
+  createWebhookSender,
+  type FulfillmentServiceNotification,
+  type RateRequestDelivery,
+  type WebhookDelivery,
+} from "./webhooks/deliver";
 
 export const DEFAULT_API_VERSION = "2026-01";
 
@@ -56,6 +61,7 @@ export interface SimulatedStore {
   buildRateRequest(domain: string, input: RateRequestInput): CarrierRateRequest;
   sendWebhook(args: WebhookDelivery): Promise<Response>;
   sendRateRequest(args: RateRequestDelivery): Promise<Response>;
+  sendFulfillmentServiceNotification(args: FulfillmentServiceNotification): Promise<Response>;
   inspect(domain: string): StoreInspection;
   throttleStatus(domain: string): ThrottleStatus;
   setThrottle(domain: string, settings: ThrottleSettings): void;
@@ -131,6 +137,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     buildRateRequest: (domain, input) => buildRateRequest(shopOf(domain), input),
     sendWebhook: (args) => sender.sendWebhook(args),
     sendRateRequest: (args) => sender.sendRateRequest(args),
+    sendFulfillmentServiceNotification: (args) => sender.sendFulfillmentServiceNotification(args),
     inspect: (domain) => inspectShop(shopOf(domain)),
     throttleStatus: (domain) => shopOf(domain).throttle.status(),
     setThrottle: (domain, settings) => shopOf(domain).throttle.set(settings),
@@ -157,7 +164,7 @@ export type { OrdersApi } from "./orders/orders-api";
 export type { AddressInput, OrderLineInput, PaidOrderInput, ShippingLineInput } from "./orders/order-input";
 export type { OrderPaidPayload } from "./orders/order-payload";
 export type { CarrierRateRequest, RateRequestInput } from "./orders/rate-request";
-export type { RateRequestDelivery, WebhookDelivery } from "./webhooks/deliver";
+export type { FulfillmentServiceNotification, RateRequestDelivery, WebhookDelivery } from "./webhooks/deliver";
 export {
   DEMO_CATALOGUE_FACTS,
   attachDemoIds,

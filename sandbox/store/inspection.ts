@@ -12,12 +12,16 @@ export interface StoreInspection {
     active: boolean;
     supportsServiceDiscovery: boolean;
   }>;
+  locations: Array<{ id: string; name: string; isActive: boolean }>;
+  fulfillmentServices: Array<{ id: string; serviceName: string; callbackUrl: string; locationId: string }>;
   fulfillmentOrders: Array<{
     id: string;
     orderId: string;
     status: string;
     requestStatus: string;
     locationId: string;
+    deliveryMethod: string;
+    holds: Array<{ id: string; reason: string }>;
     lineItems: Array<{
       id: string;
       lineItemId: string;
@@ -82,6 +86,13 @@ export function inspectShop(shop: ShopState): StoreInspection {
         supportsServiceDiscovery,
       }),
     ),
+    locations: [...shop.locations.values()].map((l) => ({ id: l.id, name: l.name, isActive: l.isActive })),
+    fulfillmentServices: [...shop.fulfillmentServices.values()].map(({ id, serviceName, callbackUrl, locationId }) => ({
+      id,
+      serviceName,
+      callbackUrl,
+      locationId,
+    })),
     fulfillmentOrders: [...shop.fulfillmentOrders.values()].map((fo) => {
       const order = shop.orders.get(fo.orderId)!;
       return {
@@ -90,6 +101,8 @@ export function inspectShop(shop: ShopState): StoreInspection {
         status: fo.status,
         requestStatus: fo.requestStatus,
         locationId: fo.locationId,
+        deliveryMethod: fo.deliveryMethod,
+        holds: fo.holds.map((h) => ({ id: h.id, reason: h.reason })),
         lineItems: fo.lineItems.map((line) => ({
           ...line,
           sku: order.lineItems.find((item) => item.id === line.lineItemId)?.sku ?? null,

@@ -19,7 +19,7 @@ function runDemo(): Promise<{ code: number | null; output: string }> {
 }
 
 describe("npm run demo", () => {
-  it("connects, syncs the catalogue, quotes, submits one order for duplicate webhooks and brings tracking back", async () => {
+  it("connects, syncs the catalogue, quotes, submits one order for duplicate webhooks, brings tracking back, and keeps a cancelled order from the warehouse", async () => {
     const { code, output } = await runDemo();
     expect(output).toMatch(/connected: true; carrier service: active/);
     expect(output).toMatch(/sync completed: 9 skipped, 28 synced/);
@@ -28,7 +28,11 @@ describe("npm run demo", () => {
     expect(output).toMatch(/delivery 2 of the same event → 200/);
     expect(output).toMatch(/with EXPRESS \(submitted\)/);
     expect(output).toMatch(/Shopify fulfilments on the order: 1, tracking \d+/);
+    expect(output).toMatch(/waits: goes to the warehouse at \d{4}-/);
+    expect(output).toMatch(/the buyer cancels: orders\/cancelled → 200/);
+    expect(output).toMatch(/skipped — the order was cancelled in Shopify/);
     expect(output).toContain("Done: 1 order at the service for 2 webhook deliveries");
+    expect(output).toContain("the cancelled order never reached the warehouse");
     expect(code, output).toBe(0);
   });
 });

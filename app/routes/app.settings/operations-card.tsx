@@ -4,6 +4,23 @@ import { Banner, Button, Card, Checkbox, FormLayout, Select, TextField } from "@
 import { useState } from "react";
 import type { OperationsFormValues } from "./operations-form";
 
+// The card's words, together so they move to a message catalogue in one piece.
+const TEXT = {
+  mode: "Cómo recibe el almacén los pedidos",
+  modeHelp:
+    "Pedidos de la tienda: la app envía al almacén las partes de cada pedido asignadas a las ubicaciones elegidas. " +
+    "Servicio de logística: el almacén es un servicio de logística de Shopify con su propia ubicación y su inventario; " +
+    "Shopify le asigna solo lo que tiene en existencia.",
+  modeMerchant: "Pedidos de la tienda (gestionados por el comerciante)",
+  modeService: "Servicio de logística de Shopify",
+  locations: "Ubicaciones que surte el almacén",
+  locationsHelp: "Sin ninguna marcada: la ubicación del inventario de abajo (o todas, si no hay ninguna).",
+  holdBack: "Minutos de espera tras el pago antes de enviar al almacén",
+  holdBackHelp: "0 = enseguida. Con p. ej. 30, una edición o cancelación hecha en esos minutos nunca llega al almacén.",
+  importDays: "Al conectar, enviar también los pedidos pagados y abiertos de los últimos días",
+  importDaysHelp: "0 = solo los pedidos pagados a partir de ahora.",
+};
+
 const SERVICE_OPTIONS = [
   { label: "Nacional (estándar)", value: "NACIONAL" },
   { label: "Express", value: "EXPRESS" },
@@ -36,8 +53,57 @@ export function OperationsCard({
         <input type="hidden" name="skipTestOrders" value={String(form.skipTestOrders)} />
         <input type="hidden" name="notifyCustomer" value={String(form.notifyCustomer)} />
         <input type="hidden" name="stockEnabled" value={String(form.stockEnabled)} />
+        {form.locationIds.map((id) => (
+          <input key={id} type="hidden" name="locationIds" value={id} />
+        ))}
         <FormLayout>
           {saved ? <Banner tone="success">Guardado.</Banner> : null}
+          <Select
+            label={TEXT.mode}
+            helpText={TEXT.modeHelp}
+            name="mode"
+            options={[
+              { label: TEXT.modeMerchant, value: "merchant_managed" },
+              { label: TEXT.modeService, value: "fulfillment_service" },
+            ]}
+            value={form.mode}
+            onChange={(value) => set("mode")(value as OperationsFormValues["mode"])}
+            error={errors.mode}
+          />
+          {locations.map((location) => (
+            <Checkbox
+              key={location.id}
+              label={`${TEXT.locations}: ${location.name}`}
+              helpText={TEXT.locationsHelp}
+              checked={form.locationIds.includes(location.id)}
+              onChange={(on) =>
+                set("locationIds")(
+                  on ? [...form.locationIds, location.id] : form.locationIds.filter((id) => id !== location.id),
+                )
+              }
+            />
+          ))}
+          {errors.locationIds ? <Banner tone="critical">{errors.locationIds}</Banner> : null}
+          <TextField
+            label={TEXT.holdBack}
+            helpText={TEXT.holdBackHelp}
+            name="holdBackMinutes"
+            type="number"
+            autoComplete="off"
+            value={form.holdBackMinutes}
+            onChange={set("holdBackMinutes")}
+            error={errors.holdBackMinutes}
+          />
+          <TextField
+            label={TEXT.importDays}
+            helpText={TEXT.importDaysHelp}
+            name="importDays"
+            type="number"
+            autoComplete="off"
+            value={form.importDays}
+            onChange={set("importDays")}
+            error={errors.importDays}
+          />
           <Select
             label="Servicio para pedidos pagados con otras tarifas"
             helpText="Se usa cuando el comprador pagó una tarifa que no vino de este servicio (p. ej. las tarifas de respaldo de Shopify)."

@@ -13,6 +13,11 @@ export interface OperationsFormValues {
   stockEnabled: boolean;
   stockLocationId: string;
   stockIntervalMinutes: string;
+  mode: FulfillmentSettings["mode"];
+  /** The locations whose orders go to the warehouse; none chosen: the stock location. */
+  locationIds: string[];
+  holdBackMinutes: string;
+  importDays: string;
 }
 
 /** The form's initial values from the stored settings. */
@@ -24,11 +29,16 @@ export function operationsFormValues(fulfillment: FulfillmentSettings, stock: St
     stockEnabled: stock.enabled,
     stockLocationId: stock.locationId ?? "",
     stockIntervalMinutes: String(stock.intervalMinutes),
+    mode: fulfillment.mode,
+    locationIds: fulfillment.locationIds,
+    holdBackMinutes: String(fulfillment.holdBackMinutes),
+    importDays: String(fulfillment.importDays),
   };
 }
 
 export type ParsedOperations =
-  { ok: true; fulfillment: FulfillmentSettings; stock: StockSettings } | { ok: false; errors: Record<string, string> };
+  | { ok: true; fulfillment: Omit<FulfillmentSettings, "reconcileMinutes">; stock: StockSettings }
+  | { ok: false; errors: Record<string, string> };
 
 /** Validates the submitted form; each error is keyed by the field it belongs to. */
 export function parseOperationsForm(form: FormData): ParsedOperations {
@@ -46,6 +56,20 @@ export function parseOperationsForm(form: FormData): ParsedOperations {
   const interval = /^\d+$/.test(intervalText) ? Number(intervalText) : NaN;
   if (!(interval >= 5 && interval <= 1440))
     errors.stockIntervalMinutes = "Escribe un número de minutos entre 5 y 1440.";
+  const minutes = (name: string, max: number, message: string) => {
+    const text = String(form.get(name) ?? "0").trim() || "0";
+    const value = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(value >= 0 && value <= max)) errors[name] = message;
+    return value;
+  };
+  const holdBackMinutes = minutes("holdBackMinutes", 1440, "Escribe un número de minutos entre 0 y 1440.");
+  const importDays = minutes("importDays", 60, "Escribe un número de días entre 0 y 60.");
+  const mode = String(form.get("mode") ?? "merchant_managed");
+  if (mode !== "merchant_managed" && mode !== "fulfillment_service")
+    errors.mode = "Elige cómo recibe el almacén los pedidos.";
+  const locationIds = form.getAll("locationIds").map(String).filter(Boolean);
+  if (locationIds.some((id) => !/^gid:\/\/shopify\/Location\/\d+$/.test(id)))
+    errors.locationIds = "Elige ubicaciones de la lista.";
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
@@ -53,6 +77,10 @@ export function parseOperationsForm(form: FormData): ParsedOperations {
       defaultService: defaultService as ServiceCode,
       skipTestOrders: checked("skipTestOrders"),
       notifyCustomer: checked("notifyCustomer"),
+      mode: mode as FulfillmentSettings["mode"],
+      locationIds,
+      holdBackMinutes,
+      importDays,
     },
     stock: { enabled: stockEnabled, locationId: stockLocationId || null, intervalMinutes: interval },
   };

@@ -13,6 +13,12 @@ import {
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
+import { startReconciliation } from "~/fulfillment/reconcile.server";
+import {
+  registerFulfillmentService,
+  removeFulfillmentService,
+  requestAssignedRead,
+} from "~/fulfillment/fulfillment-service.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
 
@@ -98,6 +104,8 @@ export async function connectAccount(shop: string, form: FormData): Promise<Sett
   // Connecting is all a merchant should have to do: the whole catalogue is registered from here.
   // A sync already running is left to finish (startFullSync refuses a second one).
   await startFullSync({ db, shop });
+  // And every paid order from now on (or of the last N days, as chosen) is reconciled.
+  await startReconciliation(db, { shop, now: appContext().now() });
   return { intent: "connect", ok: true, carrierService: await registerForShop(shop) };
 }
 
@@ -109,7 +117,30 @@ export async function saveOperations(shop: string, form: FormData): Promise<Sett
   await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
   await updateShopSettings({ db, shop, patch: { fulfillment: parsed.fulfillment, stock: parsed.stock } });
   await ensureStockSchedule(db, { shop, now: now() });
+  const modeError = await applyFulfillmentMode(shop, parsed.fulfillment.mode);
+  if (modeError) return { intent: "operations", ok: false, errors: { mode: modeError } };
   return { intent: "operations", ok: true, carrierService: null };
+}
+
+/**
+ * Fulfilment-service mode registers the warehouse as the shop's fulfilment service and starts
+ * reading its requests; the merchant-managed mode removes it, as Shopify requires. A message for
+ * the merchant when Shopify refused.
+ */
+async function applyFulfillmentMode(shop: string, mode: "merchant_managed" | "fulfillment_service"): Promise<string | null> {
+  const deps = appContext();
+  try {
+    if (mode === "fulfillment_service") {
+      await registerFulfillmentService(deps, { shop, appUrl: env().SHOPIFY_APP_URL, name: `Envíos ${deps.svc.serviceName}` });
+      await requestAssignedRead(deps.db, { shop, now: deps.now() });
+    } else {
+      await removeFulfillmentService(deps, { shop });
+    }
+    return null;
+  } catch (error) {
+    deps.logger.warn({ shop, mode, err: error instanceof Error ? error.message : String(error) }, "fulfilment mode change failed");
+    return `Shopify no aceptó el cambio de modo: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 /** Validates and saves the rate rules; re-registers the carrier service when the shop is connected. */

@@ -8,6 +8,9 @@ import { createPickup, pickupRequestSchema } from "../stock/pickups";
 import { recordReception } from "../stock/receptions";
 
 const setStockSchema = z.object({ sku: z.string().min(1), units: z.number().int().min(0) });
+const packedSchema = z.object({
+  productos: z.array(z.object({ sku: z.string().min(1), cantidad: z.number().int().min(0) })),
+});
 const resetSchema = z.object({ all: z.boolean().optional() }).optional();
 const clockSchema = z
   .object({ advanceMs: z.number().int().min(0).optional(), speed: z.number().positive().optional() })
@@ -63,6 +66,27 @@ export function sandboxRoutes(deps: SandboxDeps): Route[] {
         ]);
         product.available = units;
         return { body: { sku, disponibles: units } };
+      },
+    }),
+    route({
+      // The warehouse was short: it packs only these units, and the order's lines (detalle_orden)
+      // say so from then on. Lines not named are not shipped.
+      method: "POST",
+      pattern: "/__sandbox/orders/:id/packed",
+      body: "json",
+      mutates: true,
+      handle: ({ client, params, body }) => {
+        const order = client.orders.get(params.id ?? "");
+        if (!order) throw notFound(`Order ${params.id ?? ""} not found`);
+        const { productos } = parseBody(packedSchema, body);
+        const packed = new Map(productos.map((p) => [p.sku, p.cantidad]));
+        for (const sku of packed.keys()) {
+          if (!order.lines.some((line) => line.sku === sku)) throw notFound(`Order ${order.id} has no line with SKU "${sku}"`);
+        }
+        order.lines = order.lines
+          .map((line) => ({ ...line, cantidad: Math.min(line.cantidad, packed.get(line.sku) ?? 0) }))
+          .filter((line) => line.cantidad > 0);
+        return { body: { id: order.id, productos: order.lines.map((l) => ({ sku: l.sku, cantidad: l.cantidad })) } };
       },
     }),
     route({

@@ -16,6 +16,11 @@ import type { ThrottleStatus } from "../throttle";
 import type { StoreContext } from "./context";
 import { carrierServiceMutations } from "./mutations/carrier-services";
 import { fulfillmentMutations } from "./mutations/fulfillments";
+import {
+  assignedFulfillmentOrders,
+  fulfillmentServiceMutations,
+  fulfillmentServiceView,
+} from "./mutations/fulfillment-services";
 import { inventorySetQuantitiesMutation } from "./mutations/inventory-set-quantities";
 import { metafieldsSetMutation } from "./mutations/metafields-set";
 import { tagMutations } from "./mutations/tags";
@@ -196,6 +201,12 @@ function rootValue(ctx: StoreContext): Record<string, unknown> {
     ...queryRoot(ctx),
     ...carrierServiceMutations(ctx),
     ...fulfillmentMutations(ctx),
+    ...fulfillmentServiceMutations(ctx),
+    assignedFulfillmentOrders: assignedFulfillmentOrders(ctx),
+    fulfillmentService: (args: { id: string }) => {
+      const service = ctx.shop.fulfillmentServices.get(args.id);
+      return service ? fulfillmentServiceView(ctx, service) : null;
+    },
     ...tagMutations(ctx),
     ...metafieldsSetMutation(ctx),
     ...inventorySetQuantitiesMutation(ctx),

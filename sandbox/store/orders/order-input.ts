@@ -1,3 +1,5 @@
+import type { DeliveryMethodType } from "../state/records";
+
 export interface OrderLineInput {
   /** A gid or the numeric id REST payloads carry; or give `sku` instead. */
   variantId?: string | number;
@@ -5,6 +7,10 @@ export interface OrderLineInput {
   quantity: number;
   /** Unit price; defaults to the variant's price. */
   price?: string;
+  /** The location (name or gid) the line is assigned to; defaults to the primary location. */
+  location?: string;
+  /** How the line reaches the buyer; defaults to the order's. */
+  deliveryMethod?: DeliveryMethodType;
 }
 
 export interface ShippingLineInput {
@@ -43,6 +49,8 @@ export interface PaidOrderInput {
   shippingAddress?: AddressInput | null;
   email?: string | null;
   phone?: string | null;
+  /** How the order reaches the buyer (SHIPPING, PICK_UP, LOCAL…); default SHIPPING. */
+  deliveryMethod?: DeliveryMethodType;
   test?: boolean;
   tags?: string[];
   note?: string | null;

@@ -1,14 +1,16 @@
 import { createHash } from "node:crypto";
 import type {
+  DeliveryMethodType,
   FulfillmentOrderRecord,
   LineItemRecord,
+  LocationRecord,
   MailingAddressRecord,
   OrderRecord,
   ShippingLineRecord,
 } from "../state/records";
 import { levelKey, primaryLocation, type ShopState } from "../state/shop-state";
 import { money } from "../units";
-import { resolveLine } from "./line-items";
+import { resolveLine, type ResolvedLine } from "./line-items";
 import type { AddressInput, PaidOrderInput, ShippingLineInput } from "./order-input";
 
 // The buyer from the orders/paid fixture.
@@ -33,22 +35,11 @@ export const DEFAULT_SHIPPING_ADDRESS: MailingAddressRecord = {
 export function createPaidOrder(shop: ShopState, input: PaidOrderInput, now: number): OrderRecord {
   if (input.lineItems.length === 0) throw new Error("an order needs at least one line item");
   const lines = input.lineItems.map((line) => resolveLine(shop, line));
-  const lineItems: LineItemRecord[] = lines.map((line) => ({
-    id: shop.ids.next("LineItem"),
-    variantId: line.variant.id,
-    productId: line.product.id,
-    sku: line.variant.sku,
-    name: line.name,
-    title: line.product.title,
-    variantTitle: line.variant.title === "Default Title" ? null : line.variant.title,
-    vendor: line.product.vendor,
-    quantity: line.quantity,
-    grams: line.grams,
-    price: line.price,
-    requiresShipping: line.requiresShipping,
-    taxable: line.variant.taxable,
-    fulfillableQuantity: line.quantity,
+  const placement = input.lineItems.map((line) => ({
+    locationId: line.location ? findLocation(shop, line.location).id : primaryLocation(shop).id,
+    deliveryMethod: line.deliveryMethod ?? input.deliveryMethod ?? "SHIPPING",
   }));
+  const lineItems: LineItemRecord[] = lines.map((line) => lineItemRecord(shop, line));
   const shippingLines = input.shippingLine === null ? [] : [shippingLine(shop, input.shippingLine)];
   const subtotal = lineItems.reduce((sum, item) => sum + Number(item.price) * item.quantity, 0);
   const shipping = shippingLines.reduce((sum, line) => sum + Number(line.price), 0);
@@ -77,16 +68,28 @@ export function createPaidOrder(shop: ShopState, input: PaidOrderInput, now: num
     fulfillmentIds: [],
   };
   shop.orders.set(order.id, order);
-  commitStock(shop, order, now);
-  const shippable = lineItems.filter((item) => item.requiresShipping);
-  if (shippable.length > 0) {
+  commitStock(shop, order, placement, now);
+  // One fulfilment order per location and delivery method, as Shopify's order routing makes them.
+  const groups = new Map<string, { locationId: string; deliveryMethod: DeliveryMethodType; items: LineItemRecord[] }>();
+  lineItems.forEach((item, index) => {
+    if (!item.requiresShipping) return;
+    const { locationId, deliveryMethod } = placement[index]!;
+    const key = `${locationId}|${deliveryMethod}`;
+    const group = groups.get(key) ?? { locationId, deliveryMethod, items: [] };
+    group.items.push(item);
+    groups.set(key, group);
+  });
+  for (const group of groups.values()) {
     const fulfillmentOrder: FulfillmentOrderRecord = {
       id: shop.ids.next("FulfillmentOrder"),
       orderId: order.id,
-      locationId: primaryLocation(shop).id,
+      locationId: group.locationId,
       status: "OPEN",
       requestStatus: "UNSUBMITTED",
-      lineItems: shippable.map((item) => ({
+      deliveryMethod: group.deliveryMethod,
+      holds: [],
+      fulfillAt: null,
+      lineItems: group.items.map((item) => ({
         id: shop.ids.next("FulfillmentOrderLineItem"),
         lineItemId: item.id,
         totalQuantity: item.quantity,
@@ -99,6 +102,33 @@ export function createPaidOrder(shop: ShopState, input: PaidOrderInput, now: num
     order.fulfillmentOrderIds.push(fulfillmentOrder.id);
   }
   return order;
+}
+
+/** A new line item of an order, for a resolved line. */
+export function lineItemRecord(shop: ShopState, line: ResolvedLine): LineItemRecord {
+  return {
+    id: shop.ids.next("LineItem"),
+    variantId: line.variant.id,
+    productId: line.product.id,
+    sku: line.variant.sku,
+    name: line.name,
+    title: line.product.title,
+    variantTitle: line.variant.title === "Default Title" ? null : line.variant.title,
+    vendor: line.product.vendor,
+    quantity: line.quantity,
+    grams: line.grams,
+    price: line.price,
+    requiresShipping: line.requiresShipping,
+    taxable: line.variant.taxable,
+    fulfillableQuantity: line.quantity,
+  };
+}
+
+/** A location by gid or name. */
+export function findLocation(shop: ShopState, nameOrId: string): LocationRecord {
+  const found = shop.locations.get(nameOrId) ?? [...shop.locations.values()].find((l) => l.name === nameOrId);
+  if (!found) throw new Error(`no location ${nameOrId} in ${shop.domain}`);
+  return found;
 }
 
 /** Cancels and refunds: open fulfilment work is cancelled and committed stock comes back. */
@@ -129,12 +159,12 @@ export function cancelOrder(shop: ShopState, order: OrderRecord, now: number): O
   return order;
 }
 
-function commitStock(shop: ShopState, order: OrderRecord, now: number): void {
-  const locationId = primaryLocation(shop).id;
-  for (const item of order.lineItems) {
+function commitStock(shop: ShopState, order: OrderRecord, placement: { locationId: string }[], now: number): void {
+  order.lineItems.forEach((item, index) => {
     // Only shippable lines wait in "committed" for a fulfilment; the rest leave stock at once.
+    const { locationId } = placement[index]!;
     moveStock(shop, item.variantId, locationId, -item.quantity, item.requiresShipping ? item.quantity : 0, now);
-  }
+  });
 }
 
 export function moveStock(

@@ -168,12 +168,26 @@ export interface FulfillmentOrderLineItemRecord {
   remainingQuantity: number;
 }
 
+/** How a fulfilment order reaches the buyer (Shopify's DeliveryMethodType). */
+export type DeliveryMethodType = "SHIPPING" | "PICK_UP" | "LOCAL" | "RETAIL" | "NONE" | "PICKUP_POINT";
+
+export interface FulfillmentHoldRecord {
+  id: string;
+  reason: string;
+  reasonNotes: string | null;
+}
+
 export interface FulfillmentOrderRecord {
   id: string;
   orderId: string;
   locationId: string;
   status: FulfillmentOrderStatus;
   requestStatus: string;
+  deliveryMethod: DeliveryMethodType;
+  /** Since 2025-01 a fulfilment order may carry several holds; it is ON_HOLD while any remains. */
+  holds: FulfillmentHoldRecord[];
+  /** SCHEDULED only: when it opens (epoch ms). */
+  fulfillAt: number | null;
   lineItems: FulfillmentOrderLineItemRecord[];
   createdAt: number;
   updatedAt: number;
@@ -206,6 +220,16 @@ export interface FulfillmentRecord {
   trackingUpdates: Array<{ at: number; trackingInfo: TrackingInfoRecord[]; notifyCustomer: boolean }>;
   createdAt: number;
   updatedAt: number;
+}
+
+/** An app registered as a fulfilment service: Shopify gave it its own location. */
+export interface FulfillmentServiceRecord {
+  id: string;
+  serviceName: string;
+  callbackUrl: string;
+  trackingSupport: boolean;
+  inventoryManagement: boolean;
+  locationId: string;
 }
 
 export interface CarrierServiceRecord {

@@ -1,6 +1,7 @@
 import { createIdAllocator, gid, type IdAllocator } from "../ids";
 import { createThrottleBucket, type ThrottleBucket } from "../throttle";
 import type {
+  FulfillmentServiceRecord,
   CarrierServiceRecord,
   FulfillmentOrderRecord,
   FulfillmentRecord,
@@ -46,6 +47,7 @@ export interface ShopState {
   fulfillmentOrders: Map<string, FulfillmentOrderRecord>;
   fulfillments: Map<string, FulfillmentRecord>;
   carrierServices: Map<string, CarrierServiceRecord>;
+  fulfillmentServices: Map<string, FulfillmentServiceRecord>;
   adjustmentGroups: Map<string, InventoryAdjustmentGroupRecord>;
   operations: OperationRecord[];
   faults: InjectedFault[];
@@ -120,6 +122,7 @@ export function createShopState(
     fulfillmentOrders: new Map(),
     fulfillments: new Map(),
     carrierServices: new Map(),
+    fulfillmentServices: new Map(),
     adjustmentGroups: new Map(),
     operations: [],
     faults: [],

@@ -12,6 +12,8 @@ export interface WebhookDelivery {
   webhookId?: string;
   /** The subscription's name, sent as X-Shopify-Name when given. */
   name?: string;
+  /** When the event happened (X-Shopify-Triggered-At); defaults to now. A late delivery keeps its old time. */
+  triggeredAt?: string;
   fetch?: typeof fetch;
 }
 
@@ -23,8 +25,19 @@ export interface RateRequestDelivery {
   fetch?: typeof fetch;
 }
 
+export interface FulfillmentServiceNotification {
+  /** The fulfilment service's callback URL; the notification goes to `<url>/fulfillment_order_notification`. */
+  callbackUrl: string;
+  secret: string;
+  domain: string;
+  body: { kind: string };
+  fetch?: typeof fetch;
+}
+
 export interface WebhookSender {
   sendWebhook(args: WebhookDelivery): Promise<Response>;
+  /** Shopify's POST to a fulfilment service: signed like a webhook, the body only names the kind. */
+  sendFulfillmentServiceNotification(args: FulfillmentServiceNotification): Promise<Response>;
   sendRateRequest(args: RateRequestDelivery): Promise<Response>;
 }
 
@@ -44,10 +57,20 @@ export function createWebhookSender(opts: { apiVersion: string; now: () => numbe
         "X-Shopify-API-Version": opts.apiVersion,
         "X-Shopify-Webhook-Id": args.webhookId ?? randomUUID(),
         "X-Shopify-Event-Id": args.eventId ?? randomUUID(),
-        "X-Shopify-Triggered-At": new Date(opts.now()).toISOString(),
+        "X-Shopify-Triggered-At": args.triggeredAt ?? new Date(opts.now()).toISOString(),
       };
       if (args.name) headers["X-Shopify-Name"] = args.name;
       return (args.fetch ?? fetch)(args.url, { method: "POST", headers, body });
+    },
+    async sendFulfillmentServiceNotification(args) {
+      const body = JSON.stringify(args.body);
+      const headers = {
+        "Content-Type": "application/json",
+        "X-Shopify-Hmac-Sha256": signBody(body, args.secret),
+        "X-Shopify-Shop-Domain": args.domain,
+      };
+      const url = `${args.callbackUrl.replace(/\/$/, "")}/fulfillment_order_notification`;
+      return (args.fetch ?? fetch)(url, { method: "POST", headers, body });
     },
     async sendRateRequest(args) {
       const body = JSON.stringify({ rate: args.rate });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
+import { updateShopSettings } from "~/models/shop-settings.server";
 import { connectShop, disconnectShop } from "~/models/svc-connection.server";
 import { action, loader } from "~/routes/app.orders";
 import { storeOfflineSession } from "../../helpers/sessions";
@@ -104,6 +105,30 @@ describe("the orders page", () => {
       true,
     );
     expect((await listFulfillments(prisma, { shop: SHOP, status: "skipped" })).rows).toHaveLength(1);
+  });
+
+  it("shows when a waiting order goes, the paid orders not read from Shopify yet, and the last reconciliation", async () => {
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment: { holdBackMinutes: 45 } } });
+    try {
+      const waiting = await paidAndWorked();
+      const received = h.paidOrder();
+      await h.deliver(received);
+      await prisma.shop.update({ where: { domain: SHOP }, data: { ordersReconciledAt: h.clock.now() } });
+      const page = await listFulfillments(prisma, { shop: SHOP });
+      expect(page.rows).toEqual([
+        expect.objectContaining({
+          orderName: waiting.name,
+          status: "waiting",
+          waitUntil: new Date(h.clock.now().getTime() + 45 * 60_000).toISOString(),
+          reason: expect.stringMatching(/held back 45 minutes after payment/),
+        }),
+      ]);
+      expect(page.received).toEqual([expect.objectContaining({ orderName: received.name })]);
+      expect(page.reconciledAt).toBe(h.clock.now().toISOString());
+    } finally {
+      await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment: { holdBackMinutes: 0 } } });
+      await prisma.shop.update({ where: { domain: SHOP }, data: { ordersReconciledAt: null } });
+    }
   });
 
   it("serves the list to the embedded admin and takes the merchant's actions", async () => {

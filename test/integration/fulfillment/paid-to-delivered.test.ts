@@ -48,9 +48,14 @@ describe("a paid order, from the webhook to the buyer's door", () => {
     });
     // WHEN Shopify delivers orders/paid
     const response = await h.deliver(payload);
-    // THEN the app answers 200 at once, with the work only recorded
+    // THEN the app answers 200 at once, with the work only recorded: the order is followed, and
+    // its fulfilment orders are read from Shopify by the job
     expect(response.status).toBe(200);
-    expect(await recordOf(payload)).toMatchObject({ status: "pending", orderName: payload.name });
+    expect(await prisma.shopifyOrder.findFirst({ where: { shopifyOrderId: String(payload.id) } })).toMatchObject({
+      orderName: payload.name,
+      plannedAt: null,
+    });
+    expect(await prisma.fulfillment.count()).toBe(0);
     expect(await h.sandboxOrders()).toHaveLength(0);
 
     // WHEN the worker runs

@@ -25,32 +25,29 @@ async function status(request: Request): Promise<{ status: number; text: string 
 async function nothingWritten() {
   expect(await prisma.webhookDelivery.count()).toBe(0);
   expect(await prisma.fulfillment.count()).toBe(0);
+  expect(await prisma.shopifyOrder.count()).toBe(0);
   expect(await prisma.job.count()).toBe(0);
 }
 
 describe("POST /webhooks/orders/paid", () => {
-  it("records the delivery, a pending record and its job, and calls neither the service nor Shopify", async () => {
+  it("records the delivery, the order to follow and its job, and calls neither the service nor Shopify", async () => {
     // GIVEN Shopify's example payload
     const operationsBefore = h.store.inspect(SHOP).operations.length;
     // WHEN it is delivered
     const answer = await status(await signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: SHOP }));
     // THEN 200, and only rows were written
     expect(answer.status).toBe(200);
-    expect(await prisma.fulfillment.findMany()).toEqual([
+    expect(await prisma.shopifyOrder.findMany()).toEqual([
       expect.objectContaining({
         shop: SHOP,
         shopifyOrderId: "5512345678901",
         orderGid: "gid://shopify/Order/5512345678901",
         orderName: "#1001",
-        status: "pending",
-        request: {
-          order: expect.objectContaining({
-            name: "#1001",
-            line_items: [expect.objectContaining({ sku: "TAZA-AZ", quantity: 2 })],
-          }),
-        },
+        plannedAt: null,
       }),
     ]);
+    // The fulfilment records are made by the job, from Shopify's fulfilment orders.
+    expect(await prisma.fulfillment.count()).toBe(0);
     expect(await prisma.job.findMany()).toEqual([
       expect.objectContaining({ queue: "fulfillment.submit", key: `${SHOP}:5512345678901`, state: "queued" }),
     ]);
@@ -83,21 +80,18 @@ describe("POST /webhooks/orders/paid", () => {
       await signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: "otra-tienda.myshopify.com" }),
     );
     expect(answer.status).toBe(200);
-    expect(await prisma.fulfillment.count()).toBe(0);
+    expect(await prisma.shopifyOrder.count()).toBe(0);
     expect(await prisma.job.count()).toBe(0);
   });
 
   it("changes nothing on a duplicate delivery", async () => {
     const request = () => signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: SHOP, eventId: "evt-dup" });
     await status(await request());
-    const before = await prisma.fulfillment.findFirstOrThrow();
-    await prisma.fulfillment.update({
-      where: { id: before.id },
-      data: { status: "skipped", reason: "set by the test" },
-    });
+    // The job ran meanwhile.
+    await prisma.job.updateMany({ data: { state: "done" } });
     expect((await status(await request())).status).toBe(200);
-    expect(await prisma.fulfillment.findFirstOrThrow()).toMatchObject({ status: "skipped", reason: "set by the test" });
-    expect(await prisma.fulfillmentEvent.count()).toBe(1);
-    expect(await prisma.job.count()).toBe(1);
+    expect(await prisma.shopifyOrder.count()).toBe(1);
+    expect(await prisma.webhookDelivery.count()).toBe(1);
+    expect(await prisma.job.findMany()).toEqual([expect.objectContaining({ state: "done" })]);
   });
 });

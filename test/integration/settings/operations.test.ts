@@ -15,6 +15,7 @@ import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
 const API_KEY = "sk_operations";
 let sandbox: Awaited<ReturnType<typeof startServiceSandbox>>;
 const now = new Date("2026-11-23T16:00:00Z");
+let store: ReturnType<typeof createSimulatedStore>;
 
 beforeAll(async () => {
   sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY] });
@@ -28,7 +29,7 @@ beforeEach(async () => {
   await resetDatabase();
   await storeOfflineSession(prisma);
   await prisma.shop.create({ data: { domain: TEST_SHOP } });
-  const store = createSimulatedStore();
+  store = createSimulatedStore();
   store.addShop({ domain: TEST_SHOP });
   configureAppContext({
     db: prisma,
@@ -38,10 +39,12 @@ beforeEach(async () => {
   });
 });
 
-async function submit(fields: Record<string, string>) {
+async function submit(fields: Record<string, string>, extra: [string, string][] = []) {
+  const body = new URLSearchParams(fields);
+  for (const [name, value] of extra) body.append(name, value);
   const request = await sessionTokenRequest("/app/settings", TEST_SHOP, {
     method: "POST",
-    body: new URLSearchParams(fields),
+    body,
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   return action({ request, params: {}, context: {} });
@@ -67,6 +70,10 @@ describe("/app/settings — orders and stock", () => {
       stockEnabled: false,
       stockLocationId: "",
       stockIntervalMinutes: "15",
+      mode: "merchant_managed",
+      locationIds: [],
+      holdBackMinutes: "0",
+      importDays: "0",
     });
     expect(page.locations.length).toBeGreaterThan(0);
     expect(page.locations[0]!.id).toMatch(/^gid:\/\/shopify\/Location\//);
@@ -75,15 +82,29 @@ describe("/app/settings — orders and stock", () => {
   it("saves the settings, and switching stock on schedules its first sync", async () => {
     const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: {} });
     const location = page.locations[0]!.id;
-    const result = await submit({
-      ...validOperations,
-      stockEnabled: "true",
-      stockLocationId: location,
-      stockIntervalMinutes: "30",
-    });
+    const result = await submit(
+      {
+        ...validOperations,
+        stockEnabled: "true",
+        stockLocationId: location,
+        stockIntervalMinutes: "30",
+        holdBackMinutes: "30",
+        importDays: "3",
+      },
+      [["locationIds", location]],
+    );
     expect(result).toMatchObject({ intent: "operations", ok: true });
     const { settings } = await getShopSettings({ db: prisma, shop: TEST_SHOP });
-    expect(settings.fulfillment).toEqual({ defaultService: "EXPRESS", skipTestOrders: false, notifyCustomer: true });
+    expect(settings.fulfillment).toEqual({
+      defaultService: "EXPRESS",
+      skipTestOrders: false,
+      notifyCustomer: true,
+      mode: "merchant_managed",
+      locationIds: [location],
+      holdBackMinutes: 30,
+      importDays: 3,
+      reconcileMinutes: 30,
+    });
     expect(settings.stock).toEqual({ enabled: true, locationId: location, intervalMinutes: 30 });
     expect(
       await prisma.job.findMany({
@@ -93,13 +114,34 @@ describe("/app/settings — orders and stock", () => {
     ).toEqual([{ state: "queued", runAt: now }]);
   });
 
-  it("names each wrong field and saves nothing", async () => {
-    const result = await submit({
-      ...validOperations,
-      defaultService: "LENTO",
-      stockEnabled: "true",
-      stockIntervalMinutes: "2",
+  it("registers the warehouse as a fulfilment service when that mode is chosen, and removes it when it is left", async () => {
+    expect(await submit({ ...validOperations, mode: "fulfillment_service" })).toMatchObject({ ok: true });
+    const [service] = store.inspect(TEST_SHOP).fulfillmentServices;
+    expect(service).toMatchObject({ callbackUrl: "https://svc-app.example.test/fulfillment-service" });
+    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).toMatchObject({
+      fsServiceId: service!.id,
     });
+    expect(await prisma.job.findMany({ where: { queue: "fulfillment.requests" }, select: { state: true } })).toEqual([
+      { state: "queued" },
+    ]);
+    expect(await submit({ ...validOperations, mode: "merchant_managed" })).toMatchObject({ ok: true });
+    expect(store.inspect(TEST_SHOP).fulfillmentServices).toHaveLength(0);
+    expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).fsServiceId).toBeNull();
+  });
+
+  it("names each wrong field and saves nothing", async () => {
+    const result = await submit(
+      {
+        ...validOperations,
+        defaultService: "LENTO",
+        stockEnabled: "true",
+        stockIntervalMinutes: "2",
+        holdBackMinutes: "media hora",
+        importDays: "90",
+        mode: "dropshipping",
+      },
+      [["locationIds", "Bodega"]],
+    );
     expect(result).toEqual({
       intent: "operations",
       ok: false,
@@ -107,6 +149,10 @@ describe("/app/settings — orders and stock", () => {
         defaultService: expect.stringContaining("NACIONAL"),
         stockLocationId: expect.any(String),
         stockIntervalMinutes: expect.stringContaining("5 y 1440"),
+        holdBackMinutes: expect.stringContaining("0 y 1440"),
+        importDays: expect.stringContaining("0 y 60"),
+        mode: expect.any(String),
+        locationIds: expect.any(String),
       },
     });
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).settingsVersion).toBe(1);

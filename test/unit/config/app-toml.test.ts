@@ -18,6 +18,14 @@ describe("shopify.app.toml", () => {
         "customers/redact",
         "inventory_items/update",
         "orders/paid",
+        "orders/cancelled",
+        "orders/edited",
+        "fulfillment_orders/placed_on_hold",
+        "fulfillment_orders/hold_released",
+        "fulfillment_orders/split",
+        "fulfillment_orders/merged",
+        "fulfillment_orders/moved",
+        "fulfillment_orders/order_routing_complete",
         "products/create",
         "products/delete",
         "products/update",
@@ -35,7 +43,8 @@ describe("shopify.app.toml", () => {
 
   it("asks for the scopes the product needs and the ones the app's SCOPES variable lists", () => {
     const scopes = toml.match(/scopes = "([^"]+)"/)![1]!.split(",");
-    for (const needed of ["read_products", "write_shipping", "read_orders", "write_merchant_managed_fulfillment_orders", "write_inventory"]) {
+    for (const needed of ["read_products", "write_shipping", "read_orders", "write_merchant_managed_fulfillment_orders", "write_inventory",
+      "read_merchant_managed_fulfillment_orders", "write_assigned_fulfillment_orders", "write_fulfillments"]) {
       expect(scopes).toContain(needed);
     }
     expect(scopes.sort()).toEqual(process.env.SCOPES!.split(",").sort());

@@ -71,6 +71,8 @@ describe("the state machine", () => {
       "skipped",
       "submitting",
       "unknown_outcome",
+      // a hold released or the hold-back delay over: nothing was sent yet
+      "waiting",
     ]);
   });
 });

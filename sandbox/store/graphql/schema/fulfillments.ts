@@ -29,6 +29,37 @@ export const fulfillmentsSdl = /* GraphQL */ `
     SUCCESS
   }
 
+  enum DeliveryMethodType {
+    LOCAL
+    NONE
+    PICKUP_POINT
+    PICK_UP
+    RETAIL
+    SHIPPING
+  }
+
+  type DeliveryMethod implements Node {
+    id: ID!
+    methodType: DeliveryMethodType!
+  }
+
+  enum FulfillmentHoldReason {
+    AWAITING_PAYMENT
+    AWAITING_RETURN_ITEMS
+    HIGH_RISK_OF_FRAUD
+    INCORRECT_ADDRESS
+    INVENTORY_OUT_OF_STOCK
+    ONLINE_STORE_POST_PURCHASE_CROSS_SELL
+    OTHER
+    UNKNOWN_DELIVERY_DATE
+  }
+
+  type FulfillmentHold implements Node {
+    id: ID!
+    reason: FulfillmentHoldReason!
+    reasonNotes: String
+  }
+
   type FulfillmentOrderAssignedLocation {
     location: Location
     name: String!
@@ -89,6 +120,9 @@ export const fulfillmentsSdl = /* GraphQL */ `
     status: FulfillmentOrderStatus!
     requestStatus: FulfillmentOrderRequestStatus!
     assignedLocation: FulfillmentOrderAssignedLocation!
+    deliveryMethod: DeliveryMethod
+    fulfillmentHolds: [FulfillmentHold!]!
+    fulfillAt: DateTime
     destination: FulfillmentOrderDestination
     lineItems(
       first: Int

@@ -2,6 +2,7 @@ import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSc
 import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
 import { fulfillmentsSdl } from "./fulfillments";
+import { fulfillmentServicesSdl } from "./fulfillment-services";
 import { inventorySdl } from "./inventory";
 import { metafieldsSdl } from "./metafields";
 import { ordersSdl } from "./orders";
@@ -15,6 +16,7 @@ export const adminSdl = [
   inventorySdl,
   ordersSdl,
   fulfillmentsSdl,
+  fulfillmentServicesSdl,
   carrierServicesSdl,
 ].join("\n");
 

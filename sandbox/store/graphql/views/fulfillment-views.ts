@@ -21,6 +21,13 @@ export function fulfillmentOrderView(ctx: StoreContext, fo: FulfillmentOrderReco
     order: () => orderView(ctx, order),
     status: fo.status,
     requestStatus: fo.requestStatus,
+    deliveryMethod: {
+      __typename: "DeliveryMethod",
+      id: `gid://shopify/DeliveryMethod/${numericId(fo.id)}`,
+      methodType: fo.deliveryMethod,
+    },
+    fulfillmentHolds: fo.holds.map((hold) => ({ __typename: "FulfillmentHold", ...hold })),
+    fulfillAt: fo.fulfillAt === null ? null : isoUtc(fo.fulfillAt),
     assignedLocation: {
       location: () => locationView(ctx, location),
       name: location.name,

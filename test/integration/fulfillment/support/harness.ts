@@ -12,6 +12,14 @@ import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { SvcTokenCache, createSvcClient, type SvcClient } from "~/svc";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
+import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
+import { action as ordersEdited } from "~/routes/webhooks.orders.edited";
+import { action as placedOnHold } from "~/routes/webhooks.fulfillment_orders.placed_on_hold";
+import { action as holdReleased } from "~/routes/webhooks.fulfillment_orders.hold_released";
+import { action as split } from "~/routes/webhooks.fulfillment_orders.split";
+import { action as merged } from "~/routes/webhooks.fulfillment_orders.merged";
+import { action as moved } from "~/routes/webhooks.fulfillment_orders.moved";
+import { action as routingComplete } from "~/routes/webhooks.fulfillment_orders.order_routing_complete";
 import { startServiceSandbox, type ServiceSandbox } from "../../../../sandbox/service/server";
 import {
   createSimulatedStore,
@@ -27,6 +35,8 @@ export const API_KEY = "sk_fulfilment_tests";
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const silentLogger = pino({ level: "silent" });
+export const WAREHOUSE = "Bodega Tlalnepantla";
+export const SHOPFRONT = "Tienda Centro";
 
 /** Products of the test shop: SKU → the service's view of it. */
 export const PRODUCTS = {
@@ -35,6 +45,18 @@ export const PRODUCTS = {
   "CAFE-500": { dimensions: true, title: "Café de Chiapas 500 g" },
   "SIN-DIM": { dimensions: false, title: "Jarra sin medidas" },
 } as const;
+
+const LIFECYCLE_ROUTES = {
+  "orders/cancelled": ordersCancelled,
+  "orders/edited": ordersEdited,
+  "fulfillment_orders/placed_on_hold": placedOnHold,
+  "fulfillment_orders/hold_released": holdReleased,
+  "fulfillment_orders/split": split,
+  "fulfillment_orders/merged": merged,
+  "fulfillment_orders/moved": moved,
+  "fulfillment_orders/order_routing_complete": routingComplete,
+} as const;
+export type LifecycleTopic = keyof typeof LIFECYCLE_ROUTES;
 
 /** What the fake network does to an order request: a sandbox scenario, or a refusal before sending. */
 export type OrderFault =
@@ -67,7 +89,13 @@ export interface Harness {
     overrides?: Partial<Parameters<typeof fulfillmentJobHandlers>[0]> & { leaseMs?: number; owner?: string },
   ): JobWorker;
   paidOrder(input?: Partial<PaidOrderInput>): OrderPaidPayload;
-  deliver(payload: unknown, opts?: { eventId?: string }): Promise<Response>;
+  deliver(payload: unknown, opts?: { eventId?: string; triggeredAt?: string }): Promise<Response>;
+  /** Delivers a signed webhook of an order-lifecycle topic to its route. */
+  send(topic: LifecycleTopic, payload: unknown, opts?: { eventId?: string; triggeredAt?: string }): Promise<Response>;
+  /** The gid of a location of the test shop, by name. */
+  locationId(name: string): string;
+  /** The fulfilment orders of an order in the store, oldest first. */
+  fulfillmentOrdersOf(payload: { admin_graphql_api_id: string }): ReturnType<SimulatedStore["inspect"]>["fulfillmentOrders"];
   sandboxOrders(): Promise<SandboxOrder[]>;
   control(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown>;
   /** Empties the sandbox's orders and stock, and registers the products again. */
@@ -84,7 +112,8 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
   });
   let nowMs = (opts.startAt ?? new Date("2026-11-20T16:00:00Z")).getTime();
   const store = createSimulatedStore({ now: () => nowMs });
-  store.addShop({ domain: SHOP });
+  // The warehouse's location first (Shopify's primary), then the merchant's own shop.
+  store.addShop({ domain: SHOP, locations: [{ name: WAREHOUSE }, { name: SHOPFRONT }] });
   for (const [sku, product] of Object.entries(PRODUCTS)) {
     store.products.create(SHOP, {
       title: product.title,
@@ -208,8 +237,30 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
         domain: SHOP,
         payload,
         eventId: deliverOpts.eventId,
+        triggeredAt: deliverOpts.triggeredAt,
         fetch: async (url, init) => ordersPaid({ request: new Request(url, init), params: {}, context: {} }),
       });
+    },
+    send(topic, payload, sendOpts = {}) {
+      const route = LIFECYCLE_ROUTES[topic];
+      return store.sendWebhook({
+        url: `${TEST_APP_URL}/webhooks/${topic}`,
+        secret: TEST_API_SECRET,
+        topic,
+        domain: SHOP,
+        payload,
+        eventId: sendOpts.eventId,
+        triggeredAt: sendOpts.triggeredAt,
+        fetch: async (url, init) => route({ request: new Request(url, init), params: {}, context: {} }),
+      });
+    },
+    locationId(name) {
+      const location = store.inspect(SHOP).locations.find((l) => l.name === name);
+      if (!location) throw new Error(`no location ${name}`);
+      return location.id;
+    },
+    fulfillmentOrdersOf(payload) {
+      return store.inspect(SHOP).fulfillmentOrders.filter((fo) => fo.orderId === payload.admin_graphql_api_id);
     },
     async sandboxOrders() {
       return ((await control("GET", "/__sandbox/orders")) as { orders: SandboxOrder[] }).orders;
@@ -225,10 +276,19 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
   };
 }
 
-/** The record of a Shopify order. */
+/** The (first) fulfilment order record of a Shopify order. */
 export function recordOf(payload: { id: number }) {
-  return prisma.fulfillment.findUniqueOrThrow({
-    where: { shop_shopifyOrderId: { shop: SHOP, shopifyOrderId: String(payload.id) } },
+  return prisma.fulfillment.findFirstOrThrow({
+    where: { shop: SHOP, shopifyOrderId: String(payload.id) },
+    orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
+  });
+}
+
+/** Every fulfilment order record of a Shopify order, in the order of their fulfilment orders. */
+export function recordsOf(payload: { id: number }) {
+  return prisma.fulfillment.findMany({
+    where: { shop: SHOP, shopifyOrderId: String(payload.id) },
+    orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
   });
 }
 
@@ -236,6 +296,7 @@ export function recordOf(payload: { id: number }) {
 export async function clearFulfilments(h: Harness): Promise<void> {
   await prisma.job.deleteMany({});
   await prisma.fulfillment.deleteMany({});
+  await prisma.shopifyOrder.deleteMany({});
   await prisma.webhookDelivery.deleteMany({});
   await prisma.stockChange.deleteMany({});
   await prisma.catalogVariant.deleteMany({});

@@ -1,0 +1,213 @@
+/**
+ * Pure: what to do with one Shopify fulfilment order, decided from Shopify's current state when
+ * the job runs (never from the webhook that woke it). The fulfilment order — the lines of an
+ * order to fulfil from one location by one delivery method — is the unit the warehouse receives:
+ * one service order per fulfilment order (docs/decisions/007-fulfillment-exactly-once.md).
+ *
+ * Messages are the merchant's: they are shown on the Pedidos page and in the order's note.
+ */
+import type { AddressWarning } from "../address";
+import type { ServiceCode } from "../models/shop-settings.server";
+import { buildFromLines, type ServiceCodeSource, type ServiceOrderRequest } from "./build-service-order";
+import type { PaidOrder } from "./paid-order";
+
+/** A fulfilment order line as Admin GraphQL reports it now. */
+export interface FulfillmentOrderLineState {
+  id: string;
+  lineItemId: string;
+  sku: string | null;
+  name: string;
+  /** What is still to fulfil (after edits, refunds, removals and earlier fulfilments). */
+  remainingQuantity: number;
+  requiresShipping: boolean;
+}
+
+export interface FulfillmentOrderState {
+  id: string;
+  /** OPEN, IN_PROGRESS, ON_HOLD, SCHEDULED, CANCELLED, CLOSED, INCOMPLETE. */
+  status: string;
+  requestStatus: string;
+  locationId: string | null;
+  locationName: string | null;
+  /** SHIPPING, PICK_UP, LOCAL, RETAIL, NONE, PICKUP_POINT; null when Shopify reports none. */
+  deliveryMethod: string | null;
+  /** Reasons of the holds on it (several since 2025-01). */
+  holds: string[];
+  /** SCHEDULED only: when it opens. */
+  fulfillAt: string | null;
+  lines: FulfillmentOrderLineState[];
+}
+
+/** The order and every one of its fulfilment orders, as Shopify has them now. */
+export interface OrderState {
+  /** The order's fields the service order needs, in the webhook's shape (the address parser reads it). */
+  order: PaidOrder;
+  /** When the order was paid or, without a payment time, created (the hold-back delay starts there). */
+  paidAt: string;
+  updatedAt: string;
+  fulfillmentOrders: FulfillmentOrderState[];
+}
+
+export interface DecisionSettings {
+  defaultService: ServiceCode;
+  skipTestOrders: boolean;
+  /** Location gids the warehouse fulfils. */
+  locationIds: readonly string[];
+  /** The hold-back delay after payment, in minutes (0: none). */
+  holdBackMinutes: number;
+}
+
+export type Decision =
+  | {
+      kind: "send";
+      request: ServiceOrderRequest;
+      serviceCode: ServiceCode;
+      serviceCodeSource: ServiceCodeSource;
+      warnings: AddressWarning[];
+    }
+  | { kind: "skip"; reason: string }
+  /** until null: until Shopify releases it (a hold); else a time. */
+  | { kind: "wait"; until: Date | null; reason: string }
+  | { kind: "needs_attention"; reason: string };
+
+const DELIVERY_METHODS: Record<string, string> = {
+  PICK_UP: "the buyer picks it up in store",
+  PICKUP_POINT: "it goes to a pickup point",
+  LOCAL: "it is a local delivery by the shop",
+  RETAIL: "it was sold in person (point of sale)",
+  NONE: "it needs no delivery",
+};
+
+const HOLD_REASONS: Record<string, string> = {
+  AWAITING_PAYMENT: "awaiting payment",
+  HIGH_RISK_OF_FRAUD: "high risk of fraud",
+  INCORRECT_ADDRESS: "incorrect address",
+  INVENTORY_OUT_OF_STOCK: "out of stock",
+  UNKNOWN_DELIVERY_DATE: "unknown delivery date",
+  AWAITING_RETURN_ITEMS: "awaiting returned items",
+  ONLINE_STORE_POST_PURCHASE_CROSS_SELL: "post-purchase offer",
+  OTHER: "other",
+};
+
+/** Whether and what to send for a fulfilment order nothing was sent for yet. */
+export function decideFulfillmentOrder(
+  state: OrderState,
+  fo: FulfillmentOrderState,
+  settings: DecisionSettings,
+  now: Date,
+): Decision {
+  const { order } = state;
+  if (order.cancelled_at) return { kind: "skip", reason: "the order was cancelled in Shopify" };
+  if (fo.status === "CANCELLED") return { kind: "skip", reason: "this part of the order was cancelled in Shopify" };
+  if (fo.status === "CLOSED")
+    return { kind: "skip", reason: "this part of the order is already fulfilled or closed in Shopify" };
+  if (fo.status === "INCOMPLETE") return { kind: "skip", reason: "Shopify could not complete this part of the order" };
+  if (order.test && settings.skipTestOrders) {
+    return { kind: "skip", reason: "test order, and the shop's settings skip test orders" };
+  }
+  const method = fo.deliveryMethod ?? "SHIPPING";
+  if (method !== "SHIPPING") {
+    return {
+      kind: "skip",
+      reason: `${DELIVERY_METHODS[method] ?? `its delivery method is ${method}`}; the warehouse only ships parcels`,
+    };
+  }
+  if (!fo.locationId || !settings.locationIds.includes(fo.locationId)) {
+    return {
+      kind: "skip",
+      reason: `it is assigned to ${fo.locationName ? `the location "${fo.locationName}"` : "another location"}, which the warehouse does not fulfil`,
+    };
+  }
+  if (fo.status === "ON_HOLD" || fo.holds.length > 0) {
+    const reasons = fo.holds.map((h) => HOLD_REASONS[h] ?? h.toLowerCase()).join(", ");
+    return {
+      kind: "wait",
+      until: null,
+      reason: `on hold in Shopify${reasons ? ` (${reasons})` : ""}; it goes to the warehouse when the hold is released`,
+    };
+  }
+  if (fo.status === "SCHEDULED") {
+    const at = fo.fulfillAt ? new Date(fo.fulfillAt) : null;
+    return { kind: "wait", until: at, reason: "scheduled in Shopify for a later date; it goes to the warehouse then" };
+  }
+  if (settings.holdBackMinutes > 0) {
+    const until = new Date(new Date(state.paidAt).getTime() + settings.holdBackMinutes * 60_000);
+    if (until > now) {
+      return {
+        kind: "wait",
+        until,
+        reason: `held back ${settings.holdBackMinutes} minutes after payment, so changes and cancellations never reach the warehouse`,
+      };
+    }
+  }
+  const lines = fo.lines.filter((line) => line.requiresShipping && line.remainingQuantity > 0);
+  if (lines.length === 0) return { kind: "skip", reason: "nothing in this part of the order is left to ship" };
+  const built = buildFromLines(
+    order,
+    lines.map((line) => ({ id: line.lineItemId, name: line.name, sku: line.sku, quantity: line.remainingQuantity })),
+    settings,
+  );
+  if (built.kind === "skipped") return { kind: "skip", reason: built.reason };
+  if (built.kind === "needs_attention") return built;
+  const { request, serviceCode, serviceCodeSource, warnings } = built;
+  return { kind: "send", request, serviceCode, serviceCodeSource, warnings };
+}
+
+/** The service's `productos` for lines: quantities summed per SKU, in the lines' order. */
+export function productsOf(
+  lines: readonly Pick<FulfillmentOrderLineState, "sku" | "remainingQuantity">[],
+): ServiceOrderRequest["productos"] {
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    const sku = line.sku?.trim();
+    if (!sku || line.remainingQuantity <= 0) continue;
+    totals.set(sku, (totals.get(sku) ?? 0) + line.remainingQuantity);
+  }
+  return [...totals].map(([identificador, cantidad]) => ({ identificador, cantidad }));
+}
+
+/**
+ * A fulfilment order that already reached the warehouse (or whose outcome is being confirmed):
+ * the service has no way to cancel or amend an order, so any change in Shopify that the
+ * warehouse cannot know of is for a person. Null while nothing changed.
+ */
+export function changeAfterSubmission(
+  state: OrderState,
+  fo: FulfillmentOrderState | undefined,
+  sent: ServiceOrderRequest["productos"],
+  svcOrderId: string | null,
+): string | null {
+  const ref = svcOrderId ? ` (service order ${svcOrderId})` : "";
+  if (state.order.cancelled_at || fo?.status === "CANCELLED") {
+    return `cancelled in Shopify after it reached the warehouse — stop it with the service${ref}`;
+  }
+  if (!fo) {
+    return `this part of the order was split, merged or removed in Shopify after it reached the warehouse — check it with the service${ref}`;
+  }
+  if (fo.status === "ON_HOLD") {
+    return `placed on hold in Shopify after it reached the warehouse — hold it with the service${ref}`;
+  }
+  // Closed by fulfilments (ours or the merchant's): nothing left that could differ.
+  if (fo.status === "CLOSED") return null;
+  const now = productsOf(fo.lines.filter((line) => line.requiresShipping));
+  if (!sameProducts(now, sent)) {
+    return (
+      `changed in Shopify after it reached the warehouse (now ${describeProducts(now) || "nothing"}; the warehouse has ` +
+      `${describeProducts(sent)}) — change it with the service${ref}`
+    );
+  }
+  return null;
+}
+
+function sameProducts(a: ServiceOrderRequest["productos"], b: ServiceOrderRequest["productos"]): boolean {
+  const key = (list: ServiceOrderRequest["productos"]) =>
+    list
+      .map((p) => `${p.identificador}×${p.cantidad}`)
+      .sort()
+      .join(",");
+  return key(a) === key(b);
+}
+
+export function describeProducts(list: ServiceOrderRequest["productos"]): string {
+  return list.map((p) => `${p.identificador} × ${p.cantidad}`).join(", ");
+}

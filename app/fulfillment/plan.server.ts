@@ -1,0 +1,298 @@
+/**
+ * The order's job: reads the order and all its fulfilment orders from Shopify now, keeps one
+ * record per fulfilment order, and decides for each (fulfillment-order.ts): send it, skip it
+ * with a reason, wait (a hold, a schedule, the hold-back delay), or ask a person. A fulfilment
+ * order already at the warehouse that changed in Shopify becomes needs_attention, since the
+ * service cannot cancel or amend an order. Every webhook and the reconciliation only wake this
+ * job; none of them acts on its payload, so a late or stale delivery can never undo newer state.
+ */
+import type { Fulfillment, PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
+import { getShopSettings, type ShopSettings } from "../models/shop-settings.server";
+import type { AdminGraphql } from "../shopify/admin.server";
+import type { SvcClient } from "../svc";
+import {
+  changeAfterSubmission,
+  decideFulfillmentOrder,
+  type Decision,
+  type FulfillmentOrderState,
+  type OrderState,
+} from "./fulfillment-order";
+import { readStoredRequest, statusOf, transition } from "./records.server";
+import { readOrderState } from "./shopify-fulfillment-orders.server";
+import { interrupted, sendToService, type SubmitOutcome } from "./submit.server";
+import { acceptRequest, rejectRequest } from "./fulfillment-service.server";
+import type { FulfillmentStatus } from "./status";
+
+export interface PlanDeps {
+  db: PrismaClient;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  now: () => Date;
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  adminFor(shop: string): Promise<AdminGraphql>;
+}
+
+/** States in which the warehouse has (or may have) the fulfilment order. */
+const AT_WAREHOUSE: readonly FulfillmentStatus[] = ["submitted", "in_progress"];
+/** States not sent yet, that a fresh decision may move. */
+const UNSENT: readonly FulfillmentStatus[] = ["pending", "waiting", "skipped"];
+
+/** The locations the warehouse fulfils: the chosen ones, else the stock location, else any. */
+export function warehouseLocations(settings: ShopSettings): string[] | "any" {
+  if (settings.fulfillment.locationIds.length > 0) return settings.fulfillment.locationIds;
+  if (settings.stock.locationId) return [settings.stock.locationId];
+  return "any";
+}
+
+/** Runs the order's decisions once; returns when to run again (a wait ends, a retry is due). */
+export async function planOrder(
+  deps: PlanDeps,
+  args: { shop: string; shopifyOrderId: string },
+): Promise<SubmitOutcome> {
+  const { db } = deps;
+  const tracked = await db.shopifyOrder.findUnique({
+    where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: args.shopifyOrderId } },
+  });
+  if (!tracked) return { kind: "done" };
+  const { settings } = await getShopSettings({ db, shop: args.shop });
+  const admin = await deps.adminFor(args.shop);
+  const state = await readOrderState(admin, { orderGid: tracked.orderGid, paidAt: tracked.createdAt });
+  const now = deps.now();
+  await db.shopifyOrder.update({
+    where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: args.shopifyOrderId } },
+    data: {
+      plannedAt: now,
+      ...(state && (!tracked.knownUpdatedAt || new Date(state.updatedAt) > tracked.knownUpdatedAt)
+        ? { knownUpdatedAt: new Date(state.updatedAt) }
+        : {}),
+    },
+  });
+  if (!state) {
+    deps.logger.warn({ shop: args.shop, order: tracked.orderName }, "the Shopify order no longer exists");
+    return { kind: "done" };
+  }
+
+  const records = await ensureRecords(db, tracked, state, now);
+  const byFo = new Map(records.map((r) => [r.fulfillmentOrderGid, r]));
+  // Fulfilment-service mode: the warehouse's own location, where Shopify routes what it holds.
+  const serviceMode = settings.fulfillment.mode === "fulfillment_service";
+  const serviceLocation = serviceMode
+    ? ((await db.shop.findUnique({ where: { domain: args.shop }, select: { fsLocationId: true } }))?.fsLocationId ??
+      null)
+    : null;
+  const locations = serviceMode ? (serviceLocation ? [serviceLocation] : []) : warehouseLocations(settings);
+  const decisionSettings = {
+    defaultService: settings.fulfillment.defaultService,
+    skipTestOrders: settings.fulfillment.skipTestOrders,
+    locationIds: locations === "any" ? state.fulfillmentOrders.map((fo) => fo.locationId ?? "") : locations,
+    holdBackMinutes: settings.fulfillment.holdBackMinutes,
+  };
+
+  // First what the warehouse already has: a change there makes any new part suspect.
+  const contested = new Set<string>();
+  for (const read of records) {
+    let record = read;
+    const status = statusOf(record);
+    const fo = state.fulfillmentOrders.find((f) => f.id === record.fulfillmentOrderGid);
+    const sent = readStoredRequest(record.request)?.body?.productos ?? [];
+    if (serviceMode && fo?.requestStatus === "SUBMITTED" && AT_WAREHOUSE.includes(status) && record.svcOrderId) {
+      await acceptRequest(admin, { fulfillmentOrderGid: fo.id, svcOrderId: record.svcOrderId, now });
+    }
+    const change =
+      AT_WAREHOUSE.includes(status) || status === "unknown_outcome"
+        ? changeAfterSubmission(state, fo, sent, record.svcOrderId)
+        : null;
+    if (!change) continue;
+    for (const product of sent) contested.add(product.identificador);
+    // A poll may move the record along the main line meanwhile (submitted → in_progress): retry.
+    for (
+      let attempt = 0;
+      attempt < 3 && AT_WAREHOUSE.includes(statusOf(record)) && record.reason !== change;
+      attempt++
+    ) {
+      const from = statusOf(record);
+      if (
+        await transition(db, {
+          id: record.id,
+          from,
+          to: "needs_attention",
+          now,
+          data: { reason: change },
+          detail: change,
+        })
+      ) {
+        deps.logger.warn({ shop: record.shop, order: record.orderName, reason: change }, "changed after submission");
+        break;
+      }
+      const fresh = await db.fulfillment.findUnique({ where: { id: record.id } });
+      if (!fresh) break;
+      record = fresh;
+    }
+  }
+
+  let next: Date | null = null;
+  for (const fo of state.fulfillmentOrders) {
+    const record = byFo.get(fo.id);
+    if (!record) continue;
+    const status = statusOf(record);
+    if (status === "submitting") {
+      await interrupted(deps, record);
+      continue;
+    }
+    const canSettle = status === "needs_attention" && !record.svcOrderId;
+    if (!UNSENT.includes(status) && !canSettle) continue;
+    let decision = decideFulfillmentOrder(state, fo, decisionSettings, now);
+    if (canSettle && decision.kind !== "skip") continue;
+    if (decision.kind === "send" && decision.request.productos.some((p) => contested.has(p.identificador))) {
+      decision = {
+        kind: "needs_attention",
+        reason:
+          "created in Shopify from a part of the order the warehouse already has (split, merge or move) — check it with " +
+          "the service, then retry to send it",
+      };
+    }
+    const requested = fo.requestStatus === "SUBMITTED";
+    if (serviceMode && fo.locationId === serviceLocation && !requested && decision.kind !== "skip") {
+      decision = { kind: "wait", until: null, reason: "waiting for Shopify to request fulfilment from the warehouse" };
+    }
+    const outcome = await apply(deps, record, status, fo, state, decision);
+    if (outcome && (!next || outcome < next)) next = outcome;
+    if (serviceMode && requested) await acknowledge(deps, admin, record.id, fo, decision);
+  }
+  return next ? { kind: "again", at: next } : { kind: "done" };
+}
+
+/**
+ * Fulfilment-service mode: answers Shopify's request once the decision is carried out — accepted
+ * when the service has the order, rejected with the reason when it will not get it.
+ */
+async function acknowledge(
+  deps: PlanDeps,
+  admin: AdminGraphql,
+  recordId: string,
+  fo: FulfillmentOrderState,
+  decision: Decision,
+): Promise<void> {
+  if (decision.kind === "wait") return;
+  const record = await deps.db.fulfillment.findUnique({ where: { id: recordId } });
+  if (!record) return;
+  const status = statusOf(record);
+  if (status === "submitted" && record.svcOrderId) {
+    await acceptRequest(admin, { fulfillmentOrderGid: fo.id, svcOrderId: record.svcOrderId, now: deps.now() });
+    return;
+  }
+  if ((status === "skipped" || status === "needs_attention") && !record.svcOrderId && record.reason) {
+    await rejectRequest(admin, { fulfillmentOrderGid: fo.id, reason: record.reason });
+    const reason = `the warehouse declined Shopify's request: ${record.reason}`;
+    await transition(deps.db, {
+      id: record.id,
+      from: status,
+      to: "skipped",
+      now: deps.now(),
+      data: { reason },
+      detail: reason,
+    });
+  }
+}
+
+/** One record per fulfilment order of the order (inserted once: the fulfilment order's gid is unique). */
+async function ensureRecords(
+  db: PrismaClient,
+  tracked: { shop: string; shopifyOrderId: string; orderGid: string; orderName: string },
+  state: OrderState,
+  now: Date,
+): Promise<Fulfillment[]> {
+  for (const fo of state.fulfillmentOrders) {
+    await db.$executeRaw`
+      WITH record AS (
+        INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", "fulfillmentOrderGid",
+                                   "locationGid", status, "createdAt", "updatedAt")
+        VALUES (gen_random_uuid(), ${tracked.shop}, ${tracked.shopifyOrderId}, ${tracked.orderGid}, ${tracked.orderName},
+                ${fo.id}, ${fo.locationId}, 'pending', ${now}, ${now})
+        ON CONFLICT (shop, "fulfillmentOrderGid") DO NOTHING
+        RETURNING id
+      )
+      INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail)
+      SELECT id, ${now}, 'pending', ${`fulfilment order ${fo.id} read from Shopify`} FROM record`;
+  }
+  return db.fulfillment.findMany({
+    where: { shop: tracked.shop, shopifyOrderId: tracked.shopifyOrderId },
+    orderBy: { createdAt: "asc" },
+  });
+}
+
+/** Moves one unsent record as decided; returns when the order's job should look again. */
+async function apply(
+  deps: PlanDeps,
+  record: Fulfillment,
+  status: FulfillmentStatus,
+  fo: FulfillmentOrderState,
+  state: OrderState,
+  decision: Decision,
+): Promise<Date | null> {
+  const now = deps.now();
+  const base = { id: record.id, now };
+  const location = { locationGid: fo.locationId };
+  switch (decision.kind) {
+    case "skip":
+      if (status === "skipped" && record.reason === decision.reason) return null;
+      await transition(deps.db, {
+        ...base,
+        from: status,
+        to: "skipped",
+        data: { ...location, reason: decision.reason, waitUntil: null },
+        detail: decision.reason,
+      });
+      return null;
+    case "wait": {
+      const same =
+        status === "waiting" &&
+        record.reason === decision.reason &&
+        (record.waitUntil?.getTime() ?? null) === (decision.until?.getTime() ?? null);
+      if (!same) {
+        await transition(deps.db, {
+          ...base,
+          from: status,
+          to: "waiting",
+          data: { ...location, reason: decision.reason, waitUntil: decision.until },
+          detail: decision.until ? `${decision.reason} (until ${decision.until.toISOString()})` : decision.reason,
+        });
+      }
+      return decision.until;
+    }
+    case "needs_attention":
+      if (status === "needs_attention") return null;
+      await transition(deps.db, {
+        ...base,
+        from: status,
+        to: "needs_attention",
+        data: { ...location, reason: decision.reason, waitUntil: null },
+        detail: decision.reason,
+      });
+      return null;
+    case "send": {
+      let current = record;
+      if (status !== "pending") {
+        if (
+          !(await transition(deps.db, {
+            ...base,
+            from: status,
+            to: "pending",
+            data: location,
+            detail: "ready to send",
+          }))
+        )
+          return null;
+        current = await deps.db.fulfillment.findUniqueOrThrow({ where: { id: record.id } });
+      }
+      const outcome = await sendToService(deps, current, {
+        request: decision.request,
+        serviceCode: decision.serviceCode,
+        serviceCodeSource: decision.serviceCodeSource,
+        warnings: decision.warnings,
+        order: state.order,
+      });
+      return outcome.kind === "again" ? outcome.at : null;
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Reconciliation, so a lost webhook never loses an order (Shopify does not guarantee delivery).
+ * One leased job per shop reads the orders updated since its watermark, page by page, and feeds
+ * each to the same idempotent path as the webhooks: a paid order the app has never seen starts
+ * being followed; one it follows and that changed since its job last read it is read again. The
+ * watermark only moves forward, to the newest updated_at read, and the run time is kept for the
+ * Pedidos page. A shop connecting can ask for its open paid orders of the last N days.
+ */
+import type { PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
+import { enqueueJob } from "../jobs/queue.server";
+import { getShopSettings } from "../models/shop-settings.server";
+import type { AdminGraphql } from "../shopify/admin.server";
+import { RECONCILE_QUEUE } from "./queues";
+import { recordOrderEvent } from "./records.server";
+import { after } from "./schedule";
+import { data } from "./shopify-fulfillment.server";
+
+const PAGE = 50;
+const DAY = 24 * 60 * 60_000;
+/** Shopify's search index trails writes a little: the next run reads the last minutes again. */
+const OVERLAP_MS = 2 * 60_000;
+
+const UPDATED_ORDERS = /* GraphQL */ `
+  query ReconcileOrders($first: Int!, $after: String, $query: String!) {
+    orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {
+      nodes {
+        id
+        legacyResourceId
+        name
+        updatedAt
+        cancelledAt
+        displayFinancialStatus
+        displayFulfillmentStatus
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+interface OrderNode {
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  displayFinancialStatus: string | null;
+  displayFulfillmentStatus: string;
+}
+
+/** Paid, in Shopify's words: partly refunded orders still have goods to ship. */
+const PAID = new Set(["PAID", "PARTIALLY_REFUNDED"]);
+
+export interface ReconcileDeps {
+  db: PrismaClient;
+  logger: Pick<Logger, "info" | "warn">;
+  now: () => Date;
+  adminFor(shop: string): Promise<AdminGraphql>;
+}
+
+export interface ReconcileResult {
+  read: number;
+  followed: number;
+  woken: number;
+  watermark: Date | null;
+}
+
+/** One reconciliation run for `shop`. */
+export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promise<ReconcileResult> {
+  const row = await deps.db.shop.findUnique({ where: { domain: shop }, select: { ordersWatermark: true } });
+  if (!row) return { read: 0, followed: 0, woken: 0, watermark: null };
+  const started = deps.now();
+  const since = row.ordersWatermark ?? started;
+  const admin = await deps.adminFor(shop);
+  const query = `updated_at:>='${since.toISOString()}'`;
+  let cursor: string | null = null;
+  let newest = since;
+  const result: ReconcileResult = { read: 0, followed: 0, woken: 0, watermark: since };
+  do {
+    const page: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = data(
+      await admin<{ orders: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
+        UPDATED_ORDERS,
+        { first: PAGE, after: cursor, query },
+      ),
+      "orders",
+    ).orders;
+    for (const order of page.nodes) {
+      result.read++;
+      const updatedAt = new Date(order.updatedAt);
+      if (updatedAt > newest) newest = updatedAt;
+      if (!PAID.has(order.displayFinancialStatus ?? "")) continue;
+      // Start following only what could still ship; a followed order is read again whatever it is.
+      const follow = !order.cancelledAt && order.displayFulfillmentStatus !== "FULFILLED";
+      const outcome = await recordOrderEvent(deps.db, {
+        shop,
+        topic: "reconciliation",
+        eventId: `reconcile:${order.id}:${order.updatedAt}`,
+        order: { id: order.legacyResourceId, gid: order.id, name: order.name, follow },
+        updatedAt,
+        now: deps.now(),
+      });
+      if (outcome.woken) result.woken++;
+    }
+    cursor = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+  } while (cursor);
+  result.followed = await deps.db.shopifyOrder.count({ where: { shop, createdAt: { gte: started } } });
+  // Never past what the index may not show yet; never back before where this run started.
+  const safe = new Date(started.getTime() - OVERLAP_MS);
+  newest = newest > safe ? (safe > since ? safe : since) : newest;
+  result.watermark = newest;
+  // Forward only: a slower concurrent run never moves it back.
+  await deps.db.$executeRaw`
+    UPDATE "Shop" SET "ordersWatermark" = GREATEST(COALESCE("ordersWatermark", ${newest}), ${newest}),
+                      "ordersReconciledAt" = ${deps.now()}
+    WHERE domain = ${shop}`;
+  deps.logger.info({ shop, ...result }, "orders reconciled");
+  return result;
+}
+
+/**
+ * Starts the shop's reconciliation: on connecting, from `importDays` ago (0: from now on), unless
+ * the shop already has a watermark; the job then books its own next run.
+ */
+export async function startReconciliation(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
+  const { settings } = await getShopSettings({ db, shop: args.shop });
+  const from = new Date(args.now.getTime() - settings.fulfillment.importDays * DAY);
+  await db.shop.updateMany({ where: { domain: args.shop, ordersWatermark: null }, data: { ordersWatermark: from } });
+  await enqueueJob(db, { queue: RECONCILE_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
+}
+
+/** When the next run is due. */
+export async function nextReconciliation(db: PrismaClient, shop: string, now: Date): Promise<Date> {
+  const { settings } = await getShopSettings({ db, shop });
+  return after(now, settings.fulfillment.reconcileMinutes * 60_000);
+}

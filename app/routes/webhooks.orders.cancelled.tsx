@@ -1,0 +1,6 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { acceptOrderWebhook } from "../fulfillment/lifecycle-intake.server";
+import { answerLifecycleWebhook } from "../fulfillment/lifecycle-route.server";
+
+// orders/cancelled: only wakes the order's job, which reads Shopify's current state and decides.
+export const action = ({ request }: ActionFunctionArgs) => answerLifecycleWebhook(request, acceptOrderWebhook);

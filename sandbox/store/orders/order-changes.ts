@@ -1,0 +1,146 @@
+/**
+ * Changes a merchant (or an app) makes to a paid order in Shopify's admin: holds and releases of
+ * fulfilment orders, and order edits. Each answers the REST payload of the webhook Shopify sends
+ * (`fulfillment_orders/placed_on_hold`, `fulfillment_orders/hold_released`, `orders/edited`).
+ */
+import { numericId } from "../ids";
+import type { FulfillmentOrderRecord, OrderRecord } from "../state/records";
+import type { ShopState } from "../state/shop-state";
+import { resolveLine } from "./line-items";
+import { lineItemRecord, moveStock } from "./order-writer";
+
+export interface HoldPayload {
+  fulfillment_order: {
+    id: string;
+    status: string;
+    fulfillment_holds: { id: string; reason: string; reason_notes: string | null }[];
+  };
+  created_fulfillment_hold: { id: string; reason: string; reason_notes: string | null };
+}
+
+export interface ReleasePayload {
+  fulfillment_order: { id: string; status: string };
+}
+
+export interface OrderEditPayload {
+  order_edit: {
+    id: number;
+    app_id: null;
+    created_at: string;
+    notify_customer: boolean;
+    order_id: number;
+    staff_note: string;
+    user_id: null;
+    line_items: { additions: { id: number; delta: number }[]; removals: { id: number; delta: number }[] };
+  };
+}
+
+export interface OrderEditInput {
+  /** New quantity per SKU of an existing line (0 removes it). */
+  quantities?: Record<string, number>;
+  /** Lines added by the edit; they join the order's open shipping fulfilment order at the primary location. */
+  add?: { sku: string; quantity: number }[];
+}
+
+const HOLDABLE = new Set(["OPEN", "ON_HOLD", "SCHEDULED"]);
+
+/** fulfillmentOrderHold: adds a hold; the fulfilment order is ON_HOLD until every hold is released. */
+export function holdFulfillmentOrder(
+  shop: ShopState,
+  fo: FulfillmentOrderRecord,
+  reason: string,
+  notes: string | null,
+  now: number,
+): HoldPayload {
+  if (!HOLDABLE.has(fo.status)) throw new Error(`fulfilment order ${fo.id} is ${fo.status} and cannot be held`);
+  const hold = { id: shop.ids.next("FulfillmentHold"), reason, reasonNotes: notes };
+  fo.holds.push(hold);
+  fo.status = "ON_HOLD";
+  fo.updatedAt = now;
+  return {
+    fulfillment_order: {
+      id: fo.id,
+      status: "on_hold",
+      fulfillment_holds: fo.holds.map((h) => ({
+        id: h.id,
+        reason: h.reason.toLowerCase(),
+        reason_notes: h.reasonNotes,
+      })),
+    },
+    created_fulfillment_hold: { id: hold.id, reason: reason.toLowerCase(), reason_notes: notes },
+  };
+}
+
+/** fulfillmentOrderReleaseHold: releases every hold (or the one given). */
+export function releaseHold(
+  shop: ShopState,
+  fo: FulfillmentOrderRecord,
+  holdId: string | null,
+  now: number,
+): ReleasePayload {
+  if (fo.status !== "ON_HOLD") throw new Error(`fulfilment order ${fo.id} is not on hold`);
+  fo.holds = holdId ? fo.holds.filter((h) => h.id !== holdId) : [];
+  if (fo.holds.length === 0) fo.status = "OPEN";
+  fo.updatedAt = now;
+  return { fulfillment_order: { id: fo.id, status: fo.status.toLowerCase() } };
+}
+
+/** An order edit (orderEditBegin … orderEditCommit): quantities change on the open fulfilment orders. */
+export function editOrder(shop: ShopState, order: OrderRecord, input: OrderEditInput, now: number): OrderEditPayload {
+  if (order.cancelledAt !== null) throw new Error(`order ${order.name} is cancelled and cannot be edited`);
+  const additions: { id: number; delta: number }[] = [];
+  const removals: { id: number; delta: number }[] = [];
+  const openFos = order.fulfillmentOrderIds.map((id) => shop.fulfillmentOrders.get(id)!);
+  for (const [sku, quantity] of Object.entries(input.quantities ?? {})) {
+    const item = order.lineItems.find((line) => line.sku === sku);
+    if (!item) throw new Error(`order ${order.name} has no line with SKU ${sku}`);
+    const foLine = openFos
+      .filter((fo) => fo.status !== "CLOSED" && fo.status !== "CANCELLED")
+      .flatMap((fo) => fo.lineItems.map((line) => ({ fo, line })))
+      .find(({ line }) => line.lineItemId === item.id);
+    const current = item.fulfillableQuantity;
+    const delta = quantity - current;
+    if (delta === 0) continue;
+    if (quantity < 0 || (delta < 0 && (!foLine || foLine.line.remainingQuantity < -delta))) {
+      throw new Error(`line ${sku} cannot go from ${current} to ${quantity}: only unfulfilled units can be removed`);
+    }
+    item.fulfillableQuantity = quantity;
+    if (foLine) {
+      foLine.line.remainingQuantity += delta;
+      foLine.line.totalQuantity += delta;
+      foLine.fo.updatedAt = now;
+      if (item.requiresShipping) moveStock(shop, item.variantId, foLine.fo.locationId, -delta, delta, now);
+    }
+    (delta > 0 ? additions : removals).push({ id: numericId(item.id), delta: Math.abs(delta) });
+  }
+  for (const added of input.add ?? []) {
+    const line = resolveLine(shop, { sku: added.sku, quantity: added.quantity });
+    const item = lineItemRecord(shop, line);
+    const id = item.id;
+    order.lineItems.push(item);
+    const target = openFos.find((fo) => fo.status === "OPEN" && fo.deliveryMethod === "SHIPPING");
+    if (!target) throw new Error(`order ${order.name} has no open shipping fulfilment order to add ${added.sku} to`);
+    target.lineItems.push({
+      id: shop.ids.next("FulfillmentOrderLineItem"),
+      lineItemId: id,
+      totalQuantity: line.quantity,
+      remainingQuantity: line.quantity,
+    });
+    target.updatedAt = now;
+    moveStock(shop, line.variant.id, target.locationId, -line.quantity, line.quantity, now);
+    additions.push({ id: numericId(id), delta: line.quantity });
+  }
+  order.updatedAt = now;
+  return {
+    order_edit: {
+      id: numericId(shop.ids.next("OrderEdit")),
+      app_id: null,
+      created_at: new Date(now).toISOString(),
+      notify_customer: false,
+      order_id: numericId(order.id),
+      staff_note: "",
+      user_id: null,
+      line_items: { additions, removals },
+    },
+  };
+}

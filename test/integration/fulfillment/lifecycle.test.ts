@@ -1,0 +1,324 @@
+/**
+ * Only what should ship goes to the warehouse: each case of issue 15's "Done when", over the
+ * simulated store, the service sandbox and the test's PostgreSQL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { updateShopSettings } from "~/models/shop-settings.server";
+import {
+  HOUR,
+  MINUTE,
+  SHOP,
+  SHOPFRONT,
+  WAREHOUSE,
+  clearFulfilments,
+  recordOf,
+  recordsOf,
+  startHarness,
+  type Harness,
+} from "./support/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await clearFulfilments(h);
+  await prisma.shop.update({ where: { domain: SHOP }, data: { ordersWatermark: null, ordersReconciledAt: null } });
+  await settings({ holdBackMinutes: 0, locationIds: [] }, { locationId: null });
+});
+
+async function settings(fulfillment: Record<string, unknown>, stock: Record<string, unknown> = {}): Promise<void> {
+  await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment, stock } });
+}
+
+const work = () => h.worker().runOnce();
+const fulfilmentsOf = (payload: { admin_graphql_api_id: string }) =>
+  h.store.inspect(SHOP).fulfillments.filter((f) => f.orderId === payload.admin_graphql_api_id);
+
+describe("cancellations", () => {
+  it("an order cancelled before submission never reaches the warehouse", async () => {
+    // GIVEN the merchant holds orders back 30 minutes after payment
+    await settings({ holdBackMinutes: 30 });
+    const payload = h.paidOrder();
+    await h.deliver(payload);
+    await work();
+    // THEN the order waits, and says until when
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      waitUntil: new Date(h.clock.now().getTime() + 30 * MINUTE),
+      reason: expect.stringMatching(/held back 30 minutes/),
+    });
+    // WHEN the buyer cancels within those minutes
+    await h.send("orders/cancelled", h.store.orders.cancel(SHOP, payload.id));
+    await work();
+    await h.clock.advance(31 * MINUTE);
+    await work();
+    // THEN nothing was sent, and the reason is plain
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(await recordOf(payload)).toMatchObject({ status: "skipped", reason: "the order was cancelled in Shopify" });
+  });
+
+  it("an order cancelled after submission needs attention, with what to do", async () => {
+    const payload = h.paidOrder();
+    await h.deliver(payload);
+    await work();
+    const [sent] = await h.sandboxOrders();
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", svcOrderId: sent!.id });
+    // WHEN the order is cancelled in Shopify
+    await h.send("orders/cancelled", h.store.orders.cancel(SHOP, payload.id));
+    await work();
+    // THEN a person is told to stop it with the service (which has no cancel endpoint)
+    expect(await recordOf(payload)).toMatchObject({
+      status: "needs_attention",
+      reason: `cancelled in Shopify after it reached the warehouse — stop it with the service (service order ${sent!.id})`,
+    });
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+});
+
+describe("holds", () => {
+  it("a fulfilment order on hold is sent only after its release", async () => {
+    // GIVEN a fraud check holds the order as soon as it is paid
+    const payload = h.paidOrder();
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    const held = h.store.orders.hold(SHOP, fo!.id, "HIGH_RISK_OF_FRAUD");
+    await h.deliver(payload);
+    await h.send("fulfillment_orders/placed_on_hold", held);
+    await work();
+    // THEN nothing is sent while it is held
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      waitUntil: null,
+      reason: expect.stringMatching(/on hold in Shopify \(high risk of fraud\)/),
+    });
+    // WHEN the merchant releases it
+    await h.send("fulfillment_orders/hold_released", h.store.orders.releaseHold(SHOP, fo!.id));
+    await work();
+    // THEN it goes, once
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", fulfillmentOrderGid: fo!.id });
+  });
+});
+
+describe("delivery methods and locations", () => {
+  it("pickup and local-delivery lines are never sent", async () => {
+    const payload = h.paidOrder({
+      lineItems: [
+        { sku: "TAZA-AZ", quantity: 2 },
+        { sku: "PLATO-GR", quantity: 1, deliveryMethod: "PICK_UP" },
+        { sku: "CAFE-500", quantity: 1, deliveryMethod: "LOCAL" },
+      ],
+    });
+    await h.deliver(payload);
+    await work();
+    const orders = await h.sandboxOrders();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.request.productos).toEqual([{ identificador: "TAZA-AZ", cantidad: 2 }]);
+    const records = await recordsOf(payload);
+    expect(records.map((r) => [r.status, r.reason])).toEqual([
+      ["submitted", null],
+      ["skipped", "the buyer picks it up in store; the warehouse only ships parcels"],
+      ["skipped", "it is a local delivery by the shop; the warehouse only ships parcels"],
+    ]);
+  });
+
+  it("an order split across two locations: one service order and one fulfilment for the warehouse's part, the other untouched", async () => {
+    // GIVEN the warehouse is the stock location (the default for which locations it fulfils)
+    await settings({}, { locationId: h.locationId(WAREHOUSE) });
+    const payload = h.paidOrder({
+      lineItems: [
+        { sku: "TAZA-AZ", quantity: 2, location: WAREHOUSE },
+        { sku: "PLATO-GR", quantity: 1, location: SHOPFRONT },
+      ],
+    });
+    await h.deliver(payload);
+    await work();
+    const [warehouseFo, shopFo] = h.fulfillmentOrdersOf(payload);
+    const orders = await h.sandboxOrders();
+    expect(orders.map((o) => o.request.productos)).toEqual([[{ identificador: "TAZA-AZ", cantidad: 2 }]]);
+    expect((await recordsOf(payload)).map((r) => [r.fulfillmentOrderGid, r.status, r.reason])).toEqual([
+      [warehouseFo!.id, "submitted", null],
+      [shopFo!.id, "skipped", `it is assigned to the location "${SHOPFRONT}", which the warehouse does not fulfil`],
+    ]);
+    // The order's tag shows the part that went, and its note lists both parts.
+    expect(h.store.inspect(SHOP).tags[payload.admin_graphql_api_id]).toEqual(["svc:submitted"]);
+    const note = h.store
+      .inspect(SHOP)
+      .metafields.find(
+        (m) => m.ownerId === payload.admin_graphql_api_id && m.namespace === "svc" && m.key === "fulfillment",
+      );
+    expect(JSON.parse(note!.value)).toMatchObject({
+      status: "submitted",
+      parts: [
+        { fulfillmentOrder: warehouseFo!.id, status: "submitted" },
+        { fulfillmentOrder: shopFo!.id, status: "skipped" },
+      ],
+    });
+    // WHEN the parcel leaves the warehouse
+    await h.clock.advance(HOUR + MINUTE);
+    await work();
+    // THEN one fulfilment, of the warehouse's fulfilment order only; the shop's part is untouched
+    const fulfilments = fulfilmentsOf(payload);
+    expect(fulfilments).toHaveLength(1);
+    expect(fulfilments[0]!.lineItems.map((l) => [l.fulfillmentOrderId, l.quantity])).toEqual([[warehouseFo!.id, 2]]);
+    const after = h.fulfillmentOrdersOf(payload);
+    expect(after.find((fo) => fo.id === shopFo!.id)).toMatchObject({
+      status: "OPEN",
+      lineItems: [{ remainingQuantity: 1 }],
+    });
+    expect(await recordOf(payload)).toMatchObject({ status: "shipped" });
+  });
+});
+
+describe("order edits", () => {
+  it("a line removed by an edit before submission is not sent", async () => {
+    await settings({ holdBackMinutes: 30 });
+    const payload = h.paidOrder({
+      lineItems: [
+        { sku: "TAZA-AZ", quantity: 2 },
+        { sku: "CAFE-500", quantity: 1 },
+      ],
+    });
+    await h.deliver(payload);
+    await work();
+    expect((await recordOf(payload)).status).toBe("waiting");
+    // WHEN the merchant removes the coffee and adds a plate within the delay
+    await h.send(
+      "orders/edited",
+      h.store.orders.edit(SHOP, payload.id, { quantities: { "CAFE-500": 0 }, add: [{ sku: "PLATO-GR", quantity: 1 }] }),
+    );
+    await work();
+    await h.clock.advance(30 * MINUTE);
+    await work();
+    // THEN exactly what remains goes
+    const orders = await h.sandboxOrders();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.request.productos).toEqual([
+      { identificador: "TAZA-AZ", cantidad: 2 },
+      { identificador: "PLATO-GR", cantidad: 1 },
+    ]);
+  });
+
+  it("an edit after submission needs attention, saying what changed", async () => {
+    const payload = h.paidOrder({
+      lineItems: [
+        { sku: "TAZA-AZ", quantity: 2 },
+        { sku: "CAFE-500", quantity: 1 },
+      ],
+    });
+    await h.deliver(payload);
+    await work();
+    const [sent] = await h.sandboxOrders();
+    await h.send("orders/edited", h.store.orders.edit(SHOP, payload.id, { quantities: { "TAZA-AZ": 1 } }));
+    await work();
+    expect(await recordOf(payload)).toMatchObject({
+      status: "needs_attention",
+      reason:
+        "changed in Shopify after it reached the warehouse (now TAZA-AZ × 1, CAFE-500 × 1; the warehouse has " +
+        `TAZA-AZ × 2, CAFE-500 × 1) — change it with the service (service order ${sent!.id})`,
+    });
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+});
+
+describe("write-back of what shipped", () => {
+  it("a partial shipment becomes a fulfilment of only those lines; the order stays partly fulfilled", async () => {
+    const payload = h.paidOrder({
+      lineItems: [
+        { sku: "TAZA-AZ", quantity: 2 },
+        { sku: "CAFE-500", quantity: 1 },
+      ],
+    });
+    await h.deliver(payload);
+    await work();
+    const [sent] = await h.sandboxOrders();
+    // GIVEN the warehouse was short of coffee: it packs the mugs only
+    await h.control("POST", `/__sandbox/orders/${sent!.id}/packed`, { productos: [{ sku: "TAZA-AZ", cantidad: 2 }] });
+    await h.clock.advance(HOUR + MINUTE);
+    await work();
+    const fulfilments = fulfilmentsOf(payload);
+    expect(fulfilments).toHaveLength(1);
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    expect(fo!.lineItems.map((l) => [l.sku, l.remainingQuantity])).toEqual([
+      ["TAZA-AZ", 0],
+      ["CAFE-500", 1],
+    ]);
+    expect(fo!.status).toBe("IN_PROGRESS");
+    expect(fulfilments[0]!.trackingInfo[0]!.number).toMatch(/^\d+$/);
+    expect(h.store.orders.get(SHOP, payload.id)!.fulfillment_status).toBe("partial");
+  });
+});
+
+describe("stale deliveries", () => {
+  it("a late redelivery of an old orders/paid payload changes nothing", async () => {
+    const payload = h.paidOrder();
+    const paidAt = h.clock.now().toISOString();
+    await h.deliver(payload);
+    await work();
+    await h.clock.advance(10 * MINUTE);
+    await h.send("orders/cancelled", h.store.orders.cancel(SHOP, payload.id));
+    await work();
+    const before = await recordOf(payload);
+    expect(before.status).toBe("needs_attention");
+    // WHEN the old payload arrives again as a new event, a day late
+    await h.clock.advance(24 * HOUR);
+    expect((await h.deliver(payload, { triggeredAt: paidAt })).status).toBe(200);
+    // THEN it wakes nothing, and nothing changes
+    expect(await prisma.job.count({ where: { queue: "fulfillment.submit", state: "queued" } })).toBe(0);
+    await work();
+    expect(await recordOf(payload)).toMatchObject({
+      status: "needs_attention",
+      reason: before.reason,
+      updatedAt: before.updatedAt,
+    });
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+});
+
+describe("reconciliation", () => {
+  it("a dropped orders/paid is submitted after one reconciliation, and the run time is kept", async () => {
+    await startReconciliation(prisma, { shop: SHOP, now: h.clock.now() });
+    // GIVEN a paid order whose orders/paid never arrives
+    await h.clock.advance(MINUTE);
+    const payload = h.paidOrder();
+    // WHEN the reconciliation runs (and then the order's job it starts)
+    await work();
+    await work();
+    // THEN the order reached the warehouse once, and the shop shows when it last ran
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted" });
+    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).toMatchObject({
+      ordersReconciledAt: h.clock.now(),
+    });
+    // AND its next run is booked, and finds nothing more to send
+    const job = await prisma.job.findUniqueOrThrow({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } });
+    expect(job).toMatchObject({ state: "queued", runAt: new Date(h.clock.now().getTime() + 30 * MINUTE) });
+    await h.clock.advance(31 * MINUTE);
+    await work();
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+
+  it("connecting can import the open paid orders of the last N days, and only those", async () => {
+    await prisma.shop.update({ where: { domain: SHOP }, data: { ordersWatermark: null } });
+    await settings({ importDays: 2 });
+    const old = h.paidOrder({ lineItems: [{ sku: "PLATO-GR", quantity: 1 }] });
+    await h.clock.advance(3 * 24 * HOUR);
+    const recent = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
+    const cancelled = h.paidOrder({ lineItems: [{ sku: "CAFE-500", quantity: 1 }] });
+    h.store.orders.cancel(SHOP, cancelled.id);
+    await startReconciliation(prisma, { shop: SHOP, now: h.clock.now() });
+    await work();
+    await work();
+    const sent = await h.sandboxOrders();
+    expect(sent.map((o) => o.request.tienda_orden_ref)).toEqual([recent.name]);
+    expect(
+      await prisma.shopifyOrder.count({ where: { shopifyOrderId: { in: [String(old.id), String(cancelled.id)] } } }),
+    ).toBe(0);
+    await settings({ importDays: 0 });
+  });
+});

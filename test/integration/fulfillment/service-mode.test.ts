@@ -1,0 +1,205 @@
+/**
+ * Fulfilment-service mode over the simulated store, the sandbox and PostgreSQL: Shopify's request
+ * reaches the callback, the app submits and accepts (or rejects with the reason), the shipment
+ * comes back with tracking; cancellation requests are accepted before submission and rejected
+ * after it.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import {
+  registerFulfillmentService,
+  removeFulfillmentService,
+  rejectionCode,
+} from "~/fulfillment/fulfillment-service.server";
+import { updateShopSettings } from "~/models/shop-settings.server";
+import { action as notification } from "~/routes/fulfillment-service.fulfillment_order_notification";
+import { storeOfflineSession } from "../../helpers/sessions";
+import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
+import { HOUR, MINUTE, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+
+const SERVICE_NAME = "Envíos svc";
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+  await storeOfflineSession(prisma);
+  await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment: { mode: "fulfillment_service" } } });
+  await registerFulfillmentService(
+    { db: prisma, adminFor: h.adminFor },
+    { shop: SHOP, appUrl: TEST_APP_URL, name: SERVICE_NAME },
+  );
+});
+afterAll(async () => {
+  await updateShopSettings({
+    db: prisma,
+    shop: SHOP,
+    patch: { fulfillment: { mode: "merchant_managed", holdBackMinutes: 0 } },
+  });
+  await h.close();
+});
+beforeEach(async () => {
+  await clearFulfilments(h);
+  await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment: { holdBackMinutes: 0 } } });
+});
+
+const work = () => h.worker().runOnce();
+const foOf = (payload: { admin_graphql_api_id: string }) => h.fulfillmentOrdersOf(payload)[0]!;
+
+/** Shopify's POST to the callback, through the app's route. */
+async function notify(kind: "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST") {
+  const service = h.store.inspect(SHOP).fulfillmentServices[0]!;
+  return h.store.sendFulfillmentServiceNotification({
+    callbackUrl: service.callbackUrl,
+    secret: TEST_API_SECRET,
+    domain: SHOP,
+    body: { kind },
+    fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: {} }),
+  });
+}
+
+/** A paid order routed to the warehouse's location, delivered to the app, then requested. */
+async function requested(input: Parameters<Harness["paidOrder"]>[0] = {}) {
+  const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 2, location: SERVICE_NAME }], ...input });
+  await h.deliver(payload);
+  await work();
+  h.store.orders.requestFulfillment(SHOP, foOf(payload).id);
+  expect((await notify("FULFILLMENT_REQUEST")).status).toBe(200);
+  await work(); // reads the assigned requests, wakes the order
+  await work(); // the order's job decides, submits and answers
+  return payload;
+}
+
+describe("fulfilment-service mode", () => {
+  it("registers a fulfilment service whose callback is under SHOPIFY_APP_URL, with its own location", async () => {
+    const [service] = h.store.inspect(SHOP).fulfillmentServices;
+    expect(service).toMatchObject({ serviceName: SERVICE_NAME, callbackUrl: `${TEST_APP_URL}/fulfillment-service` });
+    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).toMatchObject({
+      fsServiceId: service!.id,
+      fsLocationId: service!.locationId,
+    });
+  });
+
+  it("end to end: request → accepted with a ship date → one service order → fulfilment with tracking", async () => {
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 2, location: SERVICE_NAME }] });
+    await h.deliver(payload);
+    await work();
+    // Nothing goes until Shopify requests it
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      reason: "waiting for Shopify to request fulfilment from the warehouse",
+    });
+    h.store.orders.requestFulfillment(SHOP, foOf(payload).id);
+    expect((await notify("FULFILLMENT_REQUEST")).status).toBe(200);
+    await work();
+    await work();
+    const orders = await h.sandboxOrders();
+    expect(orders.map((o) => o.request.productos)).toEqual([[{ identificador: "TAZA-AZ", cantidad: 2 }]]);
+    expect(foOf(payload)).toMatchObject({ status: "IN_PROGRESS", requestStatus: "ACCEPTED" });
+    const accepted = h.store
+      .inspect(SHOP)
+      .operations.find((op) => op.rootFields.includes("fulfillmentOrderAcceptFulfillmentRequest"));
+    expect(accepted?.variables).toMatchObject({
+      estimatedShippedAt: new Date(h.clock.now().getTime() + 24 * HOUR).toISOString(),
+    });
+    await h.clock.advance(HOUR + MINUTE);
+    await work();
+    const [fulfilment] = h.store.inspect(SHOP).fulfillments.filter((f) => f.orderId === payload.admin_graphql_api_id);
+    expect(fulfilment!.trackingInfo[0]!.number).toMatch(/^\d+$/);
+    expect(foOf(payload).status).toBe("CLOSED");
+    expect(await recordOf(payload)).toMatchObject({ status: "shipped" });
+  });
+
+  it("rejects a request the warehouse cannot serve, with the plain reason", async () => {
+    const payload = await requested({
+      shippingAddress: {
+        address1: "350 5th Ave",
+        address2: null,
+        city: "New York",
+        province: "New York",
+        provinceCode: "NY",
+        zip: "10118",
+        country: "United States",
+        countryCode: "US",
+      },
+    });
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(foOf(payload)).toMatchObject({ status: "OPEN", requestStatus: "REJECTED" });
+    const rejected = h.store
+      .inspect(SHOP)
+      .operations.find((op) => op.rootFields.includes("fulfillmentOrderRejectFulfillmentRequest"));
+    expect(rejected?.variables).toMatchObject({ message: expect.stringMatching(/outside Mexico/) });
+    expect(await recordOf(payload)).toMatchObject({
+      status: "skipped",
+      reason: expect.stringMatching(/^the warehouse declined Shopify's request: .*outside Mexico/),
+    });
+  });
+
+  it("accepts a cancellation request while nothing reached the warehouse", async () => {
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment: { holdBackMinutes: 30 } } });
+    const payload = await requested();
+    expect(await recordOf(payload)).toMatchObject({ status: "waiting" });
+    h.store.orders.requestCancellation(SHOP, foOf(payload).id);
+    expect((await notify("CANCELLATION_REQUEST")).status).toBe(200);
+    await work();
+    expect(foOf(payload)).toMatchObject({ status: "CANCELLED", requestStatus: "CANCELLATION_ACCEPTED" });
+    await h.clock.advance(31 * MINUTE);
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect((await recordOf(payload)).status).toBe("skipped");
+  });
+
+  it("rejects a cancellation request once the warehouse has the order, with the service's status", async () => {
+    const payload = await requested();
+    const [sent] = await h.sandboxOrders();
+    expect(foOf(payload).requestStatus).toBe("ACCEPTED");
+    h.store.orders.requestCancellation(SHOP, foOf(payload).id);
+    await notify("CANCELLATION_REQUEST");
+    await work();
+    expect(foOf(payload)).toMatchObject({ status: "IN_PROGRESS", requestStatus: "CANCELLATION_REJECTED" });
+    const rejected = h.store
+      .inspect(SHOP)
+      .operations.find((op) => op.rootFields.includes("fulfillmentOrderRejectCancellationRequest"));
+    expect(rejected?.variables).toMatchObject({
+      message: expect.stringContaining(`service order ${sent!.id}`),
+    });
+    expect(await recordOf(payload)).toMatchObject({
+      status: "needs_attention",
+      reason: expect.stringMatching(/asked to cancel it after it reached the warehouse — stop it with the service/),
+    });
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+
+  it("answers 400 to a notification with a wrong signature", async () => {
+    const service = h.store.inspect(SHOP).fulfillmentServices[0]!;
+    const response = await h.store
+      .sendFulfillmentServiceNotification({
+        callbackUrl: service.callbackUrl,
+        secret: "not-the-secret",
+        domain: SHOP,
+        body: { kind: "FULFILLMENT_REQUEST" },
+        fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: {} }),
+      })
+      .catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
+    expect(response.status).toBe(400);
+  });
+
+  it("maps reasons to Shopify's rejection codes", () => {
+    expect(rejectionCode("no carrier serves the destination")).toBe("UNDELIVERABLE_DESTINATION");
+    expect(rejectionCode("not enough stock of TAZA-AZ at the warehouse")).toBe("INVENTORY_OUT_OF_STOCK");
+    expect(rejectionCode('line "Jarra" has no SKU')).toBe("INELIGIBLE_PRODUCT");
+    expect(rejectionCode("something else")).toBe("OTHER");
+  });
+});
+
+describe("leaving fulfilment-service mode", () => {
+  it("removes the fulfilment service from Shopify and forgets it", async () => {
+    const before = h.store.inspect(SHOP).fulfillmentServices[0]!;
+    expect(await removeFulfillmentService({ db: prisma, adminFor: h.adminFor }, { shop: SHOP })).toBe(true);
+    expect(h.store.inspect(SHOP).fulfillmentServices).toHaveLength(0);
+    expect(h.store.inspect(SHOP).locations.find((l) => l.id === before.locationId)?.isActive).toBe(false);
+    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).toMatchObject({
+      fsServiceId: null,
+      fsLocationId: null,
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import {
+  changeAfterSubmission,
+  decideFulfillmentOrder,
+  type DecisionSettings,
+  type FulfillmentOrderState,
+  type OrderState,
+} from "~/fulfillment/fulfillment-order";
+import { parsePaidOrder } from "~/fulfillment/paid-order";
+import fixture from "../../fixtures/orders-paid.mx.json";
+
+const WAREHOUSE = "gid://shopify/Location/1";
+const SHOPFRONT = "gid://shopify/Location/2";
+const NOW = new Date("2026-11-20T16:10:00Z");
+const settings: DecisionSettings = {
+  defaultService: "NACIONAL",
+  skipTestOrders: true,
+  locationIds: [WAREHOUSE],
+  holdBackMinutes: 0,
+};
+
+function fo(over: Partial<FulfillmentOrderState> = {}): FulfillmentOrderState {
+  return {
+    id: "gid://shopify/FulfillmentOrder/10",
+    status: "OPEN",
+    requestStatus: "UNSUBMITTED",
+    locationId: WAREHOUSE,
+    locationName: "Almacén",
+    deliveryMethod: "SHIPPING",
+    holds: [],
+    fulfillAt: null,
+    lines: [
+      { id: "l1", lineItemId: "li1", sku: "TAZA-AZ", name: "Taza", remainingQuantity: 2, requiresShipping: true },
+      { id: "l2", lineItemId: "li2", sku: "CAFE-500", name: "Café", remainingQuantity: 1, requiresShipping: true },
+    ],
+    ...over,
+  };
+}
+
+function state(orderOver: Record<string, unknown> = {}, fos = [fo()]): OrderState {
+  const parsed = parsePaidOrder({ ...structuredClone(fixture), ...orderOver });
+  if (!parsed.ok) throw new Error(parsed.message);
+  return {
+    order: parsed.order,
+    paidAt: "2026-11-20T16:00:00Z",
+    updatedAt: "2026-11-20T16:00:00Z",
+    fulfillmentOrders: fos,
+  };
+}
+
+describe("decideFulfillmentOrder", () => {
+  it("sends an open, shipping fulfilment order at the warehouse with exactly its remaining lines", () => {
+    const decision = decideFulfillmentOrder(state(), fo(), settings, NOW);
+    expect(decision).toMatchObject({
+      kind: "send",
+      serviceCode: "EXPRESS",
+      request: {
+        productos: [
+          { identificador: "TAZA-AZ", cantidad: 2 },
+          { identificador: "CAFE-500", cantidad: 1 },
+        ],
+        tienda_orden_ref: "#1001",
+      },
+    });
+  });
+
+  it("leaves out lines with nothing remaining (edited, refunded or already fulfilled)", () => {
+    const lines = fo().lines.map((l) =>
+      l.sku === "CAFE-500" ? { ...l, remainingQuantity: 0 } : { ...l, remainingQuantity: 1 },
+    );
+    const decision = decideFulfillmentOrder(state(), fo({ lines }), settings, NOW);
+    expect(decision.kind === "send" && decision.request.productos).toEqual([{ identificador: "TAZA-AZ", cantidad: 1 }]);
+  });
+
+  it.each([
+    ["a cancelled order", state({ cancelled_at: "2026-11-20T16:05:00Z" }), fo(), /order was cancelled/],
+    ["a cancelled fulfilment order", state(), fo({ status: "CANCELLED" }), /was cancelled in Shopify/],
+    ["a closed fulfilment order", state(), fo({ status: "CLOSED" }), /already fulfilled or closed/],
+    ["a pickup", state(), fo({ deliveryMethod: "PICK_UP" }), /picks it up in store/],
+    ["a local delivery", state(), fo({ deliveryMethod: "LOCAL" }), /local delivery/],
+    ["a point-of-sale sale", state(), fo({ deliveryMethod: "RETAIL" }), /point of sale/],
+    [
+      "another location",
+      state(),
+      fo({ locationId: SHOPFRONT, locationName: "Tienda Centro" }),
+      /"Tienda Centro", which the warehouse does not fulfil/,
+    ],
+    ["a test order", state({ test: true }), fo(), /test order/],
+  ])("skips %s with a reason the merchant can read", (_name, s, f, reason) => {
+    const decision = decideFulfillmentOrder(s, f, settings, NOW);
+    expect(decision.kind).toBe("skip");
+    expect(decision.kind === "skip" && decision.reason).toMatch(reason);
+  });
+
+  it("waits for a hold to be released, naming the hold", () => {
+    const decision = decideFulfillmentOrder(
+      state(),
+      fo({ status: "ON_HOLD", holds: ["HIGH_RISK_OF_FRAUD"] }),
+      settings,
+      NOW,
+    );
+    expect(decision).toEqual({
+      kind: "wait",
+      until: null,
+      reason: expect.stringMatching(/on hold in Shopify \(high risk of fraud\).*when the hold is released/),
+    });
+  });
+
+  it("holds an order back for the merchant's delay after payment, then sends it", () => {
+    const delayed = { ...settings, holdBackMinutes: 30 };
+    expect(decideFulfillmentOrder(state(), fo(), delayed, NOW)).toMatchObject({
+      kind: "wait",
+      until: new Date("2026-11-20T16:30:00Z"),
+    });
+    expect(decideFulfillmentOrder(state(), fo(), delayed, new Date("2026-11-20T16:30:00Z")).kind).toBe("send");
+  });
+
+  it("asks a person when a line to ship has no SKU", () => {
+    const lines = [{ ...fo().lines[0]!, sku: null, name: "Jarra artesanal" }];
+    expect(decideFulfillmentOrder(state(), fo({ lines }), settings, NOW)).toMatchObject({
+      kind: "needs_attention",
+      reason: expect.stringContaining('"Jarra artesanal" has no SKU'),
+    });
+  });
+
+  it("skips a part with nothing left to ship", () => {
+    const lines = fo().lines.map((l) => ({ ...l, remainingQuantity: 0 }));
+    expect(decideFulfillmentOrder(state(), fo({ lines }), settings, NOW)).toMatchObject({ kind: "skip" });
+  });
+});
+
+describe("changeAfterSubmission", () => {
+  const sent = [
+    { identificador: "TAZA-AZ", cantidad: 2 },
+    { identificador: "CAFE-500", cantidad: 1 },
+  ];
+
+  it("is silent while Shopify still has what the warehouse has", () => {
+    expect(changeAfterSubmission(state(), fo(), sent, "svc-1")).toBeNull();
+  });
+
+  it("says to stop it with the service when the order was cancelled", () => {
+    expect(changeAfterSubmission(state({ cancelled_at: "2026-11-20T16:05:00Z" }), fo(), sent, "svc-1")).toBe(
+      "cancelled in Shopify after it reached the warehouse — stop it with the service (service order svc-1)",
+    );
+  });
+
+  it("says what changed when an edit removed a line", () => {
+    const lines = fo().lines.map((l) => (l.sku === "CAFE-500" ? { ...l, remainingQuantity: 0 } : l));
+    expect(changeAfterSubmission(state(), fo({ lines }), sent, "svc-1")).toMatch(
+      /changed in Shopify after it reached the warehouse \(now TAZA-AZ × 2; the warehouse has TAZA-AZ × 2, CAFE-500 × 1\) — change it with the service/,
+    );
+  });
+
+  it("flags a part that vanished (split or merged) and one placed on hold", () => {
+    expect(changeAfterSubmission(state(), undefined, sent, null)).toMatch(/split, merged or removed/);
+    expect(changeAfterSubmission(state(), fo({ status: "ON_HOLD" }), sent, null)).toMatch(/hold it with the service/);
+  });
+
+  it("is silent once the part is closed by fulfilments", () => {
+    const lines = fo().lines.map((l) => ({ ...l, remainingQuantity: 0 }));
+    expect(changeAfterSubmission(state(), fo({ status: "CLOSED", lines }), sent, "svc-1")).toBeNull();
+  });
+});
