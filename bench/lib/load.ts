@@ -6,13 +6,16 @@
 //   to the service, with `bearer`).
 //   rate: requests/s across all connections (open loop, enough connections that a slow answer
 //   does not hold the next send back); without it, a closed loop. amount or durationS bounds it.
+import fs from "node:fs";
 import autocannon from "autocannon";
 import { cart, shopifyHmac } from "./carts";
 
 export interface LoadSpec {
   url: string;
   path: string;
-  carts: "same" | "distinct" | "mixed" | "quotation";
+  carts: "same" | "distinct" | "mixed" | "quotation" | "file";
+  /** With carts "file": a JSON file of [{ headers, body }], request i sends entry i. */
+  file?: string;
   start?: number;
   distinct?: number;
   secret: string;
@@ -34,6 +37,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   max: number;
+  /** With carts "file": when request i was sent (epoch ms). */
+  sentAt?: number[];
 }
 
 const spec = JSON.parse(process.argv[2] ?? "{}") as LoadSpec;
@@ -49,7 +54,13 @@ for (let i = order.length - 1; i > 0; i--) {
 }
 
 const bodies = new Map<number, { body: string; headers: Record<string, string> }>();
+const fromFile = spec.file ? (JSON.parse(fs.readFileSync(spec.file, "utf8")) as { body: string; headers: Record<string, string> }[]) : [];
+const sentAt: number[] = [];
 function request(n: number) {
+  if (spec.carts === "file") {
+    sentAt[n] = Date.now();
+    return fromFile[n % fromFile.length]!;
+  }
   const index = spec.carts === "same" ? start : spec.carts === "mixed" ? start + order[n % order.length]! : start + n;
   let built = bodies.get(index);
   if (!built) {
@@ -101,6 +112,7 @@ const instance = autocannon(
       p50: pct(50),
       p99: pct(99),
       max: times.at(-1) ?? Number.NaN,
+      ...(spec.carts === "file" ? { sentAt } : {}),
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   },

@@ -36,26 +36,32 @@ export function ensureBuilt(): void {
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
-/** Starts bench/lib/upstream.ts; resolves with its URL and a reader of its quotation count. */
-export async function startUpstream(env: Record<string, string>): Promise<{ url: string; quotes(): Promise<number>; pid: number }> {
-  const child = spawn(process.execPath, [TSX, path.join(ROOT, "bench/lib/upstream.ts")], {
+/** Starts a bench/lib script and resolves with the first JSON line it prints. */
+export async function startJsonChild<T>(script: string, env: Record<string, string>): Promise<T & { pid: number }> {
+  const child = spawn(process.execPath, [TSX, path.join(ROOT, "bench/lib", script)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
+  const value = await new Promise<T>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      const line = out.split("\n").find((l) => l.startsWith('{"url"'));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve(JSON.parse(line) as T);
     });
-    child.once("exit", (code) => reject(new Error(`the upstream exited (${code}) before listening`)));
+    child.once("exit", (code) => reject(new Error(`bench/lib/${script} exited (${code}) before it was ready`)));
   });
+  return { ...value, pid: child.pid! };
+}
+
+/** Starts bench/lib/upstream.ts; resolves with its URL and a reader of its quotation count. */
+export async function startUpstream(env: Record<string, string>): Promise<{ url: string; quotes(): Promise<number>; pid: number }> {
+  const { url, pid } = await startJsonChild<{ url: string }>("upstream.ts", env);
   return {
     url,
-    pid: child.pid!,
+    pid,
     quotes: async () => ((await (await fetch(`${url}/__bench/quotes`)).json()) as { calls: number }).calls,
   };
 }
