@@ -14,6 +14,8 @@ const sandbox = await startServiceSandbox({
   apiKeys: (process.env.SANDBOX_API_KEYS ?? "sk_bench").split(","),
   latencyMs: Number(process.env.SANDBOX_LATENCY_MS ?? 0),
   initialStock: 1_000_000_000,
+  // SANDBOX_COMPRESS=0 turns off gzip of answers of 1 KiB or more (on by default, as the live service).
+  compress: process.env.SANDBOX_COMPRESS !== "0",
 });
 const target = new URL(sandbox.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
