@@ -10,19 +10,31 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { migrateDatabase, startEmbeddedPostgres } from "../server/database";
-import { ensureBuilt, ROOT, rssMiB, runLoad, startApp, startJsonChild, startUpstream, stopChildren } from "./lib/processes";
+import {
+  BENCH_API_KEY as API_KEY,
+  BENCH_ENCRYPTION_KEY as ENCRYPTION_KEY,
+  BENCH_SECRET as SECRET,
+  benchAppEnv,
+  ensureBuilt,
+  registerProducts,
+  ROOT,
+  rssMiB,
+  runLoad,
+  startApp,
+  startJsonChild,
+  startUpstream,
+  stopChildren,
+} from "./lib/processes";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
-const API_KEY = "sk_bench";
-const SECRET = "bench-api-secret";
 const SHOP = "tienda-bench.myshopify.com";
-const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString("base64");
 const SCOPES =
   "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_inventory,write_inventory,read_locations";
 
-const pct = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 const lines: string[] = [];
 const say = (text = "") => {
   lines.push(text);
@@ -31,34 +43,35 @@ const say = (text = "") => {
 
 async function main() {
   ensureBuilt();
-  const loadBefore = os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  const loadBefore = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
   const dataDir = path.join(ROOT, `.data/bench-orders-${process.pid}`);
   const deliveriesFile = path.join(ROOT, `.data/bench-orders-${process.pid}.json`);
   const database = await startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
   try {
     await migrateDatabase(database.url, ROOT);
     const upstream = await startUpstream({ SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_API_KEYS: API_KEY });
-    const store = await startJsonChild<{ url: string; accessToken: string; skus: string[]; orderIds: string[] }>("store.ts", {
-      BENCH_SHOP: SHOP,
-      BENCH_SECRET: SECRET,
-      BENCH_ORDERS: String(ORDERS),
-      BENCH_DELIVERIES_FILE: deliveriesFile,
-    });
+    const store = await startJsonChild<{ url: string; accessToken: string; skus: string[]; orderIds: string[] }>(
+      "store.ts",
+      {
+        BENCH_SHOP: SHOP,
+        BENCH_SECRET: SECRET,
+        BENCH_ORDERS: String(ORDERS),
+        BENCH_DELIVERIES_FILE: deliveriesFile,
+      },
+    );
 
-    Object.assign(process.env, {
-      DATABASE_URL: database.url,
-      LOG_LEVEL: "silent",
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_APP_URL: "https://bench.example.test",
-      SCOPES,
-      ENCRYPTION_KEY,
-      SVC_QA_BASE_URL: upstream.url,
-      SVC_BASE_URL: upstream.url,
+    const appEnv = benchAppEnv({
+      databaseUrl: database.url,
+      qa: upstream.url,
+      production: upstream.url,
+      scopes: SCOPES,
     });
+    Object.assign(process.env, appEnv, { LOG_LEVEL: "silent" });
     const { default: prisma } = await import("../app/db.server");
     const { connectShop } = await import("../app/models/svc-connection.server");
-    const { createSvcClient, SvcTokenCache } = await import("../app/svc");
     const { Session } = await import("@shopify/shopify-api");
     const { PrismaSessionStorage } = await import("@shopify/shopify-app-session-storage-prisma");
     // What installing leaves behind: an offline session with the store's token, and the shop.
@@ -67,30 +80,15 @@ async function main() {
     session.scope = SCOPES;
     await new PrismaSessionStorage(prisma).storeSession(session);
     await prisma.shop.create({ data: { domain: SHOP } });
-    const config = { baseUrls: { qa: upstream.url, production: upstream.url }, serviceName: "svc", encryptionKey: ENCRYPTION_KEY };
+    const config = {
+      baseUrls: { qa: upstream.url, production: upstream.url },
+      serviceName: "svc",
+      encryptionKey: ENCRYPTION_KEY,
+    };
     await connectShop({ db: prisma, config, shop: SHOP, apiKey: API_KEY, environment: "qa" });
-    await createSvcClient({ baseUrl: upstream.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() }).createProducts({
-      productos: store.skus.map((sku) => ({
-        sku,
-        upc: "",
-        nombre: sku,
-        dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } },
-      })),
-    });
+    await registerProducts(upstream.url, store.skus);
 
-    const app = await startApp({
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: database.url,
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_APP_URL: "https://bench.example.test",
-      SCOPES,
-      ENCRYPTION_KEY,
-      SVC_QA_BASE_URL: upstream.url,
-      SVC_BASE_URL: upstream.url,
-      SIMULATED_STORE_URL: store.url,
-    });
+    const app = await startApp({ ...appEnv, LOG_LEVEL: "warn", SIMULATED_STORE_URL: store.url });
     const rssBefore = rssMiB(app.pid);
 
     const ack = await runLoad({
@@ -126,15 +124,34 @@ async function main() {
     await prisma.$disconnect();
 
     say(`orders/paid over HTTP — ${new Date().toISOString()}`);
-    say(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, load average before ${loadBefore} / after ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-    say(`app: node build/start.js; store: simulated store; service: sandbox + ${LATENCY_MS} ms; load: autocannon, ${ORDERS} deliveries at ${RATE}/s (each its own process)`);
+    say(
+      `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, load average before ${loadBefore} / after ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+    say(
+      `app: node build/start.js; store: simulated store; service: sandbox + ${LATENCY_MS} ms; load: autocannon, ${ORDERS} deliveries at ${RATE}/s (each its own process)`,
+    );
     say(`\n                      count   p50 ms   p99 ms   max ms`);
-    say(`acknowledgement   ${String(ack.count).padStart(8)} ${ack.p50.toFixed(2).padStart(8)} ${ack.p99.toFixed(2).padStart(8)} ${ack.max.toFixed(2).padStart(8)}   statuses ${JSON.stringify(ack.statuses)}, ${ack.rps.toFixed(0)}/s`);
-    say(`delivery → service ${String(atService.length).padStart(7)} ${pct(atService, 50).toFixed(0).padStart(8)} ${pct(atService, 99).toFixed(0).padStart(8)} ${(atService.at(-1) ?? Number.NaN).toFixed(0).padStart(8)}   (${svcOrders} with a service order id)`);
+    say(
+      `acknowledgement   ${String(ack.count).padStart(8)} ${ack.p50.toFixed(2).padStart(8)} ${ack.p99.toFixed(2).padStart(8)} ${ack.max.toFixed(2).padStart(8)}   statuses ${JSON.stringify(ack.statuses)}, ${ack.rps.toFixed(0)}/s`,
+    );
+    say(
+      `delivery → service ${String(atService.length).padStart(7)} ${pct(atService, 50).toFixed(0).padStart(8)} ${pct(atService, 99).toFixed(0).padStart(8)} ${(atService.at(-1) ?? Number.NaN).toFixed(0).padStart(8)}   (${svcOrders} with a service order id)`,
+    );
     say(`resident memory of the app: ${rssBefore.toFixed(0)} MiB before, ${rssAfter.toFixed(0)} MiB after`);
     const verdicts = [
-      [`orders/paid: ack p99 < 50 ms at ${RATE} deliveries/s`, ack.p99 < 50 && ack.count === ORDERS, `${ack.p99.toFixed(2)} ms`],
-      ["orders/paid: delivery → at the service p99 < 2 s", atService.length === ORDERS && pct(atService, 99) < 2_000, `${pct(atService, 99).toFixed(0)} ms, ${atService.length}/${ORDERS} orders`],
+      [
+        `orders/paid: ack p99 < 50 ms at ${RATE} deliveries/s`,
+        ack.p99 < 50 && ack.count === ORDERS,
+        `${ack.p99.toFixed(2)} ms`,
+      ],
+      [
+        "orders/paid: delivery → at the service p99 < 2 s",
+        atService.length === ORDERS && pct(atService, 99) < 2_000,
+        `${pct(atService, 99).toFixed(0)} ms, ${atService.length}/${ORDERS} orders`,
+      ],
     ] as const;
     say("\ngoals (issue 12)");
     for (const [name, met, measured] of verdicts) say(`  ${met ? "met   " : "MISSED"}  ${name}: ${measured}`);

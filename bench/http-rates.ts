@@ -14,16 +14,26 @@ import path from "node:path";
 import { migrateDatabase, startEmbeddedPostgres } from "../server/database";
 import { BENCH_SKUS } from "./lib/carts";
 import type { LoadResult, LoadSpec } from "./lib/load";
-import { ensureBuilt, ROOT, rssMiB, runLoad, startApp, startUpstream, stopChildren } from "./lib/processes";
+import {
+  BENCH_API_KEY as API_KEY,
+  BENCH_ENCRYPTION_KEY as ENCRYPTION_KEY,
+  BENCH_SECRET as SECRET,
+  benchAppEnv,
+  ensureBuilt,
+  registerProducts,
+  ROOT,
+  rssMiB,
+  runLoad,
+  startApp,
+  startUpstream,
+  stopChildren,
+} from "./lib/processes";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const HANG_DEADLINE_MS = 1_000;
-const API_KEY = "sk_bench";
-const SECRET = "bench-api-secret";
 const SHOP = "tienda-bench.myshopify.com";
 const HANGING_SHOP = "tienda-colgada.myshopify.com";
-const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString("base64");
 const MISS_RATES = [50, 200, 500];
 const HIT_STEPS = [1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000];
 // BENCH_SCENARIOS=miss,hit,burst,hang runs only those (all by default).
@@ -84,17 +94,13 @@ async function main() {
     const hanging = await startUpstream({ BENCH_UPSTREAM_HANG: "1", SANDBOX_API_KEYS: API_KEY });
 
     // Seeding through the app's own modules, as the settings page would.
-    Object.assign(process.env, {
-      DATABASE_URL: database.url,
-      LOG_LEVEL: "silent",
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_APP_URL: "https://bench.example.test",
-      SCOPES: "read_products,write_shipping",
-      ENCRYPTION_KEY,
-      SVC_QA_BASE_URL: upstream.url,
-      SVC_BASE_URL: hanging.url,
+    const appEnv = benchAppEnv({
+      databaseUrl: database.url,
+      qa: upstream.url,
+      production: hanging.url,
+      scopes: "read_products,write_shipping",
     });
+    Object.assign(process.env, appEnv, { LOG_LEVEL: "silent" });
     const { default: prisma } = await import("../app/db.server");
     const { connectShop } = await import("../app/models/svc-connection.server");
     const { updateShopSettings } = await import("../app/models/shop-settings.server");
@@ -112,33 +118,15 @@ async function main() {
       await connectShop({ db: prisma, config, shop, apiKey: API_KEY, environment });
     }
     await updateShopSettings({ db: prisma, shop: HANGING_SHOP, patch: { rates: { deadlineMs: HANG_DEADLINE_MS } } });
-    for (const base of [upstream.url, hanging.url]) {
-      const setup = createSvcClient({ baseUrl: base, apiKey: API_KEY, tokenCache: new SvcTokenCache() });
-      await setup.createProducts({
-        productos: BENCH_SKUS.map((sku) => ({
-          sku,
-          upc: "",
-          nombre: sku,
-          dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } },
-        })),
-      });
-    }
+    for (const url of [upstream.url, hanging.url]) await registerProducts(url, BENCH_SKUS);
     const bearer = (
       await createSvcClient({ baseUrl: upstream.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() }).auth()
     ).accessToken;
     await prisma.$disconnect();
 
     const app = await startApp({
-      NODE_ENV: "production",
+      ...appEnv,
       LOG_LEVEL: "warn",
-      DATABASE_URL: database.url,
-      SHOPIFY_API_KEY: "bench-api-key",
-      SHOPIFY_API_SECRET: SECRET,
-      SHOPIFY_APP_URL: "https://bench.example.test",
-      SCOPES: "read_products,write_shipping",
-      ENCRYPTION_KEY,
-      SVC_QA_BASE_URL: upstream.url,
-      SVC_BASE_URL: hanging.url,
       RATES_NAIVE_BASELINE: "1",
       // e.g. BENCH_APP_NODE_OPTIONS=--cpu-prof to profile the app under load.
       ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
@@ -316,25 +304,15 @@ async function main() {
       ["500 mixed (100 carts × 5)", 500, 100],
     ] as const;
     for (const [label, n, distinct] of only.includes("burst") ? bursts : []) {
-      const before = await upstream.quotes();
-      const a = await cached({
-        carts: distinct === 1 ? "same" : "mixed",
-        start: fresh(distinct),
-        distinct,
-        amount: n,
-        connections: n,
-      });
-      const callsApp = (await upstream.quotes()) - before;
+      const carts = distinct === 1 ? ("same" as const) : ("mixed" as const);
+      const counted = async (send: typeof cached) => {
+        const before = await upstream.quotes();
+        const result = await send({ carts, start: fresh(distinct), distinct, amount: n, connections: n });
+        return { result, calls: (await upstream.quotes()) - before };
+      };
+      const { result: a, calls: callsApp } = await counted(cached);
       mem(`burst ${label}`);
-      const beforeNaive = await upstream.quotes();
-      const b = await naive({
-        carts: distinct === 1 ? "same" : "mixed",
-        start: fresh(distinct),
-        distinct,
-        amount: n,
-        connections: n,
-      });
-      const callsNaive = (await upstream.quotes()) - beforeNaive;
+      const { result: b, calls: callsNaive } = await counted(naive);
       burstRows.push([
         label,
         ms(a.p50),

@@ -25,7 +25,14 @@ export function cart(i: number): Cart {
   const postalCode = String(1_000 + (i % 50) * 100).padStart(5, "0");
   const items = [
     { name: "Taza", sku: BENCH_SKUS[0], quantity: 1 + (i % 97), grams: 450, price: 24_900, requires_shipping: true },
-    { name: "Playera", sku: BENCH_SKUS[1], quantity: 1 + Math.floor(i / 97), grams: 200, price: 29_900, requires_shipping: true },
+    {
+      name: "Playera",
+      sku: BENCH_SKUS[1],
+      quantity: 1 + Math.floor(i / 97),
+      grams: 200,
+      price: 29_900,
+      requires_shipping: true,
+    },
   ];
   const destination = {
     country: "MX",

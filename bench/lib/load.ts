@@ -54,7 +54,9 @@ for (let i = order.length - 1; i > 0; i--) {
 }
 
 const bodies = new Map<number, { body: string; headers: Record<string, string> }>();
-const fromFile = spec.file ? (JSON.parse(fs.readFileSync(spec.file, "utf8")) as { body: string; headers: Record<string, string> }[]) : [];
+const fromFile = spec.file
+  ? (JSON.parse(fs.readFileSync(spec.file, "utf8")) as { body: string; headers: Record<string, string> }[])
+  : [];
 const sentAt: number[] = [];
 function request(n: number) {
   if (spec.carts === "file") {
@@ -68,10 +70,21 @@ function request(n: number) {
     built =
       spec.carts === "quotation"
         ? // Gzip accepted, as the app's fetch does: the service compresses answers of 1 KiB or more.
-          { body: c.quotation, headers: { "content-type": "application/json", "accept-encoding": "gzip, deflate", authorization: `Bearer ${spec.bearer}` } }
+          {
+            body: c.quotation,
+            headers: {
+              "content-type": "application/json",
+              "accept-encoding": "gzip, deflate",
+              authorization: `Bearer ${spec.bearer}`,
+            },
+          }
         : {
             body: c.raw,
-            headers: { "content-type": "application/json", "x-shopify-shop-domain": spec.shop, "x-shopify-hmac-sha256": shopifyHmac(c.raw, spec.secret) },
+            headers: {
+              "content-type": "application/json",
+              "x-shopify-shop-domain": spec.shop,
+              "x-shopify-hmac-sha256": shopifyHmac(c.raw, spec.secret),
+            },
           };
     if (spec.carts === "same") bodies.set(index, built);
   }

@@ -57,7 +57,9 @@ export async function startJsonChild<T>(script: string, env: Record<string, stri
 }
 
 /** Starts bench/lib/upstream.ts; resolves with its URL and a reader of its quotation count. */
-export async function startUpstream(env: Record<string, string>): Promise<{ url: string; quotes(): Promise<number>; pid: number }> {
+export async function startUpstream(
+  env: Record<string, string>,
+): Promise<{ url: string; quotes(): Promise<number>; pid: number }> {
   const { url, pid } = await startJsonChild<{ url: string }>("upstream.ts", env);
   return {
     url,
@@ -79,7 +81,13 @@ export async function startApp(env: Record<string, string>): Promise<{ url: stri
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}) before it was healthy`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, pid: child.pid! };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, pid: child.pid! };
     if (Date.now() > deadline) throw new Error("the app was not healthy within 120 s");
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -109,4 +117,41 @@ export function rssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+export const BENCH_SECRET = "bench-api-secret";
+export const BENCH_API_KEY = "sk_bench";
+export const BENCH_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString("base64");
+
+/** The app's environment in a benchmark (also set in the bench's own process to seed through the app's modules). */
+export function benchAppEnv(o: {
+  databaseUrl: string;
+  qa: string;
+  production: string;
+  scopes: string;
+}): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    DATABASE_URL: o.databaseUrl,
+    SHOPIFY_API_KEY: "bench-api-key",
+    SHOPIFY_API_SECRET: BENCH_SECRET,
+    SHOPIFY_APP_URL: "https://bench.example.test",
+    SCOPES: o.scopes,
+    ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
+    SVC_QA_BASE_URL: o.qa,
+    SVC_BASE_URL: o.production,
+  };
+}
+
+/** Registers `skus` at the service (sandbox) as the catalogue sync would, with dimensions. */
+export async function registerProducts(baseUrl: string, skus: readonly string[]): Promise<void> {
+  const { createSvcClient, SvcTokenCache } = await import("../../app/svc");
+  await createSvcClient({ baseUrl, apiKey: BENCH_API_KEY, tokenCache: new SvcTokenCache() }).createProducts({
+    productos: skus.map((sku) => ({
+      sku,
+      upc: "",
+      nombre: sku,
+      dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } },
+    })),
+  });
 }

@@ -40,4 +40,5 @@ const server = await store.listen(0);
 process.stdout.write(
   `${JSON.stringify({ url: server.url, accessToken: store.accessToken(domain), skus: [...new Set(variants.map((v) => v.sku))], orderIds })}\n`,
 );
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void server.close().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => void server.close().then(() => process.exit(0)));
