@@ -102,7 +102,9 @@ beforeAll(async () => {
   const database = await createTestDatabase("e2e");
   dropDatabase = database.drop;
   db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  sandbox = await startServiceSandbox({ port: 0 });
+  // Each answer of the service takes a second, as over a slow link: the sync lasts long enough
+  // for its progress bar to be seen moving.
+  sandbox = await startServiceSandbox({ port: 0, latencyMs: 1000 });
   store = createSimulatedStore();
   store.addShop({ domain: SHOP, name: "Tienda Demo" });
   store.seedDemoCatalogue(SHOP);
@@ -224,26 +226,38 @@ describe("the admin, embedded through the stand-in", () => {
     await page.close();
   });
 
-  it("shows the catalogue sync's progress bar reaching the end", async () => {
+  it("shows the catalogue sync's progress bar moving and reaching the end", async () => {
     const page = await open("/app/catalog");
-    const bar = page.locator(".Polaris-ProgressBar");
-    // Connecting started a sync; start another one from the page and watch it finish.
-    await poll(() => page.getByRole("button", { name: /Sincronizar/ }).isEnabled(), 60_000).toBe(true);
-    await page.getByRole("button", { name: /Sincronizar/ }).click();
-    await poll(() => bar.count()).toBeGreaterThan(0);
-    await poll(async () => (await bar.locator("progress").getAttribute("value")) ?? "", 60_000).toBe("100");
+    const button = page.getByRole("button", { name: "Sincronizar catálogo" });
+    // Connecting started a sync; once it is over, start another one from the page.
+    await poll(() => button.isEnabled(), 60_000).toBe(true);
+    // Every value the bar shows, as the merchant would see it change.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __progress: string[] }).__progress = seen;
+      const note = () => {
+        const value = document.querySelector(".Polaris-ProgressBar progress")?.getAttribute("value");
+        if (value != null && seen[seen.length - 1] !== value) seen.push(value);
+      };
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await button.click();
+    await poll(() => page.getByText(/Registrando variantes en el servicio|Leyendo variantes de Shopify/).isVisible()).toBe(true);
+    await poll(() => page.getByText("Última sincronización completa", { exact: false }).isVisible(), 60_000).toBe(true);
+    const seen = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+    expect(seen[seen.length - 1]).toBe("100");
+    expect(seen.some((value) => Number(value) < 100)).toBe(true);
+    await shot(page, "catalogo-synced-es");
     await page.close();
   });
 
   it("retries an order that needs attention and confirms one whose outcome is unknown", async () => {
     const page = await open("/app/orders");
-    const needsAttention = page.locator(".Polaris-Card", { hasText: "#1002" });
-    await needsAttention.getByRole("button", { name: "Reintentar" }).click();
+    await page.getByRole("button", { name: "Reintentar" }).click();
     await poll(async () => (await db.fulfillment.findUniqueOrThrow({ where: { id: ids.needs_attention! } })).status).not.toBe(
       "needs_attention",
     );
-    const unknown = page.locator(".Polaris-Card", { hasText: "#1003" });
-    await unknown.getByRole("button", { name: "No existe: enviarlo" }).click();
+    await page.getByRole("button", { name: "No existe: enviarlo" }).click();
     await poll(async () =>
       (await db.fulfillmentEvent.findMany({ where: { fulfillmentId: ids.unknown_outcome! } })).map((e) => e.toStatus),
     ).toContain("pending");
