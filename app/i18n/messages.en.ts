@@ -10,7 +10,7 @@ export const en: Messages = {
     connectAfter: " to register your catalogue, show rates at checkout and send your orders to the warehouse.",
     summary: "Summary",
     variantsSynced: "Variants registered",
-    variantsNeedingWork: "Variants with problems",
+    variantsNeedingWork: "Variants skipped, refused or out of date",
     ordersSubmitted: "Orders sent to the warehouse",
     ordersNeedingAttention: "Orders that need attention",
     quotesTitle: "Checkout rates (last 24 hours)",

@@ -10,7 +10,7 @@ export const es = {
     connectAfter: " para registrar tu catálogo, mostrar tarifas en el checkout y enviar tus pedidos al almacén.",
     summary: "Resumen",
     variantsSynced: "Variantes registradas",
-    variantsNeedingWork: "Variantes con problemas",
+    variantsNeedingWork: "Variantes omitidas, rechazadas o desactualizadas",
     ordersSubmitted: "Pedidos enviados al almacén",
     ordersNeedingAttention: "Pedidos que requieren atención",
     quotesTitle: "Tarifas en el checkout (últimas 24 horas)",

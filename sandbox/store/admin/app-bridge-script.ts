@@ -59,7 +59,7 @@ export function appBridgeStandIn(storeOrigin: string): string {
     "#sim-toast{position:fixed;bottom:24px;left:50%;transform:translateX(-50%);z-index:1001;background:#1a1a1a;color:#fff;padding:12px 16px;border-radius:10px;font:14px -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,sans-serif}",
     "#sim-toast[data-error]{background:#8e1f0b}",
     "#sim-loading{position:fixed;top:56px;left:0;height:3px;width:100%;z-index:1001;background:#4a4a4a}",
-    "#sim-title-bar{margin:0;padding:16px 24px 0;max-width:998px;margin-inline:auto;font:600 20px/1.3 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,sans-serif;color:#303030;min-height:26px}",
+    "#sim-title-bar{margin:0 auto;padding:16px 0 0;max-width:950px;font:600 20px/1.3 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,sans-serif;color:#303030;min-height:26px}",
     "::slotted(ui-nav-menu),::slotted(ui-title-bar),::slotted(ui-modal:not([open])){display:none}",
     "</style>",
     '<header id="sim-admin-bar"></header><h1 id="sim-title-bar"></h1><slot></slot>',
