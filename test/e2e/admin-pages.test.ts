@@ -17,16 +17,13 @@ import { freePort } from "../../server/database";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
 import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../helpers/app-process";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, MERCHANT_BROWSER } from "../helpers/browser";
 import { createTestDatabase } from "../helpers/test-database";
 
 const SCREENSHOTS = path.resolve("test/e2e/screenshots");
 const SHOP = "tienda-demo.myshopify.com";
 const API_KEY = "e2e-api-key";
 const API_SECRET = "e2e-api-secret";
-// A merchant's browser: the library answers headless Chromium's own user agent 410 as a bot.
-const MERCHANT_BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const APP_BRIDGE = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 // Built for Shopify's admin thresholds (Web Vitals "good"): LCP ≤ 2.5 s, CLS ≤ 0.1.
 const LCP_LIMIT_MS = 2500;
