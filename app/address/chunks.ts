@@ -1,4 +1,12 @@
-import { exteriorValue, interiorValue, matchPostal, matchReference, unitValue, type ChunkKind, type Match } from "./label-values";
+import {
+  exteriorValue,
+  interiorValue,
+  matchPostal,
+  matchReference,
+  unitValue,
+  type ChunkKind,
+  type Match,
+} from "./label-values";
 import { isCodeLike, isNumberLike, tokenizeLine, type Token } from "./tokens";
 import {
   COLONIA_LABELS,

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { jobWriter, withJobs } from "../jobs/queue.server";
 import { recordWebhookDelivery } from "../models/webhook-delivery.server";
 import type { AdminGraphql } from "../shopify/admin.server";
+import { WebhookPayloadError } from "../shopify/webhook.server";
 import { RESOLVE_QUEUE, type ResolveJobPayload } from "./queues";
 import { recordOrderEvent, wakeOrder } from "./records.server";
 import { orderOfFulfillmentOrder } from "./shopify-fulfillment-orders.server";
@@ -44,7 +45,7 @@ const orderEditPayload = z.looseObject({
 const FO_GID = /^gid:\/\/shopify\/FulfillmentOrder\/\d+$/;
 
 /** 400 with the field that was wrong; never a 500 for bad input. */
-export class LifecyclePayloadError extends Error {}
+export class LifecyclePayloadError extends WebhookPayloadError {}
 
 /** Records an orders/cancelled delivery and wakes the order's job. */
 export async function acceptOrderWebhook(db: PrismaClient, hook: LifecycleWebhook, now: Date) {
@@ -145,7 +146,8 @@ export async function resolveFulfillmentOrder(
   const tracked = await deps.db.shopifyOrder.findUnique({
     where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: order.shopifyOrderId } },
   });
-  if (tracked) await wakeOrder(jobWriter(deps.db), { shop: args.shop, shopifyOrderId: order.shopifyOrderId, now: deps.now() });
+  if (tracked)
+    await wakeOrder(jobWriter(deps.db), { shop: args.shop, shopifyOrderId: order.shopifyOrderId, now: deps.now() });
 }
 
 /** Every fulfilment order gid anywhere in a payload (ids and *_fulfillment_order_id fields). */

@@ -121,7 +121,10 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
 }
 
 /** Wakes the job of an order the app follows (a fulfilment-order webhook, a merchant's retry). */
-export async function wakeOrder(jobs: JobWriter, args: { shop: string; shopifyOrderId: string; now: Date }): Promise<void> {
+export async function wakeOrder(
+  jobs: JobWriter,
+  args: { shop: string; shopifyOrderId: string; now: Date },
+): Promise<void> {
   await jobs.enqueue(wakeOrderIntent(args));
 }
 

@@ -61,6 +61,7 @@ export function planTransition(
       maxAttempts: 1000,
     });
   }
-  if (to === "pending") intents.push(wakeOrderIntent({ shop: record.shop, shopifyOrderId: record.shopifyOrderId, now }));
+  if (to === "pending")
+    intents.push(wakeOrderIntent({ shop: record.shop, shopifyOrderId: record.shopifyOrderId, now }));
   return { state, intents };
 }
