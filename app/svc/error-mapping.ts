@@ -2,22 +2,8 @@
 // (errorFromResponse), an aborted call (abortError) and a failed fetch (provablyNotSent,
 // describeFailure). The error classes themselves are in errors.ts.
 import { ATTEMPT_TIMED_OUT, DEADLINE_PASSED } from "./abort";
-import {
-  SvcAbortedError,
-  SvcConflictError,
-  SvcConstraintViolationError,
-  SvcDestinationNotServedError,
-  type SvcError,
-  SvcInsufficientStockError,
-  SvcNotFoundError,
-  SvcPermissionError,
-  SvcProductWithoutDimensionsError,
-  SvcRateLimitedError,
-  SvcTimeoutError,
-  SvcUnauthorizedError,
-  SvcUnexpectedError,
-  type SvcErrorDetails,
-} from "./errors";
+import * as errors from "./errors";
+import type { SvcError, SvcErrorDetails } from "./errors";
 import { errorBodySchema } from "./wire/error-body";
 
 // ── Non-2xx answers ─────────────────────────────────────────────────────────────────────────────
@@ -55,26 +41,26 @@ export function errorFromResponse(failed: FailedResponse): SvcError {
     message: `${failed.endpoint}: HTTP ${failed.status}${body.code ? ` ${body.code}` : ""}${serviceMessage ? `: ${serviceMessage}` : ""}`,
   };
 
-  if (body.code === "constraint-violation") return new SvcConstraintViolationError(details);
-  if (body.code === "permission-error" || failed.status === 403) return new SvcPermissionError(details);
+  if (body.code === "constraint-violation") return new errors.SvcConstraintViolationError(details);
+  if (body.code === "permission-error" || failed.status === 403) return new errors.SvcPermissionError(details);
   if (failed.status === 409 || body.code === "ConflictError")
     return conflictError(details, body.error ?? "", failed.identifiers);
-  if (failed.status === 401) return new SvcUnauthorizedError(details);
-  if (failed.status === 404) return new SvcNotFoundError(details);
-  if (failed.status === 429) return new SvcRateLimitedError({ ...details, retryAfterMs: failed.retryAfterMs });
-  return new SvcUnexpectedError(details);
+  if (failed.status === 401) return new errors.SvcUnauthorizedError(details);
+  if (failed.status === 404) return new errors.SvcNotFoundError(details);
+  if (failed.status === 429) return new errors.SvcRateLimitedError({ ...details, retryAfterMs: failed.retryAfterMs });
+  return new errors.SvcUnexpectedError(details);
 }
 
 // The three quotation conflicts share code and path; only the message tells them apart.
 function conflictError(details: SvcErrorDetails, message: string, identifiers?: readonly string[]): SvcError {
-  if (message.includes("SHP-003")) return new SvcDestinationNotServedError(details);
+  if (message.includes("SHP-003")) return new errors.SvcDestinationNotServedError(details);
   if (/dimensi/i.test(message)) {
-    return new SvcProductWithoutDimensionsError({ ...details, product: productNamedIn(message, identifiers) });
+    return new errors.SvcProductWithoutDimensionsError({ ...details, product: productNamedIn(message, identifiers) });
   }
   if (/stock|inventari|recepci[oó]n|reception/i.test(message)) {
-    return new SvcInsufficientStockError({ ...details, product: productNamedIn(message, identifiers) });
+    return new errors.SvcInsufficientStockError({ ...details, product: productNamedIn(message, identifiers) });
   }
-  return new SvcConflictError(details);
+  return new errors.SvcConflictError(details);
 }
 
 /**
@@ -116,22 +102,22 @@ export function abortError(
   const unknownNote = outcomeUnknown ? "; the request may have reached the service" : "";
   const details = { endpoint: spec.endpoint, outcomeUnknown };
   if (reason === ATTEMPT_TIMED_OUT) {
-    return new SvcTimeoutError({
+    return new errors.SvcTimeoutError({
       ...details,
       message: `${spec.endpoint}: no answer within ${timeoutMs} ms${unknownNote}`,
     });
   }
   if (reason === DEADLINE_PASSED) {
-    return new SvcTimeoutError({ ...details, message: `${spec.endpoint}: the call's deadline passed${unknownNote}` });
+    return new errors.SvcTimeoutError({ ...details, message: `${spec.endpoint}: the call's deadline passed${unknownNote}` });
   }
   if (reason instanceof Error && reason.name === "TimeoutError") {
-    return new SvcTimeoutError({
+    return new errors.SvcTimeoutError({
       ...details,
       message: `${spec.endpoint}: the caller's signal timed out${unknownNote}`,
       cause: reason,
     });
   }
-  return new SvcAbortedError({
+  return new errors.SvcAbortedError({
     ...details,
     message: `${spec.endpoint}: aborted by the caller${unknownNote}`,
     cause: reason,
