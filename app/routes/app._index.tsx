@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import prisma from "../db.server";
+import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
 import { shopOverview } from "../models/overview.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return shopOverview({ db: prisma, shop: session.shop });
+  return shopOverview({ db: appContext().db, shop: session.shop });
 };
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -65,7 +65,10 @@ export default function Index() {
               <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
                 <Figure label="Cotizaciones" value={quotes.total} />
                 <Figure label="Con tarifas" value={quotes.answeredWithRates} />
-                <Figure label="Desde caché" value={quotes.cacheHitPercent === null ? "—" : `${quotes.cacheHitPercent} %`} />
+                <Figure
+                  label="Desde caché"
+                  value={quotes.cacheHitPercent === null ? "—" : `${quotes.cacheHitPercent} %`}
+                />
                 <Figure
                   label="Tiempo de respuesta (mediana / p99)"
                   value={quotes.medianMs === null ? "—" : `${quotes.medianMs} / ${quotes.p99Ms} ms`}
