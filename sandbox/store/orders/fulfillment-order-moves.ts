@@ -292,3 +292,34 @@ export function cancelPaidOrder(shop: ShopState, order: OrderRecord, reason: str
   order.cancelReason = reason.toLowerCase();
   return order;
 }
+
+/** What Shopify lets be done to a fulfilment order now (FulfillmentOrder.supportedActions). */
+export function supportedActions(shop: ShopState, fo: FulfillmentOrderRecord): string[] {
+  if (fo.status === "CLOSED" || fo.status === "CANCELLED" || fo.status === "INCOMPLETE") return [];
+  const byService = [...shop.fulfillmentServices.values()].some((s) => s.locationId === fo.locationId);
+  if (fo.status === "ON_HOLD") return ["HOLD", "RELEASE_HOLD"];
+  if (fo.status === "SCHEDULED") return ["HOLD", "MARK_AS_OPEN"];
+  if (byService) {
+    if (fo.requestStatus === "SUBMITTED") return ["CANCEL_FULFILLMENT_ORDER"];
+    if (fo.requestStatus === "ACCEPTED" || fo.requestStatus === "CANCELLATION_REJECTED")
+      return ["CREATE_FULFILLMENT", "REQUEST_CANCELLATION"];
+    if (fo.requestStatus === "CANCELLATION_REQUESTED") return [];
+  }
+  const actions = byService ? ["REQUEST_FULFILLMENT"] : ["CREATE_FULFILLMENT"];
+  actions.push("HOLD", "MOVE");
+  const units = fo.lineItems.reduce((sum, l) => sum + l.remainingQuantity, 0);
+  if (fo.status === "OPEN" && units > 1) actions.push("SPLIT");
+  const order = shop.orders.get(fo.orderId)!;
+  const mergeable = order.fulfillmentOrderIds.some((id) => {
+    const other = shop.fulfillmentOrders.get(id)!;
+    return (
+      other.id !== fo.id &&
+      other.status === "OPEN" &&
+      other.requestStatus === "UNSUBMITTED" &&
+      other.locationId === fo.locationId &&
+      other.deliveryMethod === fo.deliveryMethod
+    );
+  });
+  if (fo.status === "OPEN" && fo.requestStatus === "UNSUBMITTED" && mergeable) actions.push("MERGE");
+  return actions;
+}
