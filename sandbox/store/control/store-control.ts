@@ -255,6 +255,8 @@ export function createStoreControl(deps: {
     try {
       order = orderOfChange(shop);
       done = change(shop);
+      // Any change to an order or its fulfilment orders moves its updated_at, which orders(query:) filters on.
+      order.updatedAt = now();
     } catch (error) {
       classify(error);
     }

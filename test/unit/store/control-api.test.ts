@@ -181,6 +181,23 @@ describe("control API: lifecycle after payment", () => {
     expect(app.received.at(-1)!.headers["x-shopify-topic"]).toBe("fulfillment_orders/hold_released");
   });
 
+  it("moves the order's updated_at on each change, so orders(query: updated_at) finds it, page by page", async () => {
+    const { store, clock, call } = await setup();
+    const first = await call("POST", "/orders", { lineItems: [{ sku: "TAZA-AZ", quantity: 1 }], deliver: false });
+    await call("POST", "/orders", { lineItems: [{ sku: "TAZA-AZ", quantity: 1 }], deliver: false });
+    clock.advance(60_000);
+    const since = new Date(clock.now()).toISOString();
+    clock.advance(60_000);
+    await call("POST", `/fulfillment_orders/${numeric(first.body.fulfillmentOrders[0].id)}/hold`, {});
+    const page = `query($q: String!, $after: String) { orders(first: 1, after: $after, query: $q, sortKey: UPDATED_AT) {
+      nodes { id updatedAt } pageInfo { hasNextPage endCursor } } }`;
+    const changed = await queryData(store, page, { q: `updated_at:>'${since}'` });
+    expect(changed.orders.nodes.map((n: { id: string }) => n.id)).toEqual([first.body.order.admin_graphql_api_id]);
+    expect(changed.orders.pageInfo.hasNextPage).toBe(false);
+    const all = await queryData(store, page, { q: "financial_status:paid" });
+    expect(all.orders.pageInfo.hasNextPage).toBe(true);
+  });
+
   it("cancels an order: fulfilment orders cancelled, orders/cancelled sent, a second cancel refused", async () => {
     const { store, call, topicsReceived } = await setup();
     const created = await call("POST", "/orders", { lineItems: [{ sku: "TAZA-AZ", quantity: 2 }], deliver: false });
