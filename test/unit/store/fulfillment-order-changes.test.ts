@@ -203,3 +203,64 @@ describe("fulfillmentServiceUpdate", () => {
     expect(bad.errors?.[0]?.message).toMatch(/Invalid url/);
   });
 });
+
+describe("fulfillmentServiceDelete", () => {
+  async function serviceWithOrder() {
+    const { store, location } = setup();
+    const created = await queryData(
+      store,
+      `mutation { fulfillmentServiceCreate(name: "Envíos svc", callbackUrl: "https://app.example/fs", inventoryManagement: true) {
+        fulfillmentService { id location { id name } } } }`,
+    );
+    const service = created.fulfillmentServiceCreate.fulfillmentService;
+    const item = store.products
+      .list(DOMAIN)
+      .flatMap((p) => p.variants)
+      .find((v) => v.sku === "TAZA-AZ")!.inventory_item_id;
+    await queryData(
+      store,
+      `mutation($item: ID!, $loc: ID!) { inventoryActivate(inventoryItemId: $item, locationId: $loc, available: 5) { userErrors { message } } }`,
+      {
+        item: `gid://shopify/InventoryItem/${item}`,
+        loc: service.location.id,
+      },
+    );
+    const order = store.orders.createPaid(DOMAIN, {
+      lineItems: [{ sku: "TAZA-AZ", quantity: 2, location: service.location.name }],
+    });
+    const fo = store.inspect(DOMAIN).fulfillmentOrders.find((f) => f.orderId === order.admin_graphql_api_id)!;
+    return { store, service, fo, location };
+  }
+  const DELETE = `mutation($id: ID!, $to: ID, $action: FulfillmentServiceDeleteInventoryAction) {
+    fulfillmentServiceDelete(id: $id, destinationLocationId: $to, inventoryAction: $action) { deletedId userErrors { field message } } }`;
+
+  it("TRANSFER moves the service location's stock, commitments and open fulfilment orders to the merchant's location", async () => {
+    const { store, service, fo, location } = await serviceWithOrder();
+    const to = location("Tienda Centro");
+    const refused = await queryData(store, DELETE, { id: service.id, action: "TRANSFER" });
+    expect(refused.fulfillmentServiceDelete.userErrors[0].field).toEqual(["destinationLocationId"]);
+    const deleted = await queryData(store, DELETE, { id: service.id, to, action: "TRANSFER" });
+    expect(deleted.fulfillmentServiceDelete).toEqual({ deletedId: service.id, userErrors: [] });
+    const after = store.inspect(DOMAIN);
+    expect(after.fulfillmentOrders.find((f) => f.id === fo.id)).toMatchObject({
+      locationId: to,
+      requestStatus: "UNSUBMITTED",
+    });
+    const level = after.inventoryLevels.find((l) => l.locationId === to && l.sku === "TAZA-AZ")!;
+    expect([level.available, level.committed]).toEqual([3, 2]);
+    expect(after.locations.find((l) => l.id === service.location.id)!.isActive).toBe(false);
+  });
+
+  it("KEEP leaves the location active as a merchant location; no action deactivates it", async () => {
+    const { store, service } = await serviceWithOrder();
+    await queryData(store, DELETE, { id: service.id, action: "KEEP" });
+    expect(store.inspect(DOMAIN).locations.find((l) => l.id === service.location.id)!.isActive).toBe(true);
+    const other = await queryData(
+      store,
+      `mutation { fulfillmentServiceCreate(name: "Otro", callbackUrl: "https://app.example/fs2") { fulfillmentService { id location { id } } } }`,
+    );
+    await queryData(store, DELETE, { id: other.fulfillmentServiceCreate.fulfillmentService.id });
+    const gone = other.fulfillmentServiceCreate.fulfillmentService.location.id;
+    expect(store.inspect(DOMAIN).locations.find((l) => l.id === gone)!.isActive).toBe(false);
+  });
+});
