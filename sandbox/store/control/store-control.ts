@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { numericId, toGid } from "../ids";
+import { fulfillmentOrderCopy } from "../inspection";
 import {
   FulfillmentOrderRefusal,
   cancelPaidOrder,
@@ -16,8 +17,7 @@ import type { PaidOrderInput } from "../orders/order-input";
 import { orderPayload, type OrderPaidPayload } from "../orders/order-payload";
 import type { OrdersApi } from "../orders/orders-api";
 import type { FulfillmentOrderRecord, OrderRecord } from "../state/records";
-import type { LocationInput, ShopState } from "../state/shop-state";
-import { DEFAULT_LOCATION_ADDRESS } from "../state/shop-state";
+import { addLocation, type LocationInput, type ShopState } from "../state/shop-state";
 import type { WebhookSender } from "../webhooks/deliver";
 
 /** A control request Shopify's admin would refuse or that names nothing: 400, 404 or 409. */
@@ -169,26 +169,11 @@ export function createStoreControl(deps: {
     if (!fo) throw new ControlError(404, `no fulfilment order ${id} in ${shop.domain}`);
     return fo;
   };
-  const summary = (shop: ShopState, fo: FulfillmentOrderRecord): FulfillmentOrderSummary => {
-    const order = shop.orders.get(fo.orderId)!;
-    return {
-      id: fo.id,
-      orderId: fo.orderId,
-      status: fo.status,
-      requestStatus: fo.requestStatus,
-      locationId: fo.locationId,
-      locationName: shop.locations.get(fo.locationId)?.name ?? "",
-      deliveryMethod: fo.deliveryMethod,
-      holds: fo.holds.map((h) => ({ ...h })),
-      lineItems: fo.lineItems.map((l) => ({
-        id: l.id,
-        lineItemId: l.lineItemId,
-        sku: order.lineItems.find((i) => i.id === l.lineItemId)?.sku ?? null,
-        totalQuantity: l.totalQuantity,
-        remainingQuantity: l.remainingQuantity,
-      })),
-    };
-  };
+  const summary = (shop: ShopState, fo: FulfillmentOrderRecord): FulfillmentOrderSummary => ({
+    ...fulfillmentOrderCopy(shop, fo),
+    locationName: shop.locations.get(fo.locationId)?.name ?? "",
+    holds: fo.holds.map((h) => ({ ...h })),
+  });
   const view = (shop: ShopState, order: OrderRecord) => ({
     order: orderPayload(shop, order),
     fulfillmentOrders: order.fulfillmentOrderIds.map((id) => summary(shop, shop.fulfillmentOrders.get(id)!)),
@@ -299,15 +284,8 @@ export function createStoreControl(deps: {
       const shop = shopOf(domain);
       if ([...shop.locations.values()].some((l) => l.name === input.name))
         throw new ControlError(409, `location ${input.name} already exists in ${domain}`);
-      const id = shop.ids.next("Location");
-      shop.locations.set(id, {
-        id,
-        name: input.name,
-        isActive: true,
-        fulfillsOnlineOrders: input.fulfillsOnlineOrders ?? true,
-        address: { ...DEFAULT_LOCATION_ADDRESS, ...input.address },
-      });
-      return { location: { id, name: input.name } };
+      const { id, name } = addLocation(shop, input);
+      return { location: { id, name } };
     },
     locations(domain) {
       const shop = shopOf(domain);
