@@ -49,7 +49,7 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
       id: string;
       fulfillmentHold: { reason: string; reasonNotes?: string | null; fulfillmentOrderLineItems?: LineInput[] | null };
     }) => {
-      const refused = (message: string, field: string[], code: string) => ({
+      const refused = (message: string, field: string[], code: string | null) => ({
         fulfillmentHold: null,
         fulfillmentOrder: null,
         remainingFulfillmentOrder: null,
@@ -76,7 +76,8 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
           ctx.now(),
         );
       } catch (caught) {
-        return refused((caught as Error).message, ["id"], "INVALID_LINE_ITEM_QUANTITY");
+        // A closed or cancelled fulfilment order: Shopify's code enum has no value for it.
+        return refused((caught as Error).message, ["id"], null);
       }
       const hold = fo.holds.at(-1)!;
       return {
