@@ -6,9 +6,9 @@ import { appContext } from "../context.server";
 import { env } from "../env.server";
 import { parseRateRequest } from "../rates";
 import { ratesRuntime } from "../rates/runtime.server";
+import { readBodyCapped } from "../http/body-limit.server";
 import { verifyShopifyHmac } from "../shopify/verify-hmac.server";
 
-const MAX_BODY_BYTES = 1024 * 1024;
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 // Building a decoder costs more than decoding a cart; one serves every request.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -18,10 +18,9 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const started = performance.now();
   if (request.method !== "POST") return problem(405, "use POST");
 
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) return problem(413, "body too large");
-  const raw = new Uint8Array(await request.arrayBuffer());
-  if (raw.byteLength > MAX_BODY_BYTES) return problem(413, "body too large");
+  const read = await readBodyCapped(request, env().MAX_BODY_BYTES);
+  if (!read.ok) return problem(read.status, read.message);
+  const raw = read.body;
 
   const signature = request.headers.get("x-shopify-hmac-sha256");
   if (!verifyShopifyHmac({ rawBody: raw, signature, secret: env().SHOPIFY_API_SECRET }))
