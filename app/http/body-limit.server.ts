@@ -15,10 +15,9 @@ function tooLarge(limit: number): CappedBody {
 /** Reads `request`'s body up to `limit` bytes; over it, stops reading and answers 413. */
 export async function readBodyCapped(request: Request, limit: number): Promise<CappedBody> {
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) {
-    await request.body?.cancel().catch(() => {});
-    return tooLarge(limit);
-  }
+  // Never cancel the body: on Node that destroys the socket before the 413 is written. Left
+  // unread, the server answers and then closes the connection (no keep-alive after an unread body).
+  if (declared !== null && Number(declared) > limit) return tooLarge(limit);
   if (!request.body) return { ok: true, body: new Uint8Array(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,7 +27,7 @@ export async function readBodyCapped(request: Request, limit: number): Promise<C
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => {});
+      reader.releaseLock();
       return tooLarge(limit);
     }
     chunks.push(value);
