@@ -11,10 +11,15 @@ import { createTestDatabase } from "../helpers/test-database";
 import { inParallel, rowCounts, sign, startBuiltApp, webhookHeaders, webhookRoutes } from "./support/running-app";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const fixture = (name: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures", name), "utf8")) as unknown;
+const fixture = (name: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures", name), "utf8")) as unknown;
 const ORDER = fixture("orders-paid.mx.json");
 const RATE = fixture("carrier-rate-request.mx.json");
-const PRODUCT = { id: 632910392, title: "Playera", variants: [{ id: 808950810, sku: "PLY-01", inventory_item_id: 39072856 }] };
+const PRODUCT = {
+  id: 632910392,
+  title: "Playera",
+  variants: [{ id: 808950810, sku: "PLY-01", inventory_item_id: 39072856 }],
+};
 
 interface Target {
   path: string;
@@ -23,14 +28,29 @@ interface Target {
 }
 const TARGETS: Target[] = [
   { path: "/carrier-service/rates", topic: "rates", valid: RATE },
-  { path: "/fulfillment-service/fulfillment_order_notification", topic: "fulfillment_service", valid: { kind: "FULFILLMENT_REQUEST" } },
+  {
+    path: "/fulfillment-service/fulfillment_order_notification",
+    topic: "fulfillment_service",
+    valid: { kind: "FULFILLMENT_REQUEST" },
+  },
   ...webhookRoutes().map((r) => ({
     ...r,
-    valid: r.topic.startsWith("orders/") ? ORDER : r.topic.startsWith("products/") ? PRODUCT : { id: 1, shop_domain: "tienda-demo.myshopify.com" },
+    valid: r.topic.startsWith("orders/")
+      ? ORDER
+      : r.topic.startsWith("products/")
+        ? PRODUCT
+        : { id: 1, shop_domain: "tienda-demo.myshopify.com" },
   })),
 ];
 
-const SHOPS = ["tienda-demo.myshopify.com", "not a shop", "", "evil.example.com", "tïenda.myshopify.com", "a".repeat(300) + ".myshopify.com"];
+const SHOPS = [
+  "tienda-demo.myshopify.com",
+  "not a shop",
+  "",
+  "evil.example.com",
+  "tïenda.myshopify.com",
+  "a".repeat(300) + ".myshopify.com",
+];
 
 /** Replaces one leaf (by walk order) of `value` with `replacement`. */
 function replaceLeaf(value: unknown, pick: number, replacement: unknown): unknown {
@@ -53,7 +73,14 @@ const invalidBody = (t: Target) =>
       const whole = JSON.stringify(t.valid);
       return whole.slice(0, 1 + Math.floor(f * (whole.length - 1))); // truncated: never the whole
     }),
-    fc.string({ maxLength: 200 }).filter((s) => { try { JSON.parse(s); return false; } catch { return true; } }), // not JSON
+    fc.string({ maxLength: 200 }).filter((s) => {
+      try {
+        JSON.parse(s);
+        return false;
+      } catch {
+        return true;
+      }
+    }), // not JSON
     fc.integer({ min: 500, max: 20_000 }).map((d) => nested(d, '"x"').slice(0, -1)), // deep and unterminated
     fc.constant(""),
   );
@@ -65,7 +92,18 @@ const anyBody = (t: Target) =>
     {
       weight: 4,
       arbitrary: fc
-        .tuple(fc.nat({ max: 80 }), fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.nat(), { maxLength: 3 }), fc.object({ maxDepth: 1 })))
+        .tuple(
+          fc.nat({ max: 80 }),
+          fc.oneof(
+            fc.string(),
+            fc.integer(),
+            fc.double(),
+            fc.boolean(),
+            fc.constant(null),
+            fc.array(fc.nat(), { maxLength: 3 }),
+            fc.object({ maxDepth: 1 }),
+          ),
+        )
         .map(([pick, wrong]) => JSON.stringify(replaceLeaf(t.valid, pick, wrong) ?? null)),
     },
     {
@@ -74,8 +112,16 @@ const anyBody = (t: Target) =>
         .tuple(fc.nat({ max: 80 }), fc.string({ unit: "grapheme", maxLength: 60 }))
         .map(([pick, text]) => JSON.stringify(replaceLeaf(t.valid, pick, text))),
     },
-    { weight: 1, arbitrary: fc.tuple(fc.nat({ max: 80 }), fc.integer({ min: 10_000, max: 900_000 })).map(([pick, n]) => JSON.stringify(replaceLeaf(t.valid, pick, "é".repeat(n / 2)))) },
-    { weight: 1, arbitrary: fc.integer({ min: 100, max: 50_000 }).map((d) => (d % 2 ? nested(d, "1") : nestedObject(d))) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.nat({ max: 80 }), fc.integer({ min: 10_000, max: 900_000 }))
+        .map(([pick, n]) => JSON.stringify(replaceLeaf(t.valid, pick, "é".repeat(n / 2)))),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 100, max: 50_000 }).map((d) => (d % 2 ? nested(d, "1") : nestedObject(d))),
+    },
     { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
   );
 
@@ -105,9 +151,19 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function sample(arb: (t: Target) => fc.Arbitrary<string>, perTarget: number, signed: fc.Arbitrary<Sent["signed"]>, seed: number): Sent[] {
+function sample(
+  arb: (t: Target) => fc.Arbitrary<string>,
+  perTarget: number,
+  signed: fc.Arbitrary<Sent["signed"]>,
+  seed: number,
+): Sent[] {
   return TARGETS.flatMap((target, i) =>
-    fc.sample(fc.record({ body: arb(target), signed, shop: fc.constantFrom(...SHOPS) }), { numRuns: perTarget, seed: seed + i }).map((r) => ({ target, ...r })),
+    fc
+      .sample(fc.record({ body: arb(target), signed, shop: fc.constantFrom(...SHOPS) }), {
+        numRuns: perTarget,
+        seed: seed + i,
+      })
+      .map((r) => ({ target, ...r })),
   );
 }
 
@@ -120,7 +176,9 @@ async function sendAll(sent: Sent[]) {
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
     const backup = s.target.path === "/carrier-service/rates" && status === 503; // the documented "show backup rates" answer
     if (status >= 500 && !backup)
-      failures.push(`${status} ${s.target.path} signed=${s.signed} shop=${JSON.stringify(s.shop.slice(0, 40))} body=${JSON.stringify(s.body.slice(0, 160))} → ${text.slice(0, 200)}`);
+      failures.push(
+        `${status} ${s.target.path} signed=${s.signed} shop=${JSON.stringify(s.shop.slice(0, 40))} body=${JSON.stringify(s.body.slice(0, 160))} → ${text.slice(0, 200)}`,
+      );
   });
   return { failures, statuses };
 }
@@ -148,14 +206,17 @@ describe("bad input to the built server (seed " + SEED + ")", () => {
     expect(app.child.exitCode).toBeNull();
   });
 
-  it.each(TARGETS.map((t) => [t.path]))("answers 413 to an oversized body on %s before reading it whole", async (route) => {
-    const target = TARGETS.find((t) => t.path === route)!;
-    // Declared length: refused on the headers alone.
-    const declared = await rawPost(app.url + route, target.topic, { contentLength: 50 * 1024 * 1024 });
-    expect(declared.status).toBe(413);
-    // Chunked, no length, never finished: answered once past the cap (1 MiB by default).
-    expect((await rawPost(app.url + route, target.topic, {})).status).toBe(413);
-  });
+  it.each(TARGETS.map((t) => [t.path]))(
+    "answers 413 to an oversized body on %s before reading it whole",
+    async (route) => {
+      const target = TARGETS.find((t) => t.path === route)!;
+      // Declared length: refused on the headers alone.
+      const declared = await rawPost(app.url + route, target.topic, { contentLength: 50 * 1024 * 1024 });
+      expect(declared.status).toBe(413);
+      // Chunked, no length, never finished: answered once past the cap (1 MiB by default).
+      expect((await rawPost(app.url + route, target.topic, {})).status).toBe(413);
+    },
+  );
 });
 
 /**
@@ -163,7 +224,11 @@ describe("bad input to the built server (seed " + SEED + ")", () => {
  * 2 MiB of a chunked body with no end), then waits: only a server that refuses the body without
  * reading it whole can answer.
  */
-function rawPost(url: string, topic: string, opts: { contentLength?: number }): Promise<{ status: number; sentBytes: number }> {
+function rawPost(
+  url: string,
+  topic: string,
+  opts: { contentLength?: number },
+): Promise<{ status: number; sentBytes: number }> {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve, reject) => {
     const chunk = Buffer.alloc(64 * 1024, 0x61);
@@ -191,11 +256,17 @@ function rawPost(url: string, topic: string, opts: { contentLength?: number }): 
     });
     socket.on("error", finish);
     socket.on("close", finish);
-    socket.write(`POST ${pathname} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n`);
+    socket.write(
+      `POST ${pathname} HTTP/1.1\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join("\r\n")}\r\n\r\n`,
+    );
     const pump = () => {
       while (!done && sentBytes < toSend) {
         sentBytes += chunk.length;
-        const piece = opts.contentLength ? chunk : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+        const piece = opts.contentLength
+          ? chunk
+          : Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
         if (!socket.write(piece)) return void socket.once("drain", pump);
       }
     };

@@ -24,7 +24,11 @@ export function webhookRoutes(): { path: string; topic: string }[] {
     });
 }
 
-export function webhookHeaders(topic: string, body: string | Uint8Array, opts: { shop?: string; signed?: boolean } = {}) {
+export function webhookHeaders(
+  topic: string,
+  body: string | Uint8Array,
+  opts: { shop?: string; signed?: boolean } = {},
+) {
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "x-shopify-topic": topic,
@@ -44,7 +48,10 @@ export function workDir(): string {
   return dir;
 }
 
-export async function startBuiltApp(databaseUrl: string, env: Record<string, string | undefined> = {}): Promise<AppProcess> {
+export async function startBuiltApp(
+  databaseUrl: string,
+  env: Record<string, string | undefined> = {},
+): Promise<AppProcess> {
   return startApp({ env: appEnv({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", ...env }), cwd: workDir() });
 }
 
