@@ -151,18 +151,23 @@ export async function resolveFulfillmentOrder(
 }
 
 /** Every fulfilment order gid anywhere in a payload (ids and *_fulfillment_order_id fields). */
+// Shopify's fulfilment-order payloads nest a few levels; a signed body nested thousands deep must
+// not overflow the stack (a 500) — below this depth nothing is looked at.
+const MAX_PAYLOAD_DEPTH = 32;
+
 export function fulfillmentOrderGids(payload: unknown): string[] {
   const found = new Set<string>();
-  const walk = (value: unknown, key: string | null) => {
+  const walk = (value: unknown, key: string | null, depth: number) => {
+    if (depth > MAX_PAYLOAD_DEPTH) return;
     if (typeof value === "string" && FO_GID.test(value)) found.add(value);
     else if (typeof value === "number" && key && /fulfillment_order_id$/.test(key)) {
       found.add(`gid://shopify/FulfillmentOrder/${value}`);
-    } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
+    } else if (Array.isArray(value)) value.forEach((item) => walk(item, key, depth + 1));
     else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) walk(v, k);
+      for (const [k, v] of Object.entries(value)) walk(v, k, depth + 1);
     }
   };
-  walk(payload, null);
+  walk(payload, null, 0);
   return [...found];
 }
 

@@ -5,8 +5,11 @@
 // always gets the same 400 shape, { error, issues? }, naming what was wrong — never a 500.
 // Adding a topic: a WebhookTopic (parse + accept) and a route file whose action is one call.
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { InvalidShopError } from "@shopify/shopify-api";
 import type { Logger } from "pino";
 import { appContext } from "../context.server";
+import { env } from "../env.server";
+import { withCappedBody } from "../http/body-limit.server";
 import { withJobs, type TxJobs } from "../jobs/queue.server";
 import { recordWebhookDelivery } from "../models/webhook-delivery.server";
 import { authenticate } from "../shopify.server";
@@ -51,14 +54,37 @@ export function webhookBadRequest(error: string, issues?: string[]): Response {
   return Response.json(issues ? { error, issues } : { error }, { status: 400 });
 }
 
-/** authenticate.webhook, answering 400 (not 500) to a signed body that is not JSON. */
-export async function authenticateWebhook(request: Request) {
+/**
+ * The 4xx a Shopify-signed request deserves when the library rejects its input: a correctly
+ * signed body that is not JSON (a SyntaxError) or a shop header that is not a shop domain (an
+ * InvalidShopError) would otherwise surface as a 500. Rethrows anything else.
+ */
+export function asBadShopifyRequest(error: unknown, request: Request, what: string): never {
+  if (error instanceof SyntaxError) throw webhookBadRequest(`malformed ${what} payload: the body is not JSON`);
+  if (error instanceof InvalidShopError || (error instanceof Error && error.name === "InvalidShopError")) {
+    const shop = JSON.stringify(request.headers.get("x-shopify-shop-domain") ?? "");
+    throw webhookBadRequest(`X-Shopify-Shop-Domain: ${shop} is not a shop domain`);
+  }
+  throw error;
+}
+
+/** authenticate.webhook, answering 413 to an oversized body (read under the shared cap) and 400 to malformed input. */
+export async function authenticateWebhook(original: Request) {
+  const request = await withCappedBody(original, env().MAX_BODY_BYTES);
   try {
     return await authenticate.webhook(request);
   } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-    const topic = request.headers.get("x-shopify-topic") ?? "webhook";
-    throw webhookBadRequest(`malformed ${topic} payload: the body is not JSON`);
+    return asBadShopifyRequest(error, request, request.headers.get("x-shopify-topic") ?? "webhook");
+  }
+}
+
+/** authenticate.fulfillmentService with the same cap and the same 4xx answers. */
+export async function authenticateFulfillmentService(original: Request) {
+  const request = await withCappedBody(original, env().MAX_BODY_BYTES);
+  try {
+    return await authenticate.fulfillmentService(request);
+  } catch (error) {
+    return asBadShopifyRequest(error, request, "fulfilment-service notification");
   }
 }
 
