@@ -322,3 +322,36 @@ describe("reconciliation", () => {
     await settings({ importDays: 0 });
   });
 });
+
+describe("lifecycle webhook routes", () => {
+  it("answer 400 naming what is wrong, and write nothing", async () => {
+    const bad = await h.send("orders/edited", { order_edit: { order_id: "abc" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("order_edit.order_id");
+    const none = await h.send("fulfillment_orders/hold_released", { fulfillment_order: { id: "gid://shopify/Order/1" } });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("names no fulfilment order");
+    expect(await prisma.webhookDelivery.count()).toBe(0);
+    expect(await prisma.job.count()).toBe(0);
+  });
+
+  it("ignore a duplicate delivery, and look up a fulfilment order the app has no record of", async () => {
+    const payload = h.paidOrder();
+    await h.deliver(payload);
+    await prisma.job.deleteMany({});
+    // A hold on an order whose fulfilment orders the job has not read yet: the app asks Shopify.
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    const held = h.store.orders.hold(SHOP, fo!.id, "INCORRECT_ADDRESS");
+    expect((await h.send("fulfillment_orders/placed_on_hold", held, { eventId: "evt-hold" })).status).toBe(200);
+    expect((await h.send("fulfillment_orders/placed_on_hold", held, { eventId: "evt-hold" })).status).toBe(200);
+    expect(await prisma.job.findMany({ select: { queue: true, key: true } })).toEqual([
+      { queue: "fulfillment.resolve", key: `${SHOP}:${fo!.id}` },
+    ]);
+    await work(); // resolves the order and wakes its job
+    await work(); // the order's job reads the hold
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      reason: expect.stringMatching(/on hold in Shopify \(incorrect address\)/),
+    });
+  });
+});
