@@ -159,6 +159,16 @@ export async function planOrder(
     if (outcome && (!next || outcome < next)) next = outcome;
     if (serviceMode && requested) await acknowledge(deps, admin, record.id, fo, decision);
   }
+  // A part not sent yet that Shopify no longer has (merged into another, or replaced by a split):
+  // its lines live on in the fulfilment orders just decided.
+  const current = new Set(state.fulfillmentOrders.map((fo) => fo.id));
+  for (const record of records) {
+    const status = statusOf(record);
+    if (!record.fulfillmentOrderGid || current.has(record.fulfillmentOrderGid) || !UNSENT.includes(status)) continue;
+    if (status === "skipped") continue;
+    const reason = "this part no longer exists in Shopify (merged or split into other parts, which are decided on their own)";
+    await transition(db, { id: record.id, from: status, to: "skipped", now, data: { reason, waitUntil: null }, detail: reason });
+  }
   return next ? { kind: "again", at: next } : { kind: "done" };
 }
 

@@ -225,6 +225,54 @@ describe("order edits", () => {
   });
 });
 
+describe("splits", () => {
+  const twoLines = {
+    lineItems: [
+      { sku: "TAZA-AZ", quantity: 2 },
+      { sku: "CAFE-500", quantity: 1 },
+    ],
+  };
+
+  it("a part split off before submission is sent on its own, and nothing twice", async () => {
+    await settings({ holdBackMinutes: 30 });
+    const payload = h.paidOrder(twoLines);
+    await h.deliver(payload);
+    await work();
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    await h.send("fulfillment_orders/split", h.store.orders.split(SHOP, fo!.id, { "CAFE-500": 1 }));
+    await work();
+    await h.clock.advance(30 * MINUTE);
+    await work();
+    await work();
+    const orders = await h.sandboxOrders();
+    expect(orders.map((o) => o.request.productos).sort((a, b) => a.length - b.length)).toEqual(
+      [[{ identificador: "TAZA-AZ", cantidad: 2 }], [{ identificador: "CAFE-500", cantidad: 1 }]].sort(
+        (a, b) => a.length - b.length,
+      ),
+    );
+    expect((await recordsOf(payload)).map((r) => r.status)).toEqual(["submitted", "submitted"]);
+  });
+
+  it("a split after submission sends nothing more and asks a person about both parts", async () => {
+    const payload = h.paidOrder(twoLines);
+    await h.deliver(payload);
+    await work();
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    await h.send("fulfillment_orders/split", h.store.orders.split(SHOP, fo!.id, { "CAFE-500": 1 }));
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    const [original, split] = await recordsOf(payload);
+    expect(original).toMatchObject({
+      status: "needs_attention",
+      reason: expect.stringMatching(/^changed in Shopify after it reached the warehouse/),
+    });
+    expect(split).toMatchObject({
+      status: "needs_attention",
+      reason: expect.stringMatching(/^created in Shopify from a part of the order the warehouse already has/),
+    });
+  });
+});
+
 describe("write-back of what shipped", () => {
   it("a partial shipment becomes a fulfilment of only those lines; the order stays partly fulfilled", async () => {
     const payload = h.paidOrder({
@@ -328,7 +376,9 @@ describe("lifecycle webhook routes", () => {
     const bad = await h.send("orders/edited", { order_edit: { order_id: "abc" } });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("order_edit.order_id");
-    const none = await h.send("fulfillment_orders/hold_released", { fulfillment_order: { id: "gid://shopify/Order/1" } });
+    const none = await h.send("fulfillment_orders/hold_released", {
+      fulfillment_order: { id: "gid://shopify/Order/1" },
+    });
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("names no fulfilment order");
     expect(await prisma.webhookDelivery.count()).toBe(0);
