@@ -136,3 +136,15 @@ export async function nextReconciliation(db: PrismaClient, shop: string, now: Da
   const { settings } = await getShopSettings({ db, shop });
   return after(now, settings.fulfillment.reconcileMinutes * 60_000);
 }
+
+/** Starts reconciling a connected shop that has no run queued or running (e.g. connected before it existed). */
+export async function ensureReconciliation(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
+  const row = await db.shop.findUnique({ where: { domain: args.shop }, select: { svcApiKeyCiphertext: true } });
+  if (!row?.svcApiKeyCiphertext) return;
+  const job = await db.job.findUnique({
+    where: { queue_key: { queue: RECONCILE_QUEUE, key: args.shop } },
+    select: { state: true },
+  });
+  if (job && (job.state === "queued" || job.state === "running")) return;
+  await startReconciliation(db, args);
+}
