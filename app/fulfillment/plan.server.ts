@@ -92,6 +92,8 @@ export async function planOrder(
   const contested = new Set<string>();
   for (const read of records) {
     let record = read;
+    // Records made before fulfilment orders were followed have none to compare with.
+    if (!record.fulfillmentOrderGid) continue;
     const status = statusOf(record);
     const fo = state.fulfillmentOrders.find((f) => f.id === record.fulfillmentOrderGid);
     const sent = readStoredRequest(record.request)?.body?.productos ?? [];
