@@ -405,3 +405,42 @@ describe("lifecycle webhook routes", () => {
     });
   });
 });
+
+describe("orders recorded before fulfilment orders were followed", () => {
+  async function legacy(status: string, svcOrderId: string | null) {
+    const payload = h.paidOrder();
+    const id = String(payload.id);
+    await prisma.shopifyOrder.create({
+      data: { shop: SHOP, shopifyOrderId: id, orderGid: payload.admin_graphql_api_id, orderName: payload.name },
+    });
+    await prisma.fulfillment.create({
+      data: {
+        shop: SHOP,
+        shopifyOrderId: id,
+        orderGid: payload.admin_graphql_api_id,
+        orderName: payload.name,
+        status,
+        svcOrderId,
+      },
+    });
+    return payload;
+  }
+
+  it("one already at the service is left as it is: nothing is sent again", async () => {
+    const payload = await legacy("submitted", "svc-legacy-1");
+    await h.send("orders/cancelled", h.store.orders.cancel(SHOP, payload.id));
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect((await recordsOf(payload)).map((r) => [r.status, r.fulfillmentOrderGid])).toEqual([["submitted", null]]);
+  });
+
+  it("one never sent gives way to a record per fulfilment order, sent once", async () => {
+    const payload = await legacy("pending", null);
+    await h.deliver(payload);
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect((await recordsOf(payload)).map((r) => [r.status, r.fulfillmentOrderGid])).toEqual([
+      ["submitted", h.fulfillmentOrdersOf(payload)[0]!.id],
+    ]);
+  });
+});
