@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { reconcileOrders, startReconciliation } from "~/fulfillment/reconcile.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import {
   HOUR,
@@ -15,6 +15,7 @@ import {
   clearFulfilments,
   recordOf,
   recordsOf,
+  silentLogger,
   startHarness,
   type Harness,
 } from "./support/harness";
@@ -349,6 +350,36 @@ describe("reconciliation", () => {
     await work();
     await work();
     expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+
+  it("pages through every updated order within Shopify's cost budget", async () => {
+    await startReconciliation(prisma, { shop: SHOP, now: h.clock.now() });
+    await h.clock.advance(MINUTE);
+    const paid = Array.from({ length: 60 }, () => h.paidOrder());
+    // GIVEN the shop's bucket is nearly empty (another app spent it)
+    h.store.setThrottle(SHOP, { maximumAvailable: 1000, restoreRate: 50, currentlyAvailable: 10 });
+    const waits: number[] = [];
+    const result = await reconcileOrders(
+      {
+        db: prisma,
+        logger: silentLogger,
+        now: h.clock.now,
+        adminFor: h.adminFor,
+        sleep: async (ms) => {
+          waits.push(ms);
+          await h.clock.advance(ms);
+        },
+      },
+      SHOP,
+    );
+    // THEN it waited for the bucket instead of failing, and every order is followed
+    expect(waits.length).toBeGreaterThan(0);
+    // (an order of an earlier case whose note was written at the watermark counts too)
+    expect(result.read).toBeGreaterThanOrEqual(60);
+    expect(await prisma.shopifyOrder.count({ where: { shopifyOrderId: { in: paid.map((p) => String(p.id)) } } })).toBe(
+      60,
+    );
+    h.store.setThrottle(SHOP, { maximumAvailable: 2000, restoreRate: 100, currentlyAvailable: 2000 });
   });
 
   it("connecting can import the open paid orders of the last N days, and only those", async () => {
