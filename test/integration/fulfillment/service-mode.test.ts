@@ -22,6 +22,7 @@ import {
   SHOP,
   clearFulfilments,
   recordOf,
+  seedCatalogVariants,
   silentLogger,
   startHarness,
   type Harness,
@@ -203,21 +204,7 @@ describe("fulfilment-service mode", () => {
 
 describe("stock in fulfilment-service mode", () => {
   it("goes to the warehouse's own location, stocking each product there the first time", async () => {
-    for (const product of h.store.products.list(SHOP)) {
-      for (const variant of product.variants) {
-        await prisma.catalogVariant.create({
-          data: {
-            shop: SHOP,
-            productId: String(product.id),
-            variantId: String(variant.id),
-            inventoryItemId: String(variant.inventory_item_id),
-            sku: variant.sku,
-            title: product.title,
-            status: "synced",
-          },
-        });
-      }
-    }
+    await seedCatalogVariants(h);
     await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 12 });
     const result = await syncStock(
       { db: prisma, logger: silentLogger, now: h.clock.now, svcClientFor: h.svcClientFor, adminFor: h.adminFor },
