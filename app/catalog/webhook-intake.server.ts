@@ -6,7 +6,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { enqueueJob } from "../jobs/queue.server";
+import { withJobs } from "../jobs/queue.server";
 import { recordWebhookDelivery } from "../models/webhook-delivery.server";
 import type { ProductJobPayload } from "./jobs.server";
 import { followUpKey, PRODUCT_QUEUE } from "./product-sync.server";
@@ -100,7 +100,7 @@ export async function acceptCatalogWebhook(
     });
     if (known) ({ key, payload } = productJob(known.productId, false));
   }
-  await db.$transaction(async (tx) => {
+  await withJobs(db, async (tx, jobs) => {
     const first = await recordWebhookDelivery(tx, {
       shop: webhook.shop,
       topic,
@@ -110,12 +110,11 @@ export async function acceptCatalogWebhook(
     });
     if (!first) return;
     // A running job may have read the product before this change: queue a follow-up instead of
-    // leaving the change to a job that is already past it (enqueueJob leaves running rows alone).
+    // leaving the change to a job that is already past it (an enqueue leaves running rows alone).
     const primary = `${webhook.shop}:${key}`;
-    const [row] = await tx.$queryRaw<{ state: string }[]>`
-      SELECT state FROM "Job" WHERE queue = ${PRODUCT_QUEUE} AND key = ${primary} FOR UPDATE`;
-    const jobKey = row?.state === "running" ? followUpKey(primary) : primary;
-    await enqueueJob(tx, { queue: PRODUCT_QUEUE, key: jobKey, shop: webhook.shop, payload });
+    const state = await jobs.state(PRODUCT_QUEUE, primary, { lock: true });
+    const jobKey = state === "running" ? followUpKey(primary) : primary;
+    await jobs.enqueue({ queue: PRODUCT_QUEUE, key: jobKey, shop: webhook.shop, payload });
   });
   return new Response(null, { status: 200 });
 }

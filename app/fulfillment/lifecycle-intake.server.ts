@@ -9,7 +9,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { enqueueJob } from "../jobs/queue.server";
+import { jobWriter, withJobs } from "../jobs/queue.server";
 import { recordWebhookDelivery } from "../models/webhook-delivery.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { RESOLVE_QUEUE, type ResolveJobPayload } from "./queues";
@@ -95,7 +95,7 @@ export async function acceptFulfillmentOrderWebhook(
   if (gids.length === 0)
     throw new LifecyclePayloadError(`malformed ${hook.topic} payload: it names no fulfilment order`);
   const triggeredAt = date(hook.triggeredAt);
-  return db.$transaction(async (tx) => {
+  return withJobs(db, async (tx, jobs) => {
     const fresh = await recordWebhookDelivery(tx, {
       shop: hook.shop,
       topic: hook.topic,
@@ -117,13 +117,13 @@ export async function acceptFulfillmentOrderWebhook(
       });
       // Stale: the job already read Shopify after this event happened.
       if (tracked?.knownUpdatedAt && triggeredAt && triggeredAt < tracked.knownUpdatedAt) continue;
-      await wakeOrder(tx, { shop: hook.shop, shopifyOrderId, now });
+      await wakeOrder(jobs, { shop: hook.shop, shopifyOrderId, now });
       woken++;
     }
     const unknown = known.length > 0 ? [] : gids;
     for (const fulfillmentOrderGid of unknown) {
       const payload: ResolveJobPayload = { fulfillmentOrderGid };
-      await enqueueJob(tx, {
+      await jobs.enqueue({
         queue: RESOLVE_QUEUE,
         key: `${hook.shop}:${fulfillmentOrderGid}`,
         shop: hook.shop,
@@ -145,7 +145,7 @@ export async function resolveFulfillmentOrder(
   const tracked = await deps.db.shopifyOrder.findUnique({
     where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: order.shopifyOrderId } },
   });
-  if (tracked) await wakeOrder(deps.db, { shop: args.shop, shopifyOrderId: order.shopifyOrderId, now: deps.now() });
+  if (tracked) await wakeOrder(jobWriter(deps.db), { shop: args.shop, shopifyOrderId: order.shopifyOrderId, now: deps.now() });
 }
 
 /** Every fulfilment order gid anywhere in a payload (ids and *_fulfillment_order_id fields). */

@@ -6,7 +6,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { enqueueJob } from "../jobs/queue.server";
+import { enqueueJob, isJobActive } from "../jobs/queue.server";
 import { getShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
@@ -229,11 +229,7 @@ export async function requestStockSync(
 export async function ensureStockSchedule(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
   const { settings } = await getShopSettings({ db, shop: args.shop });
   if (!settings.stock.enabled) return;
-  const job = await db.job.findUnique({
-    where: { queue_key: { queue: STOCK_QUEUE, key: args.shop } },
-    select: { state: true },
-  });
-  if (job && (job.state === "queued" || job.state === "running")) return;
+  if (await isJobActive(db, STOCK_QUEUE, args.shop)) return;
   await requestStockSync(db, { shop: args.shop, runAt: args.now, onDemand: false });
 }
 
