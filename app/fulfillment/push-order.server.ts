@@ -9,6 +9,7 @@
  */
 import { retryFulfillment, type MerchantActionResult, type MerchantDeps } from "./merchant-actions.server";
 import { PAID } from "./reconcile.server";
+import { jobWriter } from "../jobs/queue.server";
 import { recordOrderEvent, wakeOrder } from "./records.server";
 import { fetchOrderByGid } from "./shopify-order.server";
 import { isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "./status";
@@ -35,7 +36,7 @@ export async function pushOrderNow(
   }
   const followed = await db.shopifyOrder.findFirst({ where: { shop: args.shop, orderGid: args.orderGid } });
   if (followed) {
-    await wakeOrder(db, { shop: args.shop, shopifyOrderId: followed.shopifyOrderId, now: deps.now() });
+    await wakeOrder(jobWriter(db), { shop: args.shop, shopifyOrderId: followed.shopifyOrderId, now: deps.now() });
     return { ok: true, message: readAgain(followed.orderName) };
   }
   let found;
