@@ -8,7 +8,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { enqueueJob } from "../jobs/queue.server";
+import { enqueueJob, isJobActive } from "../jobs/queue.server";
 import { getShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { RECONCILE_QUEUE } from "./queues";
@@ -154,10 +154,6 @@ export async function nextReconciliation(db: PrismaClient, shop: string, now: Da
 export async function ensureReconciliation(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
   const row = await db.shop.findUnique({ where: { domain: args.shop }, select: { svcApiKeyCiphertext: true } });
   if (!row?.svcApiKeyCiphertext) return;
-  const job = await db.job.findUnique({
-    where: { queue_key: { queue: RECONCILE_QUEUE, key: args.shop } },
-    select: { state: true },
-  });
-  if (job && (job.state === "queued" || job.state === "running")) return;
+  if (await isJobActive(db, RECONCILE_QUEUE, args.shop)) return;
   await startReconciliation(db, args);
 }
