@@ -1,4 +1,5 @@
 import { numericId } from "../../ids";
+import { supportedActions } from "../../orders/fulfillment-order-moves";
 import type { FulfillmentOrderLineItemRecord, FulfillmentOrderRecord, FulfillmentRecord } from "../../state/records";
 import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
@@ -28,6 +29,7 @@ export function fulfillmentOrderView(ctx: StoreContext, fo: FulfillmentOrderReco
     },
     fulfillmentHolds: fo.holds.map((hold) => ({ __typename: "FulfillmentHold", ...hold })),
     fulfillAt: fo.fulfillAt === null ? null : isoUtc(fo.fulfillAt),
+    supportedActions: () => supportedActions(ctx.shop, fo).map((action) => ({ action, externalUrl: null })),
     assignedLocation: {
       location: () => locationView(ctx, location),
       name: location.name,
