@@ -10,7 +10,6 @@
 import { jobWriter } from "../jobs/queue.server";
 import { retryFulfillment, type MerchantActionResult, type MerchantDeps } from "./merchant-actions.server";
 import { PAID } from "./reconcile.server";
-import { jobWriter } from "../jobs/queue.server";
 import { recordOrderEvent, wakeOrder } from "./records.server";
 import { fetchOrderByGid } from "./shopify-order.server";
 import { isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "./status";
