@@ -1,6 +1,7 @@
 // Shopify's mandatory privacy webhooks. What we hold about a customer is the destination of their
 // orders inside fulfilment records (and the warnings derived from it).
 import type { PrismaClient } from "@prisma/client";
+import { deleteShopJobs } from "../jobs/queue.server";
 
 type Db = Pick<PrismaClient, "$transaction" | "fulfillment" | "shop" | "session" | "webhookDelivery" | "job">;
 
@@ -24,7 +25,7 @@ export async function redactCustomer({ db, shop, orderIds }: { db: Db; shop: str
 /** Deletes everything the app holds for a shop (48 hours after it uninstalled). */
 export async function redactShop({ db, shop }: { db: Db; shop: string }) {
   await db.$transaction([
-    db.job.deleteMany({ where: { shop } }),
+    deleteShopJobs(db, shop),
     db.webhookDelivery.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),
     // Catalogue, syncs, fulfilments, quote logs and stock changes go with the shop (ON DELETE CASCADE).

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import prisma from "../db.server";
+import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
 import { shopOverview } from "../models/overview.server";
 import { useI18n } from "../i18n/react";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return shopOverview({ db: prisma, shop: session.shop });
+  return shopOverview({ db: appContext().db, shop: session.shop });
 };
 
 function Figure({ label, value }: { label: string; value: string | number }) {

@@ -27,6 +27,7 @@ import {
 } from "../fulfillment/merchant-actions.server";
 import { listFulfillments, type FulfillmentRow } from "../fulfillment/orders-page.server";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
+import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import { FULFILLMENT_STATUSES, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
 import { authenticate } from "../shopify.server";
 
@@ -52,6 +53,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const { db, now } = appContext();
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
+  await ensureReconciliation(db, { shop: session.shop, now: now() });
   return listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
 };
 

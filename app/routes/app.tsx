@@ -8,6 +8,7 @@ import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisEs from "@shopify/polaris/locales/es.json";
 import { localeFromRequest, translator } from "../i18n/locale";
 import { I18nProvider } from "../i18n/react";
+import { env } from "../env.server";
 import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
@@ -18,7 +19,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   // own navigation inside the page: the layout keeps what it first read, see shouldRevalidate).
   const locale = localeFromRequest(request);
   return {
-    apiKey: process.env.SHOPIFY_API_KEY || "",
+    apiKey: env().SHOPIFY_API_KEY,
     locale,
     polarisTranslations: locale === "en" ? polarisEn : polarisEs,
   };

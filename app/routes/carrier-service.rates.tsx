@@ -2,6 +2,7 @@
 // answers it before Express and Remix (server/rate-callback-http.ts); this route serves it
 // everywhere else (tests, `remix vite:dev`) with the very same function.
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { readBodyCapped } from "../http/body-limit.server";
 import { handleRateCallback } from "../rates/callback.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -9,8 +10,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     method: request.method,
     header: (name) => request.headers.get(name),
     body: async (maxBytes) => {
-      const raw = new Uint8Array(await request.arrayBuffer());
-      return raw.byteLength > maxBytes ? "too_large" : raw;
+      const read = await readBodyCapped(request, maxBytes);
+      return read.ok ? read.body : "too_large";
     },
   });
   return new Response(answer.body, { status: answer.status, headers: answer.headers });

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
+import { appContext } from "../context.server";
 import { recordUninstall } from "../models/shop.server";
 import { authenticateWebhook } from "../shopify/webhook.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop } = await authenticateWebhook(request);
   // The webhook can arrive more than once, and after the sessions are gone: both are fine here.
-  await recordUninstall({ db: prisma, shop });
+  await recordUninstall({ db: appContext().db, shop });
   return new Response();
 };

@@ -1,6 +1,8 @@
 import { createEmbeddedAdmin, type EmbeddedApp } from "./admin/embedded-admin";
 import { DEMO_CATALOGUE } from "./catalogue/demo-catalogue";
 import { createProductsApi, type ProductsApi } from "./catalogue/products-api";
+import { createControlHandler, isControlPath } from "./control/control-http";
+import { createStoreControl, type StoreControl } from "./control/store-control";
 import { createProduct } from "./catalogue/product-writer";
 import { executeAdminOperation, type GraphqlResponseBody } from "./graphql/execute-operation";
 import { createAdminFetchHandler } from "./http/fetch-handler";
@@ -58,6 +60,8 @@ export interface SimulatedStore {
   listen(port?: number, host?: string): Promise<ListeningStore>;
   products: ProductsApi;
   orders: OrdersApi;
+  /** The merchant's side, firing Shopify's webhooks; also served over HTTP under /__sandbox/shops/{shop}/. */
+  control: StoreControl;
   /** The `rate` body Shopify would POST to a carrier service for this cart. */
   buildRateRequest(domain: string, input: RateRequestInput): CarrierRateRequest;
   sendWebhook(args: WebhookDelivery): Promise<Response>;
@@ -92,9 +96,14 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     body: Parameters<typeof executeAdminOperation>[1],
     o: { forceThrottle?: boolean },
   ) => executeAdminOperation({ shop, now }, body, o);
-  const handler = createAdminFetchHandler({ apiVersion, now, findShop: (domain) => shops.get(domain), execute });
+  const adminHandler = createAdminFetchHandler({ apiVersion, now, findShop: (domain) => shops.get(domain), execute });
   const sender = createWebhookSender({ apiVersion, now });
   const admin = createEmbeddedAdmin({ hasShop: (domain) => shops.has(domain), now });
+  const orders = createOrdersApi(shopOf, now);
+  const control = createStoreControl({ shopOf, orders, sender, now });
+  const controlHandler = createControlHandler(control);
+  const handler = (request: Request) =>
+    isControlPath(new URL(request.url).pathname) ? controlHandler(request) : adminHandler(request);
 
   return {
     apiVersion,
@@ -141,7 +150,8 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       };
     },
     products: createProductsApi(shopOf, now),
-    orders: createOrdersApi(shopOf, now),
+    orders,
+    control,
     buildRateRequest: (domain, input) => buildRateRequest(shopOf(domain), input),
     sendWebhook: (args) => sender.sendWebhook(args),
     sendRateRequest: (args) => sender.sendRateRequest(args),
@@ -183,6 +193,13 @@ export type {
   ProductWebhookPayload,
 } from "./catalogue/product-payloads";
 export type { OrdersApi } from "./orders/orders-api";
+export type {
+  ActionResult,
+  AppRegistration,
+  DeliveryRecord,
+  FulfillmentOrderSummary,
+  StoreControl,
+} from "./control/store-control";
 export type { AddressInput, OrderLineInput, PaidOrderInput, ShippingLineInput } from "./orders/order-input";
 export type { OrderPaidPayload } from "./orders/order-payload";
 export type { CarrierRateRequest, RateRequestInput } from "./orders/rate-request";

@@ -1,7 +1,8 @@
 import type { InventoryChangeRecord, InventoryLevelRecord } from "../../state/records";
 import { levelKey } from "../../state/shop-state";
 import type { StoreContext } from "../context";
-import { adjustmentGroupView, quantityOf } from "../views/inventory-views";
+import { setInventoryLevel } from "../../state/inventory-store";
+import { adjustmentGroupView, inventoryLevelView, quantityOf } from "../views/inventory-views";
 
 interface QuantityInput {
   inventoryItemId: string;
@@ -43,6 +44,29 @@ const MAX_QUANTITY = 1_000_000_000;
 export function inventorySetQuantitiesMutation(ctx: StoreContext) {
   const { shop } = ctx;
   return {
+    /** Stocks an item at a location (e.g. a fulfilment service's); an item already stocked there is left as it is. */
+    inventoryActivate: (args: { inventoryItemId: string; locationId: string; available?: number | null }) => {
+      const refused = (field: string, message: string) => ({
+        inventoryLevel: null,
+        userErrors: [{ field: [field], message }],
+      });
+      if (!shop.inventoryItems.has(args.inventoryItemId))
+        return refused("inventoryItemId", "Inventory item does not exist");
+      if (!shop.locations.has(args.locationId)) return refused("locationId", "Location does not exist");
+      const key = levelKey(args.inventoryItemId, args.locationId);
+      let level = shop.inventoryLevels.get(key);
+      if (!level) {
+        level = {
+          itemId: args.inventoryItemId,
+          locationId: args.locationId,
+          available: Math.max(0, args.available ?? 0),
+          committed: 0,
+          updatedAt: ctx.now(),
+        };
+        setInventoryLevel(shop, level);
+      }
+      return { inventoryLevel: inventoryLevelView(ctx, level), userErrors: [] };
+    },
     inventorySetQuantities: ({ input }: { input: SetQuantitiesInput }) => {
       const errors: Array<{ field: string[]; message: string; code: string }> = [];
       const fail = (field: string[], message: string, code: string) => errors.push({ field, message, code });
