@@ -15,6 +15,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
+import { useI18n } from "../i18n/react";
 import { useState } from "react";
 import { appContext } from "../context.server";
 import { SERVICE_LABELS, STATUS_LABELS } from "../fulfillment/labels";
@@ -87,7 +88,7 @@ export default function Orders() {
   ];
   return (
     <Page>
-      <TitleBar title="Pedidos" />
+      <TitleBar title={useI18n().messages.orders.title} />
       <BlockStack gap="400">
         {result && (
           <Banner tone={result.ok ? "success" : "critical"}>{result.ok ? result.message : result.error}</Banner>
