@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Badge,
@@ -54,13 +54,30 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
 };
 
-export const action = async ({ request }: ActionFunctionArgs): Promise<MerchantActionResult> => {
+// The actions on one record name it by its id, a UUID; anything else is the caller's mistake (a
+// 400 naming the field), never a database cast error.
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry"]);
+
+export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const shop = session.shop;
   const fulfillmentId = String(form.get("fulfillmentId") ?? "");
+  const intent = String(form.get("intent") ?? "");
+  if (ON_ONE_RECORD.has(intent) && !RECORD_ID.test(fulfillmentId)) {
+    const refused: MerchantActionResult = { ok: false, error: "fulfillmentId: missing or not a record id" };
+    return data(refused, { status: 400 });
+  }
+  return runAction(intent, { shop, fulfillmentId, form });
+};
+
+async function runAction(
+  intent: string,
+  { shop, fulfillmentId, form }: { shop: string; fulfillmentId: string; form: FormData },
+): Promise<MerchantActionResult> {
   const deps = appContext();
-  switch (form.get("intent")) {
+  switch (intent) {
     case "confirm-exists":
       return confirmServiceOrderExists(deps, { shop, fulfillmentId, svcOrderId: String(form.get("svcOrderId") ?? "") });
     case "confirm-absent":
@@ -73,7 +90,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<MerchantA
     default:
       return { ok: false, error: "unknown action" };
   }
-};
+}
 
 export default function Orders() {
   const { rows, counts, received, reconciledAt } = useLoaderData<typeof loader>();

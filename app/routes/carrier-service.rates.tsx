@@ -13,6 +13,10 @@ const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 // Building a decoder costs more than decoding a cart; one serves every request.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
+// Shopify only POSTs here; a GET (a person or a probe trying the URL) is a clean 405, not Remix's
+// "no loader" error with a stack trace in the log.
+export const loader = () => problem(405, "use POST");
+
 export const action = async ({ request }: ActionFunctionArgs) => {
   const receivedAt = Date.now();
   const started = performance.now();
@@ -24,7 +28,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (raw.byteLength > MAX_BODY_BYTES) return problem(413, "body too large");
 
   const signature = request.headers.get("x-shopify-hmac-sha256");
-  if (!verifyShopifyHmac({ rawBody: raw, signature, secret: env().SHOPIFY_API_SECRET }))
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+  if (!verifyShopifyHmac({ rawBody: raw, signature, secret, previousSecret }))
     return problem(401, "invalid signature");
 
   const shop = request.headers.get("x-shopify-shop-domain")?.trim().toLowerCase() ?? "";

@@ -4,6 +4,7 @@ import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
 import { disconnectShop } from "~/models/svc-connection.server";
 import { ratesRuntime } from "~/rates/runtime.server";
+import { loader } from "~/routes/carrier-service.rates";
 import {
   callback,
   flushQuoteLog,
@@ -225,6 +226,19 @@ describe("POST /carrier-service/rates: bad input", () => {
     expect((await callback({ body: rateBody(), hmac: null })).status).toBe(401);
     expect((await callback({ body: rateBody(), secret: "otro-secreto" })).status).toBe(401);
     expect(upstream.count(QUOTE_PATH)).toBe(0);
+  });
+
+  it("answers rates to a request signed with the previous secret during a rotation (SHOPIFY_API_SECRET_PREVIOUS)", async () => {
+    const { status, body } = await callback({ body: rateBody(), secret: process.env.SHOPIFY_API_SECRET_PREVIOUS });
+    expect(status).toBe(200);
+    expect(body.rates).not.toHaveLength(0);
+  });
+
+  it("answers 405 naming the method to a GET, which Shopify never sends", async () => {
+    const answer = await loader();
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("POST");
+    expect(await answer.json()).toEqual({ error: "use POST" });
   });
 
   it("answers 400 for a body that is not JSON", async () => {
