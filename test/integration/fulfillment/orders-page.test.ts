@@ -143,7 +143,7 @@ describe("the orders page", () => {
     expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: true });
     expect(await post({ intent: "nonsense" })).toEqual({ ok: false, error: "unknown action" });
     // A missing or malformed record id is named in a 400, not a database cast error (a 500).
-    for (const form of [{ intent: "retry" }, { intent: "confirm-absent", fulfillmentId: "42" }]) {
+    for (const form of [{ intent: "retry" }, { intent: "confirm-absent", fulfillmentId: "42" }] as Record<string, string>[]) {
       expect(await post(form)).toMatchObject({
         data: { ok: false, error: "fulfillmentId: missing or not a record id" },
         init: { status: 400 },
