@@ -188,6 +188,21 @@ describe("POST /carrier-service/rates: rules", () => {
     expect(below.body.rates?.map((r) => r.total_price)).toEqual(["9900", "18900", "14900"]);
   });
 
+  it("never compares a subtotal in another currency with the peso threshold, and still prices in pesos", async () => {
+    await setRules({ freeShipping: { minSubtotalCentavos: 99_800, services: ["NACIONAL", "PROGRAMADO"] } });
+    // A subtotal of 998.00 US dollars is not 998.00 pesos: no free shipping on it.
+    const dollars = await callback({ body: rateBody({ currency: "USD" }) });
+    expect(dollars.status).toBe(200);
+    expect(dollars.body.rates?.map((r) => [r.total_price, r.currency])).toEqual([
+      ["9900", "MXN"],
+      ["18900", "MXN"],
+      ["14900", "MXN"],
+    ]);
+    // The same cart in pesos (any letter case) is free.
+    const pesos = await callback({ body: rateBody({ currency: "mxn" }) });
+    expect(pesos.body.rates?.map((r) => r.total_price)).toEqual(["0", "18900", "0"]);
+  });
+
   it("hides services", async () => {
     await setRules({ hiddenServices: ["EXPRESS"] });
     expect((await callback({ body: rateBody() })).body.rates?.map((r) => r.service_code)).toEqual([
