@@ -52,7 +52,8 @@ interface OrderNode {
 }
 
 /** Paid, in Shopify's words: partly refunded orders still have goods to ship. */
-const PAID = new Set(["PAID", "PARTIALLY_REFUNDED"]);
+/** Payment states in which an order may ship. */
+export const PAID = new Set(["PAID", "PARTIALLY_REFUNDED"]);
 
 export interface ReconcileDeps {
   db: PrismaClient;

@@ -13,6 +13,7 @@ const PAID_ORDER = /* GraphQL */ `
       legacyResourceId
       name
       cancelledAt
+      displayFinancialStatus
       test
       lineItems(first: 100) {
         nodes {
@@ -76,6 +77,7 @@ interface OrderData {
     legacyResourceId: string;
     name: string;
     cancelledAt: Text;
+    displayFinancialStatus: Text;
     test: boolean;
     lineItems: {
       nodes: {
@@ -92,11 +94,40 @@ interface OrderData {
   } | null;
 }
 
+type ShopifyOrder = NonNullable<OrderData["order"]>;
+
+async function readOrder(admin: AdminGraphql, orderGid: string): Promise<ShopifyOrder | null> {
+  return data(await admin<OrderData>(PAID_ORDER, { id: orderGid }), "order").order;
+}
+
 /** The order as Shopify has it now; null when it no longer exists. Throws on Shopify errors. */
 export async function fetchPaidOrder(admin: AdminGraphql, previous: PaidOrder): Promise<PaidOrder | null> {
-  const order = data(await admin<OrderData>(PAID_ORDER, { id: previous.admin_graphql_api_id }), "order").order;
-  if (!order) return null;
-  const before = new Map(previous.line_items.map((line) => [line.id, line]));
+  const order = await readOrder(admin, previous.admin_graphql_api_id);
+  return order && toPaidOrder(order, previous.line_items);
+}
+
+/** The order's name (#1001) as Shopify shows it; null when Shopify has no such order. */
+export async function fetchOrderName(admin: AdminGraphql, orderGid: string): Promise<string | null> {
+  const answer = data(
+    await admin<{ order: { name: string } | null }>(`query OrderName($id: ID!) { order(id: $id) { name } }`, {
+      id: orderGid,
+    }),
+    "order",
+  );
+  return answer.order?.name ?? null;
+}
+
+/** An order the webhook never brought, read from Shopify with its payment status. */
+export async function fetchOrderByGid(
+  admin: AdminGraphql,
+  orderGid: string,
+): Promise<{ order: PaidOrder; financialStatus: string | null } | null> {
+  const order = await readOrder(admin, orderGid);
+  return order && { order: toPaidOrder(order, []), financialStatus: order.displayFinancialStatus };
+}
+
+function toPaidOrder(order: ShopifyOrder, previousLines: PaidOrder["line_items"]): PaidOrder {
+  const before = new Map(previousLines.map((line) => [line.id, line]));
   const address = order.shippingAddress;
   return paidOrderSchema.parse({
     id: order.legacyResourceId,

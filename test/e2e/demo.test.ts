@@ -7,10 +7,14 @@ import { PROJECT_ROOT } from "../helpers/app-process";
 // simulated store, driven only through the app's HTTP endpoints.
 function runDemo(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/demo.ts"], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, LOG_LEVEL: "error", NODE_ENV: "production" },
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(PROJECT_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/demo.ts"],
+      {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, LOG_LEVEL: "error", NODE_ENV: "production" },
+      },
+    );
     let output = "";
     child.stdout.on("data", (c: Buffer) => (output += c));
     child.stderr.on("data", (c: Buffer) => (output += c));

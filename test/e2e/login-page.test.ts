@@ -16,7 +16,10 @@ let dropDatabase: () => Promise<void>;
 beforeAll(async () => {
   const database = await createTestDatabase("e2e");
   dropDatabase = database.drop;
-  app = await startApp({ env: appEnv({ DATABASE_URL: database.url }), cwd: fs.mkdtempSync(path.join(os.tmpdir(), "svc-login-")) });
+  app = await startApp({
+    env: appEnv({ DATABASE_URL: database.url }),
+    cwd: fs.mkdtempSync(path.join(os.tmpdir(), "svc-login-")),
+  });
   browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });

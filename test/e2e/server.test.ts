@@ -54,7 +54,10 @@ describe("npm start", () => {
     // WHEN the first restarts THEN the data is still there
     expect(await first.stop()).toBe(0);
     const restarted = await startApp({ env, cwd });
-    const rows = await sql(`postgresql://postgres:postgres@127.0.0.1:${embeddedPort(dataDir)}/app`, `SELECT domain FROM "Shop"`);
+    const rows = await sql(
+      `postgresql://postgres:postgres@127.0.0.1:${embeddedPort(dataDir)}/app`,
+      `SELECT domain FROM "Shop"`,
+    );
     expect(rows).toEqual([{ domain: "persisted.myshopify.com" }]);
     await restarted.stop();
   });
@@ -65,7 +68,10 @@ describe("npm start", () => {
     const cwd = freshWorkDir();
     const app = await startApp({ env: appEnv({ DATABASE_URL: database.url }), cwd });
     expect(await (await fetch(`${app.url}/healthz`)).json()).toMatchObject({ status: "ok", database: "ok" });
-    const tables = await sql(database.url, `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename = 'Fulfillment'`);
+    const tables = await sql(
+      database.url,
+      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename = 'Fulfillment'`,
+    );
     expect(tables).toEqual([{ n: 1 }]);
     expect(fs.existsSync(path.join(cwd, ".data"))).toBe(false);
     // A GET of the rate callback (someone trying the URL) is a clean 405, with nothing logged as an error.

@@ -1,0 +1,183 @@
+/**
+ * What the order-page extensions show and offer, decided from the app's answer alone. Pure: the
+ * block and the action render what this returns, and unit tests check it without the Shopify CLI.
+ * Strings are message keys (locales/*.json of each extension), never text.
+ */
+
+/** One tracking number of a fulfilment order (several packages → several numbers). */
+export interface TrackingInfo {
+  number: string;
+  company: string | null;
+  url: string | null;
+}
+
+/** One step of a record's history, as the app recorded it. */
+export interface TimelineEntry {
+  at: string;
+  from: string | null;
+  to: string;
+  detail: string | null;
+}
+
+/** What the address parser could not place, kept so the merchant can check it. */
+export interface AddressWarningView {
+  field: string;
+  message: string;
+  original?: string;
+}
+
+/** The app's record of one Shopify fulfilment order sent (or to be sent) to the warehouse. */
+export interface WarehouseRecord {
+  id: string;
+  fulfillmentOrderGid: string | null;
+  status: string;
+  reason: string | null;
+  svcOrderId: string | null;
+  svcStatus: string | null;
+  serviceCode: string | null;
+  tracking: TrackingInfo[];
+  warnings: AddressWarningView[];
+  timeline: TimelineEntry[];
+  sendAfter: string | null;
+}
+
+/** GET /api/warehouse/orders/:orderId answers this (app/warehouse/order-status.server.ts). */
+export interface OrderWarehouseStatus {
+  order: { id: string; name: string | null };
+  connected: boolean;
+  /** The app has the order but has not read its fulfilment orders from Shopify yet. */
+  queued: boolean;
+  records: WarehouseRecord[];
+  push: { allowed: boolean; reason: string | null };
+  ordersPagePath: string;
+}
+
+export type Tone = "info" | "success" | "warning" | "critical" | "neutral";
+export type RecordAction = "retry" | "confirm";
+export interface Message {
+  key: string;
+  params?: Record<string, string>;
+  /** Params holding an ISO time, to be shown as a date in the merchant's language. */
+  dates?: string[];
+}
+
+export interface RecordView {
+  id: string;
+  heading: Message;
+  badge: { tone: Tone; label: Message };
+  service: Message | null;
+  svcOrder: Message | null;
+  tracking: TrackingInfo[];
+  attention: Message | null;
+  warnings: AddressWarningView[];
+  timeline: Array<{ at: string; label: Message; detail: string | null }>;
+  actions: RecordAction[];
+}
+
+export interface BlockView {
+  empty: Message | null;
+  records: RecordView[];
+  canPush: boolean;
+  ordersPagePath: string;
+}
+
+const KNOWN_STATUSES = [
+  "pending",
+  "submitting",
+  "submitted",
+  "in_progress",
+  "shipped",
+  "delivered",
+  "needs_attention",
+  "unknown_outcome",
+  "skipped",
+  "waiting",
+  "cancelled",
+] as const;
+
+const TONES: Record<string, Tone> = {
+  pending: "info",
+  submitting: "info",
+  waiting: "info",
+  submitted: "info",
+  in_progress: "info",
+  shipped: "success",
+  delivered: "success",
+  needs_attention: "critical",
+  unknown_outcome: "warning",
+  skipped: "neutral",
+  cancelled: "neutral",
+};
+
+const SERVICES = new Set(["NACIONAL", "EXPRESS", "PROGRAMADO"]);
+
+/** The label of a status: a known one by key, an unknown one (a newer app) as it is written. */
+export function statusLabel(status: string): Message {
+  return (KNOWN_STATUSES as readonly string[]).includes(status)
+    ? { key: `status.${status}` }
+    : { key: "status.other", params: { status } };
+}
+
+/** Which actions the merchant may take on a record; the app checks them again when asked. */
+export function actionsFor(record: Pick<WarehouseRecord, "status">): RecordAction[] {
+  if (record.status === "unknown_outcome") return ["confirm"];
+  if (record.status === "needs_attention" || record.status === "skipped") return ["retry"];
+  return [];
+}
+
+function attentionFor(record: WarehouseRecord): Message | null {
+  if (record.status === "waiting" && record.sendAfter) {
+    return record.reason
+      ? { key: "attention.waitingReason", params: { at: record.sendAfter, reason: record.reason }, dates: ["at"] }
+      : { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
+  }
+  if (!record.reason) return record.status === "unknown_outcome" ? { key: "attention.unknownOutcome" } : null;
+  return { key: "attention.reason", params: { reason: record.reason } };
+}
+
+function recordView(record: WarehouseRecord, index: number, total: number): RecordView {
+  return {
+    id: record.id,
+    heading:
+      total > 1
+        ? { key: "record.headingNumbered", params: { number: String(index + 1), total: String(total) } }
+        : { key: "record.heading" },
+    badge: { tone: TONES[record.status] ?? "neutral", label: statusLabel(record.status) },
+    service: record.serviceCode
+      ? SERVICES.has(record.serviceCode)
+        ? { key: `service.${record.serviceCode}` }
+        : { key: "service.other", params: { code: record.serviceCode } }
+      : null,
+    svcOrder: record.svcOrderId
+      ? record.svcStatus
+        ? { key: "record.svcOrderWithStatus", params: { id: record.svcOrderId, status: record.svcStatus } }
+        : { key: "record.svcOrder", params: { id: record.svcOrderId } }
+      : null,
+    tracking: record.tracking.filter((t) => t.number.trim() !== ""),
+    attention: attentionFor(record),
+    warnings: record.warnings,
+    // Newest first: the merchant opens the block to see what happened last.
+    timeline: [...record.timeline]
+      .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+      .map((entry) => ({ at: entry.at, label: statusLabel(entry.to), detail: entry.detail })),
+    actions: actionsFor(record),
+  };
+}
+
+/** Everything the order-details block shows for one order. */
+export function blockView(status: OrderWarehouseStatus): BlockView {
+  const records = status.records.map((record, index) => recordView(record, index, status.records.length));
+  let empty: Message | null = null;
+  if (!status.connected) empty = { key: "empty.notConnected" };
+  else if (records.length === 0) empty = status.queued ? { key: "empty.queued" } : { key: "empty.noRecord" };
+  return { empty, records, canPush: status.connected && status.push.allowed, ordersPagePath: status.ordersPagePath };
+}
+
+/** What the "send to warehouse now" action says before the merchant confirms. */
+export function pushView(status: OrderWarehouseStatus): { allowed: boolean; order: string; message: Message } {
+  const order = status.order.name ?? `#${status.order.id.split("/").pop()}`;
+  if (!status.connected) return { allowed: false, order, message: { key: "push.notConnected" } };
+  if (!status.push.allowed)
+    return { allowed: false, order, message: { key: "push.refused", params: { reason: status.push.reason ?? "" } } };
+  return { allowed: true, order, message: { key: "push.confirm", params: { order } } };
+}
