@@ -27,6 +27,7 @@ import {
 import { listFulfillments, type FulfillmentRow } from "../fulfillment/orders-page.server";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { FULFILLMENT_STATUSES, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
+import { isRecordId } from "../models/record-id";
 import { authenticate } from "../shopify.server";
 
 // The page's words, together so they move to a message catalogue in one piece.
@@ -54,9 +55,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
 };
 
-// The actions on one record name it by its id, a UUID; anything else is the caller's mistake (a
-// 400 naming the field), never a database cast error.
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// The actions on one record name it by its id.
 const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry"]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -65,7 +64,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const shop = session.shop;
   const fulfillmentId = String(form.get("fulfillmentId") ?? "");
   const intent = String(form.get("intent") ?? "");
-  if (ON_ONE_RECORD.has(intent) && !RECORD_ID.test(fulfillmentId)) {
+  if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
     const refused: MerchantActionResult = { ok: false, error: "fulfillmentId: missing or not a record id" };
     return data(refused, { status: 400 });
   }

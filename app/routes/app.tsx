@@ -24,6 +24,7 @@ export default function App() {
         <Link to="/app/orders">Pedidos</Link>
         <Link to="/app/catalog">Catálogo</Link>
         <Link to="/app/settings">Configuración</Link>
+        <Link to="/app/privacy">Privacidad</Link>
       </NavMenu>
       <Outlet />
     </AppProvider>

@@ -4,12 +4,17 @@ import prisma from "../db.server";
 import { redactCustomer } from "../models/compliance.server";
 import { authenticateWebhook } from "../shopify/webhook.server";
 
-const payloadSchema = z.object({ orders_to_redact: z.array(z.union([z.number(), z.string()])).default([]) });
+const id = z.union([z.number(), z.string()]).transform(String);
+const payloadSchema = z.object({
+  orders_to_redact: z.array(id).default([]),
+  customer: z.object({ id: id.nullish() }).nullish(),
+});
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, payload } = await authenticateWebhook(request);
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success) return new Response("orders_to_redact must be an array of order ids", { status: 400 });
-  await redactCustomer({ db: prisma, shop, orderIds: parsed.data.orders_to_redact.map(String) });
+  const { orders_to_redact: orderIds, customer } = parsed.data;
+  await redactCustomer({ db: prisma, shop, orderIds, customerId: customer?.id ?? null });
   return new Response();
 };
