@@ -10,25 +10,37 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 const DIGEST_BYTES = 32;
 const BASE64 = /^[A-Za-z0-9+/]{43}=$/;
 
-/** True when `signature` is the HMAC of exactly these bytes under `secret` (or `previousSecret`). */
-export function verifyShopifyHmac({
-  rawBody,
-  signature,
-  secret,
-  previousSecret,
-}: {
+export interface SignedRequest {
   rawBody: Uint8Array;
   signature: string | null | undefined;
   secret: string;
   /** The client secret before a rotation, accepted until it is removed from the environment. */
   previousSecret?: string | undefined;
-}): boolean {
-  if (!signature || !BASE64.test(signature.trim())) return false;
+}
+
+/** True when `signature` is the HMAC of exactly these bytes under `secret` (or `previousSecret`). */
+export function verifyShopifyHmac(request: SignedRequest): boolean {
+  return shopifyHmacSignedWith(request) !== null;
+}
+
+/** Which secret signed these bytes: "current", "previous" (during a rotation) or null (neither). */
+export function shopifyHmacSignedWith({
+  rawBody,
+  signature,
+  secret,
+  previousSecret,
+}: SignedRequest): "current" | "previous" | null {
+  if (!signature || !BASE64.test(signature.trim())) return null;
   const given = Buffer.from(signature.trim(), "base64");
-  if (given.length !== DIGEST_BYTES) return false;
+  if (given.length !== DIGEST_BYTES) return null;
   const signedWith = (key: string) => timingSafeEqual(given, createHmac("sha256", key).update(rawBody).digest());
   // Both are computed whenever a previous secret is set, so the time taken says nothing of which matched.
   const current = signedWith(secret);
   const previous = previousSecret ? signedWith(previousSecret) : false;
-  return current || previous;
+  return current ? "current" : previous ? "previous" : null;
+}
+
+/** The signature Shopify would send for these bytes under `secret` (to hand a verified request on). */
+export function shopifyHmac(rawBody: Uint8Array, secret: string): string {
+  return createHmac("sha256", secret).update(rawBody).digest("base64");
 }

@@ -172,6 +172,16 @@ describe("compliance webhooks", () => {
     expect(rows.map((r) => r.request)).toEqual([{ redacted: true }, { keep: true }]);
   });
 
+  it("refuses shop/redact with a null body, or one naming another shop, and erases nothing", async () => {
+    await seedShopWithOrder("301");
+    for (const body of [null, {}, { shop_domain: "otra.myshopify.com" }]) {
+      const request = await signedWebhookRequest({ topic: "shop/redact", body, rawBody: JSON.stringify(body) });
+      expect(await status(shopRedact, request)).toBe(400);
+    }
+    expect(await prisma.shop.count()).toBe(1);
+    expect(await prisma.fulfillment.count()).toBe(1);
+  });
+
   it("deletes everything held for the shop on shop/redact", async () => {
     await seedShopWithOrder("300");
     await prisma.job.create({ data: { queue: "q", key: "k", shop: TEST_SHOP } });
