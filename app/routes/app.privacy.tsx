@@ -12,7 +12,10 @@ import { authenticate } from "../shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const { db, now } = appContext();
-  return { requests: await listCustomerDataRequests(db, { shop: session.shop, now: now() }) };
+  return {
+    requests: await listCustomerDataRequests(db, { shop: session.shop, now: now() }),
+    retentionDays: EXPORT_RETENTION_DAYS,
+  };
 };
 
 function formatTime(iso: string): string {
@@ -32,7 +35,7 @@ async function download(id: string) {
 }
 
 export default function Privacy() {
-  const { requests } = useLoaderData<typeof loader>();
+  const { requests, retentionDays } = useLoaderData<typeof loader>();
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <Page>
@@ -41,7 +44,7 @@ export default function Privacy() {
         <Text as="p">
           Cuando un cliente pide sus datos, Shopify nos avisa y la app prepara al momento un archivo con lo que guarda de
           sus pedidos (la dirección enviada al almacén, el seguimiento y el historial). Descárgalo y envíaselo al cliente.
-          Los archivos se borran a los {EXPORT_RETENTION_DAYS} días.
+          Los archivos se borran a los {retentionDays} días.
         </Text>
         {failed && (
           <Text as="p" tone="critical">
