@@ -45,6 +45,12 @@ export const envSchema = z.object({
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
   // Local demo only: send Admin GraphQL to the simulated store (sandbox/store) instead of Shopify.
   SIMULATED_STORE_URL: httpUrl.optional(),
+  // Benchmarks only (docs/benchmarks.md): also serve the uncached, naive rate callback, signed like
+  // the real one, at /carrier-service/rates-naive. Off unless exactly "1".
+  RATES_NAIVE_BASELINE: z
+    .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
+    .optional()
+    .transform((value) => value === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -16,6 +16,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { migrateDatabase, startEmbeddedPostgres } from "../server/database";
 import { startServiceSandbox } from "../sandbox/service/server";
+import { BENCH_SKUS, cart, quotationKey, type Cart } from "./lib/carts";
 
 const LATENCY_MS = 50;
 const MISS_RATE = 200; // req/s, open loop
@@ -26,7 +27,7 @@ const CLOSED_LOOP_REQUESTS = 20_000;
 const CLOSED_LOOP_CONCURRENCY = 8;
 const API_KEY = "sk_bench_rates";
 const SHOP = "tienda-bench.myshopify.com";
-const PRODUCTS = ["BENCH-TAZA", "BENCH-PLAYERA"];
+const PRODUCTS = BENCH_SKUS;
 
 Object.assign(process.env, {
   NODE_ENV: process.env.NODE_ENV ?? "production",
@@ -40,69 +41,6 @@ Object.assign(process.env, {
   SVC_QA_BASE_URL: "http://127.0.0.1:4010",
 });
 const SECRET = process.env.SHOPIFY_API_SECRET!;
-
-interface Cart {
-  raw: string;
-  quotation: string;
-  /** Identifies the cart's quotation among the upstream calls (postal code and lines). */
-  key: string;
-}
-
-function quotationKey(body: {
-  productos: { identificador: string; cantidad: number }[];
-  consumidor_destino: { codigo_postal: string };
-}): string {
-  return `${body.consumidor_destino.codigo_postal}|${body.productos.map((p) => `${p.identificador}:${p.cantidad}`).join(",")}`;
-}
-
-/** Cart `i`: quantities and postal code vary so that every i is a distinct quotation. */
-function cart(i: number): Cart {
-  const postalCode = String(1_000 + (i % 50) * 100).padStart(5, "0");
-  const items = [
-    { name: "Taza", sku: PRODUCTS[0], quantity: 1 + (i % 97), grams: 450, price: 24_900, requires_shipping: true },
-    {
-      name: "Playera",
-      sku: PRODUCTS[1],
-      quantity: 1 + Math.floor(i / 97),
-      grams: 200,
-      price: 29_900,
-      requires_shipping: true,
-    },
-  ];
-  const destination = {
-    country: "MX",
-    postal_code: postalCode,
-    province: "DF",
-    city: "Ciudad de México",
-    name: "Ana López",
-    address1: "Río Lerma 232",
-    address2: "Int. 4, Col. Cuauhtémoc",
-    phone: "+52 55 1234 5678",
-  };
-  const consumidor = {
-    calle: "Río Lerma",
-    no_exterior: "232",
-    no_interior: "4",
-    colonia: "Cuauhtémoc",
-    codigo_postal: postalCode,
-    estado: "Ciudad de México",
-    ciudad: "Ciudad de México",
-    nombre: "Ana López",
-    telefono: "5512345678",
-    pais: "Mexico",
-  };
-  const quotation = {
-    productos: items
-      .map((it) => ({ identificador: it.sku!, cantidad: it.quantity }))
-      .sort((a, b) => a.identificador.localeCompare(b.identificador)),
-    consumidor_destino: consumidor,
-  };
-  return {
-    raw: JSON.stringify({ rate: { origin: null, destination, items, currency: "MXN", locale: "es-MX" } }),
-    quotation: JSON.stringify(quotation),
-    key: quotationKey(quotation),
-  };
-}
 
 function signed(raw: string): Request {
   const hmac = createHmac("sha256", SECRET).update(raw).digest("base64");

@@ -3,6 +3,7 @@
 // this process's background worker. Built to build/start.js by `npm run build`.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -11,7 +12,9 @@ import compression from "compression";
 import express from "express";
 import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, withLogContext } from "../app/logger.server";
+import type { handleRateCallback } from "../app/rates/callback.server";
 import { prepareDatabase, type RunningDatabase } from "./database";
+import { NAIVE_RATE_CALLBACK_PATH, rateCallbackFastPath } from "./rate-callback-http";
 
 // build/start.js sits one level below the project root; the process may run from anywhere.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,7 +48,7 @@ process.env.DATABASE_URL = database.url;
 
 const buildPath = path.join(projectRoot, "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
-  entry: { module: { startBackgroundWork?: () => () => Promise<void> } };
+  entry: { module: { startBackgroundWork?: () => () => Promise<void>; handleRateCallback: typeof handleRateCallback } };
 };
 
 const app = express();
@@ -60,8 +63,20 @@ app.use((req, res, next) => {
 });
 app.all("*", createRequestHandler({ build, mode: "production" }));
 
+// The checkout rate callback is answered before Express and Remix (server/rate-callback-http.ts).
+const rateCallback = rateCallbackFastPath({
+  handle: build.entry.module.handleRateCallback,
+  naive: env.RATES_NAIVE_BASELINE,
+  withContext: withLogContext,
+});
+if (env.RATES_NAIVE_BASELINE)
+  logger.warn({ path: NAIVE_RATE_CALLBACK_PATH }, "RATES_NAIVE_BASELINE is on: the benchmark's uncached rate callback is served");
+
 const stopBackgroundWork = build.entry.module.startBackgroundWork?.();
-const server = app.listen(env.PORT, () => {
+const server = http.createServer((req, res) => {
+  if (!rateCallback(req, res)) app(req, res);
+});
+server.listen(env.PORT, () => {
   logger.info({ port: env.PORT, embeddedDatabase: database.embedded }, "app listening");
 });
 

@@ -36,6 +36,25 @@ function build(): RatesRuntime {
   return { quoteRates, quoteLog, profiles, cache };
 }
 
+let naive: Pick<RatesRuntime, "quoteRates"> | undefined;
+
+/**
+ * The benchmark's baseline (docs/benchmarks.md): the same quoting, but with nothing kept between
+ * requests — every request loads the shop from the database and makes its own upstream call.
+ */
+export function naiveRatesRuntime(): Pick<RatesRuntime, "quoteRates"> {
+  naive ??= {
+    quoteRates: createRateQuoter({
+      profiles: createShopProfiles({ source: () => contextProfileSource(appContext()), ttlMs: 0 }),
+      cache: { get: () => undefined, set: () => {} },
+      flights: { run: (_key, work) => ({ promise: work(), shared: false }) },
+      now: () => appContext().now(),
+      logger: () => appContext().logger,
+    }),
+  };
+  return naive;
+}
+
 /** This process's rates runtime, built on first use. */
 export function ratesRuntime(): RatesRuntime {
   runtime ??= build();

@@ -1,6 +1,7 @@
 /**
  * What the callback needs to know about a shop (its service client and rate rules), cached in
- * memory for a few seconds so that a quote served from the rate cache touches no database. The
+ * memory for a few seconds (and refreshed in the background after that) so that a quote served
+ * from the rate cache touches no database. The
  * settings page forgets a shop's profile when it saves, so a change is seen at once in this
  * process; other processes see it within the profile TTL.
  */
@@ -21,6 +22,8 @@ export interface ShopProfile {
 export interface ShopProfiles {
   /** The shop's profile; null when the shop is unknown, uninstalled or not connected. */
   get(shop: string): Promise<ShopProfile | null>;
+  /** The profile in memory, at once (refreshing it in the background when past its TTL); undefined when none is. */
+  cached(shop: string): ShopProfile | null | undefined;
   forget(shop: string): void;
   clear(): void;
 }
@@ -31,16 +34,26 @@ export interface ShopProfileSource {
 }
 
 export const DEFAULT_PROFILE_TTL_MS = 5_000;
+/** How long a profile past its TTL may still answer while a fresh one loads (e.g. the database is slow or down). */
+export const DEFAULT_PROFILE_STALE_MS = 60_000;
 
-/** Builds the profile cache over `source` (the app context in production). */
+/**
+ * Builds the profile cache over `source` (the app context in production). A profile past its TTL
+ * is still answered at once while a fresh one loads in the background, so a cached quote never
+ * waits on the database; only a shop's first request (or one after `forget`) waits for its load.
+ * With `ttlMs: 0` nothing is kept and every call loads on its own (the benchmark's naive baseline).
+ */
 export function createShopProfiles(opts: {
   source: () => ShopProfileSource;
   ttlMs?: number;
+  staleMs?: number;
   maxShops?: number;
   now?: () => number;
 }): ShopProfiles {
   const ttlMs = opts.ttlMs ?? DEFAULT_PROFILE_TTL_MS;
-  const cache = new TtlLruCache<ShopProfile | null>(opts.maxShops ?? 10_000, opts.now);
+  const staleMs = Math.max(ttlMs, opts.staleMs ?? DEFAULT_PROFILE_STALE_MS);
+  const now = opts.now ?? Date.now;
+  const cache = new TtlLruCache<{ profile: ShopProfile | null; freshUntil: number }>(opts.maxShops ?? 10_000, now);
   const loads = new SingleFlight<ShopProfile | null>();
   const connectionIds = new WeakMap<SvcClient, string>();
   let nextConnection = 0;
@@ -61,15 +74,28 @@ export function createShopProfiles(opts: {
     return { shop, client, connection: connectionOf(client), rules, settingsVersion: version };
   }
 
+  async function refresh(shop: string): Promise<ShopProfile | null> {
+    const started = generation;
+    const profile = await loads.run(shop, () => load(shop)).promise;
+    if (started === generation) cache.set(shop, { profile, freshUntil: now() + ttlMs }, staleMs);
+    return profile;
+  }
+
+  function cached(shop: string): ShopProfile | null | undefined {
+    const entry = ttlMs > 0 ? cache.get(shop) : undefined;
+    if (!entry) return undefined;
+    // A failed background load keeps the stale profile; the next request tries again.
+    if (entry.freshUntil <= now()) refresh(shop).catch(() => {});
+    return entry.profile;
+  }
+
   return {
     async get(shop) {
-      const cached = cache.get(shop);
-      if (cached !== undefined) return cached;
-      const started = generation;
-      const profile = await loads.run(shop, () => load(shop)).promise;
-      if (started === generation) cache.set(shop, profile, ttlMs);
-      return profile;
+      if (ttlMs <= 0) return load(shop);
+      const known = cached(shop);
+      return known === undefined ? refresh(shop) : known;
     },
+    cached,
     forget(shop) {
       generation += 1;
       cache.delete(shop);

@@ -250,7 +250,8 @@ describe("POST /carrier-service/rates: bad input", () => {
   });
 
   it("answers 405 naming the method to a GET, which Shopify never sends", async () => {
-    const answer = await loader();
+    const request = new Request("https://svc-app.example.test/carrier-service/rates");
+    const answer = await loader({ request, params: {}, context: {} });
     expect(answer.status).toBe(405);
     expect(answer.headers.get("allow")).toBe("POST");
     expect(await answer.json()).toEqual({ error: "use POST" });

@@ -70,3 +70,12 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe(8080);
   });
 });
+
+describe("RATES_NAIVE_BASELINE (the benchmark's uncached rate callback)", () => {
+  it("is off unless set to exactly 1, and names a bad value", () => {
+    expect(parseEnv(valid).RATES_NAIVE_BASELINE).toBe(false);
+    expect(parseEnv({ ...valid, RATES_NAIVE_BASELINE: "0" }).RATES_NAIVE_BASELINE).toBe(false);
+    expect(parseEnv({ ...valid, RATES_NAIVE_BASELINE: "1" }).RATES_NAIVE_BASELINE).toBe(true);
+    expect(problemsOf({ ...valid, RATES_NAIVE_BASELINE: "yes" })).toEqual(['RATES_NAIVE_BASELINE must be "1" (on) or "0" (off)']);
+  });
+});

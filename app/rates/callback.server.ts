@@ -1,0 +1,107 @@
+/**
+ * The carrier-service rate callback as one framework-free function: verify the signature → parse
+ * → quote → answer. The Remix route (app/routes/carrier-service.rates.tsx) and the production
+ * server's plain node:http fast path (server/rate-callback-http.ts) both call it, so they answer
+ * byte for byte the same. Never a 500: bad input is a 4xx and any internal failure is answered by
+ * the shop's failure policy (docs/decisions/005).
+ */
+import { appContext } from "~/context.server";
+import { env } from "~/env.server";
+import { verifyShopifyHmac } from "~/shopify/verify-hmac.server";
+import type { QuoteOutcome } from "./answer";
+import { parseRateRequest } from "./rate-request";
+import { naiveRatesRuntime, ratesRuntime, type RatesRuntime } from "./runtime.server";
+
+export const MAX_RATE_BODY_BYTES = 1024 * 1024;
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+// Building a decoder costs more than decoding a cart; one serves every request.
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+export interface RateCallbackRequest {
+  method: string;
+  header(name: string): string | null | undefined;
+  /** The body's bytes, or "too_large" once more than `maxBytes` arrived (reading stops there). */
+  body(maxBytes: number): Promise<Uint8Array | "too_large">;
+}
+
+export interface RateCallbackAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text. */
+  body: string;
+}
+
+/**
+ * "cached" is the production callback. "naive" is the benchmark's baseline: the same checks and
+ * answer, but every request loads the shop and asks the service itself (no rate cache, no
+ * profile cache, no sharing of identical requests in flight) and writes no quote log.
+ */
+export type RateCallbackMode = "cached" | "naive";
+
+export async function handleRateCallback(
+  request: RateCallbackRequest,
+  mode: RateCallbackMode = "cached",
+): Promise<RateCallbackAnswer> {
+  const receivedAt = Date.now();
+  const started = performance.now();
+  if (request.method !== "POST") return problem(405, "use POST");
+
+  const declared = Number(request.header("content-length") ?? 0);
+  if (declared > MAX_RATE_BODY_BYTES) return problem(413, "body too large");
+  const raw = await request.body(MAX_RATE_BODY_BYTES);
+  if (raw === "too_large") return problem(413, "body too large");
+
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+  if (!verifyShopifyHmac({ rawBody: raw, signature: request.header("x-shopify-hmac-sha256"), secret, previousSecret }))
+    return problem(401, "invalid signature");
+
+  const shop = request.header("x-shopify-shop-domain")?.trim().toLowerCase() ?? "";
+  if (!SHOP_DOMAIN.test(shop)) return problem(400, "X-Shopify-Shop-Domain: missing or not a myshopify.com domain");
+
+  const runtime: Pick<RatesRuntime, "quoteRates"> & Partial<Pick<RatesRuntime, "quoteLog">> =
+    mode === "naive" ? naiveRatesRuntime() : ratesRuntime();
+  const log = (outcome: QuoteOutcome, cacheHit: boolean, services: string[]) =>
+    runtime.quoteLog?.record({
+      shop,
+      at: new Date(receivedAt),
+      durationMs: Math.round(performance.now() - started),
+      cacheHit,
+      outcome,
+      services,
+    });
+
+  let json: unknown;
+  try {
+    json = JSON.parse(UTF8.decode(raw));
+  } catch {
+    log("rejected", false, []);
+    return problem(400, "body: not valid JSON");
+  }
+  const parsed = parseRateRequest(json);
+  if (!parsed.ok) {
+    log("rejected", false, []);
+    return problem(400, parsed.message);
+  }
+
+  try {
+    const result = await runtime.quoteRates({ shop, rate: parsed.rate, receivedAt });
+    log(result.outcome, result.cacheHit, result.services);
+    if (result.answer.kind === "backup") return problem(503, "rates unavailable: Shopify shows the backup rates");
+    return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ rates: result.answer.rates }) };
+  } catch (error) {
+    // quoteRates answers its own failures; this is the last guard against a crash on the hot path.
+    appContext().logger.error({ shop, err: String(error) }, "carrier callback failed");
+    log("backup", false, []);
+    return problem(503, "rates unavailable: Shopify shows the backup rates");
+  }
+}
+
+const JSON_HEADERS = { "content-type": "application/json" };
+
+function problem(status: number, error: string): RateCallbackAnswer {
+  return {
+    status,
+    headers: status === 405 ? { ...JSON_HEADERS, allow: "POST" } : JSON_HEADERS,
+    body: JSON.stringify({ error }),
+  };
+}

@@ -1,0 +1,52 @@
+// A benchmark's upstream, in its own process: the service sandbox (SANDBOX_LATENCY_MS added to
+// every call) behind a thin counting proxy, so the bench can tell how many quotations the app
+// really asked for. With BENCH_UPSTREAM_HANG=1 the proxy never answers a quotation (the service
+// hanging); auth and everything else still pass through.
+// Prints one JSON line {"url": …} once listening. GET /__bench/quotes → {"calls": n}.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { startServiceSandbox } from "../../sandbox/service/server";
+
+const QUOTE_PATH = "/api/rest/services";
+const hang = process.env.BENCH_UPSTREAM_HANG === "1";
+const sandbox = await startServiceSandbox({
+  port: 0,
+  apiKeys: (process.env.SANDBOX_API_KEYS ?? "sk_bench").split(","),
+  latencyMs: Number(process.env.SANDBOX_LATENCY_MS ?? 0),
+  initialStock: 1_000_000_000,
+  // SANDBOX_COMPRESS=0 turns off gzip of answers of 1 KiB or more (on by default, as the live service).
+  compress: process.env.SANDBOX_COMPRESS !== "0",
+});
+const target = new URL(sandbox.url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+let calls = 0;
+
+const proxy = http.createServer((req, res) => {
+  if (req.url === "/__bench/quotes") {
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ calls }));
+    return;
+  }
+  if (req.method === "POST" && req.url === QUOTE_PATH) {
+    calls += 1;
+    if (hang) return; // the client gives up on its own deadline; close() ends the socket
+  }
+  const upstream = http.request(
+    { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on("error", () => res.destroy());
+  req.pipe(upstream);
+});
+proxy.keepAliveTimeout = 60_000;
+await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` })}\n`);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    proxy.closeAllConnections();
+    proxy.close();
+    void sandbox.close().then(() => process.exit(0));
+  });

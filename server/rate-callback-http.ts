@@ -1,0 +1,84 @@
+// The checkout rate callback served by a plain node:http handler in front of Express and Remix.
+// The callback is not a page: it needs none of the framework's routing, compression or document
+// rendering, and at checkout every fraction of a millisecond is the buyer's wait. It calls the
+// same handleRateCallback as the Remix route, so both answer exactly alike
+// (docs/decisions/021-rate-callback-fast-path.md).
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { handleRateCallback, RateCallbackAnswer } from "../app/rates/callback.server";
+
+export const RATE_CALLBACK_PATH = "/carrier-service/rates";
+/** The benchmark's naive baseline; served only when RATES_NAIVE_BASELINE=1, and signed like the real one. */
+export const NAIVE_RATE_CALLBACK_PATH = "/carrier-service/rates-naive";
+
+export interface RateCallbackFastPathOptions {
+  handle: typeof handleRateCallback;
+  /** Serve the naive baseline at NAIVE_RATE_CALLBACK_PATH (off in production). */
+  naive: boolean;
+  /** Runs the handler inside the request's log context (request id, shop). */
+  withContext?: (context: { requestId: string; shop?: string }, run: () => void) => void;
+}
+
+/** A request listener that answers the rate callback and returns false for anything else. */
+export function rateCallbackFastPath(opts: RateCallbackFastPathOptions) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "POST" || !req.url) return false;
+    const query = req.url.indexOf("?");
+    const pathname = query === -1 ? req.url : req.url.slice(0, query);
+    const mode = pathname === RATE_CALLBACK_PATH ? "cached" : opts.naive && pathname === NAIVE_RATE_CALLBACK_PATH ? "naive" : null;
+    if (!mode) return false;
+
+    const requestId = header(req, "x-request-id") || randomUUID();
+    const run = () => {
+      opts
+        .handle(
+          { method: "POST", header: (name) => header(req, name), body: (maxBytes) => readBody(req, maxBytes) },
+          mode,
+        )
+        .then(
+          (answer) => send(res, requestId, answer),
+          () => send(res, requestId, { status: 503, headers: { "content-type": "application/json" }, body: '{"error":"rates unavailable: Shopify shows the backup rates"}' }),
+        );
+    };
+    if (opts.withContext) opts.withContext({ requestId, shop: header(req, "x-shopify-shop-domain") ?? undefined }, run);
+    else run();
+    return true;
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function send(res: ServerResponse, requestId: string, answer: RateCallbackAnswer): void {
+  const body = Buffer.from(answer.body);
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    "content-length": body.byteLength,
+    "x-request-id": requestId,
+    // An unread remainder of an oversized body must not be taken for the next request.
+    ...(answer.status === 413 ? { connection: "close" } : {}),
+  });
+  res.end(body);
+}
+
+/** Reads the whole body, or stops at `maxBytes` + 1 and answers "too_large" (the connection is then closed). */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Uint8Array | "too_large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    req.on("data", (chunk: Buffer) => {
+      length += chunk.byteLength;
+      if (length > maxBytes) {
+        req.removeAllListeners("data");
+        req.pause();
+        resolve("too_large");
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)));
+    req.once("error", reject);
+  });
+}
