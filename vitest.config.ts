@@ -60,6 +60,19 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } },
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "reliability",
+          // The built server (`npm start`) under bad input, database restarts and several processes.
+          include: ["test/reliability/**/*.test.{ts,tsx}"],
+          globalSetup: ["test/helpers/database-server.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
     ],
   },
 });

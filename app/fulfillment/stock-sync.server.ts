@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { enqueueJob } from "../jobs/queue.server";
+import { enqueueJob, isJobActive } from "../jobs/queue.server";
 import { getShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
@@ -71,7 +71,14 @@ export async function syncStock(
 ): Promise<StockSyncResult> {
   const { settings } = await getShopSettings({ db: deps.db, shop });
   if (!settings.stock.enabled && !opts.onDemand) return { kind: "off" };
-  const locationId = settings.stock.locationId;
+  // Fulfilment-service mode: the stock belongs at the location Shopify gave the warehouse, where
+  // each product is stocked (inventoryActivate) the first time the service reports it.
+  const serviceLocation =
+    settings.fulfillment.mode === "fulfillment_service"
+      ? ((await deps.db.shop.findUnique({ where: { domain: shop }, select: { fsLocationId: true } }))?.fsLocationId ??
+        null)
+      : null;
+  const locationId = serviceLocation ?? settings.stock.locationId;
   if (!locationId) return { kind: "not_ready", reason: "no location chosen for the service's stock" };
   const client = await deps.svcClientFor(shop);
   if (!client) return { kind: "not_ready", reason: "the shop is not connected to the service" };
@@ -92,7 +99,7 @@ export async function syncStock(
   const notStocked: string[] = [];
   for (let start = 0; start < targets.length; start += BATCH) {
     const batch = targets.slice(start, start + BATCH);
-    const written = await writeBatch(admin, location, batch);
+    const written = await writeBatch(admin, location, batch, serviceLocation !== null);
     notStocked.push(...written.notStocked);
     if (written.changes.length > 0) {
       const at = deps.now();
@@ -117,10 +124,16 @@ export async function syncStock(
   return { kind: "synced", changed, unchanged: targets.length - changed - notStocked.length, notStocked };
 }
 
-async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockTarget[]) {
+async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockTarget[], activate: boolean) {
   for (let attempt = 0; ; attempt++) {
-    const current = await readLevels(admin, locationId, batch);
-    const plan = stockChanges(batch, current);
+    let current = await readLevels(admin, locationId, batch);
+    let plan = stockChanges(batch, current);
+    if (activate && plan.notStocked.length > 0) {
+      const missing = batch.filter((target) => plan.notStocked.includes(target.sku));
+      for (const target of missing) await activateLevel(admin, locationId, target);
+      current = await readLevels(admin, locationId, batch);
+      plan = stockChanges(batch, current);
+    }
     if (plan.changes.length === 0) return plan;
     const stale = await setLevels(admin, locationId, plan.changes);
     if (!stale) return plan;
@@ -172,6 +185,35 @@ async function setLevels(admin: AdminGraphql, locationId: string, changes: Stock
   throw new ShopifyWriteError(`inventorySetQuantities refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
 }
 
+const ACTIVATE = /* GraphQL */ `
+  mutation StockAtWarehouse($inventoryItemId: ID!, $locationId: ID!, $available: Int) {
+    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId, available: $available) {
+      inventoryLevel {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Stocks an item at the fulfilment service's location with the service's figure. */
+async function activateLevel(admin: AdminGraphql, locationId: string, target: StockTarget): Promise<void> {
+  const result = data(
+    await admin<{ inventoryActivate: { userErrors: { message: string }[] } }>(ACTIVATE, {
+      inventoryItemId: target.inventoryItemId,
+      locationId,
+      available: target.next,
+    }),
+    "inventoryActivate",
+  ).inventoryActivate;
+  if (result.userErrors.length > 0) {
+    throw new ShopifyWriteError(`inventoryActivate refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
+  }
+}
+
 /** Queues a sync of `shop` now (on demand) or at `runAt` (the schedule). */
 export async function requestStockSync(
   db: PrismaClient,
@@ -192,11 +234,7 @@ export async function requestStockSync(
 export async function ensureStockSchedule(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
   const { settings } = await getShopSettings({ db, shop: args.shop });
   if (!settings.stock.enabled) return;
-  const job = await db.job.findUnique({
-    where: { queue_key: { queue: STOCK_QUEUE, key: args.shop } },
-    select: { state: true },
-  });
-  if (job && (job.state === "queued" || job.state === "running")) return;
+  if (await isJobActive(db, STOCK_QUEUE, args.shop)) return;
   await requestStockSync(db, { shop: args.shop, runAt: args.now, onDemand: false });
 }
 

@@ -2,6 +2,7 @@
 // orders inside fulfilment records (and the warnings derived from it), and the exports made for
 // their data requests (app/models/customer-data.server.ts, docs/privacy.md).
 import type { PrismaClient } from "@prisma/client";
+import { deleteShopJobs } from "../jobs/queue.server";
 
 type Db = Pick<
   PrismaClient,
@@ -41,7 +42,7 @@ export async function redactCustomer({
 /** Deletes everything the app holds for a shop (48 hours after it uninstalled). */
 export async function redactShop({ db, shop }: { db: Db; shop: string }) {
   await db.$transaction([
-    db.job.deleteMany({ where: { shop } }),
+    deleteShopJobs(db, shop),
     db.webhookDelivery.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),
     // Catalogue, syncs, fulfilments, quote logs and stock changes go with the shop (ON DELETE CASCADE).

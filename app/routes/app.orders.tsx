@@ -15,6 +15,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
+import { useI18n } from "../i18n/react";
 import { useState } from "react";
 import { appContext } from "../context.server";
 import { SERVICE_LABELS, STATUS_LABELS } from "../fulfillment/labels";
@@ -26,6 +27,7 @@ import {
 } from "../fulfillment/merchant-actions.server";
 import { listFulfillments, type FulfillmentRow } from "../fulfillment/orders-page.server";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
+import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import { FULFILLMENT_STATUSES, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
 import { isRecordId } from "../models/record-id";
 import { authenticate } from "../shopify.server";
@@ -52,6 +54,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const { db, now } = appContext();
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
+  await ensureReconciliation(db, { shop: session.shop, now: now() });
   return listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
 };
 
@@ -101,7 +104,7 @@ export default function Orders() {
   ];
   return (
     <Page>
-      <TitleBar title="Pedidos" />
+      <TitleBar title={useI18n().messages.orders.title} />
       <BlockStack gap="400">
         {result && (
           <Banner tone={result.ok ? "success" : "critical"}>{result.ok ? result.message : result.error}</Banner>

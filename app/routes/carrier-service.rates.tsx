@@ -2,6 +2,7 @@
 // answers it before Express and Remix (server/rate-callback-http.ts); this route serves it
 // everywhere else (tests, `remix vite:dev`) with the very same function.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { readBodyCapped } from "../http/body-limit.server";
 import { handleRateCallback } from "../rates/callback.server";
 
 // Shopify only POSTs here; a GET (a person or a probe trying the URL) gets the callback's clean 405,
@@ -13,8 +14,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     method: request.method,
     header: (name) => request.headers.get(name),
     body: async (maxBytes) => {
-      const raw = new Uint8Array(await request.arrayBuffer());
-      return raw.byteLength > maxBytes ? "too_large" : raw;
+      const read = await readBodyCapped(request, maxBytes);
+      return read.ok ? read.body : "too_large";
     },
   });
   return new Response(answer.body, { status: answer.status, headers: answer.headers });

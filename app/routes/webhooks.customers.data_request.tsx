@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { appContext } from "../context.server";
 import { answerCustomerDataRequest } from "../models/customer-data.server";
-import { authenticateWebhook } from "../shopify/webhook.server";
+import { authenticateWebhook, webhookBadRequest } from "../shopify/webhook.server";
 
 const id = z.union([z.number(), z.string()]).transform(String);
 const payloadSchema = z.object({
@@ -16,7 +16,11 @@ const payloadSchema = z.object({
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, payload } = await authenticateWebhook(request);
   const parsed = payloadSchema.safeParse(payload);
-  if (!parsed.success) return new Response("orders_requested must be an array of order ids", { status: 400 });
+  if (!parsed.success)
+    return webhookBadRequest(
+      "malformed customers/data_request payload: orders_requested must be an array of order ids",
+      ["orders_requested"],
+    );
   const { db, logger, now } = appContext();
   const answered = await answerCustomerDataRequest(db, {
     shop,

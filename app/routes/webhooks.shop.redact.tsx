@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
+import { appContext } from "../context.server";
 import { redactShop } from "../models/compliance.server";
 import { authenticateWebhook, payloadNamesShop, wrongShopPayload } from "../shopify/webhook.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, payload } = await authenticateWebhook(request);
   if (!payloadNamesShop(payload, "shop_domain", shop)) return wrongShopPayload("shop/redact", "shop_domain");
-  await redactShop({ db: prisma, shop });
+  await redactShop({ db: appContext().db, shop });
   return new Response();
 };

@@ -15,6 +15,7 @@ import type { OperationOutcome, OperationRecord } from "../state/records";
 import type { ThrottleStatus } from "../throttle";
 import type { StoreContext } from "./context";
 import { carrierServiceMutations } from "./mutations/carrier-services";
+import { fulfillmentOrderChangeMutations } from "./mutations/fulfillment-order-changes";
 import { fulfillmentMutations } from "./mutations/fulfillments";
 import {
   assignedFulfillmentOrders,
@@ -202,6 +203,7 @@ function rootValue(ctx: StoreContext): Record<string, unknown> {
     ...carrierServiceMutations(ctx),
     ...fulfillmentMutations(ctx),
     ...fulfillmentServiceMutations(ctx),
+    ...fulfillmentOrderChangeMutations(ctx),
     assignedFulfillmentOrders: assignedFulfillmentOrders(ctx),
     fulfillmentService: (args: { id: string }) => {
       const service = ctx.shop.fulfillmentServices.get(args.id);

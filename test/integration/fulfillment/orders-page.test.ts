@@ -153,5 +153,9 @@ describe("the orders page", () => {
     expect(await prisma.job.findUnique({ where: { queue_key: { queue: "stock.sync", key: SHOP } } })).toMatchObject({
       payload: { onDemand: true },
     });
+    // A shop connected before reconciliation existed starts being reconciled when the page is seen.
+    expect(await prisma.job.findUnique({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } })).toMatchObject({
+      state: "queued",
+    });
   });
 });

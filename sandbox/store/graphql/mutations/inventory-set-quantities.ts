@@ -2,7 +2,8 @@ import { GraphQLError, getDirectiveValues, type GraphQLResolveInfo } from "graph
 import type { InventoryChangeRecord, InventoryLevelRecord } from "../../state/records";
 import { levelKey } from "../../state/shop-state";
 import type { StoreContext } from "../context";
-import { adjustmentGroupView, quantityOf } from "../views/inventory-views";
+import { setInventoryLevel } from "../../state/inventory-store";
+import { adjustmentGroupView, inventoryLevelView, quantityOf } from "../views/inventory-views";
 
 interface QuantityInput {
   inventoryItemId: string;
@@ -53,6 +54,29 @@ export function inventorySetQuantitiesMutation(ctx: StoreContext) {
   const { shop } = ctx;
   const seenKeys = idempotencyKeysOf(shop);
   return {
+    /** Stocks an item at a location (e.g. a fulfilment service's); an item already stocked there is left as it is. */
+    inventoryActivate: (args: { inventoryItemId: string; locationId: string; available?: number | null }) => {
+      const refused = (field: string, message: string) => ({
+        inventoryLevel: null,
+        userErrors: [{ field: [field], message }],
+      });
+      if (!shop.inventoryItems.has(args.inventoryItemId))
+        return refused("inventoryItemId", "Inventory item does not exist");
+      if (!shop.locations.has(args.locationId)) return refused("locationId", "Location does not exist");
+      const key = levelKey(args.inventoryItemId, args.locationId);
+      let level = shop.inventoryLevels.get(key);
+      if (!level) {
+        level = {
+          itemId: args.inventoryItemId,
+          locationId: args.locationId,
+          available: Math.max(0, args.available ?? 0),
+          committed: 0,
+          updatedAt: ctx.now(),
+        };
+        setInventoryLevel(shop, level);
+      }
+      return { inventoryLevel: inventoryLevelView(ctx, level), userErrors: [] };
+    },
     inventorySetQuantities: (
       { input }: { input: SetQuantitiesInput },
       _context: unknown,

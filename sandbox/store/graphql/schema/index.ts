@@ -1,6 +1,7 @@
 import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSchema } from "graphql";
 import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
+import { fulfillmentOrderChangesSdl } from "./fulfillment-order-changes";
 import { fulfillmentsSdl } from "./fulfillments";
 import { fulfillmentServicesSdl } from "./fulfillment-services";
 import { inventorySdl } from "./inventory";
@@ -17,6 +18,7 @@ export const adminSdl = [
   ordersSdl,
   fulfillmentsSdl,
   fulfillmentServicesSdl,
+  fulfillmentOrderChangesSdl,
   carrierServicesSdl,
 ].join("\n");
 

@@ -185,7 +185,13 @@ export const inventorySdl = /* GraphQL */ `
     ): LocationConnection!
   }
 
+  type InventoryActivatePayload {
+    inventoryLevel: InventoryLevel
+    userErrors: [UserError!]!
+  }
+
   extend type Mutation {
     inventorySetQuantities(input: InventorySetQuantitiesInput!): InventorySetQuantitiesPayload
+    inventoryActivate(inventoryItemId: ID!, locationId: ID!, available: Int): InventoryActivatePayload
   }
 `;

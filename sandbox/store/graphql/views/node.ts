@@ -5,6 +5,7 @@ import { levelKey, type ShopState } from "../../state/shop-state";
 import type { StoreContext } from "../context";
 import { carrierServiceView } from "./carrier-service-views";
 import { fulfillmentOrderView, fulfillmentView } from "./fulfillment-views";
+import { linkViews } from "./links";
 import { adjustmentGroupView, inventoryItemView, inventoryLevelView, locationView } from "./inventory-views";
 import { metafieldView } from "./metafield-views";
 import { orderView } from "./order-views";
@@ -50,3 +51,5 @@ function inventoryLevelByGid(shop: ShopState, id: string): InventoryLevelRecord 
 function maybe<R, V>(record: R | undefined, view: (record: R) => V): V | undefined {
   return record === undefined ? undefined : view(record);
 }
+
+linkViews({ nodeById });
