@@ -8,6 +8,8 @@ const testEnv = {
   LOG_LEVEL: "silent",
   SHOPIFY_API_KEY: "test-api-key",
   SHOPIFY_API_SECRET: "test-api-secret",
+  // Every test runs as during a client-secret rotation: the previous secret is still accepted.
+  SHOPIFY_API_SECRET_PREVIOUS: "test-api-secret-before-rotation",
   SHOPIFY_APP_URL: "https://svc-app.example.test",
   SCOPES:
     "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_assigned_fulfillment_orders,write_assigned_fulfillment_orders,write_fulfillments,read_inventory,write_inventory,read_locations",

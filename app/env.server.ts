@@ -18,6 +18,11 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   SHOPIFY_API_KEY: z.string({ error: "is required" }).min(1, "is required"),
   SHOPIFY_API_SECRET: z.string({ error: "is required" }).min(1, "is required"),
+  // During a client-secret rotation: the old secret, still accepted on signed requests until removed.
+  SHOPIFY_API_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SHOPIFY_APP_URL: httpUrl,
   SCOPES: z
     .string({ error: "is required" })

@@ -8,7 +8,7 @@ import { env } from "./env.server";
 import { recordInstall } from "./models/shop.server";
 
 /** The Admin API version every query and webhook of the app is written against. */
-export const ADMIN_API_VERSION = ApiVersion.January26;
+export const ADMIN_API_VERSION = ApiVersion.October26;
 
 // The library logs through its own logger; follow LOG_LEVEL so `warn` and `silent` quiet it too.
 const LIBRARY_LOG_LEVEL: Record<string, LogSeverity> = {

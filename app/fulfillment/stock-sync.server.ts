@@ -1,9 +1,11 @@
 /**
  * Sets Shopify's available quantities at the shop's chosen location to the service's stock, for
  * the SKUs the catalogue maps to variants, and records each level it changed. Writes are
- * compare-and-set (compareQuantity = the level just read), so a sale between our read and our
- * write is not overwritten: that batch is read again and retried once.
+ * compare-and-swap (changeFromQuantity = the level just read), so a sale between our read and our
+ * write is not overwritten: that batch is read again and retried once. Each write carries its own
+ * idempotency key (required since Admin API 2026-04), so a resent request is applied once.
  */
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../jobs/queue.server";
@@ -31,8 +33,8 @@ const READ_LEVELS = /* GraphQL */ `
 `;
 
 const SET_LEVELS = /* GraphQL */ `
-  mutation SetStockLevels($input: InventorySetQuantitiesInput!) {
-    inventorySetQuantities(input: $input) {
+  mutation SetStockLevels($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
+    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {
       userErrors {
         code
         field
@@ -161,6 +163,9 @@ async function readLevels(
 async function setLevels(admin: AdminGraphql, locationId: string, changes: StockChangePlan[]): Promise<boolean> {
   const result = data(
     await admin<{ inventorySetQuantities: { userErrors: { code?: string | null; message: string }[] } }>(SET_LEVELS, {
+      // A new key per write: a retry after a stale read is a different write and must not be
+      // answered with the first one's result.
+      idempotencyKey: randomUUID(),
       input: {
         name: "available",
         reason: "correction",
@@ -169,14 +174,14 @@ async function setLevels(admin: AdminGraphql, locationId: string, changes: Stock
           inventoryItemId: c.inventoryItemId,
           locationId,
           quantity: c.next,
-          compareQuantity: c.previous,
+          changeFromQuantity: c.previous,
         })),
       },
     }),
     "inventorySetQuantities",
   ).inventorySetQuantities;
   if (result.userErrors.length === 0) return false;
-  if (result.userErrors.every((e) => e.code === "COMPARE_QUANTITY_STALE")) return true;
+  if (result.userErrors.every((e) => e.code === "CHANGE_FROM_QUANTITY_STALE")) return true;
   throw new ShopifyWriteError(`inventorySetQuantities refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
 }
 

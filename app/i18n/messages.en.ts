@@ -2,7 +2,7 @@
 import type { Messages } from "./messages.es";
 
 export const en: Messages = {
-  nav: { home: "Home", orders: "Orders", catalog: "Catalogue", settings: "Settings" },
+  nav: { home: "Home", orders: "Orders", catalog: "Catalogue", settings: "Settings", privacy: "Privacy" },
   home: {
     title: "Shipping and fulfilment",
     connectTitle: "Connect your service account",

@@ -2,7 +2,7 @@
 // merchants). messages.en.ts has the same keys; the `locale` parameter Shopify's admin sends
 // picks one (locale.ts).
 export const es = {
-  nav: { home: "Inicio", orders: "Pedidos", catalog: "Catálogo", settings: "Configuración" },
+  nav: { home: "Inicio", orders: "Pedidos", catalog: "Catálogo", settings: "Configuración", privacy: "Privacidad" },
   home: {
     title: "Envíos y fulfilment",
     connectTitle: "Conecta tu cuenta del servicio",

@@ -52,7 +52,8 @@ export async function handleRateCallback(
   const raw = await request.body(limit);
   if (raw === "too_large") return problem(413, `body too large: the limit is ${limit} bytes`);
 
-  if (!verifyShopifyHmac({ rawBody: raw, signature: request.header("x-shopify-hmac-sha256"), secret: env().SHOPIFY_API_SECRET }))
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+  if (!verifyShopifyHmac({ rawBody: raw, signature: request.header("x-shopify-hmac-sha256"), secret, previousSecret }))
     return problem(401, "invalid signature");
 
   const shop = request.header("x-shopify-shop-domain")?.trim().toLowerCase() ?? "";

@@ -43,6 +43,7 @@ export default function App() {
           <Link to="/app/orders">{nav.orders}</Link>
           <Link to="/app/catalog">{nav.catalog}</Link>
           <Link to="/app/settings">{nav.settings}</Link>
+          <Link to="/app/privacy">{nav.privacy}</Link>
         </NavMenu>
         <Outlet />
       </I18nProvider>

@@ -4,7 +4,11 @@ import { appContext } from "../context.server";
 import { redactCustomer } from "../models/compliance.server";
 import { authenticateWebhook, webhookBadRequest } from "../shopify/webhook.server";
 
-const payloadSchema = z.object({ orders_to_redact: z.array(z.union([z.number(), z.string()])).default([]) });
+const id = z.union([z.number(), z.string()]).transform(String);
+const payloadSchema = z.object({
+  orders_to_redact: z.array(id).default([]),
+  customer: z.object({ id: id.nullish() }).nullish(),
+});
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, payload } = await authenticateWebhook(request);
@@ -13,6 +17,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     return webhookBadRequest("malformed customers/redact payload: orders_to_redact must be an array of order ids", [
       "orders_to_redact",
     ]);
-  await redactCustomer({ db: appContext().db, shop, orderIds: parsed.data.orders_to_redact.map(String) });
+  const { orders_to_redact: orderIds, customer } = parsed.data;
+  await redactCustomer({ db: appContext().db, shop, orderIds, customerId: customer?.id ?? null });
   return new Response();
 };

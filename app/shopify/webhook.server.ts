@@ -1,5 +1,6 @@
 // The one webhook intake. Every topic that starts background work goes through receiveWebhook:
-// signature and shop (authenticate.webhook: 401 on a bad HMAC), the event id, the payload check
+// signature (verifyShopifyHmac, the previous secret accepted during a rotation; 401 otherwise) and
+// shop (authenticate.webhook), the event id, the payload check
 // (the topic's parse), then the topic's accept, which records the delivery under its event id
 // (a duplicate changes nothing) and enqueues the work in one transaction or statement. Bad input
 // always gets the same 400 shape, { error, issues? }, naming what was wrong — never a 500.
@@ -13,6 +14,9 @@ import { withCappedBody } from "../http/body-limit.server";
 import { withJobs, type TxJobs } from "../jobs/queue.server";
 import { recordWebhookDelivery } from "../models/webhook-delivery.server";
 import { authenticate } from "../shopify.server";
+import { shopifyHmac, shopifyHmacSignedWith } from "./verify-hmac.server";
+
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 /** A verified delivery: who sent it, about what, and its ids. */
 export interface WebhookDelivery {
@@ -70,12 +74,50 @@ export function asBadShopifyRequest(error: unknown, request: Request, what: stri
 
 /** authenticate.webhook, answering 413 to an oversized body (read under the shared cap) and 400 to malformed input. */
 export async function authenticateWebhook(original: Request) {
-  const request = await withCappedBody(original, env().MAX_BODY_BYTES);
+  const request = await verifiedRequest(await withCappedBody(original, env().MAX_BODY_BYTES));
   try {
     return await authenticate.webhook(request);
   } catch (error) {
     return asBadShopifyRequest(error, request, request.headers.get("x-shopify-topic") ?? "webhook");
   }
+}
+
+// The request to hand to the library: as received when signed with the current secret; during a
+// rotation, one signed with the previous secret is verified here and handed on re-signed with the
+// current one (the library knows only one secret).
+async function verifiedRequest(request: Request): Promise<Request> {
+  const rawBody = new Uint8Array(await request.clone().arrayBuffer());
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret, SHOP_CUSTOM_DOMAIN } = env();
+  const signedWith = shopifyHmacSignedWith({
+    rawBody,
+    signature: request.headers.get("x-shopify-hmac-sha256"),
+    secret,
+    previousSecret,
+  });
+  if (!signedWith) throw new Response(undefined, { status: 401, statusText: "Unauthorized" });
+  const shop = request.headers.get("x-shopify-shop-domain")?.trim().toLowerCase() ?? "";
+  if (!SHOP_DOMAIN.test(shop) && shop !== SHOP_CUSTOM_DOMAIN?.toLowerCase()) {
+    throw webhookBadRequest(`X-Shopify-Shop-Domain: ${JSON.stringify(shop)} is not a shop domain`);
+  }
+  if (signedWith === "current") return request;
+  const headers = new Headers(request.headers);
+  headers.set("x-shopify-hmac-sha256", shopifyHmac(rawBody, secret));
+  return new Request(request.url, { method: request.method, headers, body: rawBody });
+}
+
+/**
+ * The shop a shop-level payload names (shop/redact: shop_domain; app/uninstalled: myshopify_domain)
+ * must be the signed header's shop: a null or foreign body never erases anything.
+ */
+export function payloadNamesShop(payload: unknown, field: "shop_domain" | "myshopify_domain", shop: string): boolean {
+  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return false;
+  const named = (payload as Record<string, unknown>)[field];
+  return typeof named === "string" && named.trim().toLowerCase() === shop.toLowerCase();
+}
+
+/** The 400 for a shop-level payload that does not name the header's shop. */
+export function wrongShopPayload(topic: string, field: string): Response {
+  return webhookBadRequest(`malformed ${topic} payload: ${field} must name the shop of X-Shopify-Shop-Domain`, [field]);
 }
 
 /** authenticate.fulfillmentService with the same cap and the same 4xx answers. */

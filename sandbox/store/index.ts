@@ -19,7 +19,7 @@ import {
   type WebhookDelivery,
 } from "./webhooks/deliver";
 
-export const DEFAULT_API_VERSION = "2026-01";
+export const DEFAULT_API_VERSION = "2026-10";
 
 export interface SimulatedStoreOptions {
   apiVersion?: string;

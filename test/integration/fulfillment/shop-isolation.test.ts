@@ -49,7 +49,7 @@ describe("another shop's session", () => {
       const { payload, record } = await victimRecord();
       const jobsBefore = await prisma.job.count();
       const result = await postAs(OTHER, { intent, fulfillmentId: record.id, svcOrderId: "SVC-1" });
-      expect(result.ok).toBe(false);
+      expect(result).toMatchObject({ ok: false });
       expect(await recordOf(payload)).toEqual(record);
       expect(await prisma.job.count()).toBe(jobsBefore);
       await h.worker().runOnce();
