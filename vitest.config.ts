@@ -8,6 +8,8 @@ const testEnv = {
   LOG_LEVEL: "silent",
   SHOPIFY_API_KEY: "test-api-key",
   SHOPIFY_API_SECRET: "test-api-secret",
+  // Every test runs as during a client-secret rotation: the previous secret is still accepted.
+  SHOPIFY_API_SECRET_PREVIOUS: "test-api-secret-before-rotation",
   SHOPIFY_APP_URL: "https://svc-app.example.test",
   SCOPES:
     "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_assigned_fulfillment_orders,write_assigned_fulfillment_orders,write_fulfillments,read_inventory,write_inventory,read_locations",
@@ -54,6 +56,19 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // One app process and one browser at a time: these tests start real servers.
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "reliability",
+          // The built server (`npm start`) under bad input, database restarts and several processes.
+          include: ["test/reliability/**/*.test.{ts,tsx}"],
+          globalSetup: ["test/helpers/database-server.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },
         },

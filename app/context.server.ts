@@ -4,7 +4,7 @@
 // URL, the simulated store, a fixed clock).
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import prisma from "./db.server";
+import { prismaClient } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { createSvcClientResolver, type SvcConnectionConfig } from "./models/svc-connection.server";
@@ -32,7 +32,7 @@ function build(): AppContext {
     encryptionKey: config.ENCRYPTION_KEY,
     logger: logger.child({ component: "svc" }),
   };
-  const db = overrides.db ?? prisma;
+  const db = overrides.db ?? prismaClient();
   return {
     db,
     logger: overrides.logger ?? logger,
@@ -44,7 +44,7 @@ function build(): AppContext {
 }
 
 function defaultAdminFor(db: PrismaClient) {
-  const simulatedStore = process.env.SIMULATED_STORE_URL;
+  const simulatedStore = env().SIMULATED_STORE_URL;
   if (!simulatedStore) return shopifyAdminGraphql;
   return async (shop: string): Promise<AdminGraphql> => {
     const session = await db.session.findFirst({ where: { shop, isOnline: false } });

@@ -9,7 +9,7 @@ export const streamTimeout = 5000;
 
 // The production server (server/index.ts) reaches the background workers through the server
 // build, so that routes and workers share one module graph and one database pool.
-export { startBackgroundWork } from "./jobs/background.server";
+export { startBackgroundWork } from "./composition.server";
 // …and the rate callback's fast path (server/rate-callback-http.ts) reaches its handler the same way.
 export { handleRateCallback } from "./rates/callback.server";
 

@@ -18,6 +18,11 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   SHOPIFY_API_KEY: z.string({ error: "is required" }).min(1, "is required"),
   SHOPIFY_API_SECRET: z.string({ error: "is required" }).min(1, "is required"),
+  // During a client-secret rotation: the old secret, still accepted on signed requests until removed.
+  SHOPIFY_API_SECRET_PREVIOUS: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SHOPIFY_APP_URL: httpUrl,
   SCOPES: z
     .string({ error: "is required" })
@@ -38,6 +43,12 @@ export const envSchema = z.object({
     .regex(/^[a-z][a-z0-9]*$/i, "must be a single word of letters and digits")
     .default("svc"),
   SHOP_CUSTOM_DOMAIN: z.string().optional(),
+  // The largest body accepted on the rate callback and every webhook; larger ones get 413 unread.
+  MAX_BODY_BYTES: z.coerce
+    .number({ error: "must be a number of bytes" })
+    .int("must be a whole number of bytes")
+    .min(1024, "must be at least 1024 bytes")
+    .default(1024 * 1024),
   // Local demo only: send Admin GraphQL to the simulated store (sandbox/store) instead of Shopify.
   SIMULATED_STORE_URL: httpUrl.optional(),
   // Benchmarks only (docs/benchmarks.md): also serve the uncached, naive rate callback, signed like

@@ -3,14 +3,12 @@
 import "@shopify/shopify-app-remix/adapters/node";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import prisma from "./db.server";
+import { prismaClient } from "./db.server";
 import { env } from "./env.server";
 import { recordInstall } from "./models/shop.server";
 
 /** The Admin API version every query and webhook of the app is written against. */
-export const ADMIN_API_VERSION = ApiVersion.January26;
-
-const config = env();
+export const ADMIN_API_VERSION = ApiVersion.October26;
 
 // The library logs through its own logger; follow LOG_LEVEL so `warn` and `silent` quiet it too.
 const LIBRARY_LOG_LEVEL: Record<string, LogSeverity> = {
@@ -20,32 +18,56 @@ const LIBRARY_LOG_LEVEL: Record<string, LogSeverity> = {
   warn: LogSeverity.Warning,
 };
 
-const shopify = shopifyApp({
-  apiKey: config.SHOPIFY_API_KEY,
-  apiSecretKey: config.SHOPIFY_API_SECRET,
-  apiVersion: ADMIN_API_VERSION,
-  scopes: config.SCOPES.split(","),
-  appUrl: config.SHOPIFY_APP_URL,
-  authPathPrefix: "/auth",
-  logger: { level: LIBRARY_LOG_LEVEL[config.LOG_LEVEL] ?? LogSeverity.Error },
-  sessionStorage: new PrismaSessionStorage(prisma),
-  distribution: AppDistribution.AppStore,
-  future: {
-    unstable_newEmbeddedAuthStrategy: true,
-    expiringOfflineAccessTokens: true,
-  },
-  hooks: {
-    afterAuth: async ({ session }) => {
-      await recordInstall({ db: prisma, shop: session.shop });
+function createShopify() {
+  const config = env();
+  const prisma = prismaClient();
+  return shopifyApp({
+    apiKey: config.SHOPIFY_API_KEY,
+    apiSecretKey: config.SHOPIFY_API_SECRET,
+    apiVersion: ADMIN_API_VERSION,
+    scopes: config.SCOPES.split(","),
+    appUrl: config.SHOPIFY_APP_URL,
+    authPathPrefix: "/auth",
+    logger: { level: LIBRARY_LOG_LEVEL[config.LOG_LEVEL] ?? LogSeverity.Error },
+    sessionStorage: new PrismaSessionStorage(prisma),
+    distribution: AppDistribution.AppStore,
+    future: {
+      unstable_newEmbeddedAuthStrategy: true,
+      expiringOfflineAccessTokens: true,
     },
-  },
-  ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
-});
+    hooks: {
+      afterAuth: async ({ session }) => {
+        await recordInstall({ db: prisma, shop: session.shop });
+      },
+    },
+    ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
+  });
+}
+
+type Shopify = ReturnType<typeof createShopify>;
+let instance: Shopify | undefined;
+
+/**
+ * The app's shopifyApp(), built on first use rather than on import: importing a route never needs
+ * the environment or a database, so benchmarks and tests import statically.
+ */
+export function shopify(): Shopify {
+  instance ??= createShopify();
+  return instance;
+}
+
+/** An object whose properties are read from the lazily built shopifyApp() when used. */
+function lazyObject<K extends "authenticate" | "unauthenticated" | "sessionStorage">(key: K): Shopify[K] {
+  return new Proxy({} as Shopify[K], {
+    get: (_target, property) => Reflect.get(shopify()[key] as object, property) as unknown,
+  });
+}
 
 export default shopify;
-export const addDocumentResponseHeaders = shopify.addDocumentResponseHeaders;
-export const authenticate = shopify.authenticate;
-export const unauthenticated = shopify.unauthenticated;
-export const login = shopify.login;
-export const registerWebhooks = shopify.registerWebhooks;
-export const sessionStorage = shopify.sessionStorage;
+export const addDocumentResponseHeaders: Shopify["addDocumentResponseHeaders"] = (...args) =>
+  shopify().addDocumentResponseHeaders(...args);
+export const authenticate = lazyObject("authenticate");
+export const unauthenticated = lazyObject("unauthenticated");
+export const login: Shopify["login"] = (...args) => shopify().login(...args);
+export const registerWebhooks: Shopify["registerWebhooks"] = (...args) => shopify().registerWebhooks(...args);
+export const sessionStorage = lazyObject("sessionStorage");

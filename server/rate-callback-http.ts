@@ -25,7 +25,8 @@ export function rateCallbackFastPath(opts: RateCallbackFastPathOptions) {
     if (req.method !== "POST" || !req.url) return false;
     const query = req.url.indexOf("?");
     const pathname = query === -1 ? req.url : req.url.slice(0, query);
-    const mode = pathname === RATE_CALLBACK_PATH ? "cached" : opts.naive && pathname === NAIVE_RATE_CALLBACK_PATH ? "naive" : null;
+    const mode =
+      pathname === RATE_CALLBACK_PATH ? "cached" : opts.naive && pathname === NAIVE_RATE_CALLBACK_PATH ? "naive" : null;
     if (!mode) return false;
 
     const requestId = header(req, "x-request-id") || randomUUID();
@@ -36,8 +37,16 @@ export function rateCallbackFastPath(opts: RateCallbackFastPathOptions) {
           mode,
         )
         .then(
-          (answer) => send(res, requestId, answer),
-          () => send(res, requestId, { status: 503, headers: { "content-type": "application/json" }, body: '{"error":"rates unavailable: Shopify shows the backup rates"}' }),
+          (answer) => {
+            send(res, requestId, answer);
+            if (answer.status === 413) discardThenClose(req);
+          },
+          () =>
+            send(res, requestId, {
+              status: 503,
+              headers: { "content-type": "application/json" },
+              body: '{"error":"rates unavailable: Shopify shows the backup rates"}',
+            }),
         );
     };
     if (opts.withContext) opts.withContext({ requestId, shop: header(req, "x-shopify-shop-domain") ?? undefined }, run);
@@ -61,6 +70,16 @@ function send(res: ServerResponse, requestId: string, answer: RateCallbackAnswer
     ...(answer.status === 413 ? { connection: "close" } : {}),
   });
   res.end(body);
+}
+
+/**
+ * After a 413 the client may still be sending. Closing at once with its bytes unread makes the
+ * kernel reset the connection, and the client can lose the 413 itself; so what it still sends is
+ * discarded (never kept) for a moment, then the connection is closed.
+ */
+function discardThenClose(req: IncomingMessage): void {
+  req.resume();
+  setTimeout(() => req.socket.destroy(), 1000).unref();
 }
 
 /** Reads the whole body, or stops at `maxBytes` + 1 and answers "too_large" (the connection is then closed). */

@@ -1,4 +1,12 @@
-import { exteriorValue, interiorValue, matchPostal, matchReference, unitValue, type Match } from "./label-values";
+import {
+  exteriorValue,
+  interiorValue,
+  matchPostal,
+  matchReference,
+  unitValue,
+  type ChunkKind,
+  type Match,
+} from "./label-values";
 import { isCodeLike, isNumberLike, tokenizeLine, type Token } from "./tokens";
 import {
   COLONIA_LABELS,
@@ -18,8 +26,7 @@ import {
   UNIT_WORDS,
 } from "./vocabulary";
 
-/** What a run of tokens is: unlabelled text, or the part of the address a label says it is. */
-export type ChunkKind = "text" | "exterior" | "interior" | "colonia" | "cross" | "postal" | "reference";
+export type { ChunkKind } from "./label-values";
 
 /**
  * A run of tokens of one kind from address line `line` (1, 2 or 3); labels are already gone.

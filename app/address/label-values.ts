@@ -1,4 +1,3 @@
-import type { ChunkKind } from "./chunks";
 import { isCodeLike, isNumberLike, isNumberSuffix, type Token } from "./tokens";
 import {
   CONJUNCTIONS,
@@ -11,6 +10,9 @@ import {
 } from "./vocabulary";
 
 /** A labelled part found at a position: its kind, the tokens kept, and where the next part starts. */
+/** What a run of tokens is: unlabelled text, or the part of the address a label says it is. */
+export type ChunkKind = "text" | "exterior" | "interior" | "colonia" | "cross" | "postal" | "reference";
+
 export type Match = { kind: ChunkKind; tokens: Token[]; end: number };
 
 /** The house number after an exterior label at `j`: "23", "23-B", "23 B" or "S/N". */

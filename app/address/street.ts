@@ -108,7 +108,7 @@ function streetOnLaterLine(chunks: readonly Chunk[], first: Chunk | undefined): 
 // Frisco") is skipped to find the number and sent as the interior reference, with a warning.
 function takeHouseNumber(street: Token[], parts: Parts, lotsOnly: boolean): string {
   if (parts.exterior.length > 0 && !lotsOnly) return joinTokens(street);
-  const split = splitBeforeBuilding(street) ?? splitTrailingNumber(street);
+  const split = splitBeforeBuilding(street) ?? splitTrailingNumber(street) ?? splitLeadingNumber(street);
   if (!split) return joinTokens(street);
   parts.building.push(...parts.exterior);
   parts.exterior = [joinTokens(split.exterior)];
@@ -236,6 +236,21 @@ function splitTrailingNumber(tokens: Token[]): TrailingNumber | undefined {
   }
   return { street: tokens.slice(0, numberAt), exterior: tokens.slice(numberAt) };
 }
+
+// "123 Calle Morelos" → 123 and street "Calle Morelos": the number written before the street, as
+// in the United States. Not when the number starts the street's own name ("5 de Mayo",
+// "2 Sur", "Calle 60" has no leading number), nor before a lone letter ("12 B Norte").
+function splitLeadingNumber(tokens: Token[]): TrailingNumber | undefined {
+  const [first, second] = tokens;
+  if (tokens.length < 2 || !isNumberLike(first)) return undefined;
+  if (NAME_AFTER_NUMBER.has(second.key) || DIRECTIONS.has(second.key) || isNumberSuffix(second)) return undefined;
+  const street = tokens.slice(1);
+  if (!namesAStreet(street)) return undefined;
+  return { street, exterior: [first] };
+}
+
+/** Words after a number that make the number part of a street's name ("5 de Mayo", "1o. de Mayo"). */
+const NAME_AFTER_NUMBER = new Set(["de", "del"]);
 
 function namesAStreet(tokens: Token[]): boolean {
   return tokens.some((t) => !STREET_TYPES.has(t.key));

@@ -11,7 +11,7 @@
  * starts from the variants still pending (whose `sent` intent says whether to look them up first).
  */
 import type { CatalogSync, PrismaClient } from "@prisma/client";
-import { enqueueJob } from "../jobs/queue.server";
+import { isJobActive, withJobs } from "../jobs/queue.server";
 import { isRunning, streamVariantLines } from "./bulk-catalog.server";
 import type { CatalogEnv } from "./catalog-env.server";
 import { recordSnapshots } from "./record-snapshots.server";
@@ -38,15 +38,14 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
       message: "Conecta primero tu cuenta del servicio: sin ella no se puede registrar el catálogo.",
     };
   }
-  return db.$transaction(async (tx) => {
+  return withJobs(db, async (tx, jobs) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`catalog-sync:${shop}`}))`;
     const running = await tx.catalogSync.findFirst({
       where: { shop, state: "running" },
       orderBy: { startedAt: "desc" },
     });
     if (running) {
-      const job = await tx.job.findUnique({ where: { queue_key: { queue: FULL_SYNC_QUEUE, key: shop } } });
-      if (job && (job.state === "queued" || job.state === "running")) {
+      if (await isJobActive(tx, FULL_SYNC_QUEUE, shop)) {
         return { started: false as const, reason: "running" as const, message: runningMessage(running) };
       }
       // Its job is gone or gave up: the sync can never finish, so it no longer blocks a new one.
@@ -59,7 +58,7 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
       INSERT INTO "CatalogSync" (id, shop, state, phase, "startedAt")
       VALUES (gen_random_uuid(), ${shop}, 'running', 'reading', (now() AT TIME ZONE 'UTC'))
       RETURNING id::text`;
-    await enqueueJob(tx, {
+    await jobs.enqueue({
       queue: FULL_SYNC_QUEUE,
       key: shop,
       shop,

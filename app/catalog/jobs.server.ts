@@ -5,8 +5,7 @@
 import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { extendLease, type JobOutcome } from "../jobs/queue.server";
-import type { HandlerDeps } from "../jobs/handlers.server";
-import type { JobHandler } from "../jobs/worker.server";
+import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { catalogEnv, type CatalogDeps } from "./catalog-env.server";
@@ -60,7 +59,7 @@ export type ProductJobPayload = z.infer<typeof productPayloadSchema>;
 
 const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The handlers of the catalogue's queues, for app/jobs/handlers.server.ts. */
+/** The handlers of the catalogue's queues, assembled by app/composition.server.ts. */
 export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions = {}): Record<string, JobHandler> {
   const sleep = options.sleep ?? defaultSleep;
   const pacers = new Map<string, ThrottlePacer>();

@@ -6,6 +6,7 @@
  * service say now.
  */
 import type { Job, PrismaClient } from "@prisma/client";
+import { isBehindRunningSibling } from "../jobs/queue.server";
 import type { CatalogEnv } from "./catalog-env.server";
 import { recordSnapshots } from "./record-snapshots.server";
 import { processPendingVariants } from "./register-products.server";
@@ -22,20 +23,13 @@ export function followUpKey(key: string): string {
  * Whether another job for the same resource is running and was claimed first: then this one
  * waits, so two jobs never re-sync one product at once (and never register its SKU twice).
  */
-export async function isBehindSiblingJob(
+export function isBehindSiblingJob(
   db: PrismaClient,
   job: Pick<Job, "id" | "key" | "leaseExpiresAt">,
   now: Date,
 ): Promise<boolean> {
   const base = job.key.endsWith(":again") ? job.key.slice(0, -":again".length) : job.key;
-  const ownLease = (job.leaseExpiresAt ?? now).toISOString();
-  const ahead = await db.$queryRaw<{ id: string }[]>`
-    SELECT id::text FROM "Job"
-    WHERE queue = ${PRODUCT_QUEUE} AND key IN (${base}, ${followUpKey(base)}) AND id <> ${job.id}::uuid
-      AND state = 'running' AND "leaseExpiresAt" > ${now.toISOString()}::timestamp
-      AND ("leaseExpiresAt", id) < (${ownLease}::timestamp, ${job.id}::uuid)
-    LIMIT 1`;
-  return ahead.length > 0;
+  return isBehindRunningSibling(db, { queue: PRODUCT_QUEUE, keys: [base, followUpKey(base)], job, now });
 }
 
 /** Re-maps every variant of `productId`; registers or checks what needs it. */

@@ -13,15 +13,6 @@ import type { VariantMapping } from "./map-variant";
 export const CATALOG_STATUSES = ["pending", "synced", "exists_at_service", "skipped", "failed", "drifted"] as const;
 export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
 
-export const STATUS_LABELS: Record<CatalogStatus, string> = {
-  pending: "Pendiente",
-  synced: "Registrada",
-  exists_at_service: "Ya existía en el servicio",
-  skipped: "Omitida",
-  failed: "Rechazada",
-  drifted: "Desactualizada en el servicio",
-};
-
 export function isCatalogStatus(value: unknown): value is CatalogStatus {
   return typeof value === "string" && (CATALOG_STATUSES as readonly string[]).includes(value);
 }

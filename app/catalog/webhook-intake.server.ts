@@ -1,13 +1,18 @@
 /**
- * The catalogue's webhook routes share one path: verify (authenticate.webhook answers 401 on a
- * bad HMAC), validate the payload (400, nothing written), record the delivery under its event
- * id (a duplicate answers 200 and changes nothing) and enqueue the work, all in one transaction,
- * then answer at once. The job does the Admin GraphQL and service calls after the answer.
+ * The catalogue's webhook topics of the one intake (app/shopify/webhook.server.ts): validate the
+ * payload (400, nothing written), record the delivery under its event id (a duplicate answers 200
+ * and changes nothing) and enqueue the work, in one transaction, then answer at once. The job
+ * does the Admin GraphQL and service calls after the answer.
  */
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { enqueueJob } from "../jobs/queue.server";
-import { recordWebhookDelivery } from "../models/webhook-delivery.server";
+import {
+  deliverOnce,
+  issuePaths,
+  WebhookPayloadError,
+  type WebhookDelivery,
+  type WebhookTopic,
+} from "../shopify/webhook.server";
 import type { ProductJobPayload } from "./jobs.server";
 import { followUpKey, PRODUCT_QUEUE } from "./product-sync.server";
 
@@ -54,79 +59,40 @@ function productJob(productId: string, deleted: boolean): { key: string; payload
   return { key: `product:${productId}`, payload: { kind: "product", productId, deleted } };
 }
 
-export interface VerifiedWebhook {
-  shop: string;
-  topic: string;
-  payload: unknown;
-  eventId?: string;
-  webhookId?: string;
-  triggeredAt?: string;
-}
-
-/**
- * Runs `verify` (authenticate.webhook: 401 on a bad HMAC, thrown as a Response); a correctly
- * signed body that is not JSON answers 400 instead of a 500.
- */
-export async function verifyWebhook(
-  topic: string,
-  verify: () => Promise<VerifiedWebhook>,
-): Promise<VerifiedWebhook | Response> {
-  try {
-    return await verify();
-  } catch (error) {
-    // authenticate.webhook checks the HMAC first, then parses: a correctly signed body that is not JSON.
-    if (error instanceof SyntaxError)
-      return Response.json({ error: `malformed ${topic} payload: not JSON` }, { status: 400 });
-    throw error;
-  }
-}
-
-/**
- * Verifies (with `verify`, i.e. authenticate.webhook), validates, de-duplicates and enqueues one
- * catalogue webhook; answers Shopify.
- */
-export async function acceptCatalogWebhook(
-  db: PrismaClient,
-  topic: CatalogTopic,
-  verify: () => Promise<VerifiedWebhook>,
-): Promise<Response> {
-  const webhook = await verifyWebhook(topic, verify);
-  if (webhook instanceof Response) return webhook;
+/** A catalogue topic of the one webhook intake (app/shopify/webhook.server.ts). */
+export function catalogTopic(topic: CatalogTopic): WebhookTopic<{ key: string; payload: ProductJobPayload }> {
   const spec = TOPICS[topic];
-  const parsed = spec.schema.safeParse(webhook.payload);
-  if (!parsed.success) {
-    return Response.json(
-      { error: `malformed ${topic} payload`, issues: parsed.error.issues.map((i) => i.path.join(".") || "$") },
-      { status: 400 },
-    );
-  }
-  const eventId = webhook.eventId || webhook.webhookId;
-  if (!eventId) return Response.json({ error: "missing X-Shopify-Event-Id" }, { status: 400 });
-  let { key, payload } = spec.job(parsed.data.id);
+  return {
+    parse(payload) {
+      const parsed = spec.schema.safeParse(payload);
+      if (!parsed.success) throw new WebhookPayloadError(`malformed ${topic} payload`, issuePaths(parsed.error.issues));
+      return spec.job(parsed.data.id);
+    },
+    accept: ({ db }, delivery, job) => enqueueCatalogWork(db, delivery, job),
+  };
+}
+
+async function enqueueCatalogWork(
+  db: PrismaClient,
+  delivery: WebhookDelivery,
+  job: { key: string; payload: ProductJobPayload },
+) {
+  let { key, payload } = job;
   if (payload.kind === "inventory_item") {
     // A known item is queued under its product's key, so the two never re-sync it side by side.
     const known = await db.catalogVariant.findFirst({
-      where: { shop: webhook.shop, inventoryItemId: payload.inventoryItemId },
+      where: { shop: delivery.shop, inventoryItemId: payload.inventoryItemId },
       select: { productId: true },
     });
     if (known) ({ key, payload } = productJob(known.productId, false));
   }
-  await db.$transaction(async (tx) => {
-    const first = await recordWebhookDelivery(tx, {
-      shop: webhook.shop,
-      topic,
-      eventId,
-      webhookId: webhook.webhookId ?? null,
-      triggeredAt: webhook.triggeredAt ?? null,
-    });
-    if (!first) return;
+  return deliverOnce(db, delivery, async (_tx, jobs) => {
     // A running job may have read the product before this change: queue a follow-up instead of
-    // leaving the change to a job that is already past it (enqueueJob leaves running rows alone).
-    const primary = `${webhook.shop}:${key}`;
-    const [row] = await tx.$queryRaw<{ state: string }[]>`
-      SELECT state FROM "Job" WHERE queue = ${PRODUCT_QUEUE} AND key = ${primary} FOR UPDATE`;
-    const jobKey = row?.state === "running" ? followUpKey(primary) : primary;
-    await enqueueJob(tx, { queue: PRODUCT_QUEUE, key: jobKey, shop: webhook.shop, payload });
+    // leaving the change to a job that is already past it (an enqueue leaves running rows alone).
+    const primary = `${delivery.shop}:${key}`;
+    const state = await jobs.state(PRODUCT_QUEUE, primary, { lock: true });
+    const jobKey = state === "running" ? followUpKey(primary) : primary;
+    await jobs.enqueue({ queue: PRODUCT_QUEUE, key: jobKey, shop: delivery.shop, payload });
+    return { key: jobKey };
   });
-  return new Response(null, { status: 200 });
 }

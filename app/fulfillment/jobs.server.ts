@@ -5,9 +5,8 @@
  */
 import type { Job } from "@prisma/client";
 import { appContext } from "../context.server";
-import type { HandlerDeps } from "../jobs/handlers.server";
 import type { JobOutcome } from "../jobs/queue.server";
-import type { JobHandler } from "../jobs/worker.server";
+import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { writeOrderNote } from "./order-note.server";

@@ -9,9 +9,10 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { enqueueJob } from "../jobs/queue.server";
+import { jobWriter, withJobs } from "../jobs/queue.server";
 import { recordWebhookDelivery } from "../models/webhook-delivery.server";
 import type { AdminGraphql } from "../shopify/admin.server";
+import { WebhookPayloadError } from "../shopify/webhook.server";
 import { RESOLVE_QUEUE, type ResolveJobPayload } from "./queues";
 import { recordOrderEvent, wakeOrder } from "./records.server";
 import { orderOfFulfillmentOrder } from "./shopify-fulfillment-orders.server";
@@ -44,7 +45,7 @@ const orderEditPayload = z.looseObject({
 const FO_GID = /^gid:\/\/shopify\/FulfillmentOrder\/\d+$/;
 
 /** 400 with the field that was wrong; never a 500 for bad input. */
-export class LifecyclePayloadError extends Error {}
+export class LifecyclePayloadError extends WebhookPayloadError {}
 
 /** Records an orders/cancelled delivery and wakes the order's job. */
 export async function acceptOrderWebhook(db: PrismaClient, hook: LifecycleWebhook, now: Date) {
@@ -95,7 +96,7 @@ export async function acceptFulfillmentOrderWebhook(
   if (gids.length === 0)
     throw new LifecyclePayloadError(`malformed ${hook.topic} payload: it names no fulfilment order`);
   const triggeredAt = date(hook.triggeredAt);
-  return db.$transaction(async (tx) => {
+  return withJobs(db, async (tx, jobs) => {
     const fresh = await recordWebhookDelivery(tx, {
       shop: hook.shop,
       topic: hook.topic,
@@ -117,13 +118,13 @@ export async function acceptFulfillmentOrderWebhook(
       });
       // Stale: the job already read Shopify after this event happened.
       if (tracked?.knownUpdatedAt && triggeredAt && triggeredAt < tracked.knownUpdatedAt) continue;
-      await wakeOrder(tx, { shop: hook.shop, shopifyOrderId, now });
+      await wakeOrder(jobs, { shop: hook.shop, shopifyOrderId, now });
       woken++;
     }
     const unknown = known.length > 0 ? [] : gids;
     for (const fulfillmentOrderGid of unknown) {
       const payload: ResolveJobPayload = { fulfillmentOrderGid };
-      await enqueueJob(tx, {
+      await jobs.enqueue({
         queue: RESOLVE_QUEUE,
         key: `${hook.shop}:${fulfillmentOrderGid}`,
         shop: hook.shop,
@@ -145,22 +146,28 @@ export async function resolveFulfillmentOrder(
   const tracked = await deps.db.shopifyOrder.findUnique({
     where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: order.shopifyOrderId } },
   });
-  if (tracked) await wakeOrder(deps.db, { shop: args.shop, shopifyOrderId: order.shopifyOrderId, now: deps.now() });
+  if (tracked)
+    await wakeOrder(jobWriter(deps.db), { shop: args.shop, shopifyOrderId: order.shopifyOrderId, now: deps.now() });
 }
 
 /** Every fulfilment order gid anywhere in a payload (ids and *_fulfillment_order_id fields). */
+// Shopify's fulfilment-order payloads nest a few levels; a signed body nested thousands deep must
+// not overflow the stack (a 500) — below this depth nothing is looked at.
+const MAX_PAYLOAD_DEPTH = 32;
+
 export function fulfillmentOrderGids(payload: unknown): string[] {
   const found = new Set<string>();
-  const walk = (value: unknown, key: string | null) => {
+  const walk = (value: unknown, key: string | null, depth: number) => {
+    if (depth > MAX_PAYLOAD_DEPTH) return;
     if (typeof value === "string" && FO_GID.test(value)) found.add(value);
     else if (typeof value === "number" && key && /fulfillment_order_id$/.test(key)) {
       found.add(`gid://shopify/FulfillmentOrder/${value}`);
-    } else if (Array.isArray(value)) value.forEach((item) => walk(item, key));
+    } else if (Array.isArray(value)) value.forEach((item) => walk(item, key, depth + 1));
     else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) walk(v, k);
+      for (const [k, v] of Object.entries(value)) walk(v, k, depth + 1);
     }
   };
-  walk(payload, null);
+  walk(payload, null, 0);
   return [...found];
 }
 

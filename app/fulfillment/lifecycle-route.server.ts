@@ -1,21 +1,44 @@
-// The order-lifecycle webhook routes' one path: verify, record and wake (lifecycle-intake.server.ts),
-// answer at once; a payload that names nothing usable gets a 400 naming the field.
-import { appContext } from "../context.server";
-import { authenticateWebhook } from "../shopify/webhook.server";
-import { LifecyclePayloadError, type LifecycleWebhook } from "./lifecycle-intake.server";
+// The order webhooks as topics of the one intake (app/shopify/webhook.server.ts): orders/paid
+// (its single-statement fast path, ADR 007) and the order-lifecycle topics, which only wake the
+// order's job (lifecycle-intake.server.ts). A payload that names nothing usable gets a 400 naming the field.
 import type { PrismaClient } from "@prisma/client";
+import { receiveWebhook, WebhookPayloadError, type WebhookTopic } from "../shopify/webhook.server";
+import type { LifecycleWebhook } from "./lifecycle-intake.server";
+import { parsePaidOrder, type PaidOrder } from "./paid-order";
+import { recordPaidOrder } from "./records.server";
 
 type Accept = (db: PrismaClient, hook: LifecycleWebhook, now: Date) => Promise<unknown>;
 
-export async function answerLifecycleWebhook(request: Request, accept: Accept): Promise<Response> {
-  const { shop, topic, payload, eventId, webhookId, triggeredAt } = await authenticateWebhook(request);
-  const { db, logger, now } = appContext();
-  try {
-    const result = await accept(db, { shop, topic, payload, eventId, webhookId, triggeredAt }, now());
-    logger.info({ shop, topic, result }, "order lifecycle webhook recorded");
-  } catch (error) {
-    if (error instanceof LifecyclePayloadError) return new Response(error.message, { status: 400 });
-    throw error;
-  }
-  return new Response();
+/** orders/paid: the delivery, the order and its job in one statement; the job decides after the answer. */
+export const paidOrderTopic: WebhookTopic<PaidOrder> = {
+  parse(payload) {
+    const parsed = parsePaidOrder(payload);
+    if (!parsed.ok) {
+      throw new WebhookPayloadError(`malformed orders/paid payload at ${parsed.field}: ${parsed.message}`, [
+        parsed.field,
+      ]);
+    }
+    return parsed.order;
+  },
+  accept: ({ db, now }, delivery, order) =>
+    recordPaidOrder(db, {
+      shop: delivery.shop,
+      eventId: delivery.eventId,
+      webhookId: delivery.webhookId,
+      triggeredAt: delivery.triggeredAt,
+      order,
+      now: now(),
+    }),
+};
+
+/** An order-lifecycle topic: `accept` checks the payload (LifecyclePayloadError) and wakes the order. */
+export function lifecycleTopic(accept: Accept): WebhookTopic<LifecycleWebhook> {
+  return {
+    parse: (payload, delivery) => ({ ...delivery, webhookId: delivery.webhookId ?? delivery.eventId, payload }),
+    accept: ({ db, now }, _delivery, hook) => accept(db, hook, now()),
+  };
+}
+
+export function answerLifecycleWebhook(request: Request, accept: Accept): Promise<Response> {
+  return receiveWebhook(request, lifecycleTopic(accept));
 }

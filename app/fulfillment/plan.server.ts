@@ -72,6 +72,21 @@ export async function planOrder(
     return { kind: "done" };
   }
 
+  // An order recorded before fulfilment orders were followed (one record for the whole order):
+  // once anything of it may be at the service it is left as it was, so nothing goes twice; a
+  // record that was never sent gives way to one per fulfilment order.
+  const legacy = await db.fulfillment.findMany({
+    where: { shop: args.shop, shopifyOrderId: args.shopifyOrderId, fulfillmentOrderGid: null },
+  });
+  if (legacy.some((r) => r.svcOrderId || !UNSENT.includes(statusOf(r)))) {
+    deps.logger.info(
+      { shop: args.shop, order: tracked.orderName },
+      "order recorded before fulfilment orders: left as it is",
+    );
+    return { kind: "done" };
+  }
+  if (legacy.length > 0) await db.fulfillment.deleteMany({ where: { id: { in: legacy.map((r) => r.id) } } });
+
   const records = await ensureRecords(db, tracked, state, now);
   const byFo = new Map(records.map((r) => [r.fulfillmentOrderGid, r]));
   // Fulfilment-service mode: the warehouse's own location, where Shopify routes what it holds.
@@ -92,6 +107,8 @@ export async function planOrder(
   const contested = new Set<string>();
   for (const read of records) {
     let record = read;
+    // Records made before fulfilment orders were followed have none to compare with.
+    if (!record.fulfillmentOrderGid) continue;
     const status = statusOf(record);
     const fo = state.fulfillmentOrders.find((f) => f.id === record.fulfillmentOrderGid);
     const sent = readStoredRequest(record.request)?.body?.productos ?? [];
@@ -158,6 +175,24 @@ export async function planOrder(
     const outcome = await apply(deps, record, status, fo, state, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
     if (serviceMode && requested) await acknowledge(deps, admin, record.id, fo, decision);
+  }
+  // A part not sent yet that Shopify no longer has (merged into another, or replaced by a split):
+  // its lines live on in the fulfilment orders just decided.
+  const current = new Set(state.fulfillmentOrders.map((fo) => fo.id));
+  for (const record of records) {
+    const status = statusOf(record);
+    if (!record.fulfillmentOrderGid || current.has(record.fulfillmentOrderGid) || !UNSENT.includes(status)) continue;
+    if (status === "skipped") continue;
+    const reason =
+      "this part no longer exists in Shopify (merged or split into other parts, which are decided on their own)";
+    await transition(db, {
+      id: record.id,
+      from: status,
+      to: "skipped",
+      now,
+      data: { reason, waitUntil: null },
+      detail: reason,
+    });
   }
   return next ? { kind: "again", at: next } : { kind: "done" };
 }

@@ -7,6 +7,7 @@
  * - an order the app follows but has not read yet is read now;
  * - fulfilment orders that wait on the merchant (skipped, needs attention) are retried.
  */
+import { jobWriter } from "../jobs/queue.server";
 import { retryFulfillment, type MerchantActionResult, type MerchantDeps } from "./merchant-actions.server";
 import { PAID } from "./reconcile.server";
 import { recordOrderEvent, wakeOrder } from "./records.server";
@@ -35,7 +36,7 @@ export async function pushOrderNow(
   }
   const followed = await db.shopifyOrder.findFirst({ where: { shop: args.shop, orderGid: args.orderGid } });
   if (followed) {
-    await wakeOrder(db, { shop: args.shop, shopifyOrderId: followed.shopifyOrderId, now: deps.now() });
+    await wakeOrder(jobWriter(db), { shop: args.shop, shopifyOrderId: followed.shopifyOrderId, now: deps.now() });
     return { ok: true, message: readAgain(followed.orderName) };
   }
   let found;

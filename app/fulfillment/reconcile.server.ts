@@ -8,13 +8,13 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { enqueueJob } from "../jobs/queue.server";
+import { enqueueJob, isJobActive } from "../jobs/queue.server";
 import { getShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { RECONCILE_QUEUE } from "./queues";
 import { recordOrderEvent } from "./records.server";
 import { after } from "./schedule";
-import { data } from "./shopify-fulfillment.server";
+import { createThrottlePacer, type Sleep } from "../catalog/throttle-pacer.server";
 
 const PAGE = 50;
 const DAY = 24 * 60 * 60_000;
@@ -60,7 +60,12 @@ export interface ReconcileDeps {
   logger: Pick<Logger, "info" | "warn">;
   now: () => Date;
   adminFor(shop: string): Promise<AdminGraphql>;
+  /** How the pacer waits for Shopify's bucket to refill (real time by default). */
+  sleep?: Sleep;
 }
+
+/** Requested cost of one page: the connection (2) and one point per order. */
+const PAGE_COST = 2 + PAGE;
 
 export interface ReconcileResult {
   read: number;
@@ -76,18 +81,25 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
   const started = deps.now();
   const since = row.ordersWatermark ?? started;
   const admin = await deps.adminFor(shop);
+  // Pages are paced on Shopify's cost bucket, so reconciling never starves the shop's other work.
+  const pacer = createThrottlePacer({
+    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    nowMs: () => Date.now(),
+  });
   const query = `updated_at:>='${since.toISOString()}'`;
   let cursor: string | null = null;
   let newest = since;
   const result: ReconcileResult = { read: 0, followed: 0, woken: 0, watermark: since };
   do {
-    const page: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = data(
-      await admin<{ orders: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
+    const page: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = (
+      await pacer.run<{ orders: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
+        admin,
+        "orders",
         UPDATED_ORDERS,
         { first: PAGE, after: cursor, query },
-      ),
-      "orders",
-    ).orders;
+        PAGE_COST,
+      )
+    ).data.orders;
     for (const order of page.nodes) {
       result.read++;
       const updatedAt = new Date(order.updatedAt);
@@ -136,4 +148,12 @@ export async function startReconciliation(db: PrismaClient, args: { shop: string
 export async function nextReconciliation(db: PrismaClient, shop: string, now: Date): Promise<Date> {
   const { settings } = await getShopSettings({ db, shop });
   return after(now, settings.fulfillment.reconcileMinutes * 60_000);
+}
+
+/** Starts reconciling a connected shop that has no run queued or running (e.g. connected before it existed). */
+export async function ensureReconciliation(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
+  const row = await db.shop.findUnique({ where: { domain: args.shop }, select: { svcApiKeyCiphertext: true } });
+  if (!row?.svcApiKeyCiphertext) return;
+  if (await isJobActive(db, RECONCILE_QUEUE, args.shop)) return;
+  await startReconciliation(db, args);
 }

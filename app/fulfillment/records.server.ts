@@ -1,18 +1,17 @@
 /**
  * The fulfilment record in the database. Every state change is a compare-and-set on the status
  * (UPDATE … WHERE status = expected), written together with its history event and the jobs it
- * starts, in one transaction: a change and its follow-up work exist together or not at all.
+ * starts (decided by planTransition, a pure function), in one transaction: a change and its
+ * follow-up work exist together or not at all. Workers are signalled after the commit.
  */
-import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
-import { enqueueJob, jobSignals } from "../jobs/queue.server";
+import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
+import { enqueueStatement, signalEnqueued, withJobs, type JobWriter } from "../jobs/queue.server";
 import type { ServiceOrderRequest } from "./build-service-order";
 import { paidOrderSchema, type PaidOrder } from "./paid-order";
-import { NOTE_QUEUE, POLL_QUEUE, SUBMIT_QUEUE, submitKey, type FulfillmentJobPayload } from "./queues";
-import { FIRST_POLL_DELAY_MS, after } from "./schedule";
-import { NOTED_STATUSES, canTransition, isFulfillmentStatus, type FulfillmentStatus } from "./status";
+import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
+import { planTransition, wakeOrderIntent } from "./transitions";
 
 type Db = PrismaClient;
-type Tx = Prisma.TransactionClient;
 
 /** What the record keeps in `request`: the paid order as received and, once built, the body sent. */
 export interface StoredRequest {
@@ -51,8 +50,8 @@ export interface PaidOrderDelivery {
  * older than what the order's job already read (Shopify's updated_at) wakes nothing. Nothing but
  * the delivery is recorded for a shop the app has no row for.
  *
- * The delivery and job inserts are those of recordWebhookDelivery and enqueueJob, inlined into the
- * statement: keep them in step.
+ * The delivery insert is that of recordWebhookDelivery, inlined into the statement: keep them in
+ * step. The job is written by the queue's own enqueue statement (app/jobs), run for the `wake` row.
  */
 export async function recordPaidOrder(
   db: Db,
@@ -94,8 +93,7 @@ export interface OrderEvent {
 export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ duplicate: boolean; woken: boolean }> {
   const { shop, order, now } = event;
   const triggeredAt = validDate(event.triggeredAt ?? null);
-  const key = submitKey(shop, order.id);
-  const payload = JSON.stringify({ shopifyOrderId: order.id } satisfies FulfillmentJobPayload);
+  const wakeJob = wakeOrderIntent({ shop, shopifyOrderId: order.id, now });
   const [result] = await db.$queryRaw<{ delivered: boolean; woken: boolean }[]>`
     WITH delivery AS (
       INSERT INTO "WebhookDelivery" (id, shop, topic, "eventId", "webhookId", "triggeredAt")
@@ -115,31 +113,19 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
          OR EXISTS (SELECT 1 FROM "ShopifyOrder" o WHERE o.shop = ${shop} AND o."shopifyOrderId" = ${order.id}
                     AND (o."knownUpdatedAt" IS NULL OR ${event.updatedAt}::timestamp IS NULL
                          OR o."knownUpdatedAt" <= ${event.updatedAt}::timestamp))
-    ), job AS (
-      INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", "updatedAt")
-      SELECT gen_random_uuid(), ${SUBMIT_QUEUE}, ${key}, ${shop}, ${payload}::jsonb, 'queued', ${now}, 10, now()
-      FROM wake
-      ON CONFLICT (queue, key) DO UPDATE SET
-        payload = EXCLUDED.payload, "maxAttempts" = EXCLUDED."maxAttempts",
-        "runAt" = CASE WHEN "Job".state = 'queued' THEN LEAST("Job"."runAt", EXCLUDED."runAt") ELSE EXCLUDED."runAt" END,
-        attempts = 0, "lastError" = NULL, state = 'queued', "updatedAt" = now()
-      WHERE "Job".state <> 'running'
+    ), job AS (${enqueueStatement(wakeJob, Prisma.sql`wake`)}
     )
     SELECT EXISTS (SELECT 1 FROM delivery) AS delivered, EXISTS (SELECT 1 FROM wake) AS woken`;
-  if (result?.woken) jobSignals.emit("enqueued", SUBMIT_QUEUE);
+  if (result?.woken) signalEnqueued(wakeJob.queue);
   return { duplicate: !result?.delivered, woken: Boolean(result?.woken) };
 }
 
 /** Wakes the job of an order the app follows (a fulfilment-order webhook, a merchant's retry). */
-export async function wakeOrder(db: Db | Tx, args: { shop: string; shopifyOrderId: string; now: Date }): Promise<void> {
-  const payload: FulfillmentJobPayload = { shopifyOrderId: args.shopifyOrderId };
-  await enqueueJob(db, {
-    queue: SUBMIT_QUEUE,
-    key: submitKey(args.shop, args.shopifyOrderId),
-    shop: args.shop,
-    payload: { ...payload },
-    runAt: args.now,
-  });
+export async function wakeOrder(
+  jobs: JobWriter,
+  args: { shop: string; shopifyOrderId: string; now: Date },
+): Promise<void> {
+  await jobs.enqueue(wakeOrderIntent(args));
 }
 
 function validDate(value: string | null | undefined): Date | null {
@@ -161,15 +147,17 @@ export interface TransitionArgs {
 
 /**
  * Moves a record from `from` to `to` with `data`, records the event and starts the follow-up
- * work (the order note; polling once submitted; submission when pending again). Returns false,
- * changing nothing, when the record is no longer in `from`.
+ * work planTransition decides. Returns false, changing nothing, when the record is no longer in
+ * `from`.
  */
 export async function transition(db: Db, args: TransitionArgs): Promise<boolean> {
-  if (args.from !== args.to && !canTransition(args.from, args.to)) {
-    throw new Error(`fulfilment ${args.id}: no transition from ${args.from} to ${args.to}`);
-  }
-  const queues: string[] = [];
-  const moved = await db.$transaction(async (tx) => {
+  return withJobs(db, async (tx, jobs) => {
+    const record = await tx.fulfillment.findUnique({
+      where: { id: args.id },
+      select: { shop: true, shopifyOrderId: true },
+    });
+    if (!record) return false;
+    const { intents } = planTransition({ id: args.id, ...record, status: args.from }, args.to, args.now);
     const { count } = await tx.fulfillment.updateMany({
       where: { id: args.id, status: args.from },
       data: { ...args.data, status: args.to, updatedAt: args.now },
@@ -185,43 +173,7 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
         detail: args.detail ?? null,
       },
     });
-    if (args.from === args.to) return true;
-    const record = await tx.fulfillment.findUniqueOrThrow({
-      where: { id: args.id },
-      select: { shop: true, shopifyOrderId: true },
-    });
-    const payload: FulfillmentJobPayload = { fulfillmentId: args.id };
-    if (NOTED_STATUSES.includes(args.to)) {
-      await enqueueJob(tx, {
-        queue: NOTE_QUEUE,
-        key: args.id,
-        shop: record.shop,
-        payload: { ...payload },
-        runAt: args.now,
-      });
-      queues.push(NOTE_QUEUE);
-    }
-    if (args.to === "submitted") {
-      await enqueueJob(tx, {
-        queue: POLL_QUEUE,
-        key: args.id,
-        shop: record.shop,
-        payload: { ...payload, delayMs: FIRST_POLL_DELAY_MS },
-        runAt: after(args.now, FIRST_POLL_DELAY_MS),
-        maxAttempts: 1000,
-      });
-    }
-    if (args.to === "pending") {
-      await enqueueSubmit(tx, { id: args.id, ...record }, args.now);
-      queues.push(SUBMIT_QUEUE);
-    }
+    for (const intent of intents) await jobs.enqueue(intent);
     return true;
   });
-  // The jobs are visible only now that the transaction committed: wake this process's worker.
-  for (const queue of queues) jobSignals.emit("enqueued", queue);
-  return moved;
-}
-
-function enqueueSubmit(tx: Tx, record: { id: string; shop: string; shopifyOrderId: string }, now: Date) {
-  return wakeOrder(tx, { shop: record.shop, shopifyOrderId: record.shopifyOrderId, now });
 }

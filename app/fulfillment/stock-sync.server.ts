@@ -1,12 +1,14 @@
 /**
  * Sets Shopify's available quantities at the shop's chosen location to the service's stock, for
  * the SKUs the catalogue maps to variants, and records each level it changed. Writes are
- * compare-and-set (compareQuantity = the level just read), so a sale between our read and our
- * write is not overwritten: that batch is read again and retried once.
+ * compare-and-swap (changeFromQuantity = the level just read), so a sale between our read and our
+ * write is not overwritten: that batch is read again and retried once. Each write carries its own
+ * idempotency key (required since Admin API 2026-04), so a resent request is applied once.
  */
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { enqueueJob } from "../jobs/queue.server";
+import { enqueueJob, isJobActive } from "../jobs/queue.server";
 import { getShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
@@ -31,8 +33,8 @@ const READ_LEVELS = /* GraphQL */ `
 `;
 
 const SET_LEVELS = /* GraphQL */ `
-  mutation SetStockLevels($input: InventorySetQuantitiesInput!) {
-    inventorySetQuantities(input: $input) {
+  mutation SetStockLevels($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
+    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {
       userErrors {
         code
         field
@@ -69,7 +71,14 @@ export async function syncStock(
 ): Promise<StockSyncResult> {
   const { settings } = await getShopSettings({ db: deps.db, shop });
   if (!settings.stock.enabled && !opts.onDemand) return { kind: "off" };
-  const locationId = settings.stock.locationId;
+  // Fulfilment-service mode: the stock belongs at the location Shopify gave the warehouse, where
+  // each product is stocked (inventoryActivate) the first time the service reports it.
+  const serviceLocation =
+    settings.fulfillment.mode === "fulfillment_service"
+      ? ((await deps.db.shop.findUnique({ where: { domain: shop }, select: { fsLocationId: true } }))?.fsLocationId ??
+        null)
+      : null;
+  const locationId = serviceLocation ?? settings.stock.locationId;
   if (!locationId) return { kind: "not_ready", reason: "no location chosen for the service's stock" };
   const client = await deps.svcClientFor(shop);
   if (!client) return { kind: "not_ready", reason: "the shop is not connected to the service" };
@@ -90,7 +99,7 @@ export async function syncStock(
   const notStocked: string[] = [];
   for (let start = 0; start < targets.length; start += BATCH) {
     const batch = targets.slice(start, start + BATCH);
-    const written = await writeBatch(admin, location, batch);
+    const written = await writeBatch(admin, location, batch, serviceLocation !== null);
     notStocked.push(...written.notStocked);
     if (written.changes.length > 0) {
       const at = deps.now();
@@ -115,10 +124,16 @@ export async function syncStock(
   return { kind: "synced", changed, unchanged: targets.length - changed - notStocked.length, notStocked };
 }
 
-async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockTarget[]) {
+async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockTarget[], activate: boolean) {
   for (let attempt = 0; ; attempt++) {
-    const current = await readLevels(admin, locationId, batch);
-    const plan = stockChanges(batch, current);
+    let current = await readLevels(admin, locationId, batch);
+    let plan = stockChanges(batch, current);
+    if (activate && plan.notStocked.length > 0) {
+      const missing = batch.filter((target) => plan.notStocked.includes(target.sku));
+      for (const target of missing) await activateLevel(admin, locationId, target);
+      current = await readLevels(admin, locationId, batch);
+      plan = stockChanges(batch, current);
+    }
     if (plan.changes.length === 0) return plan;
     const stale = await setLevels(admin, locationId, plan.changes);
     if (!stale) return plan;
@@ -148,6 +163,9 @@ async function readLevels(
 async function setLevels(admin: AdminGraphql, locationId: string, changes: StockChangePlan[]): Promise<boolean> {
   const result = data(
     await admin<{ inventorySetQuantities: { userErrors: { code?: string | null; message: string }[] } }>(SET_LEVELS, {
+      // A new key per write: a retry after a stale read is a different write and must not be
+      // answered with the first one's result.
+      idempotencyKey: randomUUID(),
       input: {
         name: "available",
         reason: "correction",
@@ -156,15 +174,44 @@ async function setLevels(admin: AdminGraphql, locationId: string, changes: Stock
           inventoryItemId: c.inventoryItemId,
           locationId,
           quantity: c.next,
-          compareQuantity: c.previous,
+          changeFromQuantity: c.previous,
         })),
       },
     }),
     "inventorySetQuantities",
   ).inventorySetQuantities;
   if (result.userErrors.length === 0) return false;
-  if (result.userErrors.every((e) => e.code === "COMPARE_QUANTITY_STALE")) return true;
+  if (result.userErrors.every((e) => e.code === "CHANGE_FROM_QUANTITY_STALE")) return true;
   throw new ShopifyWriteError(`inventorySetQuantities refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
+}
+
+const ACTIVATE = /* GraphQL */ `
+  mutation StockAtWarehouse($inventoryItemId: ID!, $locationId: ID!, $available: Int) {
+    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId, available: $available) {
+      inventoryLevel {
+        id
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Stocks an item at the fulfilment service's location with the service's figure. */
+async function activateLevel(admin: AdminGraphql, locationId: string, target: StockTarget): Promise<void> {
+  const result = data(
+    await admin<{ inventoryActivate: { userErrors: { message: string }[] } }>(ACTIVATE, {
+      inventoryItemId: target.inventoryItemId,
+      locationId,
+      available: target.next,
+    }),
+    "inventoryActivate",
+  ).inventoryActivate;
+  if (result.userErrors.length > 0) {
+    throw new ShopifyWriteError(`inventoryActivate refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
+  }
 }
 
 /** Queues a sync of `shop` now (on demand) or at `runAt` (the schedule). */
@@ -187,11 +234,7 @@ export async function requestStockSync(
 export async function ensureStockSchedule(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
   const { settings } = await getShopSettings({ db, shop: args.shop });
   if (!settings.stock.enabled) return;
-  const job = await db.job.findUnique({
-    where: { queue_key: { queue: STOCK_QUEUE, key: args.shop } },
-    select: { state: true },
-  });
-  if (job && (job.state === "queued" || job.state === "running")) return;
+  if (await isJobActive(db, STOCK_QUEUE, args.shop)) return;
   await requestStockSync(db, { shop: args.shop, runAt: args.now, onDemand: false });
 }
 

@@ -2,10 +2,16 @@
 // Any number of app processes may run workers against one PostgreSQL: a job is claimed with
 // FOR UPDATE SKIP LOCKED and a lease; a worker that dies loses its lease and another one
 // reclaims the job once the lease expires. Handlers must therefore be safe to run again.
-import type { Job, Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type Job, type PrismaClient } from "@prisma/client";
 import { EventEmitter } from "node:events";
 
-export type Db = Pick<PrismaClient, "$queryRaw" | "$executeRaw" | "job">;
+// This module is the one place that knows the Job table: every other module adds and inspects
+// work through the functions below (docs/decisions/011-composition-root.md).
+
+/** The database outside a transaction (each statement commits on its own). */
+export type Db = Pick<PrismaClient, "$queryRaw" | "$executeRaw" | "$transaction">;
+/** Anything that runs SQL: the database or a transaction's client. */
+export type Conn = Pick<Prisma.TransactionClient, "$queryRaw" | "$executeRaw">;
 
 /** Emits "enqueued" when this process adds work, so its worker wakes without waiting to poll. */
 export const jobSignals = new EventEmitter();
@@ -20,17 +26,34 @@ export interface EnqueueArgs {
   maxAttempts?: number;
 }
 
+/** Adds work: outside a transaction (jobWriter) or inside one (withJobs). */
+export interface JobWriter {
+  enqueue(args: EnqueueArgs): Promise<void>;
+}
+
+export type JobState = "queued" | "running" | "done" | "failed";
+
+/** A transaction's view of the queue: what it adds becomes visible, and wakes workers, on commit. */
+export interface TxJobs extends JobWriter {
+  /** The state of the (queue, key) row, or null; `lock` holds the row until the transaction ends. */
+  state(queue: string, key: string, opts?: { lock?: boolean }): Promise<JobState | null>;
+}
+
 /**
- * Adds a job, or wakes the existing (queue, key) row: a finished or failed row is queued again,
- * a queued one runs at the earlier of the two times, and a running one is left alone.
+ * The upsert behind every enqueue, as one statement: adds a job, or wakes the existing
+ * (queue, key) row: a finished or failed row is queued again, a queued one runs at the earlier of
+ * the two times, and a running one is left alone. With `from`, a row is written only for each row
+ * that relation yields (used inside a larger single statement, e.g. the orders/paid fast path).
  */
-export async function enqueueJob(db: Db, args: EnqueueArgs): Promise<void> {
+export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.Sql {
   const runAt = args.runAt ?? new Date();
   const payload = JSON.stringify(args.payload ?? {});
-  await db.$executeRaw`
+  const source = from ? Prisma.sql`FROM ${from}` : Prisma.empty;
+  return Prisma.sql`
     INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", "updatedAt")
-    VALUES (gen_random_uuid(), ${args.queue}, ${args.key}, ${args.shop}, ${payload}::jsonb, 'queued', ${runAt},
-            ${args.maxAttempts ?? 10}, now())
+    SELECT gen_random_uuid(), ${args.queue}, ${args.key}, ${args.shop}, ${payload}::jsonb, 'queued', ${runAt},
+           ${args.maxAttempts ?? 10}::int, now()
+    ${source}
     ON CONFLICT (queue, key) DO UPDATE SET
       payload = EXCLUDED.payload,
       "maxAttempts" = EXCLUDED."maxAttempts",
@@ -40,12 +63,97 @@ export async function enqueueJob(db: Db, args: EnqueueArgs): Promise<void> {
       state = 'queued',
       "updatedAt" = now()
     WHERE "Job".state <> 'running'`;
-  jobSignals.emit("enqueued", args.queue);
+}
+
+/** Wakes this process's workers of `queues`: call only once the jobs are committed. */
+export function signalEnqueued(...queues: string[]): void {
+  for (const queue of new Set(queues)) jobSignals.emit("enqueued", queue);
+}
+
+/** Outside a transaction: each enqueue commits at once and wakes this process's worker. */
+export function jobWriter(db: Db): JobWriter {
+  return {
+    async enqueue(args) {
+      await db.$executeRaw(enqueueStatement(args));
+      signalEnqueued(args.queue);
+    },
+  };
+}
+
+/** Adds a job (or wakes its row, see enqueueStatement), outside a transaction. */
+export function enqueueJob(db: Db, args: EnqueueArgs): Promise<void> {
+  return jobWriter(db).enqueue(args);
+}
+
+/**
+ * Runs `fn` in one transaction with the queue at hand: the jobs it adds exist together with its
+ * other writes or not at all, and workers are woken only after the commit.
+ */
+export async function withJobs<T>(
+  db: Pick<PrismaClient, "$transaction">,
+  fn: (tx: Prisma.TransactionClient, jobs: TxJobs) => Promise<T>,
+): Promise<T> {
+  const queues: string[] = [];
+  const result = await db.$transaction(async (tx) => {
+    queues.length = 0; // a retried transaction starts over
+    const jobs: TxJobs = {
+      async enqueue(args) {
+        await tx.$executeRaw(enqueueStatement(args));
+        queues.push(args.queue);
+      },
+      state: (queue, key, opts) => jobState(tx, queue, key, opts),
+    };
+    return fn(tx, jobs);
+  });
+  signalEnqueued(...queues);
+  return result;
+}
+
+/** The state of the (queue, key) row, or null when there is none. */
+export async function jobState(
+  db: Conn,
+  queue: string,
+  key: string,
+  opts: { lock?: boolean } = {},
+): Promise<JobState | null> {
+  const lock = opts.lock ? Prisma.sql`FOR UPDATE` : Prisma.empty;
+  const [row] = await db.$queryRaw<{ state: JobState }[]>`
+    SELECT state FROM "Job" WHERE queue = ${queue} AND key = ${key} ${lock}`;
+  return row?.state ?? null;
+}
+
+/** Whether the (queue, key) row is waiting or running (work that will still happen). */
+export async function isJobActive(db: Conn, queue: string, key: string): Promise<boolean> {
+  const state = await jobState(db, queue, key);
+  return state === "queued" || state === "running";
+}
+
+/**
+ * Whether another job of `queue` under one of `keys` is running and was claimed before `job`
+ * (by lease, then id): lets a handler wait instead of racing a sibling on the same resource.
+ */
+export async function isBehindRunningSibling(
+  db: Conn,
+  args: { queue: string; keys: string[]; job: Pick<Job, "id" | "leaseExpiresAt">; now: Date },
+): Promise<boolean> {
+  const ownLease = (args.job.leaseExpiresAt ?? args.now).toISOString();
+  const ahead = await db.$queryRaw<{ id: string }[]>`
+    SELECT id::text FROM "Job"
+    WHERE queue = ${args.queue} AND key = ANY(${args.keys}::text[]) AND id <> ${args.job.id}::uuid
+      AND state = 'running' AND "leaseExpiresAt" > ${args.now.toISOString()}::timestamp
+      AND ("leaseExpiresAt", id) < (${ownLease}::timestamp, ${args.job.id}::uuid)
+    LIMIT 1`;
+  return ahead.length > 0;
+}
+
+/** Deletes every job of a shop (the shop's data is being erased). */
+export function deleteShopJobs(db: Pick<PrismaClient, "job">, shop: string) {
+  return db.job.deleteMany({ where: { shop } });
 }
 
 /** Claims up to `limit` due jobs of `queues` (or expired leases) for `owner`, atomically. */
 export async function claimJobs(
-  db: Db,
+  db: Conn,
   args: { queues: string[]; owner: string; leaseMs: number; limit: number; now: Date },
 ): Promise<Job[]> {
   const leaseUntil = new Date(args.now.getTime() + args.leaseMs);
@@ -73,7 +181,7 @@ export type JobOutcome =
  * Records the outcome, fenced on the lease: a worker whose lease was taken over by another
  * changes nothing. Returns false when the lease was lost.
  */
-export async function finishJob(db: Db, job: Pick<Job, "id" | "leaseOwner">, outcome: JobOutcome): Promise<boolean> {
+export async function finishJob(db: Conn, job: Pick<Job, "id" | "leaseOwner">, outcome: JobOutcome): Promise<boolean> {
   const owner = job.leaseOwner ?? "";
   let count: number;
   if (outcome.kind === "done") {
@@ -98,7 +206,7 @@ export async function finishJob(db: Db, job: Pick<Job, "id" | "leaseOwner">, out
 }
 
 /** Extends a running job's lease (long jobs call this as they make progress). */
-export async function extendLease(db: Db, job: Pick<Job, "id" | "leaseOwner">, until: Date): Promise<boolean> {
+export async function extendLease(db: Conn, job: Pick<Job, "id" | "leaseOwner">, until: Date): Promise<boolean> {
   const count = await db.$executeRaw`
     UPDATE "Job" SET "leaseExpiresAt" = ${until}, "updatedAt" = now()
     WHERE id = ${job.id}::uuid AND "leaseOwner" = ${job.leaseOwner ?? ""} AND state = 'running'`;

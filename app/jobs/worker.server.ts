@@ -1,13 +1,20 @@
 // Runs the handlers of claimed jobs. One worker per process; several processes may share a database.
-import type { Job } from "@prisma/client";
+import type { Job, PrismaClient } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { claimJobs, finishJob, jobSignals, type Db, type JobOutcome } from "./queue.server";
+import { claimJobs, finishJob, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
+/** What every module's handlers get from the composition root (app/composition.server.ts). */
+export interface HandlerDeps {
+  db: PrismaClient;
+  logger: Logger;
+  now: () => Date;
+}
+
 export interface JobWorkerOptions {
-  db: Db;
+  db: Conn;
   handlers: Record<string, JobHandler>;
   logger: Pick<Logger, "info" | "warn" | "error">;
   owner?: string;

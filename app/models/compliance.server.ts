@@ -1,30 +1,48 @@
 // Shopify's mandatory privacy webhooks. What we hold about a customer is the destination of their
-// orders inside fulfilment records (and the warnings derived from it).
+// orders inside fulfilment records (and the warnings derived from it), and the exports made for
+// their data requests (app/models/customer-data.server.ts, docs/privacy.md).
 import type { PrismaClient } from "@prisma/client";
+import { deleteShopJobs } from "../jobs/queue.server";
 
-type Db = Pick<PrismaClient, "$transaction" | "fulfillment" | "shop" | "session" | "webhookDelivery" | "job">;
+type Db = Pick<
+  PrismaClient,
+  "$transaction" | "fulfillment" | "shop" | "session" | "webhookDelivery" | "job" | "customerDataRequest"
+>;
 
-/** Customer data held for the requested orders, for the merchant to hand over. */
-export async function customerDataFor({ db, shop, orderIds }: { db: Db; shop: string; orderIds: string[] }) {
-  return db.fulfillment.findMany({
-    where: { shop, shopifyOrderId: { in: orderIds } },
-    select: { shopifyOrderId: true, orderName: true, request: true, trackingNumber: true, status: true },
-  });
-}
-
-/** Erases the customer's personal data from the fulfilment records of the given orders. */
-export async function redactCustomer({ db, shop, orderIds }: { db: Db; shop: string; orderIds: string[] }) {
-  const { count } = await db.fulfillment.updateMany({
-    where: { shop, shopifyOrderId: { in: orderIds } },
-    data: { request: { redacted: true }, warnings: [] },
-  });
+/**
+ * Erases the customer's personal data from the fulfilment records of the given orders, and the
+ * exports made for the customer's data requests (by customer id, or naming one of those orders).
+ */
+export async function redactCustomer({
+  db,
+  shop,
+  orderIds,
+  customerId = null,
+}: {
+  db: Db;
+  shop: string;
+  orderIds: string[];
+  customerId?: string | null;
+}) {
+  const [{ count }] = await db.$transaction([
+    db.fulfillment.updateMany({
+      where: { shop, shopifyOrderId: { in: orderIds } },
+      data: { request: { redacted: true }, warnings: [] },
+    }),
+    db.customerDataRequest.deleteMany({
+      where: {
+        shop,
+        OR: [{ ordersRequested: { hasSome: orderIds } }, ...(customerId ? [{ customerId }] : [])],
+      },
+    }),
+  ]);
   return count;
 }
 
 /** Deletes everything the app holds for a shop (48 hours after it uninstalled). */
 export async function redactShop({ db, shop }: { db: Db; shop: string }) {
   await db.$transaction([
-    db.job.deleteMany({ where: { shop } }),
+    deleteShopJobs(db, shop),
     db.webhookDelivery.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),
     // Catalogue, syncs, fulfilments, quote logs and stock changes go with the shop (ON DELETE CASCADE).

@@ -10,8 +10,9 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
       where: { domain: shop },
       select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true },
     }),
-    db.catalogVariant.count({ where: { shop, status: { in: ["synced", "exists_at_service"] } } }),
-    db.catalogVariant.count({ where: { shop, status: { in: ["failed", "drifted"] } } }),
+    // The same figures as the catalogue page's counts per status (variants still in Shopify).
+    db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["synced", "exists_at_service"] } } }),
+    db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["skipped", "failed", "drifted"] } } }),
     db.fulfillment.count({ where: { shop, svcOrderId: { not: null } } }),
     db.fulfillment.count({ where: { shop, status: { in: ["needs_attention", "unknown_outcome"] } } }),
     db.$queryRaw<{ total: number; hits: number; p50: number | null; p99: number | null; answered: number }[]>`

@@ -11,9 +11,21 @@ export type ServiceCode = z.infer<typeof serviceCodeSchema>;
 const centavos = z.number().int().min(0).max(100_000_000);
 const centimetres = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be centimetres as decimal text, e.g. "12.5"');
 
+/**
+ * The longest wait a merchant can set. Shopify's shortest read timeout for a carrier callback is
+ * 3 s (shops above 3,000 requests/min); 2.5 s leaves 500 ms for the answer to reach Shopify, so it
+ * always lands before Shopify gives up and shows its backup rates.
+ */
+export const MAX_RATE_DEADLINE_MS = 2500;
+
 export const ratesSettingsSchema = z.object({
-  /** How long the callback waits for the service before falling back (ms). Never above 8,000. */
-  deadlineMs: z.number().int().min(250).max(8000).default(2500),
+  /** How long the callback waits for the service before falling back (ms). */
+  deadlineMs: z
+    .number()
+    .int()
+    .min(250)
+    .max(MAX_RATE_DEADLINE_MS, `must be at most ${MAX_RATE_DEADLINE_MS} ms (Shopify's shortest timeout is 3 s)`)
+    .default(2500),
   /** Percentage markup in basis points (1,000 = 10 %); may be negative for a discount. */
   markupBasisPoints: z.number().int().min(-10_000).max(100_000).default(0),
   /** Fixed markup added after the percentage, in centavos. */
@@ -120,7 +132,18 @@ export async function getShopSettings({
 }): Promise<{ settings: ShopSettings; version: number }> {
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, settingsVersion: true } });
   if (!row) return { settings: DEFAULT_SETTINGS, version: 0 };
-  return { settings: shopSettingsSchema.parse(row.settings ?? {}), version: row.settingsVersion };
+  return { settings: shopSettingsSchema.parse(withCappedDeadline(row.settings)), version: row.settingsVersion };
+}
+
+// A deadline saved before the cap (up to 8,000 ms) is read as the cap, so a stored setting never
+// makes the checkout wait past Shopify's timeout, nor fails to load.
+function withCappedDeadline(stored: unknown): unknown {
+  if (!stored || typeof stored !== "object") return {};
+  const { rates } = stored as { rates?: unknown };
+  if (!rates || typeof rates !== "object") return stored;
+  const { deadlineMs } = rates as { deadlineMs?: unknown };
+  if (typeof deadlineMs !== "number" || deadlineMs <= MAX_RATE_DEADLINE_MS) return stored;
+  return { ...stored, rates: { ...rates, deadlineMs: MAX_RATE_DEADLINE_MS } };
 }
 
 /** A partial update of one or more sections; anything invalid is rejected with zod's issues. */

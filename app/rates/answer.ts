@@ -25,7 +25,7 @@ export const NOT_QUOTED: RatesAnswer = { kind: "rates", outcome: "rejected", rat
 export function answerFor(
   outcome: UpstreamOutcome,
   rules: RatesSettings,
-  cart: { subtotalCentavos: bigint; now: Date },
+  cart: { subtotalCentavos: bigint | null; now: Date },
 ): RatesAnswer {
   switch (outcome.kind) {
     case "quoted": {
@@ -48,7 +48,7 @@ export function answerFor(
 /** The shop's fallback rates; without any configured, Shopify's backup rates (503) instead. Pure. */
 export function fallbackAnswer(
   rules: RatesSettings,
-  cart: { subtotalCentavos: bigint; now: Date },
+  cart: { subtotalCentavos: bigint | null; now: Date },
   reason: string,
 ): RatesAnswer {
   const offers = fallbackOffers(rules, cart.subtotalCentavos);

@@ -12,7 +12,6 @@ import type { QuoteOutcome } from "./answer";
 import { parseRateRequest } from "./rate-request";
 import { naiveRatesRuntime, ratesRuntime, type RatesRuntime } from "./runtime.server";
 
-export const MAX_RATE_BODY_BYTES = 1024 * 1024;
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 // Building a decoder costs more than decoding a cart; one serves every request.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -46,12 +45,15 @@ export async function handleRateCallback(
   const started = performance.now();
   if (request.method !== "POST") return problem(405, "use POST");
 
+  // The one cap of every route Shopify posts to (MAX_BODY_BYTES, app/http/body-limit.server.ts).
+  const limit = env().MAX_BODY_BYTES;
   const declared = Number(request.header("content-length") ?? 0);
-  if (declared > MAX_RATE_BODY_BYTES) return problem(413, "body too large");
-  const raw = await request.body(MAX_RATE_BODY_BYTES);
-  if (raw === "too_large") return problem(413, "body too large");
+  if (declared > limit) return problem(413, `body too large: the limit is ${limit} bytes`);
+  const raw = await request.body(limit);
+  if (raw === "too_large") return problem(413, `body too large: the limit is ${limit} bytes`);
 
-  if (!verifyShopifyHmac({ rawBody: raw, signature: request.header("x-shopify-hmac-sha256"), secret: env().SHOPIFY_API_SECRET }))
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+  if (!verifyShopifyHmac({ rawBody: raw, signature: request.header("x-shopify-hmac-sha256"), secret, previousSecret }))
     return problem(401, "invalid signature");
 
   const shop = request.header("x-shopify-shop-domain")?.trim().toLowerCase() ?? "";

@@ -5,6 +5,7 @@ export { quoteCacheKey, type QuoteKeyParts } from "./cache-key";
 export { markedUpCentavos, roundForCheckout, type CheckoutRounding } from "./pricing";
 export {
   cartSubtotalCentavos,
+  pesoSubtotalCentavos,
   quotationLines,
   toQuotationRequest,
   type QuotationLine,

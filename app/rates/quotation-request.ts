@@ -48,6 +48,20 @@ export function quotationLines(rate: RateRequest): QuotationLinesResult {
   return { ok: true, productos };
 }
 
+/**
+ * The cart subtotal in centavos when the request is in pesos, the currency of the shop's rules
+ * (free-shipping threshold): null for a request in another currency, so a subtotal in dollars is
+ * never compared with a threshold in pesos. A request without a currency is taken as pesos.
+ */
+export function pesoSubtotalCentavos(rate: RateRequest): bigint | null {
+  const currency = rate.currency?.trim().toUpperCase();
+  if (currency && currency !== RULES_CURRENCY) return null;
+  return cartSubtotalCentavos(rate);
+}
+
+/** The currency the shop's money rules are written in, and the service prices in. */
+const RULES_CURRENCY = "MXN";
+
 /** The cart subtotal in centavos: Shopify's `order_totals.subtotal_price`, else Σ price × quantity. */
 export function cartSubtotalCentavos(rate: RateRequest): bigint {
   const given = rate.order_totals?.subtotal_price;

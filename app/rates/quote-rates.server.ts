@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, type RatesSettings } from "~/models/shop-settings.ser
 import { answerFor, NO_RATES, NOT_QUOTED, type QuoteOutcome, type RatesAnswer } from "./answer";
 import { quoteCacheKey } from "./cache-key";
 import { toDestination, type Destination } from "~/address";
-import { cartSubtotalCentavos, quotationLines, type QuotationLine } from "./quotation-request";
+import { pesoSubtotalCentavos, quotationLines, type QuotationLine } from "./quotation-request";
 import type { RateRequest } from "./rate-request";
 import type { ShopProfile, ShopProfiles } from "./shop-profile.server";
 import type { SingleFlight } from "./single-flight";
@@ -84,7 +84,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
     function failed(shopRules: RatesSettings, detail: string): QuoteRatesResult {
       return result(
         answerFor({ kind: "failed", detail }, shopRules, {
-          subtotalCentavos: cartSubtotalCentavos(rate),
+          subtotalCentavos: pesoSubtotalCentavos(rate),
           now: deps.now(),
         }),
         false,
@@ -95,7 +95,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
   async function quoteForShop(profile: ShopProfile, rate: RateRequest, receivedAt: number): Promise<QuoteRatesResult> {
     const { rules } = profile;
     const deadlineAt = receivedAt + rules.deadlineMs - DEADLINE_MARGIN_MS;
-    const cart = { subtotalCentavos: cartSubtotalCentavos(rate), now: deps.now() };
+    const cart = { subtotalCentavos: pesoSubtotalCentavos(rate), now: deps.now() };
     const lines = quotationLines(rate);
     if (!lines.ok) {
       if (lines.reason === "nothing_to_ship") return result(NO_RATES, false);

@@ -35,7 +35,7 @@ export interface RateOffer {
 export function applyRateRules(
   services: readonly QuotedService[],
   rules: RatesSettings,
-  subtotalCentavos: bigint,
+  subtotalCentavos: bigint | null,
 ): RateOffer[] {
   return services
     .filter((quoted) => !rules.hiddenServices.includes(quoted.service))
@@ -55,7 +55,7 @@ export function applyRateRules(
 }
 
 /** The shop's fixed fallback rates with the rules that still make sense for a final price. Pure. */
-export function fallbackOffers(rules: RatesSettings, subtotalCentavos: bigint): RateOffer[] {
+export function fallbackOffers(rules: RatesSettings, subtotalCentavos: bigint | null): RateOffer[] {
   return rules.fallbackRates
     .filter((fallback) => !rules.hiddenServices.includes(fallback.service))
     .map((fallback) => {
@@ -74,9 +74,11 @@ export function fallbackOffers(rules: RatesSettings, subtotalCentavos: bigint): 
     });
 }
 
-function freeShipping(service: ServiceCode, rules: RatesSettings, subtotalCentavos: bigint): boolean {
+// A subtotal of null is in another currency than the threshold: never free on it.
+function freeShipping(service: ServiceCode, rules: RatesSettings, subtotalCentavos: bigint | null): boolean {
   const { minSubtotalCentavos, services } = rules.freeShipping;
-  return minSubtotalCentavos !== null && services.includes(service) && subtotalCentavos >= BigInt(minSubtotalCentavos);
+  if (minSubtotalCentavos === null || subtotalCentavos === null) return false;
+  return services.includes(service) && subtotalCentavos >= BigInt(minSubtotalCentavos);
 }
 
 /**

@@ -2,13 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import prisma from "../db.server";
+import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
 import { shopOverview } from "../models/overview.server";
+import { useI18n } from "../i18n/react";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return shopOverview({ db: prisma, shop: session.shop });
+  return shopOverview({ db: appContext().db, shop: session.shop });
 };
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -27,16 +28,19 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 export default function Index() {
   const overview = useLoaderData<typeof loader>();
   const quotes = overview.quotesLastDay;
+  const { messages, number, locale } = useI18n();
+  const m = messages.home;
   return (
     <Page>
-      <TitleBar title="Envíos y fulfilment" />
+      <TitleBar title={m.title} />
       <Layout>
         {!overview.connected && (
           <Layout.Section>
-            <Banner tone="info" title="Conecta tu cuenta del servicio">
+            <Banner tone="info" title={m.connectTitle}>
               <p>
-                Escribe tu clave de API en <RemixLink to="/app/settings">Configuración</RemixLink> para registrar tu
-                catálogo, mostrar tarifas en el checkout y enviar tus pedidos al almacén.
+                {m.connectBefore}
+                <RemixLink to="/app/settings">{messages.nav.settings}</RemixLink>
+                {m.connectAfter}
               </p>
             </Banner>
           </Layout.Section>
@@ -45,13 +49,13 @@ export default function Index() {
           <Card>
             <BlockStack gap="300">
               <Text as="h2" variant="headingMd">
-                Resumen
+                {m.summary}
               </Text>
               <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
-                <Figure label="Variantes registradas" value={overview.variantsSynced} />
-                <Figure label="Variantes con problemas" value={overview.variantsNeedingWork} />
-                <Figure label="Pedidos enviados al almacén" value={overview.ordersSubmitted} />
-                <Figure label="Pedidos que requieren atención" value={overview.ordersNeedingAttention} />
+                <Figure label={m.variantsSynced} value={number(overview.variantsSynced)} />
+                <Figure label={m.variantsNeedingWork} value={number(overview.variantsNeedingWork)} />
+                <Figure label={m.ordersSubmitted} value={number(overview.ordersSubmitted)} />
+                <Figure label={m.ordersNeedingAttention} value={number(overview.ordersNeedingAttention)} />
               </InlineGrid>
             </BlockStack>
           </Card>
@@ -60,15 +64,24 @@ export default function Index() {
           <Card>
             <BlockStack gap="300">
               <Text as="h2" variant="headingMd">
-                Tarifas en el checkout (últimas 24 horas)
+                {m.quotesTitle}
               </Text>
               <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
-                <Figure label="Cotizaciones" value={quotes.total} />
-                <Figure label="Con tarifas" value={quotes.answeredWithRates} />
-                <Figure label="Desde caché" value={quotes.cacheHitPercent === null ? "—" : `${quotes.cacheHitPercent} %`} />
+                <Figure label={m.quotes} value={number(quotes.total)} />
+                <Figure label={m.withRates} value={number(quotes.answeredWithRates)} />
                 <Figure
-                  label="Tiempo de respuesta (mediana / p99)"
-                  value={quotes.medianMs === null ? "—" : `${quotes.medianMs} / ${quotes.p99Ms} ms`}
+                  label={m.fromCache}
+                  value={
+                    quotes.cacheHitPercent === null
+                      ? "—"
+                      : new Intl.NumberFormat(locale === "en" ? "en-US" : "es-MX", { style: "percent" }).format(
+                          quotes.cacheHitPercent / 100,
+                        )
+                  }
+                />
+                <Figure
+                  label={m.answerTime}
+                  value={quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`}
                 />
               </InlineGrid>
             </BlockStack>

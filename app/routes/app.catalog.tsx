@@ -17,11 +17,11 @@ import {
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
 import { catalogPageData, type CatalogPageData, type CatalogVariantView } from "../catalog/catalog-page.server";
-import { CATALOG_FILTERS, CATALOG_PAGE_SIZE, parseCatalogQuery, type CatalogFilter } from "../catalog/catalog-query";
+import { CATALOG_FILTERS, CATALOG_PAGE_SIZE, parseCatalogQuery } from "../catalog/catalog-query";
 import { startFullSync } from "../catalog/full-sync.server";
-import { MEASURE_LABELS } from "../catalog/measure-differences";
-import { STATUS_LABELS, type CatalogStatus } from "../catalog/status";
+import type { CatalogStatus } from "../catalog/status";
 import { appContext } from "../context.server";
+import { useI18n } from "../i18n/react";
 import { authenticate } from "../shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -37,11 +37,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return { ok: result.started, message: result.message };
 };
 
-const FILTER_LABELS: Record<CatalogFilter, string> = {
-  all: "Todas",
-  ...STATUS_LABELS,
-  deleted: "Eliminadas en Shopify",
-};
 const STATUS_TONES: Record<CatalogStatus, "success" | "info" | "attention" | "warning" | "critical" | undefined> = {
   pending: "info",
   synced: "success",
@@ -56,18 +51,20 @@ export default function Catalog() {
   const result = useActionData<typeof action>();
   const running = data.sync?.state === "running";
   const revalidator = useRevalidator();
+  const { messages } = useI18n();
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 3000);
+    // Once a second, so the bar moves while the merchant watches.
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 1000);
     return () => clearInterval(timer);
   }, [running, revalidator]);
 
   return (
     <Page>
-      <TitleBar title="Catálogo" />
+      <TitleBar title={messages.catalog.title} />
       <BlockStack gap="400">
         {result && <Banner tone={result.ok ? "success" : "warning"}>{result.message}</Banner>}
-        {!data.connected && <Banner tone="warning">Conecta tu cuenta del servicio para registrar el catálogo.</Banner>}
+        {!data.connected && <Banner tone="warning">{messages.catalog.notConnected}</Banner>}
         <SyncCard data={data} />
         <VariantList data={data} />
       </BlockStack>
@@ -77,6 +74,8 @@ export default function Catalog() {
 
 function SyncCard({ data }: { data: CatalogPageData }) {
   const busy = useNavigation().state !== "idle";
+  const { messages, format, dateTime, number } = useI18n();
+  const m = messages.catalog;
   const sync = data.sync;
   const running = sync?.state === "running";
   const percent = sync && sync.total > 0 ? Math.min(100, Math.round((sync.done / sync.total) * 100)) : 0;
@@ -85,31 +84,35 @@ function SyncCard({ data }: { data: CatalogPageData }) {
       <BlockStack gap="300">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">
-            Sincronización con el servicio
+            {m.syncTitle}
           </Text>
           <Form method="post">
             <input type="hidden" name="intent" value="sync" />
             <Button submit variant="primary" disabled={busy || running || !data.connected}>
-              Sincronizar catálogo
+              {m.syncButton}
             </Button>
           </Form>
         </InlineStack>
         {running && sync && (
           <BlockStack gap="200">
             <Text as="p">
-              {sync.phase === "sending" ? "Registrando variantes en el servicio" : "Leyendo variantes de Shopify"}:{" "}
-              {sync.done} de {sync.total}
+              {format(sync.phase === "sending" ? m.sending : m.reading, {
+                done: number(sync.done),
+                total: number(sync.total),
+              })}
             </Text>
             <ProgressBar progress={percent} size="small" />
             <Text as="p" tone="subdued">
-              Ya hay una sincronización en curso; el botón se habilita cuando termine.
+              {m.alreadyRunning}
             </Text>
           </BlockStack>
         )}
+        {sync?.state === "completed" && <ProgressBar progress={100} size="small" tone="success" />}
         {sync && !running && (
           <Text as="p" tone={sync.state === "failed" ? "critical" : "subdued"}>
-            {sync.state === "completed" ? "Última sincronización completa" : "La última sincronización no terminó"}:{" "}
-            {new Date(sync.finishedAt ?? sync.startedAt).toLocaleString("es-MX")}
+            {format(sync.state === "completed" ? m.lastCompleted : m.lastFailed, {
+              at: dateTime(sync.finishedAt ?? sync.startedAt),
+            })}
           </Text>
         )}
         {sync?.error && (
@@ -120,7 +123,7 @@ function SyncCard({ data }: { data: CatalogPageData }) {
         <InlineStack gap="200">
           {CATALOG_FILTERS.filter((f) => f !== "all").map((filter) => (
             <Badge key={filter} tone={filter === "deleted" ? undefined : STATUS_TONES[filter]}>
-              {`${FILTER_LABELS[filter]}: ${data.counts[filter]}`}
+              {`${m.filters[filter]}: ${number(data.counts[filter])}`}
             </Badge>
           ))}
         </InlineStack>
@@ -132,6 +135,8 @@ function SyncCard({ data }: { data: CatalogPageData }) {
 function VariantList({ data }: { data: CatalogPageData }) {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(data.query.search);
+  const { messages, format, number } = useI18n();
+  const m = messages.catalog;
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
@@ -146,16 +151,16 @@ function VariantList({ data }: { data: CatalogPageData }) {
       <BlockStack gap="300">
         <InlineStack gap="300" blockAlign="end">
           <Select
-            label="Estado"
-            options={CATALOG_FILTERS.map((f) => ({ label: `${FILTER_LABELS[f]} (${data.counts[f]})`, value: f }))}
+            label={m.status}
+            options={CATALOG_FILTERS.map((f) => ({ label: `${m.filters[f]} (${number(data.counts[f])})`, value: f }))}
             value={data.query.filter}
             onChange={(value) => update({ status: value === "all" ? "" : value, page: "" })}
           />
           <Form method="get" onSubmit={(event) => (event.preventDefault(), update({ q: search, page: "" }))}>
-            <TextField label="Buscar por SKU o nombre" value={search} onChange={setSearch} autoComplete="off" />
+            <TextField label={m.search} value={search} onChange={setSearch} autoComplete="off" />
           </Form>
         </InlineStack>
-        {data.variants.length === 0 && <Text as="p">No hay variantes con este filtro.</Text>}
+        {data.variants.length === 0 && <Text as="p">{m.empty}</Text>}
         {data.variants.map((variant) => (
           <VariantRow key={variant.id} variant={variant} />
         ))}
@@ -165,7 +170,7 @@ function VariantList({ data }: { data: CatalogPageData }) {
             onPrevious={() => update({ page: String(data.query.page - 1) })}
             hasNext={data.query.page < pages}
             onNext={() => update({ page: String(data.query.page + 1) })}
-            label={`Página ${data.query.page} de ${pages}`}
+            label={format(m.page, { page: data.query.page, pages })}
           />
         )}
       </BlockStack>
@@ -174,6 +179,8 @@ function VariantList({ data }: { data: CatalogPageData }) {
 }
 
 function VariantRow({ variant }: { variant: CatalogVariantView }) {
+  const m = useI18n().messages.catalog;
+  const { format } = useI18n();
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
@@ -181,16 +188,20 @@ function VariantRow({ variant }: { variant: CatalogVariantView }) {
           {variant.title}
         </Text>
         <Text as="span" tone="subdued">
-          {variant.sku ?? "sin SKU"}
+          {variant.sku ?? m.noSku}
         </Text>
         <Badge tone={variant.deleted ? undefined : STATUS_TONES[variant.status]}>
-          {variant.deleted ? FILTER_LABELS.deleted : STATUS_LABELS[variant.status]}
+          {variant.deleted ? m.filters.deleted : m.filters[variant.status]}
         </Badge>
       </InlineStack>
       {variant.reason && <Text as="p">{variant.reason}</Text>}
       {variant.differences.map((d) => (
         <Text as="p" tone="caution" key={d.field}>
-          {MEASURE_LABELS[d.field]}: {d.service ?? "sin dato"} en el servicio → {d.store ?? "sin dato"} en Shopify
+          {format(m.difference, {
+            measure: m.measures[d.field],
+            service: d.service ?? m.noValue,
+            store: d.store ?? m.noValue,
+          })}
         </Text>
       ))}
     </BlockStack>

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Badge,
@@ -15,6 +15,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
+import { useI18n } from "../i18n/react";
 import { useState } from "react";
 import { appContext } from "../context.server";
 import { SERVICE_LABELS, STATUS_LABELS } from "../fulfillment/labels";
@@ -26,7 +27,9 @@ import {
 } from "../fulfillment/merchant-actions.server";
 import { listFulfillments, type FulfillmentRow } from "../fulfillment/orders-page.server";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
+import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import { FULFILLMENT_STATUSES, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
+import { isRecordId } from "../models/record-id";
 import { authenticate } from "../shopify.server";
 
 // The page's words, together so they move to a message catalogue in one piece.
@@ -51,16 +54,32 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const { db, now } = appContext();
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
+  await ensureReconciliation(db, { shop: session.shop, now: now() });
   return listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
 };
 
-export const action = async ({ request }: ActionFunctionArgs): Promise<MerchantActionResult> => {
+// The actions on one record name it by its id.
+const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry"]);
+
+export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const shop = session.shop;
   const fulfillmentId = String(form.get("fulfillmentId") ?? "");
+  const intent = String(form.get("intent") ?? "");
+  if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
+    const refused: MerchantActionResult = { ok: false, error: "fulfillmentId: missing or not a record id" };
+    return data(refused, { status: 400 });
+  }
+  return runAction(intent, { shop, fulfillmentId, form });
+};
+
+async function runAction(
+  intent: string,
+  { shop, fulfillmentId, form }: { shop: string; fulfillmentId: string; form: FormData },
+): Promise<MerchantActionResult> {
   const deps = appContext();
-  switch (form.get("intent")) {
+  switch (intent) {
     case "confirm-exists":
       return confirmServiceOrderExists(deps, { shop, fulfillmentId, svcOrderId: String(form.get("svcOrderId") ?? "") });
     case "confirm-absent":
@@ -73,7 +92,7 @@ export const action = async ({ request }: ActionFunctionArgs): Promise<MerchantA
     default:
       return { ok: false, error: "unknown action" };
   }
-};
+}
 
 export default function Orders() {
   const { rows, counts, received, reconciledAt } = useLoaderData<typeof loader>();
@@ -85,7 +104,7 @@ export default function Orders() {
   ];
   return (
     <Page>
-      <TitleBar title="Pedidos" />
+      <TitleBar title={useI18n().messages.orders.title} />
       <BlockStack gap="400">
         {result && (
           <Banner tone={result.ok ? "success" : "critical"}>{result.ok ? result.message : result.error}</Banner>

@@ -1,31 +1,52 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import polarisEn from "@shopify/polaris/locales/en.json";
+import polarisEs from "@shopify/polaris/locales/es.json";
+import { localeFromRequest, translator } from "../i18n/locale";
+import { I18nProvider } from "../i18n/react";
+import { env } from "../env.server";
 import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
-  return { apiKey: process.env.SHOPIFY_API_KEY || "" };
+  // Shopify's admin sends the merchant's language with every page it opens (not with the app's
+  // own navigation inside the page: the layout keeps what it first read, see shouldRevalidate).
+  const locale = localeFromRequest(request);
+  return {
+    apiKey: env().SHOPIFY_API_KEY,
+    locale,
+    polarisTranslations: locale === "en" ? polarisEn : polarisEs,
+  };
 };
 
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  nextUrl.searchParams.has("locale") && nextUrl.searchParams.get("locale") !== currentUrl.searchParams.get("locale")
+    ? defaultShouldRevalidate
+    : false;
+
 export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, locale, polarisTranslations } = useLoaderData<typeof loader>();
+  const nav = translator(locale).messages.nav;
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
-      <NavMenu>
-        <Link to="/app" rel="home">
-          Inicio
-        </Link>
-        <Link to="/app/orders">Pedidos</Link>
-        <Link to="/app/catalog">Catálogo</Link>
-        <Link to="/app/settings">Configuración</Link>
-      </NavMenu>
-      <Outlet />
+    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={polarisTranslations}>
+      <I18nProvider locale={locale}>
+        <NavMenu>
+          <Link to="/app" rel="home">
+            {nav.home}
+          </Link>
+          <Link to="/app/orders">{nav.orders}</Link>
+          <Link to="/app/catalog">{nav.catalog}</Link>
+          <Link to="/app/settings">{nav.settings}</Link>
+          <Link to="/app/privacy">{nav.privacy}</Link>
+        </NavMenu>
+        <Outlet />
+      </I18nProvider>
     </AppProvider>
   );
 }

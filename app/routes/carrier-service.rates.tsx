@@ -1,16 +1,21 @@
 // POST /carrier-service/rates: Shopify's live-rates callback at checkout. The production server
 // answers it before Express and Remix (server/rate-callback-http.ts); this route serves it
 // everywhere else (tests, `remix vite:dev`) with the very same function.
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { readBodyCapped } from "../http/body-limit.server";
 import { handleRateCallback } from "../rates/callback.server";
+
+// Shopify only POSTs here; a GET (a person or a probe trying the URL) gets the callback's clean 405,
+// not Remix's "no loader" error with a stack trace in the log.
+export const loader = ({ request }: LoaderFunctionArgs) => action({ request, params: {}, context: {} });
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const answer = await handleRateCallback({
     method: request.method,
     header: (name) => request.headers.get(name),
     body: async (maxBytes) => {
-      const raw = new Uint8Array(await request.arrayBuffer());
-      return raw.byteLength > maxBytes ? "too_large" : raw;
+      const read = await readBodyCapped(request, maxBytes);
+      return read.ok ? read.body : "too_large";
     },
   });
   return new Response(answer.body, { status: answer.status, headers: answer.headers });

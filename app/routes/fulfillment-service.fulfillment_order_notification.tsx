@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "../context.server";
 import { requestAssignedRead } from "../fulfillment/fulfillment-service.server";
-import { authenticate } from "../shopify.server";
+import { authenticateFulfillmentService } from "../shopify/webhook.server";
 
 // Shopify's notification to the warehouse as a fulfilment service: {"kind":"FULFILLMENT_REQUEST"}
 // or {"kind":"CANCELLATION_REQUEST"} and nothing else. authenticate.fulfillmentService checks the
 // signature (400 when wrong) and the shop's session; the job then reads the assigned fulfilment
 // orders and answers each request, after this 200.
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session, payload } = await authenticate.fulfillmentService(request);
+  const { session, payload } = await authenticateFulfillmentService(request);
   const { db, logger, now } = appContext();
   await requestAssignedRead(db, { shop: session.shop, now: now() });
   logger.info({ shop: session.shop, kind: (payload as { kind?: unknown }).kind }, "fulfilment service notified");

@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
-import { acceptBulkFinishWebhook } from "../catalog/bulk-finish.server";
-import { authenticate } from "../shopify.server";
+import { bulkFinishTopic } from "../catalog/bulk-finish.server";
+import { receiveWebhook } from "../shopify/webhook.server";
 
 // Verified and validated; wakes the full sync waiting on that bulk operation, which then asks Shopify.
-export const action = async ({ request }: ActionFunctionArgs) => {
-  return acceptBulkFinishWebhook(prisma, () => authenticate.webhook(request));
-};
+export const action = ({ request }: ActionFunctionArgs) => receiveWebhook(request, bulkFinishTopic);

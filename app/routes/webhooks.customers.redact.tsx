@@ -1,15 +1,23 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import prisma from "../db.server";
+import { appContext } from "../context.server";
 import { redactCustomer } from "../models/compliance.server";
-import { authenticateWebhook } from "../shopify/webhook.server";
+import { authenticateWebhook, webhookBadRequest } from "../shopify/webhook.server";
 
-const payloadSchema = z.object({ orders_to_redact: z.array(z.union([z.number(), z.string()])).default([]) });
+const id = z.union([z.number(), z.string()]).transform(String);
+const payloadSchema = z.object({
+  orders_to_redact: z.array(id).default([]),
+  customer: z.object({ id: id.nullish() }).nullish(),
+});
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, payload } = await authenticateWebhook(request);
   const parsed = payloadSchema.safeParse(payload);
-  if (!parsed.success) return new Response("orders_to_redact must be an array of order ids", { status: 400 });
-  await redactCustomer({ db: prisma, shop, orderIds: parsed.data.orders_to_redact.map(String) });
+  if (!parsed.success)
+    return webhookBadRequest("malformed customers/redact payload: orders_to_redact must be an array of order ids", [
+      "orders_to_redact",
+    ]);
+  const { orders_to_redact: orderIds, customer } = parsed.data;
+  await redactCustomer({ db: appContext().db, shop, orderIds, customerId: customer?.id ?? null });
   return new Response();
 };

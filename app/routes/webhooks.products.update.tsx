@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
-import { acceptCatalogWebhook } from "../catalog/webhook-intake.server";
-import { authenticate } from "../shopify.server";
+import { catalogTopic } from "../catalog/webhook-intake.server";
+import { receiveWebhook } from "../shopify/webhook.server";
 
 // Verified, validated, de-duplicated and queued; the catalogue job re-reads the product afterwards.
-export const action = async ({ request }: ActionFunctionArgs) => {
-  return acceptCatalogWebhook(prisma, "products/update", () => authenticate.webhook(request));
-};
+export const action = ({ request }: ActionFunctionArgs) => receiveWebhook(request, catalogTopic("products/update"));

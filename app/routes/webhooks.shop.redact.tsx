@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
+import { appContext } from "../context.server";
 import { redactShop } from "../models/compliance.server";
-import { authenticateWebhook } from "../shopify/webhook.server";
+import { authenticateWebhook, payloadNamesShop, wrongShopPayload } from "../shopify/webhook.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticateWebhook(request);
-  await redactShop({ db: prisma, shop });
+  const { shop, payload } = await authenticateWebhook(request);
+  if (!payloadNamesShop(payload, "shop_domain", shop)) return wrongShopPayload("shop/redact", "shop_domain");
+  await redactShop({ db: appContext().db, shop });
   return new Response();
 };

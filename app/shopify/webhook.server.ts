@@ -1,14 +1,179 @@
-// authenticate.webhook checks the signature, then parses the body; a correctly signed body that is
-// not JSON makes it throw a SyntaxError, which would surface as a 500. Bad input gets a 400.
+// The one webhook intake. Every topic that starts background work goes through receiveWebhook:
+// signature (verifyShopifyHmac, the previous secret accepted during a rotation; 401 otherwise) and
+// shop (authenticate.webhook), the event id, the payload check
+// (the topic's parse), then the topic's accept, which records the delivery under its event id
+// (a duplicate changes nothing) and enqueues the work in one transaction or statement. Bad input
+// always gets the same 400 shape, { error, issues? }, naming what was wrong — never a 500.
+// Adding a topic: a WebhookTopic (parse + accept) and a route file whose action is one call.
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { InvalidShopError } from "@shopify/shopify-api";
+import type { Logger } from "pino";
+import { appContext } from "../context.server";
+import { env } from "../env.server";
+import { withCappedBody } from "../http/body-limit.server";
+import { withJobs, type TxJobs } from "../jobs/queue.server";
+import { recordWebhookDelivery } from "../models/webhook-delivery.server";
 import { authenticate } from "../shopify.server";
+import { shopifyHmac, shopifyHmacSignedWith } from "./verify-hmac.server";
 
-/** authenticate.webhook, answering 400 (not 500) to a signed body that is not JSON. */
-export async function authenticateWebhook(request: Request) {
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** A verified delivery: who sent it, about what, and its ids. */
+export interface WebhookDelivery {
+  shop: string;
+  topic: string;
+  /** X-Shopify-Event-Id, or X-Shopify-Webhook-Id when the event id is missing. */
+  eventId: string;
+  webhookId: string | null;
+  triggeredAt: string | null;
+  payload: unknown;
+}
+
+export interface IntakeDeps {
+  db: PrismaClient;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** A payload the topic cannot use: answered 400 with this message (and the offending fields). */
+export class WebhookPayloadError extends Error {
+  constructor(
+    message: string,
+    readonly issues?: string[],
+  ) {
+    super(message);
+    this.name = "WebhookPayloadError";
+  }
+}
+
+export interface WebhookTopic<P> {
+  /** Checks the payload; throws WebhookPayloadError naming what is wrong. */
+  parse(payload: unknown, delivery: WebhookDelivery): P;
+  /** Records the delivery once and enqueues its work; what it returns is logged. */
+  accept(deps: IntakeDeps, delivery: WebhookDelivery, parsed: P): Promise<unknown>;
+}
+
+/** The one error shape of the webhook routes. */
+export function webhookBadRequest(error: string, issues?: string[]): Response {
+  return Response.json(issues ? { error, issues } : { error }, { status: 400 });
+}
+
+/**
+ * The 4xx a Shopify-signed request deserves when the library rejects its input: a correctly
+ * signed body that is not JSON (a SyntaxError) or a shop header that is not a shop domain (an
+ * InvalidShopError) would otherwise surface as a 500. Rethrows anything else.
+ */
+export function asBadShopifyRequest(error: unknown, request: Request, what: string): never {
+  if (error instanceof SyntaxError) throw webhookBadRequest(`malformed ${what} payload: the body is not JSON`);
+  if (error instanceof InvalidShopError || (error instanceof Error && error.name === "InvalidShopError")) {
+    const shop = JSON.stringify(request.headers.get("x-shopify-shop-domain") ?? "");
+    throw webhookBadRequest(`X-Shopify-Shop-Domain: ${shop} is not a shop domain`);
+  }
+  throw error;
+}
+
+/** authenticate.webhook, answering 413 to an oversized body (read under the shared cap) and 400 to malformed input. */
+export async function authenticateWebhook(original: Request) {
+  const request = await verifiedRequest(await withCappedBody(original, env().MAX_BODY_BYTES));
   try {
     return await authenticate.webhook(request);
   } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
-    const topic = request.headers.get("x-shopify-topic") ?? "webhook";
-    throw Response.json({ error: `malformed ${topic} payload: the body is not JSON` }, { status: 400 });
+    return asBadShopifyRequest(error, request, request.headers.get("x-shopify-topic") ?? "webhook");
   }
+}
+
+// The request to hand to the library: as received when signed with the current secret; during a
+// rotation, one signed with the previous secret is verified here and handed on re-signed with the
+// current one (the library knows only one secret).
+async function verifiedRequest(request: Request): Promise<Request> {
+  const rawBody = new Uint8Array(await request.clone().arrayBuffer());
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret, SHOP_CUSTOM_DOMAIN } = env();
+  const signedWith = shopifyHmacSignedWith({
+    rawBody,
+    signature: request.headers.get("x-shopify-hmac-sha256"),
+    secret,
+    previousSecret,
+  });
+  if (!signedWith) throw new Response(undefined, { status: 401, statusText: "Unauthorized" });
+  const shop = request.headers.get("x-shopify-shop-domain")?.trim().toLowerCase() ?? "";
+  if (!SHOP_DOMAIN.test(shop) && shop !== SHOP_CUSTOM_DOMAIN?.toLowerCase()) {
+    throw webhookBadRequest(`X-Shopify-Shop-Domain: ${JSON.stringify(shop)} is not a shop domain`);
+  }
+  if (signedWith === "current") return request;
+  const headers = new Headers(request.headers);
+  headers.set("x-shopify-hmac-sha256", shopifyHmac(rawBody, secret));
+  return new Request(request.url, { method: request.method, headers, body: rawBody });
+}
+
+/**
+ * The shop a shop-level payload names (shop/redact: shop_domain; app/uninstalled: myshopify_domain)
+ * must be the signed header's shop: a null or foreign body never erases anything.
+ */
+export function payloadNamesShop(payload: unknown, field: "shop_domain" | "myshopify_domain", shop: string): boolean {
+  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return false;
+  const named = (payload as Record<string, unknown>)[field];
+  return typeof named === "string" && named.trim().toLowerCase() === shop.toLowerCase();
+}
+
+/** The 400 for a shop-level payload that does not name the header's shop. */
+export function wrongShopPayload(topic: string, field: string): Response {
+  return webhookBadRequest(`malformed ${topic} payload: ${field} must name the shop of X-Shopify-Shop-Domain`, [field]);
+}
+
+/** authenticate.fulfillmentService with the same cap and the same 4xx answers. */
+export async function authenticateFulfillmentService(original: Request) {
+  const request = await withCappedBody(original, env().MAX_BODY_BYTES);
+  try {
+    return await authenticate.fulfillmentService(request);
+  } catch (error) {
+    return asBadShopifyRequest(error, request, "fulfilment-service notification");
+  }
+}
+
+/** Verifies, checks, de-duplicates and enqueues one webhook; answers Shopify at once. */
+export async function receiveWebhook<P>(
+  request: Request,
+  topic: WebhookTopic<P>,
+  deps: IntakeDeps = appContext(),
+): Promise<Response> {
+  const hook = await authenticateWebhook(request);
+  const eventId = hook.eventId || hook.webhookId;
+  if (!eventId) return webhookBadRequest("missing X-Shopify-Event-Id");
+  const delivery: WebhookDelivery = {
+    shop: hook.shop,
+    topic: hook.topic,
+    eventId,
+    webhookId: hook.webhookId || null,
+    triggeredAt: hook.triggeredAt ?? null,
+    payload: hook.payload,
+  };
+  try {
+    const result = await topic.accept(deps, delivery, topic.parse(hook.payload, delivery));
+    deps.logger.info({ shop: delivery.shop, topic: delivery.topic, eventId, result }, "webhook accepted");
+  } catch (error) {
+    if (error instanceof WebhookPayloadError) return webhookBadRequest(error.message, error.issues);
+    throw error;
+  }
+  return new Response(null, { status: 200 });
+}
+
+/**
+ * The usual accept: records the delivery and, the first time only, runs `enqueue` — in one
+ * transaction, so a delivery is never recorded without its work. Workers wake after the commit.
+ */
+export async function deliverOnce<T>(
+  db: PrismaClient,
+  delivery: WebhookDelivery,
+  enqueue: (tx: Prisma.TransactionClient, jobs: TxJobs) => Promise<T>,
+): Promise<{ duplicate: true } | { duplicate: false; result: T }> {
+  return withJobs(db, async (tx, jobs) => {
+    const first = await recordWebhookDelivery(tx, delivery);
+    if (!first) return { duplicate: true as const };
+    return { duplicate: false as const, result: await enqueue(tx, jobs) };
+  });
+}
+
+/** Zod issues as the dotted paths the 400 answer lists. */
+export function issuePaths(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey> }>): string[] {
+  return issues.map((issue) => issue.path.map(String).join(".") || "$");
 }

@@ -7,7 +7,7 @@ import { DEADLINE_PASSED, timedSignal } from "./abort";
 import type { Authenticator } from "./authenticator";
 import { SvcError, SvcUnauthorizedError } from "./errors";
 import type { SvcCallOptions } from "./options";
-import { abortError } from "./abort-error";
+import { abortError } from "./error-mapping";
 import type { RequestSpec, SvcResponse, Transport } from "./transport";
 
 export interface CallDeps {

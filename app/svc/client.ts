@@ -18,7 +18,7 @@ import {
 } from "./options";
 import type { SvcAuthResult, SvcCreateOrderResult, SvcCreateProductsResult, SvcOrder, SvcQuoteResult } from "./results";
 import { sharedTokenCache } from "./token-cache";
-import { abortError } from "./abort-error";
+import { abortError } from "./error-mapping";
 import { SvcNotFoundError } from "./errors";
 import { createTransport, type RequestSpec } from "./transport";
 import { parseParams } from "./validate";

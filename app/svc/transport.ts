@@ -4,9 +4,9 @@
  * could the service have applied it anyway (`outcomeUnknown`, for creation calls).
  */
 import { ATTEMPT_TIMED_OUT, DEADLINE_PASSED, timedSignal } from "./abort";
-import { abortError } from "./abort-error";
-import { errorFromResponse } from "./classify-error";
-import { describeFailure, provablyNotSent } from "./connection-failure";
+import { abortError } from "./error-mapping";
+import { errorFromResponse } from "./error-mapping";
+import { describeFailure, provablyNotSent } from "./error-mapping";
 import { SvcConnectionError, SvcInvalidResponseError, type SvcError } from "./errors";
 import type { SvcLogger, SvcSleep } from "./options";
 import { MAX_RETRY_AFTER_MS, backoffDelayMs, isRetryableStatus, parseRetryAfterMs } from "./retry-policy";

@@ -23,7 +23,8 @@ export type GidType =
   | "InventoryAdjustmentGroup"
   | "FulfillmentHold"
   | "OrderEdit"
-  | "FulfillmentService";
+  | "FulfillmentService"
+  | "Refund";
 
 // The first demo product and variant land on the ids used in /test/fixtures/orders-paid.mx.json.
 const BASES: Record<GidType, number> = {
@@ -47,6 +48,7 @@ const BASES: Record<GidType, number> = {
   FulfillmentHold: 3_312_345_678_901,
   OrderEdit: 2_212_345_678_901,
   FulfillmentService: 1_712_345_678,
+  Refund: 9_912_345_678_901,
 };
 
 const SHOP_BLOCK = 1_000_000;

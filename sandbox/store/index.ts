@@ -1,6 +1,9 @@
 import { createBulkRuntime, type BulkFault, type BulkFinishSubscription } from "./bulk/bulk-operations";
+import { createEmbeddedAdmin, type EmbeddedApp } from "./admin/embedded-admin";
 import { DEMO_CATALOGUE } from "./catalogue/demo-catalogue";
 import { createProductsApi, type ProductsApi } from "./catalogue/products-api";
+import { createControlHandler, isControlPath } from "./control/control-http";
+import { createStoreControl, type StoreControl } from "./control/store-control";
 import { createProduct } from "./catalogue/product-writer";
 import { executeAdminOperation, type GraphqlResponseBody } from "./graphql/execute-operation";
 import { createAdminFetchHandler } from "./http/fetch-handler";
@@ -17,7 +20,7 @@ import {
   type WebhookDelivery,
 } from "./webhooks/deliver";
 
-export const DEFAULT_API_VERSION = "2026-01";
+export const DEFAULT_API_VERSION = "2026-10";
 
 export interface SimulatedStoreOptions {
   apiVersion?: string;
@@ -58,6 +61,8 @@ export interface SimulatedStore {
   listen(port?: number, host?: string): Promise<ListeningStore>;
   products: ProductsApi;
   orders: OrdersApi;
+  /** The merchant's side, firing Shopify's webhooks; also served over HTTP under /__sandbox/shops/{shop}/. */
+  control: StoreControl;
   /** The `rate` body Shopify would POST to a carrier service for this cart. */
   buildRateRequest(domain: string, input: RateRequestInput): CarrierRateRequest;
   sendWebhook(args: WebhookDelivery): Promise<Response>;
@@ -68,6 +73,12 @@ export interface SimulatedStore {
   setThrottle(domain: string, settings: ThrottleSettings): void;
   /** Empties the bucket: the next priced query is THROTTLED until the clock restores points. */
   drainThrottle(domain: string): void;
+  /** Installs an embedded app: the admin stand-in (admin/embedded-admin.ts) signs its ID tokens. */
+  registerApp(app: EmbeddedApp): void;
+  /** An ID token (session token) for the app, signed as Shopify's admin signs it. */
+  idToken(domain: string, apiKey: string): string;
+  /** The URL that opens the app's page in the admin stand-in (`listen` only). */
+  adminUrl(server: ListeningStore, args: { domain: string; apiKey: string; path?: string; locale?: string }): string;
   /** The next `times` HTTP requests for the shop fail this way (fetch and listen only). */
   failNext(domain: string, fault: InjectedFault, times?: number): void;
   /** The app's `bulk_operations/finish` subscription (as shopify.app.toml declares it); null removes it. */
@@ -105,13 +116,19 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     body: Parameters<typeof executeAdminOperation>[1],
     o: { forceThrottle?: boolean },
   ) => executeAdminOperation({ shop, now, bulk }, body, o);
-  const handler = createAdminFetchHandler({
+  const adminHandler = createAdminFetchHandler({
     apiVersion,
     now,
     findShop: (domain) => shops.get(domain),
     execute,
     bulkFile: (domain, fileName) => bulk.fileFor(domain, fileName),
   });
+  const admin = createEmbeddedAdmin({ hasShop: (domain) => shops.has(domain), now });
+  const orders = createOrdersApi(shopOf, now);
+  const control = createStoreControl({ shopOf, orders, sender, now });
+  const controlHandler = createControlHandler(control);
+  const handler = (request: Request) =>
+    isControlPath(new URL(request.url).pathname) ? controlHandler(request) : adminHandler(request);
 
   return {
     apiVersion,
@@ -151,7 +168,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       return execute(shop, { query, variables: variables ?? {} }, { forceThrottle: fault === "throttled" });
     },
     async listen(port = 0, host = "127.0.0.1") {
-      const server = await serveFetchHandler(handler, port, host);
+      const server = await serveFetchHandler((request) => admin.handle(request) ?? handler(request), port, host);
       listeningUrl = server.url;
       return {
         ...server,
@@ -159,7 +176,8 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       };
     },
     products: createProductsApi(shopOf, now),
-    orders: createOrdersApi(shopOf, now),
+    orders,
+    control,
     buildRateRequest: (domain, input) => buildRateRequest(shopOf(domain), input),
     sendWebhook: (args) => sender.sendWebhook(args),
     sendRateRequest: (args) => sender.sendRateRequest(args),
@@ -168,6 +186,19 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     throttleStatus: (domain) => shopOf(domain).throttle.status(),
     setThrottle: (domain, settings) => shopOf(domain).throttle.set(settings),
     drainThrottle: (domain) => shopOf(domain).throttle.set({ currentlyAvailable: 0 }),
+    registerApp: (app) => admin.registerApp(app),
+    idToken: (domain, apiKey) => {
+      shopOf(domain);
+      return admin.idToken(domain, apiKey);
+    },
+    adminUrl(server, args) {
+      const url = new URL("/admin/apps/open", server.url);
+      url.searchParams.set("shop", args.domain);
+      url.searchParams.set("api_key", args.apiKey);
+      url.searchParams.set("path", args.path ?? "/app");
+      url.searchParams.set("locale", args.locale ?? "es");
+      return url.toString();
+    },
     failNext(domain, fault, times = 1) {
       const shop = shopOf(domain);
       for (let i = 0; i < times; i++) shop.faults.push(fault);
@@ -182,6 +213,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
 export type { AddShopInput, InjectedFault, LocationInput } from "./state/shop-state";
 export type { StoreInspection } from "./inspection";
 export type { BulkFault, BulkFinishSubscription } from "./bulk/bulk-operations";
+export type { EmbeddedApp } from "./admin/embedded-admin";
 export type { ThrottleSettings, ThrottleStatus } from "./throttle";
 export { MAX_QUERY_COST, type AdminData, type GraphqlResponseBody } from "./graphql/execute-operation";
 export type { ProductsApi } from "./catalogue/products-api";
@@ -192,6 +224,13 @@ export type {
   ProductWebhookPayload,
 } from "./catalogue/product-payloads";
 export type { OrdersApi } from "./orders/orders-api";
+export type {
+  ActionResult,
+  AppRegistration,
+  DeliveryRecord,
+  FulfillmentOrderSummary,
+  StoreControl,
+} from "./control/store-control";
 export type { AddressInput, OrderLineInput, PaidOrderInput, ShippingLineInput } from "./orders/order-input";
 export type { OrderPaidPayload } from "./orders/order-payload";
 export type { CarrierRateRequest, RateRequestInput } from "./orders/rate-request";

@@ -1,4 +1,4 @@
-import type { OperationRecord, TrackingInfoRecord } from "./state/records";
+import type { FulfillmentOrderRecord, OperationRecord, TrackingInfoRecord } from "./state/records";
 import type { ShopState } from "./state/shop-state";
 import type { ThrottleStatus } from "./throttle";
 
@@ -93,22 +93,7 @@ export function inspectShop(shop: ShopState): StoreInspection {
       callbackUrl,
       locationId,
     })),
-    fulfillmentOrders: [...shop.fulfillmentOrders.values()].map((fo) => {
-      const order = shop.orders.get(fo.orderId)!;
-      return {
-        id: fo.id,
-        orderId: fo.orderId,
-        status: fo.status,
-        requestStatus: fo.requestStatus,
-        locationId: fo.locationId,
-        deliveryMethod: fo.deliveryMethod,
-        holds: fo.holds.map((h) => ({ id: h.id, reason: h.reason })),
-        lineItems: fo.lineItems.map((line) => ({
-          ...line,
-          sku: order.lineItems.find((item) => item.id === line.lineItemId)?.sku ?? null,
-        })),
-      };
-    }),
+    fulfillmentOrders: [...shop.fulfillmentOrders.values()].map((fo) => fulfillmentOrderCopy(shop, fo)),
     fulfillments: [...shop.fulfillments.values()].map((f) => ({
       id: f.id,
       orderId: f.orderId,
@@ -150,4 +135,25 @@ export function inspectShop(shop: ShopState): StoreInspection {
     })),
     throttle: shop.throttle.status(),
   });
+}
+
+/** A copy of one fulfilment order with each line's SKU. */
+export function fulfillmentOrderCopy(
+  shop: ShopState,
+  fo: FulfillmentOrderRecord,
+): StoreInspection["fulfillmentOrders"][number] {
+  const order = shop.orders.get(fo.orderId)!;
+  return {
+    id: fo.id,
+    orderId: fo.orderId,
+    status: fo.status,
+    requestStatus: fo.requestStatus,
+    locationId: fo.locationId,
+    deliveryMethod: fo.deliveryMethod,
+    holds: fo.holds.map((h) => ({ id: h.id, reason: h.reason })),
+    lineItems: fo.lineItems.map((line) => ({
+      ...line,
+      sku: order.lineItems.find((item) => item.id === line.lineItemId)?.sku ?? null,
+    })),
+  };
 }

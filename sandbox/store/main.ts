@@ -16,6 +16,7 @@ const server = await store.listen(port);
 
 console.log(`simulated store for ${domain} at ${server.graphqlUrl(domain)}`);
 console.log(`access token: ${store.accessToken(domain)}`);
+console.log(`merchant control API: ${server.url}/__sandbox/shops/${domain}/ (see sandbox/store/README.md)`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void server.close().then(() => process.exit(0)));

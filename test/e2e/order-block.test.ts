@@ -15,7 +15,7 @@ import { encryptSecret } from "~/crypto.server";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
 import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../helpers/app-process";
-import { launchBrowser } from "../helpers/browser";
+import { launchBrowser, MERCHANT_BROWSER } from "../helpers/browser";
 import { createTestDatabase } from "../helpers/test-database";
 import { startExtensionHost, type ExtensionHost } from "./support/admin-extension-host";
 
@@ -23,8 +23,6 @@ const SCREENSHOTS = path.resolve("test/e2e/screenshots");
 const SHOP = "tienda-demo.myshopify.com";
 const API_KEY = "e2e-api-key";
 const API_SECRET = "e2e-api-secret";
-const MERCHANT_BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 // The app answers over HTTP from another process: give each condition a few seconds.
 const poll = <T>(probe: () => Promise<T>) => expect.poll(probe, { timeout: 10_000 });
 const order = (n: number) => `gid://shopify/Order/${n}`;

@@ -74,6 +74,12 @@ describe("npm start", () => {
     );
     expect(tables).toEqual([{ n: 1 }]);
     expect(fs.existsSync(path.join(cwd, ".data"))).toBe(false);
+    // A GET of the rate callback (someone trying the URL) is a clean 405, with nothing logged as an error.
+    const get = await fetch(`${app.url}/carrier-service/rates`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(await get.json()).toEqual({ error: "use POST" });
+    expect(app.output()).not.toMatch(/Unexpected Server Error|ErrorResponseImpl|\n\s+at /);
     await app.stop();
     await database.drop();
   });

@@ -3,6 +3,10 @@
 import fs from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 
+/** A merchant's browser: the Shopify library answers headless Chromium's own user agent 410 as a bot. */
+export const MERCHANT_BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Launches headless Chromium, or explains how to install it. */

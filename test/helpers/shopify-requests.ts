@@ -28,7 +28,7 @@ export async function signedWebhookRequest(args: WebhookRequestArgs): Promise<Re
     "content-type": "application/json",
     "x-shopify-topic": args.topic,
     "x-shopify-shop-domain": args.shop ?? TEST_SHOP,
-    "x-shopify-api-version": "2026-01",
+    "x-shopify-api-version": "2026-10",
     "x-shopify-webhook-id": args.webhookId ?? randomUUID(),
     "x-shopify-event-id": args.eventId ?? randomUUID(),
     "x-shopify-triggered-at": new Date().toISOString(),

@@ -132,7 +132,7 @@ export function RatesCard({
               </FormLayout.Group>
             ))}
             <FormLayout.Group>
-              {text("deadlineMs", "Tiempo máximo de espera", { suffix: "ms", helpText: "Entre 250 y 8000." })}
+              {text("deadlineMs", "Tiempo máximo de espera", { suffix: "ms", helpText: "Entre 250 y 2500: Shopify deja de esperar a los 3 s." })}
               {text("cacheTtlSeconds", "Reutilizar cotizaciones durante", {
                 suffix: "s",
                 helpText: "0 desactiva la caché.",

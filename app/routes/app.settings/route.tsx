@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
+import { useI18n } from "~/i18n/react";
 import { authenticate } from "~/shopify.server";
 import { CarrierServiceStatus } from "./carrier-service-status";
 import { ConnectionCard } from "./connection-card";
@@ -57,7 +58,7 @@ export default function Settings() {
 
   return (
     <Page>
-      <TitleBar title="Configuración" />
+      <TitleBar title={useI18n().messages.settings.title} />
       <Layout>
         <Layout.Section>
           <CarrierServiceStatus connected={page.connected} state={registration.state} message={registration.message} />

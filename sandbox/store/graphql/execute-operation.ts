@@ -16,6 +16,7 @@ import type { ThrottleStatus } from "../throttle";
 import type { StoreContext } from "./context";
 import { bulkOperationRoot } from "../bulk/bulk-root";
 import { carrierServiceMutations } from "./mutations/carrier-services";
+import { fulfillmentOrderChangeMutations } from "./mutations/fulfillment-order-changes";
 import { fulfillmentMutations } from "./mutations/fulfillments";
 import {
   assignedFulfillmentOrders,
@@ -203,6 +204,7 @@ function rootValue(ctx: StoreContext): Record<string, unknown> {
     ...carrierServiceMutations(ctx),
     ...fulfillmentMutations(ctx),
     ...fulfillmentServiceMutations(ctx),
+    ...fulfillmentOrderChangeMutations(ctx),
     assignedFulfillmentOrders: assignedFulfillmentOrders(ctx),
     fulfillmentService: (args: { id: string }) => {
       const service = ctx.shop.fulfillmentServices.get(args.id);

@@ -144,3 +144,60 @@ export function editOrder(shop: ShopState, order: OrderRecord, input: OrderEditI
     },
   };
 }
+
+export interface SplitPayload {
+  original_fulfillment_order: { id: string; status: string };
+  remaining_fulfillment_order: { id: string; status: string };
+  replacement_fulfillment_order: null;
+  split_line_items: { id: string; quantity: number }[];
+  fulfillment_order: { id: string; status: string };
+}
+
+/**
+ * fulfillmentOrderSplit: moves `lines` (SKU → units) of an open fulfilment order into a new one at
+ * the same location; the original keeps the rest.
+ */
+export function splitFulfillmentOrder(
+  shop: ShopState,
+  fo: FulfillmentOrderRecord,
+  lines: Record<string, number>,
+  now: number,
+): SplitPayload {
+  if (fo.status !== "OPEN") throw new Error(`fulfilment order ${fo.id} is ${fo.status} and cannot be split`);
+  const order = shop.orders.get(fo.orderId)!;
+  const moved: FulfillmentOrderRecord["lineItems"] = [];
+  for (const [sku, quantity] of Object.entries(lines)) {
+    const line = fo.lineItems.find((l) => order.lineItems.find((i) => i.id === l.lineItemId)?.sku === sku);
+    if (!line || quantity < 1 || quantity > line.remainingQuantity) {
+      throw new Error(`cannot split ${quantity} of ${sku} from fulfilment order ${fo.id}`);
+    }
+    line.remainingQuantity -= quantity;
+    line.totalQuantity -= quantity;
+    moved.push({
+      id: shop.ids.next("FulfillmentOrderLineItem"),
+      lineItemId: line.lineItemId,
+      totalQuantity: quantity,
+      remainingQuantity: quantity,
+    });
+  }
+  fo.lineItems = fo.lineItems.filter((l) => l.totalQuantity > 0);
+  fo.updatedAt = now;
+  const created: FulfillmentOrderRecord = {
+    ...fo,
+    id: shop.ids.next("FulfillmentOrder"),
+    holds: [],
+    lineItems: moved,
+    createdAt: now,
+    updatedAt: now,
+  };
+  shop.fulfillmentOrders.set(created.id, created);
+  order.fulfillmentOrderIds.push(created.id);
+  const view = (f: FulfillmentOrderRecord) => ({ id: f.id, status: f.status.toLowerCase() });
+  return {
+    original_fulfillment_order: view(fo),
+    remaining_fulfillment_order: view(created),
+    replacement_fulfillment_order: null,
+    split_line_items: moved.map((l) => ({ id: l.id, quantity: l.totalQuantity })),
+    fulfillment_order: view(fo),
+  };
+}

@@ -7,7 +7,9 @@ import {
   editOrder,
   holdFulfillmentOrder,
   releaseHold,
+  splitFulfillmentOrder,
   type HoldPayload,
+  type SplitPayload,
   type OrderEditInput,
   type OrderEditPayload,
   type ReleasePayload,
@@ -39,6 +41,8 @@ export interface OrdersApi {
    * fulfilment service: the body Shopify POSTs to `<callbackUrl>/fulfillment_order_notification`.
    */
   requestFulfillment(domain: string, fulfillmentOrderId: string): { kind: "FULFILLMENT_REQUEST" };
+  /** Splits units (SKU → quantity) of an open fulfilment order into a new one: the fulfillment_orders/split payload. */
+  split(domain: string, fulfillmentOrderId: string, lines: Record<string, number>): SplitPayload;
   /** The merchant asks the fulfilment service to cancel an accepted fulfilment order. */
   requestCancellation(domain: string, fulfillmentOrderId: string): { kind: "CANCELLATION_REQUEST" };
 }
@@ -71,6 +75,10 @@ export function createOrdersApi(shopOf: (domain: string) => ShopState, now: () =
     releaseHold(domain, fulfillmentOrderId, holdId) {
       const shop = shopOf(domain);
       return releaseHold(shop, fulfillmentOrderOf(shop, fulfillmentOrderId), holdId ?? null, now());
+    },
+    split(domain, fulfillmentOrderId, lines) {
+      const shop = shopOf(domain);
+      return splitFulfillmentOrder(shop, fulfillmentOrderOf(shop, fulfillmentOrderId), lines, now());
     },
     requestFulfillment(domain, fulfillmentOrderId) {
       const shop = shopOf(domain);

@@ -141,7 +141,7 @@ export interface OrderRecord {
   email: string | null;
   phone: string | null;
   currency: string;
-  financialStatus: "paid" | "refunded" | "voided";
+  financialStatus: "paid" | "partially_refunded" | "refunded" | "voided";
   cancelledAt: number | null;
   cancelReason: string | null;
   test: boolean;

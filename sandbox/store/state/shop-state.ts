@@ -129,17 +129,22 @@ export function createShopState(
     nextOrderNumber: 1001,
   };
   const locations = input.locations?.length ? input.locations : [{ name: "Bodega Tlalnepantla" }];
-  for (const location of locations) {
-    const id = ids.next("Location");
-    state.locations.set(id, {
-      id,
-      name: location.name,
-      isActive: true,
-      fulfillsOnlineOrders: location.fulfillsOnlineOrders ?? true,
-      address: { ...DEFAULT_LOCATION_ADDRESS, ...location.address },
-    });
-  }
+  for (const location of locations) addLocation(state, location);
   return state;
+}
+
+/** A new active merchant location, with the default address under what is given. */
+export function addLocation(shop: ShopState, location: LocationInput): LocationRecord {
+  const id = shop.ids.next("Location");
+  const record: LocationRecord = {
+    id,
+    name: location.name,
+    isActive: true,
+    fulfillsOnlineOrders: location.fulfillsOnlineOrders ?? true,
+    address: { ...DEFAULT_LOCATION_ADDRESS, ...location.address },
+  };
+  shop.locations.set(id, record);
+  return record;
 }
 
 /** The location orders are assigned to: the first active one that fulfils online orders. */

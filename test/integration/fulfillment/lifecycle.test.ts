@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { reconcileOrders, startReconciliation } from "~/fulfillment/reconcile.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import {
   HOUR,
@@ -15,6 +15,7 @@ import {
   clearFulfilments,
   recordOf,
   recordsOf,
+  silentLogger,
   startHarness,
   type Harness,
 } from "./support/harness";
@@ -225,6 +226,54 @@ describe("order edits", () => {
   });
 });
 
+describe("splits", () => {
+  const twoLines = {
+    lineItems: [
+      { sku: "TAZA-AZ", quantity: 2 },
+      { sku: "CAFE-500", quantity: 1 },
+    ],
+  };
+
+  it("a part split off before submission is sent on its own, and nothing twice", async () => {
+    await settings({ holdBackMinutes: 30 });
+    const payload = h.paidOrder(twoLines);
+    await h.deliver(payload);
+    await work();
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    await h.send("fulfillment_orders/split", h.store.orders.split(SHOP, fo!.id, { "CAFE-500": 1 }));
+    await work();
+    await h.clock.advance(30 * MINUTE);
+    await work();
+    await work();
+    const orders = await h.sandboxOrders();
+    expect(orders.map((o) => o.request.productos).sort((a, b) => a.length - b.length)).toEqual(
+      [[{ identificador: "TAZA-AZ", cantidad: 2 }], [{ identificador: "CAFE-500", cantidad: 1 }]].sort(
+        (a, b) => a.length - b.length,
+      ),
+    );
+    expect((await recordsOf(payload)).map((r) => r.status)).toEqual(["submitted", "submitted"]);
+  });
+
+  it("a split after submission sends nothing more and asks a person about both parts", async () => {
+    const payload = h.paidOrder(twoLines);
+    await h.deliver(payload);
+    await work();
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    await h.send("fulfillment_orders/split", h.store.orders.split(SHOP, fo!.id, { "CAFE-500": 1 }));
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    const [original, split] = await recordsOf(payload);
+    expect(original).toMatchObject({
+      status: "needs_attention",
+      reason: expect.stringMatching(/^changed in Shopify after it reached the warehouse/),
+    });
+    expect(split).toMatchObject({
+      status: "needs_attention",
+      reason: expect.stringMatching(/^created in Shopify from a part of the order the warehouse already has/),
+    });
+  });
+});
+
 describe("write-back of what shipped", () => {
   it("a partial shipment becomes a fulfilment of only those lines; the order stays partly fulfilled", async () => {
     const payload = h.paidOrder({
@@ -303,6 +352,36 @@ describe("reconciliation", () => {
     expect(await h.sandboxOrders()).toHaveLength(1);
   });
 
+  it("pages through every updated order within Shopify's cost budget", async () => {
+    await startReconciliation(prisma, { shop: SHOP, now: h.clock.now() });
+    await h.clock.advance(MINUTE);
+    const paid = Array.from({ length: 60 }, () => h.paidOrder());
+    // GIVEN the shop's bucket is nearly empty (another app spent it)
+    h.store.setThrottle(SHOP, { maximumAvailable: 1000, restoreRate: 50, currentlyAvailable: 10 });
+    const waits: number[] = [];
+    const result = await reconcileOrders(
+      {
+        db: prisma,
+        logger: silentLogger,
+        now: h.clock.now,
+        adminFor: h.adminFor,
+        sleep: async (ms) => {
+          waits.push(ms);
+          await h.clock.advance(ms);
+        },
+      },
+      SHOP,
+    );
+    // THEN it waited for the bucket instead of failing, and every order is followed
+    expect(waits.length).toBeGreaterThan(0);
+    // (an order of an earlier case whose note was written at the watermark counts too)
+    expect(result.read).toBeGreaterThanOrEqual(60);
+    expect(await prisma.shopifyOrder.count({ where: { shopifyOrderId: { in: paid.map((p) => String(p.id)) } } })).toBe(
+      60,
+    );
+    h.store.setThrottle(SHOP, { maximumAvailable: 2000, restoreRate: 100, currentlyAvailable: 2000 });
+  });
+
   it("connecting can import the open paid orders of the last N days, and only those", async () => {
     await prisma.shop.update({ where: { domain: SHOP }, data: { ordersWatermark: null } });
     await settings({ importDays: 2 });
@@ -320,5 +399,79 @@ describe("reconciliation", () => {
       await prisma.shopifyOrder.count({ where: { shopifyOrderId: { in: [String(old.id), String(cancelled.id)] } } }),
     ).toBe(0);
     await settings({ importDays: 0 });
+  });
+});
+
+describe("lifecycle webhook routes", () => {
+  it("answer 400 naming what is wrong, and write nothing", async () => {
+    const bad = await h.send("orders/edited", { order_edit: { order_id: "abc" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("order_edit.order_id");
+    const none = await h.send("fulfillment_orders/hold_released", {
+      fulfillment_order: { id: "gid://shopify/Order/1" },
+    });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("names no fulfilment order");
+    expect(await prisma.webhookDelivery.count()).toBe(0);
+    expect(await prisma.job.count()).toBe(0);
+  });
+
+  it("ignore a duplicate delivery, and look up a fulfilment order the app has no record of", async () => {
+    const payload = h.paidOrder();
+    await h.deliver(payload);
+    await prisma.job.deleteMany({});
+    // A hold on an order whose fulfilment orders the job has not read yet: the app asks Shopify.
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    const held = h.store.orders.hold(SHOP, fo!.id, "INCORRECT_ADDRESS");
+    expect((await h.send("fulfillment_orders/placed_on_hold", held, { eventId: "evt-hold" })).status).toBe(200);
+    expect((await h.send("fulfillment_orders/placed_on_hold", held, { eventId: "evt-hold" })).status).toBe(200);
+    expect(await prisma.job.findMany({ select: { queue: true, key: true } })).toEqual([
+      { queue: "fulfillment.resolve", key: `${SHOP}:${fo!.id}` },
+    ]);
+    await work(); // resolves the order and wakes its job
+    await work(); // the order's job reads the hold
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      reason: expect.stringMatching(/on hold in Shopify \(incorrect address\)/),
+    });
+  });
+});
+
+describe("orders recorded before fulfilment orders were followed", () => {
+  async function legacy(status: string, svcOrderId: string | null) {
+    const payload = h.paidOrder();
+    const id = String(payload.id);
+    await prisma.shopifyOrder.create({
+      data: { shop: SHOP, shopifyOrderId: id, orderGid: payload.admin_graphql_api_id, orderName: payload.name },
+    });
+    await prisma.fulfillment.create({
+      data: {
+        shop: SHOP,
+        shopifyOrderId: id,
+        orderGid: payload.admin_graphql_api_id,
+        orderName: payload.name,
+        status,
+        svcOrderId,
+      },
+    });
+    return payload;
+  }
+
+  it("one already at the service is left as it is: nothing is sent again", async () => {
+    const payload = await legacy("submitted", "svc-legacy-1");
+    await h.send("orders/cancelled", h.store.orders.cancel(SHOP, payload.id));
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect((await recordsOf(payload)).map((r) => [r.status, r.fulfillmentOrderGid])).toEqual([["submitted", null]]);
+  });
+
+  it("one never sent gives way to a record per fulfilment order, sent once", async () => {
+    const payload = await legacy("pending", null);
+    await h.deliver(payload);
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect((await recordsOf(payload)).map((r) => [r.status, r.fulfillmentOrderGid])).toEqual([
+      ["submitted", h.fulfillmentOrdersOf(payload)[0]!.id],
+    ]);
   });
 });

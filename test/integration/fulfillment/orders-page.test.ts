@@ -142,9 +142,20 @@ describe("the orders page", () => {
     expect(await post({ intent: "retry", fulfillmentId: data.rows[0]!.id })).toMatchObject({ ok: true });
     expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: true });
     expect(await post({ intent: "nonsense" })).toEqual({ ok: false, error: "unknown action" });
+    // A missing or malformed record id is named in a 400, not a database cast error (a 500).
+    for (const form of [{ intent: "retry" }, { intent: "confirm-absent", fulfillmentId: "42" }] as Record<string, string>[]) {
+      expect(await post(form)).toMatchObject({
+        data: { ok: false, error: "fulfillmentId: missing or not a record id" },
+        init: { status: 400 },
+      });
+    }
     expect((await recordOf(payload)).status).toBe("pending");
     expect(await prisma.job.findUnique({ where: { queue_key: { queue: "stock.sync", key: SHOP } } })).toMatchObject({
       payload: { onDemand: true },
+    });
+    // A shop connected before reconciliation existed starts being reconciled when the page is seen.
+    expect(await prisma.job.findUnique({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } })).toMatchObject({
+      state: "queued",
     });
   });
 });

@@ -11,11 +11,22 @@ import {
   removeFulfillmentService,
   rejectionCode,
 } from "~/fulfillment/fulfillment-service.server";
+import { syncStock } from "~/fulfillment/stock-sync.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import { action as notification } from "~/routes/fulfillment-service.fulfillment_order_notification";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
-import { HOUR, MINUTE, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+import {
+  HOUR,
+  MINUTE,
+  SHOP,
+  clearFulfilments,
+  recordOf,
+  seedCatalogVariants,
+  silentLogger,
+  startHarness,
+  type Harness,
+} from "./support/harness";
 
 const SERVICE_NAME = "Envíos svc";
 let h: Harness;
@@ -188,6 +199,24 @@ describe("fulfilment-service mode", () => {
     expect(rejectionCode("not enough stock of TAZA-AZ at the warehouse")).toBe("INVENTORY_OUT_OF_STOCK");
     expect(rejectionCode('line "Jarra" has no SKU')).toBe("INELIGIBLE_PRODUCT");
     expect(rejectionCode("something else")).toBe("OTHER");
+  });
+});
+
+describe("stock in fulfilment-service mode", () => {
+  it("goes to the warehouse's own location, stocking each product there the first time", async () => {
+    await seedCatalogVariants(h);
+    await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 12 });
+    const result = await syncStock(
+      { db: prisma, logger: silentLogger, now: h.clock.now, svcClientFor: h.svcClientFor, adminFor: h.adminFor },
+      SHOP,
+      { onDemand: true },
+    );
+    expect(result).toMatchObject({ kind: "synced" });
+    const serviceLocation = h.store.inspect(SHOP).fulfillmentServices[0]!.locationId;
+    const level = h.store
+      .inspect(SHOP)
+      .inventoryLevels.find((l) => l.sku === "TAZA-AZ" && l.locationId === serviceLocation);
+    expect(level?.available).toBe(12);
   });
 });
 

@@ -3,7 +3,15 @@ import prisma from "~/db.server";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
-import { MINUTE, PRODUCTS, SHOP, clearFulfilments, startHarness, type Harness } from "./support/harness";
+import {
+  MINUTE,
+  PRODUCTS,
+  SHOP,
+  clearFulfilments,
+  seedCatalogVariants,
+  startHarness,
+  type Harness,
+} from "./support/harness";
 
 let h: Harness;
 let locationId: string;
@@ -20,21 +28,7 @@ beforeEach(async () => {
     patch: { stock: { enabled: true, locationId, intervalMinutes: 15 } },
   });
   // The catalogue module maps SKUs to inventory items; here the rows are written directly.
-  for (const product of h.store.products.list(SHOP)) {
-    for (const variant of product.variants) {
-      await prisma.catalogVariant.create({
-        data: {
-          shop: SHOP,
-          productId: String(product.id),
-          variantId: String(variant.id),
-          inventoryItemId: String(variant.inventory_item_id),
-          sku: variant.sku,
-          title: product.title,
-          status: "synced",
-        },
-      });
-    }
-  }
+  await seedCatalogVariants(h);
   // Start from a warehouse that agrees with Shopify, so each test changes only what it names.
   for (const sku of Object.keys(PRODUCTS)) await h.control("POST", "/__sandbox/stock", { sku, units: available(sku) });
 });

@@ -33,6 +33,13 @@ describe("shop settings", () => {
     expect(version).toBe(4);
   });
 
+  it("reads a deadline saved before the 2,500 ms cap as the cap, and still saves other changes", async () => {
+    await prisma.shop.update({ where: { domain: shop }, data: { settings: { rates: { deadlineMs: 8000 } } } });
+    expect((await getShopSettings({ db: prisma, shop })).settings.rates.deadlineMs).toBe(2500);
+    const saved = await updateShopSettings({ db: prisma, shop, patch: { rates: { markupBasisPoints: 500 } } });
+    expect(saved.rates).toMatchObject({ deadlineMs: 2500, markupBasisPoints: 500 });
+  });
+
   it("rejects an invalid value and leaves the stored settings as they were", async () => {
     await expect(
       updateShopSettings({ db: prisma, shop, patch: { rates: { deadlineMs: 9000 } } }),

@@ -4,6 +4,7 @@ import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
 import { disconnectShop } from "~/models/svc-connection.server";
 import { ratesRuntime } from "~/rates/runtime.server";
+import { loader } from "~/routes/carrier-service.rates";
 import {
   callback,
   flushQuoteLog,
@@ -187,6 +188,21 @@ describe("POST /carrier-service/rates: rules", () => {
     expect(below.body.rates?.map((r) => r.total_price)).toEqual(["9900", "18900", "14900"]);
   });
 
+  it("never compares a subtotal in another currency with the peso threshold, and still prices in pesos", async () => {
+    await setRules({ freeShipping: { minSubtotalCentavos: 99_800, services: ["NACIONAL", "PROGRAMADO"] } });
+    // A subtotal of 998.00 US dollars is not 998.00 pesos: no free shipping on it.
+    const dollars = await callback({ body: rateBody({ currency: "USD" }) });
+    expect(dollars.status).toBe(200);
+    expect(dollars.body.rates?.map((r) => [r.total_price, r.currency])).toEqual([
+      ["9900", "MXN"],
+      ["18900", "MXN"],
+      ["14900", "MXN"],
+    ]);
+    // The same cart in pesos (any letter case) is free.
+    const pesos = await callback({ body: rateBody({ currency: "mxn" }) });
+    expect(pesos.body.rates?.map((r) => r.total_price)).toEqual(["0", "18900", "0"]);
+  });
+
   it("hides services", async () => {
     await setRules({ hiddenServices: ["EXPRESS"] });
     expect((await callback({ body: rateBody() })).body.rates?.map((r) => r.service_code)).toEqual([
@@ -225,6 +241,20 @@ describe("POST /carrier-service/rates: bad input", () => {
     expect((await callback({ body: rateBody(), hmac: null })).status).toBe(401);
     expect((await callback({ body: rateBody(), secret: "otro-secreto" })).status).toBe(401);
     expect(upstream.count(QUOTE_PATH)).toBe(0);
+  });
+
+  it("answers rates to a request signed with the previous secret during a rotation (SHOPIFY_API_SECRET_PREVIOUS)", async () => {
+    const { status, body } = await callback({ body: rateBody(), secret: process.env.SHOPIFY_API_SECRET_PREVIOUS });
+    expect(status).toBe(200);
+    expect(body.rates).not.toHaveLength(0);
+  });
+
+  it("answers 405 naming the method to a GET, which Shopify never sends", async () => {
+    const request = new Request("https://svc-app.example.test/carrier-service/rates");
+    const answer = await loader({ request, params: {}, context: {} });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("POST");
+    expect(await answer.json()).toEqual({ error: "use POST" });
   });
 
   it("answers 400 for a body that is not JSON", async () => {

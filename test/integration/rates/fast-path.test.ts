@@ -73,7 +73,7 @@ describe("the rate callback's node:http fast path", () => {
     const response = await fetch(`${fast}${RATE_CALLBACK_PATH}`, { method: "POST", headers: { "content-type": "application/json" }, body: raw });
     expect(response.status).toBe(413);
     expect(response.headers.get("connection")).toBe("close");
-    expect(await response.json()).toEqual({ error: "body too large" });
+    expect(await response.json()).toEqual({ error: "body too large: the limit is 1048576 bytes" });
   });
 
   it("leaves every other request (and a GET of the callback) to the framework", async () => {

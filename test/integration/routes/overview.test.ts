@@ -21,6 +21,10 @@ describe("the home page overview", () => {
         status,
       })),
     });
+    // Deleted in Shopify: the catalogue lists it apart, and so does the overview.
+    await prisma.catalogVariant.create({
+      data: { shop, productId: "p9", variantId: "v9", title: "t9", status: "skipped", deletedAt: hoursAgo(1) },
+    });
     await prisma.fulfillment.createMany({
       data: [
         { shop, shopifyOrderId: "1", orderGid: "g1", orderName: "#1", status: "shipped", svcOrderId: "s1" },
@@ -44,7 +48,8 @@ describe("the home page overview", () => {
       connected: true,
       environment: "production",
       variantsSynced: 2,
-      variantsNeedingWork: 2,
+      // skipped, failed and drifted, as the catalogue page counts them
+      variantsNeedingWork: 3,
       ordersSubmitted: 1,
       ordersNeedingAttention: 2,
     });

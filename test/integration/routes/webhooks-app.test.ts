@@ -31,11 +31,43 @@ describe("app webhooks", () => {
     await storeOfflineSession(prisma);
     await prisma.shop.create({ data: { domain: TEST_SHOP } });
     for (let i = 0; i < 2; i++) {
-      const request = await signedWebhookRequest({ topic: "app/uninstalled", body: { id: 1 } });
+      const request = await signedWebhookRequest({
+        topic: "app/uninstalled",
+        body: { id: 1, myshopify_domain: TEST_SHOP },
+      });
       expect(await status(uninstalled, request)).toBe(200);
     }
     expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(0);
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).uninstalledAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses a null body, or one naming another shop, with a 400 and forgets nothing", async () => {
+    await storeOfflineSession(prisma);
+    for (const body of [null, { id: 1 }, { id: 1, myshopify_domain: "otra.myshopify.com" }]) {
+      const request = await signedWebhookRequest({ topic: "app/uninstalled", body, rawBody: JSON.stringify(body) });
+      expect(await status(uninstalled, request)).toBe(400);
+    }
+    expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(1);
+  });
+
+  it("accepts a delivery signed with the previous secret during a rotation", async () => {
+    await storeOfflineSession(prisma);
+    const request = await signedWebhookRequest({
+      topic: "app/uninstalled",
+      body: { id: 1, myshopify_domain: TEST_SHOP },
+      secret: process.env.SHOPIFY_API_SECRET_PREVIOUS,
+    });
+    expect(await status(uninstalled, request)).toBe(200);
+    expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(0);
+  });
+
+  it("answers 400, not 500, to a valid signature whose shop header is not a shop domain", async () => {
+    await storeOfflineSession(prisma);
+    for (const shop of ["not a shop", "evil.example.com", ""]) {
+      const request = await signedWebhookRequest({ topic: "app/uninstalled", body: { id: 1, myshopify_domain: shop }, shop });
+      expect(await status(uninstalled, request)).toBe(400);
+    }
+    expect(await prisma.session.count({ where: { shop: TEST_SHOP } })).toBe(1);
   });
 
   it("records the scopes granted on app/scopes_update", async () => {

@@ -3,7 +3,11 @@ import prisma from "~/db.server";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
-import { signedWebhookRequest, TEST_SHOP } from "../../helpers/shopify-requests";
+import { downloadCustomerDataExport, listCustomerDataRequests } from "~/models/customer-data.server";
+import { loader as privacyPage } from "~/routes/app.privacy";
+import { loader as downloadExport } from "~/routes/app.privacy.$id";
+import { storeOfflineSession } from "../../helpers/sessions";
+import { sessionTokenRequest, signedWebhookRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 
 type Action = typeof dataRequest;
@@ -44,13 +48,114 @@ describe("compliance webhooks", () => {
     expect(await status(action, request)).toBe(401);
   });
 
-  it("answers a customer data request with 200", async () => {
+  it("answers a customer data request with an export the merchant sees and downloads in the admin", async () => {
     await seedShopWithOrder("5512345678901");
+    await storeOfflineSession(prisma, TEST_SHOP);
+    const record = await prisma.fulfillment.findFirstOrThrow();
+    await prisma.fulfillment.update({
+      where: { id: record.id },
+      data: { trackingNumber: "GUIA-1", status: "shipped", svcOrderId: "SVC-9", warnings: [{ field: "colonia" }] },
+    });
+    await prisma.fulfillmentEvent.create({ data: { fulfillmentId: record.id, toStatus: "submitted", detail: "sent" } });
+    // WHEN Shopify sends the customer's data request (their email and phone included)
     const request = await signedWebhookRequest({
       topic: "customers/data_request",
-      body: { shop_domain: TEST_SHOP, customer: { id: 1 }, orders_requested: [5512345678901] },
+      body: {
+        shop_domain: TEST_SHOP,
+        customer: { id: 7, email: "ana@example.com", phone: "5512345678" },
+        orders_requested: [5512345678901, 999],
+        data_request: { id: 42 },
+      },
     });
     expect(await status(dataRequest, request)).toBe(200);
+    // THEN it is recorded as answered, without the email or phone of the payload
+    const stored = await prisma.customerDataRequest.findFirstOrThrow();
+    expect(stored).toMatchObject({ shop: TEST_SHOP, customerId: "7", dataRequestId: "42", downloadedAt: null });
+    expect(stored.ordersRequested).toEqual(["5512345678901", "999"]);
+    expect(JSON.stringify(stored)).not.toMatch(/ana@example\.com|5512345678"/);
+    // AND the privacy page lists it
+    const page = await privacyPage({ request: await sessionTokenRequest("/app/privacy"), params: {}, context: {} });
+    expect(page.requests).toEqual([
+      expect.objectContaining({ id: stored.id, customerId: "7", ordersFound: 1, downloadedAt: null }),
+    ]);
+    // AND the download is the export: the address sent to the service, tracking, history; no quotes data
+    const response = await downloadExport({
+      request: await sessionTokenRequest(`/app/privacy/${stored.id}`),
+      params: { id: stored.id },
+      context: {},
+    });
+    expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="solicitud-datos-/);
+    const data = await response.json();
+    expect(data).toMatchObject({
+      shop: TEST_SHOP,
+      customerId: "7",
+      orders: [
+        {
+          shopifyOrderId: "5512345678901",
+          orderName: "#1001",
+          status: "shipped",
+          addressSentToService: { nombre: "Ana López", calle: "Río Lerma" },
+          addressWarnings: [{ field: "colonia" }],
+          tracking: { number: "GUIA-1" },
+          serviceOrderId: "SVC-9",
+          history: [{ status: "submitted", detail: "sent" }],
+        },
+      ],
+      quotes: expect.stringContaining("without personal data"),
+    });
+    expect((await prisma.customerDataRequest.findFirstOrThrow()).downloadedAt).not.toBeNull();
+  });
+
+  it("never hands one shop's export to another shop, and refuses a malformed id with a 400", async () => {
+    await seedShopWithOrder("1");
+    const request = await signedWebhookRequest({
+      topic: "customers/data_request",
+      body: { shop_domain: TEST_SHOP, customer: { id: 7 }, orders_requested: [1] },
+    });
+    expect(await status(dataRequest, request)).toBe(200);
+    const { id } = await prisma.customerDataRequest.findFirstOrThrow();
+    const other = "otra-tienda.myshopify.com";
+    expect(await downloadCustomerDataExport(prisma, { shop: other, id, now: new Date() })).toBeNull();
+    expect(await listCustomerDataRequests(prisma, { shop: other, now: new Date() })).toEqual([]);
+    await storeOfflineSession(prisma, TEST_SHOP);
+    const malformed = await downloadExport({
+      request: await sessionTokenRequest("/app/privacy/abc", TEST_SHOP),
+      params: { id: "abc" },
+      context: {},
+    });
+    expect(malformed.status).toBe(400);
+  });
+
+  it("drops exports after 30 days", async () => {
+    await prisma.shop.create({ data: { domain: TEST_SHOP } });
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    await prisma.customerDataRequest.create({
+      data: { shop: TEST_SHOP, ordersRequested: ["1"], export: {}, receivedAt: old, answeredAt: old },
+    });
+    await storeOfflineSession(prisma, TEST_SHOP);
+    const page = await privacyPage({ request: await sessionTokenRequest("/app/privacy"), params: {}, context: {} });
+    expect(page.requests).toEqual([]);
+    expect(await prisma.customerDataRequest.count()).toBe(0);
+  });
+
+  it("erases the customer's exports on customers/redact, and every export on shop/redact", async () => {
+    await seedShopWithOrder("100");
+    const ask = (customer: number, orders: number[]) =>
+      signedWebhookRequest({
+        topic: "customers/data_request",
+        body: { shop_domain: TEST_SHOP, customer: { id: customer }, orders_requested: orders },
+      });
+    expect(await status(dataRequest, await ask(7, [100]))).toBe(200);
+    expect(await status(dataRequest, await ask(8, [200]))).toBe(200);
+    const redact = await signedWebhookRequest({
+      topic: "customers/redact",
+      body: { shop_domain: TEST_SHOP, customer: { id: 7 }, orders_to_redact: [100] },
+    });
+    expect(await status(customersRedact, redact)).toBe(200);
+    expect((await prisma.customerDataRequest.findMany()).map((r) => r.customerId)).toEqual(["8"]);
+    const shopGone = await signedWebhookRequest({ topic: "shop/redact", body: { shop_domain: TEST_SHOP } });
+    expect(await status(shopRedact, shopGone)).toBe(200);
+    expect(await prisma.customerDataRequest.count()).toBe(0);
   });
 
   it("erases the customer's address from the redacted orders only", async () => {
@@ -65,6 +170,16 @@ describe("compliance webhooks", () => {
     expect(await status(customersRedact, request)).toBe(200);
     const rows = await prisma.fulfillment.findMany({ orderBy: { shopifyOrderId: "asc" } });
     expect(rows.map((r) => r.request)).toEqual([{ redacted: true }, { keep: true }]);
+  });
+
+  it("refuses shop/redact with a null body, or one naming another shop, and erases nothing", async () => {
+    await seedShopWithOrder("301");
+    for (const body of [null, {}, { shop_domain: "otra.myshopify.com" }]) {
+      const request = await signedWebhookRequest({ topic: "shop/redact", body, rawBody: JSON.stringify(body) });
+      expect(await status(shopRedact, request)).toBe(400);
+    }
+    expect(await prisma.shop.count()).toBe(1);
+    expect(await prisma.fulfillment.count()).toBe(1);
   });
 
   it("deletes everything held for the shop on shop/redact", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readServiceOrder, sameTracking } from "~/fulfillment/service-status";
+import { readServiceOrder, sameTracking, shippedProducts, trackingNumbers } from "~/fulfillment/service-status";
 import { canTransition, furthest, statusesLeadingTo } from "~/fulfillment/status";
 
 const tracking = {
@@ -74,5 +74,31 @@ describe("the state machine", () => {
       // a hold released or the hold-back delay over: nothing was sent yet
       "waiting",
     ]);
+  });
+});
+
+describe("what the service reports shipped", () => {
+  it("sums detalle_orden per SKU, leaving out lines it marks as not picked", () => {
+    const shipped = shippedProducts([
+      { cantidad: 2, producto: { sku: "TAZA-AZ" }, recogido: true },
+      { cantidad: 1, producto: { sku: "TAZA-AZ" }, recogido: true },
+      { cantidad: 1, producto: { sku: "CAFE-500" }, recogido: false },
+      { cantidad: 0, producto: { sku: "PLATO-GR" }, recogido: true },
+    ]);
+    expect([...shipped!]).toEqual([["TAZA-AZ", 3]]);
+  });
+
+  it("is unknown (null) when the lookup lists no lines", () => {
+    expect(shippedProducts(null)).toBeNull();
+    expect(shippedProducts([])).toBeNull();
+  });
+
+  it("reads several packages' tracking numbers from one field", () => {
+    expect(trackingNumbers({ number: "123456, 789012;345", company: "DHL", url: null })).toEqual([
+      "123456",
+      "789012",
+      "345",
+    ]);
+    expect(trackingNumbers({ number: "1234567890", company: null, url: null })).toEqual(["1234567890"]);
   });
 });

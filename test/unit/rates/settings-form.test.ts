@@ -5,7 +5,7 @@ import { rules } from "./support";
 describe("rates settings form", () => {
   it("round-trips every rule through the form values exactly", () => {
     const stored = rules({
-      deadlineMs: 3_000,
+      deadlineMs: 2_000,
       markupBasisPoints: -1_234,
       markupFixedCentavos: 1_999,
       rounding: "up_to_peso",
@@ -57,6 +57,12 @@ describe("rates settings form", () => {
       "markupFixed",
       "name_NACIONAL",
     ]);
+  });
+
+  it("refuses a deadline past 2,500 ms, so the answer always lands inside Shopify's shortest timeout (3 s)", () => {
+    expect(parseRatesForm({ ...ratesFormValues(rules()), deadlineMs: "2500" })).toMatchObject({ ok: true });
+    const parsed = parseRatesForm({ ...ratesFormValues(rules()), deadlineMs: "2501" });
+    expect(!parsed.ok && parsed.errors).toEqual({ deadlineMs: expect.stringContaining("rango") });
   });
 
   it("reports values outside the allowed ranges against their field", () => {

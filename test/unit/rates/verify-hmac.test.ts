@@ -21,6 +21,15 @@ describe("verifyShopifyHmac", () => {
     expect(verifyShopifyHmac({ rawBody: changed, signature: sign(body), secret })).toBe(false);
   });
 
+  it("accepts the previous secret during a rotation, and still refuses any other", () => {
+    const previousSecret = "secret-before-rotation";
+    expect(verifyShopifyHmac({ rawBody: body, signature: sign(body, previousSecret), secret, previousSecret })).toBe(true);
+    expect(verifyShopifyHmac({ rawBody: body, signature: sign(body), secret, previousSecret })).toBe(true);
+    expect(verifyShopifyHmac({ rawBody: body, signature: sign(body, "other"), secret, previousSecret })).toBe(false);
+    // Without a previous secret configured, one signed with it is refused.
+    expect(verifyShopifyHmac({ rawBody: body, signature: sign(body, previousSecret), secret })).toBe(false);
+  });
+
   it.each([null, undefined, "", "not base64!", "AAAA", sign(body).slice(0, -2), `${sign(body)}AA`])(
     "refuses a missing or malformed signature %j",
     (signature) => {

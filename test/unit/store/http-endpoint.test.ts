@@ -21,9 +21,9 @@ function adminRequest(url: string, token: string | null = TOKEN, body = QUERY, h
 describe("the Admin API over fetch", () => {
   it("answers a shop addressed by its host, as the app's client sends", async () => {
     const { store } = demoStore();
-    const response = await store.fetch(adminRequest(`https://${DOMAIN}/admin/api/2026-01/graphql.json`));
+    const response = await store.fetch(adminRequest(`https://${DOMAIN}/admin/api/2026-10/graphql.json`));
     expect(response.status).toBe(200);
-    expect(response.headers.get("x-shopify-api-version")).toBe("2026-01");
+    expect(response.headers.get("x-shopify-api-version")).toBe("2026-10");
     expect((await response.json()).data).toEqual({
       shop: { name: "Tienda Demo", myshopifyDomain: DOMAIN, currencyCode: "MXN" },
     });
@@ -31,7 +31,7 @@ describe("the Admin API over fetch", () => {
 
   it("answers 401 with Shopify's body for a wrong or missing token, and logs the attempt", async () => {
     const { store } = demoStore();
-    const url = `https://${DOMAIN}/admin/api/2026-01/graphql.json`;
+    const url = `https://${DOMAIN}/admin/api/2026-10/graphql.json`;
     for (const token of ["shpat_wrong", null]) {
       const response = await store.fetch(adminRequest(url, token));
       expect(response.status).toBe(401);
@@ -45,14 +45,14 @@ describe("the Admin API over fetch", () => {
   it("uses the access token given when the shop was added", async () => {
     const store = createSimulatedStore();
     store.addShop({ domain: "otra.myshopify.com", accessToken: "shpat_custom" });
-    const url = "https://otra.myshopify.com/admin/api/2026-01/graphql.json";
+    const url = "https://otra.myshopify.com/admin/api/2026-10/graphql.json";
     expect((await store.fetch(adminRequest(url, "shpat_custom"))).status).toBe(200);
     expect((await store.fetch(adminRequest(url, "shpat_sim_otra.myshopify.com"))).status).toBe(401);
   });
 
   it("answers 404 for an unknown shop or another API version", async () => {
     const { store } = demoStore();
-    expect((await store.fetch(adminRequest("https://nadie.myshopify.com/admin/api/2026-01/graphql.json"))).status).toBe(
+    expect((await store.fetch(adminRequest("https://nadie.myshopify.com/admin/api/2026-10/graphql.json"))).status).toBe(
       404,
     );
     expect((await store.fetch(adminRequest(`https://${DOMAIN}/admin/api/2024-01/graphql.json`))).status).toBe(404);
@@ -60,14 +60,14 @@ describe("the Admin API over fetch", () => {
 
   it("answers 400 for a body without a query", async () => {
     const { store } = demoStore();
-    const response = await store.fetch(adminRequest(`https://${DOMAIN}/admin/api/2026-01/graphql.json`, TOKEN, "{}"));
+    const response = await store.fetch(adminRequest(`https://${DOMAIN}/admin/api/2026-10/graphql.json`, TOKEN, "{}"));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ errors: { query: "Required parameter missing or invalid" } });
   });
 
   it("fails with a 500 when a test injects a server error", async () => {
     const { store } = demoStore();
-    const url = `https://${DOMAIN}/admin/api/2026-01/graphql.json`;
+    const url = `https://${DOMAIN}/admin/api/2026-10/graphql.json`;
     store.failNext(DOMAIN, "server-error");
     expect((await store.fetch(adminRequest(url))).status).toBe(500);
     expect((await store.fetch(adminRequest(url))).status).toBe(200);
@@ -82,7 +82,7 @@ describe("the Admin API over fetch", () => {
       elsewhere.push(new Request(input).url);
       return new Response("ok");
     });
-    const shop = await fetch(`https://${DOMAIN}/admin/api/2026-01/graphql.json`, {
+    const shop = await fetch(`https://${DOMAIN}/admin/api/2026-10/graphql.json`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": TOKEN },
       body: QUERY,
@@ -128,7 +128,7 @@ describe("the Admin API over HTTP", () => {
         {
           host: "127.0.0.1",
           port,
-          path: "/admin/api/2026-01/graphql.json",
+          path: "/admin/api/2026-10/graphql.json",
           method: "POST",
           headers: { Host: DOMAIN, "Content-Type": "application/json", "X-Shopify-Access-Token": TOKEN },
         },

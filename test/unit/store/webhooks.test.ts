@@ -61,7 +61,7 @@ describe("sendWebhook", () => {
       "content-type": "application/json",
       "x-shopify-topic": "orders/paid",
       "x-shopify-shop-domain": DOMAIN,
-      "x-shopify-api-version": "2026-01",
+      "x-shopify-api-version": "2026-10",
       "x-shopify-triggered-at": "2026-11-20T16:00:00.000Z",
     });
     expect(request.headers.get("x-shopify-webhook-id")).toMatch(/^[0-9a-f-]{36}$/);

@@ -11,7 +11,7 @@ import {
   SvcUnauthorizedError,
   SvcUnexpectedError,
 } from "~/svc";
-import { errorFromResponse, productNamedIn, type FailedResponse } from "~/svc/classify-error";
+import { errorFromResponse, productNamedIn, type FailedResponse } from "~/svc/error-mapping";
 import { indexFromPath } from "~/svc/errors";
 
 const base: FailedResponse = { endpoint: "quote", status: 409, json: {}, text: "{}", sideEffects: false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeFailure, errorCodesOf, provablyNotSent } from "~/svc/connection-failure";
+import { describeFailure, errorCodesOf, provablyNotSent } from "~/svc/error-mapping";
 
 const fetchFailed = (cause: unknown) => new TypeError("fetch failed", { cause });
 const coded = (code: string) => Object.assign(new Error(code), { code });

@@ -4,6 +4,8 @@
  * and it accepts or rejects each request, and each cancellation request.
  */
 import { numericId } from "../../ids";
+import { setInventoryLevel } from "../../state/inventory-store";
+import { levelKey } from "../../state/shop-state";
 import type { FulfillmentOrderRecord, FulfillmentServiceRecord } from "../../state/records";
 import type { StoreContext } from "../context";
 import { paginate, type ConnectionArgs } from "../connection";
@@ -55,6 +57,36 @@ export function assignedFulfillmentOrders(ctx: StoreContext) {
   };
 }
 
+/**
+ * fulfillmentServiceDelete with TRANSFER: the service location's stock and commitments, and its
+ * unfinished fulfilment orders, go to the merchant's location (fulfilment requests are dropped).
+ */
+function transferToMerchantLocation(ctx: StoreContext, from: string, to: string): void {
+  const { shop } = ctx;
+  const now = ctx.now();
+  for (const level of [...shop.inventoryLevels.values()].filter((l) => l.locationId === from)) {
+    const target = shop.inventoryLevels.get(levelKey(level.itemId, to));
+    if (target) {
+      target.available += level.available;
+      target.committed += level.committed;
+      target.updatedAt = now;
+    } else {
+      setInventoryLevel(shop, { ...level, locationId: to, updatedAt: now });
+    }
+    level.available = 0;
+    level.committed = 0;
+    level.updatedAt = now;
+  }
+  for (const fo of shop.fulfillmentOrders.values()) {
+    if (fo.locationId !== from || fo.status === "CLOSED" || fo.status === "CANCELLED") continue;
+    fo.locationId = to;
+    fo.requestStatus = "UNSUBMITTED";
+    if (fo.status === "IN_PROGRESS" && fo.lineItems.every((l) => l.remainingQuantity === l.totalQuantity))
+      fo.status = "OPEN";
+    fo.updatedAt = now;
+  }
+}
+
 const refused = (message: string, field = ["id"]) => ({ fulfillmentOrder: null, userErrors: [{ field, message }] });
 
 export function fulfillmentServiceMutations(ctx: StoreContext) {
@@ -103,14 +135,36 @@ export function fulfillmentServiceMutations(ctx: StoreContext) {
       shop.fulfillmentServices.set(service.id, service);
       return { fulfillmentService: fulfillmentServiceView(ctx, service), userErrors: [] };
     },
-    fulfillmentServiceDelete: (args: { id: string }) => {
+    fulfillmentServiceDelete: (args: {
+      id: string;
+      destinationLocationId?: string | null;
+      inventoryAction?: string | null;
+    }) => {
       requireGid(args.id);
       const service = shop.fulfillmentServices.get(args.id);
       if (!service)
         return { deletedId: null, userErrors: [{ field: ["id"], message: "Fulfillment service could not be found." }] };
+      const action = args.inventoryAction ?? (args.destinationLocationId ? "TRANSFER" : "DELETE");
+      const refusedDelete = (field: string, message: string) => ({
+        deletedId: null,
+        userErrors: [{ field: [field], message }],
+      });
+      const destination = args.destinationLocationId ? shop.locations.get(args.destinationLocationId) : undefined;
+      if (action === "TRANSFER") {
+        if (!args.destinationLocationId)
+          return refusedDelete("destinationLocationId", "Destination location is required to transfer inventory.");
+        const serviceOwned = [...shop.fulfillmentServices.values()].some((s) => s.locationId === destination?.id);
+        if (!destination || !destination.isActive || serviceOwned)
+          return refusedDelete(
+            "destinationLocationId",
+            "Destination location must be an active merchant-managed location.",
+          );
+      }
       shop.fulfillmentServices.delete(service.id);
       const location = shop.locations.get(service.locationId);
-      if (location) location.isActive = false;
+      if (action === "TRANSFER") transferToMerchantLocation(ctx, service.locationId, destination!.id);
+      // KEEP leaves the location (and its stock) as a merchant-managed one; otherwise it goes away.
+      if (location && action !== "KEEP") location.isActive = false;
       return { deletedId: service.id, userErrors: [] };
     },
     fulfillmentOrderAcceptFulfillmentRequest: (args: { id: string }) => {

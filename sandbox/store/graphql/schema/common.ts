@@ -1,6 +1,6 @@
 /**
  * Shared Admin API types. Names, nullability and arguments follow Shopify's Admin GraphQL API
- * 2026-01 so that a document Shopify would reject is rejected here too. Enums list only the
+ * 2026-10 so that a document Shopify would reject is rejected here too. Enums list only the
  * values this store can produce, except where a query may name others (sort keys, units).
  */
 export const commonSdl = /* GraphQL */ `

@@ -2,6 +2,7 @@ import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSc
 import { bulkOperationsSdl } from "./bulk-operations";
 import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
+import { fulfillmentOrderChangesSdl } from "./fulfillment-order-changes";
 import { fulfillmentsSdl } from "./fulfillments";
 import { fulfillmentServicesSdl } from "./fulfillment-services";
 import { inventorySdl } from "./inventory";
@@ -18,6 +19,7 @@ export const adminSdl = [
   ordersSdl,
   fulfillmentsSdl,
   fulfillmentServicesSdl,
+  fulfillmentOrderChangesSdl,
   carrierServicesSdl,
   bulkOperationsSdl,
 ].join("\n");

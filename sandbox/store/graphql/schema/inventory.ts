@@ -117,11 +117,12 @@ export const inventorySdl = /* GraphQL */ `
     changes(inventoryItemIds: [ID!], locationIds: [ID!], quantityNames: [String!]): [InventoryChange!]!
   }
 
+  "Since 2026-04 the compare-and-swap value is changeFromQuantity, which must be given (null opts out); compareQuantity and ignoreCompareQuantity are gone."
   input InventoryQuantityInput {
     inventoryItemId: ID!
     locationId: ID!
     quantity: Int!
-    compareQuantity: Int
+    changeFromQuantity: Int
   }
 
   input InventorySetQuantitiesInput {
@@ -129,12 +130,13 @@ export const inventorySdl = /* GraphQL */ `
     name: String!
     referenceDocumentUri: String
     quantities: [InventoryQuantityInput!]!
-    ignoreCompareQuantity: Boolean = false
   }
 
+  "Required at run time on inventory mutations since 2026-04; a repeated key returns the first result."
+  directive @idempotent(key: String!) on FIELD
+
   enum InventorySetQuantitiesUserErrorCode {
-    COMPARE_QUANTITY_REQUIRED
-    COMPARE_QUANTITY_STALE
+    CHANGE_FROM_QUANTITY_STALE
     INVALID_INVENTORY_ITEM
     INVALID_LOCATION
     INVALID_NAME
@@ -183,7 +185,13 @@ export const inventorySdl = /* GraphQL */ `
     ): LocationConnection!
   }
 
+  type InventoryActivatePayload {
+    inventoryLevel: InventoryLevel
+    userErrors: [UserError!]!
+  }
+
   extend type Mutation {
     inventorySetQuantities(input: InventorySetQuantitiesInput!): InventorySetQuantitiesPayload
+    inventoryActivate(inventoryItemId: ID!, locationId: ID!, available: Int): InventoryActivatePayload
   }
 `;

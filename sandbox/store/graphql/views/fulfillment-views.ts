@@ -1,10 +1,11 @@
 import { numericId } from "../../ids";
+import { supportedActions } from "../../orders/fulfillment-order-moves";
 import type { FulfillmentOrderLineItemRecord, FulfillmentOrderRecord, FulfillmentRecord } from "../../state/records";
 import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
 import type { StoreContext } from "../context";
 import { locationView } from "./inventory-views";
-import { lineItemView, orderView } from "./order-views";
+import { views } from "./links";
 import { variantView } from "./product-views";
 
 const byId = (record: { id: string }): [number, number] => [numericId(record.id), numericId(record.id)];
@@ -18,7 +19,7 @@ export function fulfillmentOrderView(ctx: StoreContext, fo: FulfillmentOrderReco
     id: fo.id,
     orderId: order.id,
     orderName: order.name,
-    order: () => orderView(ctx, order),
+    order: () => views.orderView(ctx, order),
     status: fo.status,
     requestStatus: fo.requestStatus,
     deliveryMethod: {
@@ -28,6 +29,7 @@ export function fulfillmentOrderView(ctx: StoreContext, fo: FulfillmentOrderReco
     },
     fulfillmentHolds: fo.holds.map((hold) => ({ __typename: "FulfillmentHold", ...hold })),
     fulfillAt: fo.fulfillAt === null ? null : isoUtc(fo.fulfillAt),
+    supportedActions: () => supportedActions(ctx.shop, fo).map((action) => ({ action, externalUrl: null })),
     assignedLocation: {
       location: () => locationView(ctx, location),
       name: location.name,
@@ -77,7 +79,7 @@ function fulfillmentOrderLineItemView(
     id: line.id,
     totalQuantity: line.totalQuantity,
     remainingQuantity: line.remainingQuantity,
-    lineItem: () => lineItemView(ctx, item, order.currency),
+    lineItem: () => views.lineItemView(ctx, item, order.currency),
     sku: item.sku,
     productTitle: item.title,
     variantTitle: item.variantTitle,
@@ -98,7 +100,7 @@ export function fulfillmentView(ctx: StoreContext, fulfillment: FulfillmentRecor
     status: fulfillment.status,
     createdAt: isoUtc(fulfillment.createdAt),
     updatedAt: isoUtc(fulfillment.updatedAt),
-    order: () => orderView(ctx, order),
+    order: () => views.orderView(ctx, order),
     location: () => locationView(ctx, ctx.shop.locations.get(fulfillment.locationId)!),
     trackingInfo: (args: { first?: number | null }) =>
       fulfillment.trackingInfo.slice(0, args.first ?? undefined).map((info) => ({ ...info })),
@@ -108,7 +110,7 @@ export function fulfillmentView(ctx: StoreContext, fulfillment: FulfillmentRecor
         id: line.id,
         quantity: line.quantity,
         lineItem: () =>
-          lineItemView(
+          views.lineItemView(
             ctx,
             order.lineItems.find((item) => item.id === line.lineItemId)!,
             order.currency,

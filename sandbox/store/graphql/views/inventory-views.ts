@@ -11,7 +11,7 @@ import { levelKey } from "../../state/shop-state";
 import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
 import type { StoreContext } from "../context";
-import { variantView } from "./product-views";
+import { views } from "./links";
 
 const QUANTITY_NAMES = [
   "available",
@@ -76,7 +76,7 @@ export function inventoryItemView(ctx: StoreContext, item: InventoryItemRecord) 
       id: `gid://shopify/InventoryItemMeasurement/${numericId(item.id)}`,
       weight: { ...item.weight },
     },
-    variant: () => variantView(ctx, ctx.shop.variants.get(item.variantId)!),
+    variant: () => views.variantView(ctx, ctx.shop.variants.get(item.variantId)!),
     inventoryLevel: (args: { locationId: string }) => {
       const level = ctx.shop.inventoryLevels.get(levelKey(item.id, args.locationId));
       return level ? inventoryLevelView(ctx, level) : null;

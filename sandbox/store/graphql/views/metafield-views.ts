@@ -5,7 +5,7 @@ import type { MetafieldRecord } from "../../state/records";
 import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
 import type { StoreContext } from "../context";
-import { nodeById } from "./node";
+import { views } from "./links";
 
 const OWNER_TYPES: Record<string, string> = {
   Product: "PRODUCT",
@@ -26,7 +26,7 @@ export function metafieldView(ctx: StoreContext, record: MetafieldRecord) {
     jsonValue: () => jsonValue(record),
     compareDigest: () => compareDigest(record.value),
     ownerType: OWNER_TYPES[parseGid(record.ownerId)?.type ?? ""] ?? "SHOP",
-    owner: () => nodeById(ctx, record.ownerId),
+    owner: () => views.nodeById(ctx, record.ownerId),
     createdAt: isoUtc(record.createdAt),
     updatedAt: isoUtc(record.updatedAt),
   };

@@ -6,6 +6,7 @@ import type { StoreContext } from "../context";
 import { bulkOperationView } from "../../bulk/bulk-view";
 import { carrierServiceView } from "./carrier-service-views";
 import { fulfillmentOrderView, fulfillmentView } from "./fulfillment-views";
+import { linkViews } from "./links";
 import { adjustmentGroupView, inventoryItemView, inventoryLevelView, locationView } from "./inventory-views";
 import { metafieldView } from "./metafield-views";
 import { orderView } from "./order-views";
@@ -52,3 +53,5 @@ function inventoryLevelByGid(shop: ShopState, id: string): InventoryLevelRecord 
 function maybe<R, V>(record: R | undefined, view: (record: R) => V): V | undefined {
   return record === undefined ? undefined : view(record);
 }
+
+linkViews({ nodeById });

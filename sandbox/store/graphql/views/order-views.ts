@@ -4,6 +4,7 @@ import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
 import { moneyBag, type StoreContext } from "../context";
 import { fulfillmentOrderView, fulfillmentView } from "./fulfillment-views";
+import { linkViews } from "./links";
 import { metafieldFields } from "./metafield-views";
 import { productView, variantView } from "./product-views";
 
@@ -120,3 +121,5 @@ function mailingAddressView(order: OrderRecord, address: MailingAddressRecord) {
       ].filter((line): line is string => Boolean(line)),
   };
 }
+
+linkViews({ orderView, lineItemView });

@@ -4,6 +4,7 @@ import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
 import type { StoreContext } from "../context";
 import { availableTotal, inventoryItemView } from "./inventory-views";
+import { linkViews } from "./links";
 import { metafieldFields } from "./metafield-views";
 
 const byId = (record: { id: string }): [number, number] => [numericId(record.id), numericId(record.id)];
@@ -110,3 +111,5 @@ export function variantView(ctx: StoreContext, variant: VariantRecord) {
     ...metafieldFields(ctx, variant.id),
   };
 }
+
+linkViews({ variantView });

@@ -292,6 +292,25 @@ export function recordsOf(payload: { id: number }) {
   });
 }
 
+/** Maps every SKU of the store to its inventory item, as the catalogue module would, directly in the table. */
+export async function seedCatalogVariants(h: Harness): Promise<void> {
+  for (const product of h.store.products.list(SHOP)) {
+    for (const variant of product.variants) {
+      await prisma.catalogVariant.create({
+        data: {
+          shop: SHOP,
+          productId: String(product.id),
+          variantId: String(variant.id),
+          inventoryItemId: String(variant.inventory_item_id),
+          sku: variant.sku,
+          title: product.title,
+          status: "synced",
+        },
+      });
+    }
+  }
+}
+
 /** Clears what tests leave behind between cases: records, jobs, deliveries (not the shop). */
 export async function clearFulfilments(h: Harness): Promise<void> {
   await prisma.job.deleteMany({});

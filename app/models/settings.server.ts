@@ -1,0 +1,185 @@
+// The settings of a shop as the merchant changes them: connecting the service account (which starts
+// the catalogue sync and the orders reconciliation), the rate rules, the orders-and-stock settings
+// (and the fulfilment mode they imply), and the carrier-service registration after either. The
+// settings page (app/routes/app.settings) parses the forms and words the outcomes.
+import type { AppContext } from "~/context.server";
+import { startFullSync } from "~/catalog/full-sync.server";
+import { env } from "~/env.server";
+import {
+  registerFulfillmentService,
+  removeFulfillmentService,
+  requestAssignedRead,
+} from "~/fulfillment/fulfillment-service.server";
+import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
+import { forgetShopRates } from "~/rates/runtime.server";
+import {
+  registerCarrierService,
+  type CarrierRegistration,
+  type CarrierServiceState,
+} from "~/shopify/carrier-service.server";
+import { SvcError, SvcUnauthorizedError } from "~/svc";
+import {
+  getShopSettings,
+  updateShopSettings,
+  type FulfillmentSettings,
+  type RatesSettings,
+  type ShopSettings,
+  type ShopSettingsPatch,
+} from "./shop-settings.server";
+import { connectShop, type SvcEnvironment } from "./svc-connection.server";
+
+type Deps = Pick<AppContext, "db" | "logger" | "now" | "svc" | "adminFor">;
+
+export interface ShopSettingsView {
+  connected: boolean;
+  environment: SvcEnvironment;
+  carrierService: { state: CarrierServiceState | null; message: string | null };
+  settings: ShopSettings;
+  /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
+  locations: { id: string; name: string }[];
+}
+
+const LOCATIONS_QUERY = `#graphql
+  query SettingsLocations { locations(first: 50) { nodes { id name } } }`;
+
+async function shopLocations(deps: Deps, shop: string): Promise<{ id: string; name: string }[]> {
+  try {
+    const admin = await deps.adminFor(shop);
+    const result = await admin<{ locations: { nodes: { id: string; name: string }[] } }>(LOCATIONS_QUERY);
+    return result.data?.locations.nodes ?? [];
+  } catch (error) {
+    deps.logger.warn(
+      { shop, err: error instanceof Error ? error.message : String(error) },
+      "could not read the shop's locations",
+    );
+    return [];
+  }
+}
+
+/** The connection, the carrier service, the settings and the locations of `shop`. */
+export async function shopSettingsView(deps: Deps, shop: string): Promise<ShopSettingsView> {
+  const [row, { settings }, locations] = await Promise.all([
+    deps.db.shop.findUnique({
+      where: { domain: shop },
+      select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true, carrierServiceError: true },
+    }),
+    getShopSettings({ db: deps.db, shop }),
+    shopLocations(deps, shop),
+  ]);
+  return {
+    connected: Boolean(row?.svcApiKeyCiphertext),
+    environment: row?.svcEnvironment === "production" ? "production" : "qa",
+    carrierService: {
+      state: (row?.carrierServiceState as CarrierServiceState | null) ?? null,
+      message: row?.carrierServiceError ?? null,
+    },
+    settings,
+    locations,
+  };
+}
+
+export type ConnectOutcome =
+  { ok: true; carrierService: CarrierRegistration } | { ok: false; reason: "unauthorized" | "unreachable" };
+
+/**
+ * Checks the key with the service (one auth call) and stores it; then registers the whole
+ * catalogue, starts reconciling paid orders and registers the carrier service.
+ */
+export async function connectServiceAccount(
+  deps: Deps,
+  args: { shop: string; apiKey: string; environment: SvcEnvironment },
+): Promise<ConnectOutcome> {
+  const { db, svc, logger } = deps;
+  const { shop } = args;
+  try {
+    await connectShop({ db, config: svc, shop, apiKey: args.apiKey, environment: args.environment });
+  } catch (error) {
+    if (error instanceof SvcUnauthorizedError) return { ok: false, reason: "unauthorized" };
+    logger.warn({ shop, err: error instanceof SvcError ? error.message : String(error) }, "service connection failed");
+    return { ok: false, reason: "unreachable" };
+  }
+  forgetShopRates(shop);
+  // Connecting is all a merchant should have to do: the whole catalogue is registered from here.
+  // A sync already running is left to finish (startFullSync refuses a second one).
+  await startFullSync({ db, shop });
+  // And every paid order from now on (or of the last N days, as chosen) is reconciled.
+  await startReconciliation(db, { shop, now: deps.now() });
+  return { ok: true, carrierService: await registerCarrierForShop(deps, shop) };
+}
+
+/**
+ * Saves the orders-and-stock settings, starts the stock schedule when it was switched on and
+ * applies the fulfilment mode; answers Shopify's refusal of the mode change, or null.
+ */
+export async function saveOperationsSettings(
+  deps: Deps,
+  shop: string,
+  patch: Required<Pick<ShopSettingsPatch, "fulfillment" | "stock">> & {
+    fulfillment: { mode: FulfillmentSettings["mode"] };
+  },
+): Promise<string | null> {
+  const { db } = deps;
+  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  await updateShopSettings({ db, shop, patch });
+  await ensureStockSchedule(db, { shop, now: deps.now() });
+  return applyFulfillmentMode(deps, shop, patch.fulfillment.mode);
+}
+
+/**
+ * Fulfilment-service mode registers the warehouse as the shop's fulfilment service and starts
+ * reading its requests; the merchant-managed mode removes it, as Shopify requires. A message for
+ * the merchant when Shopify refused.
+ */
+async function applyFulfillmentMode(
+  deps: Deps,
+  shop: string,
+  mode: FulfillmentSettings["mode"],
+): Promise<string | null> {
+  try {
+    if (mode === "fulfillment_service") {
+      await registerFulfillmentService(deps, {
+        shop,
+        appUrl: env().SHOPIFY_APP_URL,
+        name: `Envíos ${deps.svc.serviceName}`,
+      });
+      await requestAssignedRead(deps.db, { shop, now: deps.now() });
+    } else {
+      await removeFulfillmentService(deps, { shop });
+    }
+    return null;
+  } catch (error) {
+    deps.logger.warn(
+      { shop, mode, err: error instanceof Error ? error.message : String(error) },
+      "fulfilment mode change failed",
+    );
+    return `Shopify no aceptó el cambio de modo: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+/** Saves the rate rules; re-registers the carrier service when the shop is connected (else null). */
+export async function saveRatesSettings(
+  deps: Deps,
+  shop: string,
+  rates: RatesSettings,
+): Promise<CarrierRegistration | null> {
+  const { db } = deps;
+  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  await updateShopSettings({ db, shop, patch: { rates } });
+  forgetShopRates(shop);
+  const row = await db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } });
+  return row?.svcApiKeyCiphertext ? registerCarrierForShop(deps, shop) : null;
+}
+
+/** Creates or updates the shop's carrier service; the outcome is also stored on the Shop row. */
+export async function registerCarrierForShop(deps: Deps, shop: string): Promise<CarrierRegistration> {
+  const { db, svc, adminFor } = deps;
+  const register = (admin: Parameters<typeof registerCarrierService>[0]["admin"]) =>
+    registerCarrierService({ db, admin, shop, appUrl: env().SHOPIFY_APP_URL, name: `Envíos ${svc.serviceName}` });
+  try {
+    return await register(await adminFor(shop));
+  } catch (error) {
+    // No Admin access at all (e.g. no offline session): record it like any other registration failure.
+    return register(() => Promise.reject(error));
+  }
+}

@@ -1,0 +1,499 @@
+/**
+ * The merchant's (and Shopify's back office's) side of the store, for tests and the demo: change
+ * orders and fulfilment orders as the admin would, and send the signed webhooks and
+ * fulfilment-service notifications Shopify sends for each change. See README "Test control API".
+ */
+import { randomUUID } from "node:crypto";
+import { numericId, toGid } from "../ids";
+import { fulfillmentOrderCopy } from "../inspection";
+import {
+  FulfillmentOrderRefusal,
+  cancelPaidOrder,
+  mergeFulfillmentOrders,
+  moveFulfillmentOrder,
+  refundLines,
+} from "../orders/fulfillment-order-moves";
+import type { PaidOrderInput } from "../orders/order-input";
+import { orderPayload, type OrderPaidPayload } from "../orders/order-payload";
+import type { OrdersApi } from "../orders/orders-api";
+import type { FulfillmentOrderRecord, OrderRecord } from "../state/records";
+import { addLocation, type LocationInput, type ShopState } from "../state/shop-state";
+import type { WebhookSender } from "../webhooks/deliver";
+
+/** A control request Shopify's admin would refuse or that names nothing: 400, 404 or 409. */
+export class ControlError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface AppRegistration {
+  /** The app's API secret: signs webhooks and fulfilment-service notifications. */
+  secret: string;
+  /** Relative webhook uris resolve against it, as `application_url` in shopify.app.toml. */
+  appUrl?: string;
+  webhooks: { topic: string; uri: string }[];
+  /** How deliveries reach the app (in-process tests); defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+export interface DeliveryRecord {
+  topic: string;
+  url: string;
+  eventId: string;
+  webhookId: string;
+  triggeredAt: string;
+  payload: unknown;
+  /** The app's HTTP status; null when it could not be reached (see `error`). */
+  status: number | null;
+  error?: string;
+  redelivery: boolean;
+}
+
+export interface FulfillmentOrderSummary {
+  id: string;
+  orderId: string;
+  status: string;
+  requestStatus: string;
+  locationId: string;
+  locationName: string;
+  deliveryMethod: string;
+  holds: { id: string; reason: string; reasonNotes: string | null }[];
+  lineItems: { id: string; lineItemId: string; sku: string | null; totalQuantity: number; remainingQuantity: number }[];
+}
+
+type Deliveries = { deliveries: Array<Omit<DeliveryRecord, "payload">> };
+
+export interface StoreControl {
+  setApp(domain: string, app: AppRegistration): void;
+  addLocation(domain: string, input: LocationInput): { location: { id: string; name: string } };
+  locations(domain: string): { locations: { id: string; name: string; isActive: boolean }[] };
+  createOrder(
+    domain: string,
+    input: PaidOrderInput & { deliver?: boolean },
+  ): Promise<{ order: OrderPaidPayload; fulfillmentOrders: FulfillmentOrderSummary[] } & Deliveries>;
+  order(domain: string, orderId: string): { order: OrderPaidPayload; fulfillmentOrders: FulfillmentOrderSummary[] };
+  cancel(domain: string, orderId: string, input?: { reason?: string; deliver?: boolean }): Promise<ActionResult>;
+  refund(
+    domain: string,
+    orderId: string,
+    input: { lines: Record<string, number>; deliver?: boolean },
+  ): Promise<ActionResult>;
+  edit(
+    domain: string,
+    orderId: string,
+    input: { quantities?: Record<string, number>; add?: { sku: string; quantity: number }[]; deliver?: boolean },
+  ): Promise<ActionResult>;
+  hold(
+    domain: string,
+    foId: string,
+    input?: { reason?: string; notes?: string | null; deliver?: boolean },
+  ): Promise<ActionResult>;
+  releaseHold(domain: string, foId: string, input?: { holdIds?: string[]; deliver?: boolean }): Promise<ActionResult>;
+  split(
+    domain: string,
+    foId: string,
+    input: { lines: Record<string, number>; deliver?: boolean },
+  ): Promise<ActionResult>;
+  merge(domain: string, input: { ids: string[]; deliver?: boolean }): Promise<ActionResult>;
+  move(domain: string, foId: string, input: { locationId: string; deliver?: boolean }): Promise<ActionResult>;
+  requestFulfillment(
+    domain: string,
+    foId: string,
+    input?: { message?: string; deliver?: boolean },
+  ): Promise<ActionResult>;
+  requestCancellation(
+    domain: string,
+    foId: string,
+    input?: { message?: string; deliver?: boolean },
+  ): Promise<ActionResult>;
+  deliveries(domain: string): { deliveries: DeliveryRecord[] };
+  /** Sends a past delivery again exactly as it was (payload, event id, webhook id, trigger time). */
+  redeliver(domain: string, eventId: string): Promise<Deliveries>;
+}
+
+export type ActionResult = {
+  order: OrderPaidPayload;
+  fulfillmentOrders: FulfillmentOrderSummary[];
+  /** The webhook payload of the change's main topic. */
+  payload: unknown;
+  notification?: { status: number | null; error?: string };
+} & Deliveries;
+
+interface ShopControl {
+  app: AppRegistration | null;
+  deliveries: DeliveryRecord[];
+}
+
+/** Wraps an orders-api or state error into the control API's status: unknown things 404, the rest 409. */
+function classify(error: unknown): never {
+  if (error instanceof ControlError) throw error;
+  if (error instanceof FulfillmentOrderRefusal) throw new ControlError(409, error.message);
+  const message = error instanceof Error ? error.message : String(error);
+  if (/^no (order|fulfilment order|location|variant) /.test(message)) throw new ControlError(404, message);
+  if (/^(quantity must|an order needs)/.test(message)) throw new ControlError(400, message);
+  throw new ControlError(409, message);
+}
+
+export function createStoreControl(deps: {
+  shopOf: (domain: string) => ShopState;
+  orders: OrdersApi;
+  sender: WebhookSender;
+  now: () => number;
+}): StoreControl {
+  const { orders, sender, now } = deps;
+  const controls = new Map<string, ShopControl>();
+  const controlOf = (domain: string): ShopControl => {
+    deps.shopOf(domain);
+    let control = controls.get(domain);
+    if (!control) controls.set(domain, (control = { app: null, deliveries: [] }));
+    return control;
+  };
+  const shopOf = (domain: string): ShopState => {
+    try {
+      return deps.shopOf(domain);
+    } catch (error) {
+      throw new ControlError(404, error instanceof Error ? error.message : String(error));
+    }
+  };
+  const orderOf = (shop: ShopState, id: string): OrderRecord => {
+    const order = shop.orders.get(toGid("Order", id));
+    if (!order) throw new ControlError(404, `no order ${id} in ${shop.domain}`);
+    return order;
+  };
+  const foOf = (shop: ShopState, id: string): FulfillmentOrderRecord => {
+    const fo = shop.fulfillmentOrders.get(toGid("FulfillmentOrder", id));
+    if (!fo) throw new ControlError(404, `no fulfilment order ${id} in ${shop.domain}`);
+    return fo;
+  };
+  const summary = (shop: ShopState, fo: FulfillmentOrderRecord): FulfillmentOrderSummary => ({
+    ...fulfillmentOrderCopy(shop, fo),
+    locationName: shop.locations.get(fo.locationId)?.name ?? "",
+    holds: fo.holds.map((h) => ({ ...h })),
+  });
+  const view = (shop: ShopState, order: OrderRecord) => ({
+    order: orderPayload(shop, order),
+    fulfillmentOrders: order.fulfillmentOrderIds.map((id) => summary(shop, shop.fulfillmentOrders.get(id)!)),
+  });
+
+  async function post(control: ShopControl, domain: string, delivery: Omit<DeliveryRecord, "status" | "error">) {
+    const record: DeliveryRecord = { ...delivery, status: null };
+    try {
+      const response = await sender.sendWebhook({
+        url: delivery.url,
+        secret: control.app!.secret,
+        topic: delivery.topic,
+        domain,
+        payload: delivery.payload,
+        eventId: delivery.eventId,
+        webhookId: delivery.webhookId,
+        triggeredAt: delivery.triggeredAt,
+        fetch: control.app!.fetch,
+      });
+      record.status = response.status;
+      await response.arrayBuffer().catch(() => undefined);
+    } catch (error) {
+      record.error = error instanceof Error ? error.message : String(error);
+    }
+    control.deliveries.push(record);
+    return record;
+  }
+
+  /** Sends each (topic, payload) to every subscription of that topic, in order; one event id per topic. */
+  async function fire(domain: string, events: Array<[string, unknown]>, deliver = true): Promise<Deliveries> {
+    const control = controlOf(domain);
+    const sent: DeliveryRecord[] = [];
+    if (!deliver || !control.app) return { deliveries: [] };
+    const triggeredAt = new Date(now()).toISOString();
+    for (const [topic, payload] of events) {
+      const eventId = randomUUID();
+      for (const subscription of control.app.webhooks.filter((w) => w.topic === topic)) {
+        const url = control.app.appUrl ? new URL(subscription.uri, control.app.appUrl).toString() : subscription.uri;
+        sent.push(
+          await post(control, domain, {
+            topic,
+            url,
+            eventId,
+            webhookId: randomUUID(),
+            triggeredAt,
+            payload,
+            redelivery: false,
+          }),
+        );
+      }
+    }
+    return { deliveries: sent.map(({ payload: _payload, ...rest }) => rest) };
+  }
+
+  async function act(
+    domain: string,
+    orderOfChange: (shop: ShopState) => OrderRecord,
+    change: (shop: ShopState) => { payload: unknown; events: Array<[string, unknown]> },
+    deliver: boolean | undefined,
+  ): Promise<ActionResult> {
+    const shop = shopOf(domain);
+    let done: { payload: unknown; events: Array<[string, unknown]> };
+    let order: OrderRecord;
+    try {
+      order = orderOfChange(shop);
+      done = change(shop);
+      // Any change to an order or its fulfilment orders moves its updated_at, which orders(query:) filters on.
+      order.updatedAt = now();
+    } catch (error) {
+      classify(error);
+    }
+    const sent = await fire(domain, done.events, deliver);
+    return { ...view(shop, order), payload: done.payload, ...sent };
+  }
+
+  async function notify(domain: string, fo: FulfillmentOrderRecord, kind: string, deliver: boolean | undefined) {
+    const shop = shopOf(domain);
+    const control = controlOf(domain);
+    const service = [...shop.fulfillmentServices.values()].find((s) => s.locationId === fo.locationId);
+    if (deliver === false || !control.app || !service?.callbackUrl) return undefined;
+    try {
+      const response = await sender.sendFulfillmentServiceNotification({
+        callbackUrl: service.callbackUrl,
+        secret: control.app.secret,
+        domain,
+        body: { kind },
+        fetch: control.app.fetch,
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      return { status: response.status };
+    } catch (error) {
+      return { status: null, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  const orderOfFo = (foId: string) => (shop: ShopState) => shop.orders.get(foOf(shop, foId).orderId)!;
+  const foBrief = (fo: FulfillmentOrderRecord) => ({
+    id: fo.id,
+    status: fo.status.toLowerCase(),
+    request_status: fo.requestStatus.toLowerCase(),
+  });
+
+  return {
+    setApp(domain, app) {
+      controlOf(domain).app = { ...app, webhooks: app.webhooks.map((w) => ({ ...w })) };
+    },
+    addLocation(domain, input) {
+      const shop = shopOf(domain);
+      if ([...shop.locations.values()].some((l) => l.name === input.name))
+        throw new ControlError(409, `location ${input.name} already exists in ${domain}`);
+      const { id, name } = addLocation(shop, input);
+      return { location: { id, name } };
+    },
+    locations(domain) {
+      const shop = shopOf(domain);
+      return { locations: [...shop.locations.values()].map((l) => ({ id: l.id, name: l.name, isActive: l.isActive })) };
+    },
+    async createOrder(domain, input) {
+      const shop = shopOf(domain);
+      let payload: OrderPaidPayload;
+      try {
+        payload = orders.createPaid(domain, input);
+      } catch (error) {
+        classify(error);
+      }
+      const order = orderOf(shop, payload.admin_graphql_api_id);
+      const routed = order.fulfillmentOrderIds.map((id): [string, unknown] => [
+        "fulfillment_orders/order_routing_complete",
+        { fulfillment_order: { id, status: "open" } },
+      ]);
+      const sent = await fire(domain, [["orders/create", payload], ["orders/paid", payload], ...routed], input.deliver);
+      return { ...view(shop, order), ...sent };
+    },
+    order(domain, orderId) {
+      const shop = shopOf(domain);
+      return view(shop, orderOf(shop, orderId));
+    },
+    cancel(domain, orderId, input = {}) {
+      return act(
+        domain,
+        (shop) => orderOf(shop, orderId),
+        (shop) => {
+          const order = orderOf(shop, orderId);
+          const open = order.fulfillmentOrderIds
+            .map((id) => shop.fulfillmentOrders.get(id)!)
+            .filter((fo) => fo.status !== "CLOSED" && fo.status !== "CANCELLED");
+          cancelPaidOrder(shop, order, input.reason ?? "CUSTOMER", now());
+          const payload = orderPayload(shop, order);
+          return {
+            payload,
+            events: [
+              ["orders/cancelled", payload],
+              ...open.map((fo): [string, unknown] => [
+                "fulfillment_orders/cancelled",
+                { fulfillment_order: { id: fo.id, status: "cancelled" }, replacement_fulfillment_order: null },
+              ]),
+              ["orders/updated", payload],
+            ],
+          };
+        },
+        input.deliver,
+      );
+    },
+    refund(domain, orderId, input) {
+      return act(
+        domain,
+        (shop) => orderOf(shop, orderId),
+        (shop) => {
+          const order = orderOf(shop, orderId);
+          const refund = refundLines(shop, order, input.lines, now());
+          return {
+            payload: refund,
+            events: [
+              ["refunds/create", refund],
+              ["orders/updated", orderPayload(shop, order)],
+            ],
+          };
+        },
+        input.deliver,
+      );
+    },
+    edit(domain, orderId, input) {
+      return act(
+        domain,
+        (shop) => orderOf(shop, orderId),
+        (shop) => {
+          const edited = orders.edit(domain, orderId, { quantities: input.quantities, add: input.add });
+          const order = orderOf(shop, orderId);
+          return {
+            payload: edited,
+            events: [
+              ["orders/edited", edited],
+              ["orders/updated", orderPayload(shop, order)],
+            ],
+          };
+        },
+        input.deliver,
+      );
+    },
+    hold(domain, foId, input = {}) {
+      return act(
+        domain,
+        orderOfFo(foId),
+        () => {
+          const held = orders.hold(domain, foId, input.reason ?? "OTHER", input.notes ?? null);
+          return { payload: held, events: [["fulfillment_orders/placed_on_hold", held]] };
+        },
+        input.deliver,
+      );
+    },
+    releaseHold(domain, foId, input = {}) {
+      return act(
+        domain,
+        orderOfFo(foId),
+        (shop) => {
+          const fo = foOf(shop, foId);
+          let released = orders.releaseHold(domain, foId, input.holdIds?.[0]);
+          for (const holdId of input.holdIds?.slice(1) ?? []) {
+            if (fo.status === "ON_HOLD") released = orders.releaseHold(domain, foId, holdId);
+          }
+          return { payload: released, events: [["fulfillment_orders/hold_released", released]] };
+        },
+        input.deliver,
+      );
+    },
+    split(domain, foId, input) {
+      return act(
+        domain,
+        orderOfFo(foId),
+        () => {
+          const split = orders.split(domain, foId, input.lines);
+          return { payload: split, events: [["fulfillment_orders/split", split]] };
+        },
+        input.deliver,
+      );
+    },
+    merge(domain, input) {
+      return act(
+        domain,
+        (shop) => shop.orders.get(foOf(shop, input.ids[0] ?? "").orderId)!,
+        (shop) => {
+          const { payload } = mergeFulfillmentOrders(
+            shop,
+            input.ids.map((id) => foOf(shop, id)),
+            now(),
+          );
+          return { payload, events: [["fulfillment_orders/merged", payload]] };
+        },
+        input.deliver,
+      );
+    },
+    move(domain, foId, input) {
+      return act(
+        domain,
+        orderOfFo(foId),
+        (shop) => {
+          const { payload } = moveFulfillmentOrder(shop, foOf(shop, foId), input.locationId, now());
+          return { payload, events: [["fulfillment_orders/moved", payload]] };
+        },
+        input.deliver,
+      );
+    },
+    async requestFulfillment(domain, foId, input = {}) {
+      const result = await act(
+        domain,
+        orderOfFo(foId),
+        (shop) => {
+          const fo = foOf(shop, foId);
+          const before = foBrief(fo);
+          orders.requestFulfillment(domain, foId);
+          const payload = {
+            original_fulfillment_order: before,
+            submitted_fulfillment_order: foBrief(fo),
+            fulfillment_order_merchant_request: {
+              id: `gid://shopify/FulfillmentOrderMerchantRequest/${numericId(fo.id)}`,
+              message: input.message ?? null,
+            },
+          };
+          return { payload, events: [["fulfillment_orders/fulfillment_request_submitted", payload]] };
+        },
+        input.deliver,
+      );
+      const notification = await notify(domain, foOf(shopOf(domain), foId), "FULFILLMENT_REQUEST", input.deliver);
+      return notification ? { ...result, notification } : result;
+    },
+    async requestCancellation(domain, foId, input = {}) {
+      const result = await act(
+        domain,
+        orderOfFo(foId),
+        (shop) => {
+          const fo = foOf(shop, foId);
+          orders.requestCancellation(domain, foId);
+          const payload = {
+            fulfillment_order: foBrief(fo),
+            fulfillment_order_merchant_request: {
+              id: `gid://shopify/FulfillmentOrderMerchantRequest/${numericId(fo.id) + 1}`,
+              message: input.message ?? null,
+            },
+          };
+          return { payload, events: [["fulfillment_orders/cancellation_request_submitted", payload]] };
+        },
+        input.deliver,
+      );
+      const notification = await notify(domain, foOf(shopOf(domain), foId), "CANCELLATION_REQUEST", input.deliver);
+      return notification ? { ...result, notification } : result;
+    },
+    deliveries(domain) {
+      return { deliveries: controlOf(domain).deliveries.map((d) => ({ ...d })) };
+    },
+    async redeliver(domain, eventId) {
+      const control = controlOf(domain);
+      const originals = control.deliveries.filter((d) => d.eventId === eventId && !d.redelivery);
+      if (originals.length === 0) throw new ControlError(404, `no delivery with event id ${eventId} in ${domain}`);
+      if (!control.app) throw new ControlError(409, `no app registered for ${domain}`);
+      const sent: DeliveryRecord[] = [];
+      for (const original of originals) {
+        const { status: _status, error: _error, ...again } = original;
+        sent.push(await post(control, domain, { ...again, redelivery: true }));
+      }
+      return { deliveries: sent.map(({ payload: _payload, ...rest }) => rest) };
+    },
+  };
+}
