@@ -1,45 +1,35 @@
 /**
- * Full catalogue sync of 10,000 variants: a simulated store (2,500 products × 4 variants, weights
- * in four units, dimensions on variants or products, as number_decimal or `dimension`) into the
- * service sandbox with 20 ms of latency on every call, through the real job handler, with a real
- * PostgreSQL (embedded, in .data/bench-postgres-<pid>).
+ * Full catalogue sync of 10,000 and of 100,000 variants, measured the way it runs in production:
+ * the built app server (`build/start.js`, its own process, its own job worker), the simulated
+ * store in its own process with a Standard plan's throttle ON (a 2,000-point bucket restoring
+ * 100 points/s) and the app's `bulk_operations/finish` subscription, and the service sandbox
+ * (20 ms of latency on every call), over real HTTP and a real PostgreSQL (embedded, in
+ * .data/bench-postgres-<pid>). The shop is installed (offline session) and connected first; then
+ * the bench starts the sync as the Catálogo button does and watches the database until it ends,
+ * sampling the app server's resident memory (VmRSS) every 250 ms.
  *
- * Shopify's cost throttle is outside the app's control, so the measured run gives the store an
- * unlimited bucket (what the app itself can do), and the table adds what the read would take
- * at each plan's restore rate for the points the run actually spent.
- * Goal: the whole catalogue (reading + sending) in under 60 s. Run: tsx bench/catalog-sync.ts [variants]
+ * Goals (issue 12): 10,000 variants end to end < 3 min; 100,000 variants with server memory < 300 MB.
+ * Run: tsx bench/catalog-sync.ts [variants…]   (default: 10000 100000)
+ * Internally, `tsx bench/catalog-sync.ts --store <variants>` is the store's process.
  */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { migrateDatabase, startEmbeddedPostgres } from "../server/database";
+import { freePort, migrateDatabase, startEmbeddedPostgres } from "../server/database";
 import { startServiceSandbox } from "../sandbox/service/server";
 import { createSimulatedStore, type ProductInput } from "../sandbox/store";
 
-const VARIANTS = Number(process.argv[2] ?? 10_000);
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 const VARIANTS_PER_PRODUCT = 4;
 const LATENCY_MS = 20;
-const GOAL_SECONDS = 60;
 const API_KEY = "sk_bench_catalog";
+const SECRET = "bench-api-secret";
 const SHOP = "tienda-bench.myshopify.com";
-const PLANS = [
-  ["Standard", 100],
-  ["Advanced", 200],
-  ["Plus", 1_000],
-  ["Enterprise", 2_000],
-] as const;
-
-Object.assign(process.env, {
-  NODE_ENV: process.env.NODE_ENV ?? "production",
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
-  SHOPIFY_API_KEY: process.env.SHOPIFY_API_KEY ?? "bench-api-key",
-  SHOPIFY_API_SECRET: process.env.SHOPIFY_API_SECRET ?? "bench-api-secret",
-  SHOPIFY_APP_URL: process.env.SHOPIFY_APP_URL ?? "https://bench.example.test",
-  SCOPES: process.env.SCOPES ?? "read_products",
-  ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
-  SVC_BASE_URL: "http://127.0.0.1:4010",
-  SVC_QA_BASE_URL: "http://127.0.0.1:4010",
-});
+const STANDARD = { maximumAvailable: 2_000, restoreRate: 100 };
+const GOALS = { seconds10k: 180, serverMiB100k: 300 };
 
 const UNITS = ["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"] as const;
 const decimalCm = (l: number, w: number, h: number) =>
@@ -94,147 +84,247 @@ function product(p: number): ProductInput {
   };
 }
 
-const seconds = (ms: number) => (ms / 1000).toFixed(2);
-const rate = (n: number, ms: number) => Math.round(n / (ms / 1000)).toLocaleString("en-US");
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
-async function main(): Promise<void> {
-  const dataDir = `.data/bench-postgres-${process.pid}`;
-  const quiet = {
-    info() {},
-    warn(obj: Record<string, unknown>, msg?: string) {
-      console.warn(msg, obj);
-    },
-  };
-  const database = await startEmbeddedPostgres({ dataDir, logger: quiet });
-  const sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY], latencyMs: LATENCY_MS });
-  try {
-    await migrateDatabase(database.url);
-    process.env.DATABASE_URL = database.url;
-    const { default: prisma } = await import("../app/db.server");
-    const { logger } = await import("../app/logger.server");
-    const { connectShop, createSvcClientResolver } = await import("../app/models/svc-connection.server");
-    const { catalogJobHandlers } = await import("../app/catalog/jobs.server");
-    const { startFullSync } = await import("../app/catalog/full-sync.server");
-    const { createJobWorker } = await import("../app/jobs/worker.server");
-
-    // The store, filled through its own API.
-    const store = createSimulatedStore({ throttle: { maximumAvailable: 1_000_000_000, restoreRate: 1_000_000_000 } });
-    store.addShop({ domain: SHOP });
-    const seedStarted = performance.now();
-    for (let p = 0; p < VARIANTS / VARIANTS_PER_PRODUCT; p++) store.products.create(SHOP, product(p));
-    const seedMs = performance.now() - seedStarted;
-
-    const svc = {
-      baseUrls: { qa: sandbox.url, production: sandbox.url },
-      serviceName: "svc",
-      encryptionKey: process.env.ENCRYPTION_KEY!,
-    };
-    await connectShop({ db: prisma, config: svc, shop: SHOP, apiKey: API_KEY, environment: "qa" });
-    const resolve = createSvcClientResolver(prisma, svc);
-    let firstSendAt: number | undefined;
-    let storeMs = 0;
-    let sends = 0;
-    let lookups = 0;
-    const handlers = catalogJobHandlers(
-      { db: prisma, logger, now: () => new Date() },
-      {
-        budgetMs: 10 * 60_000,
-        adminFor: async () => async (query, variables) => {
-          const before = performance.now();
-          const result = await store.graphql(SHOP, query, variables);
-          storeMs += performance.now() - before;
-          return result as never;
-        },
-        svcClientFor: async (shop) => {
-          const client = (await resolve(shop))!;
-          return {
-            ...client,
-            createProducts: (params) => {
-              firstSendAt ??= performance.now();
-              sends++;
-              return client.createProducts(params);
-            },
-            getProduct: (id, options) => {
-              lookups++;
-              return client.getProduct(id, options);
-            },
-          };
-        },
-      },
-    );
-    const worker = createJobWorker({ db: prisma, handlers, logger, concurrency: 1 });
-
-    const started = performance.now();
-    const start = await startFullSync({ db: prisma, shop: SHOP });
-    if (!start.started) throw new Error(start.message);
-    await worker.runOnce();
-    const totalMs = performance.now() - started;
-    const readingMs = (firstSendAt ?? performance.now()) - started;
-    const sendingMs = totalMs - readingMs;
-
-    const sync = await prisma.catalogSync.findUniqueOrThrow({ where: { id: start.syncId } });
-    const byStatus = await prisma.catalogVariant.groupBy({
-      by: ["status"],
-      where: { shop: SHOP },
-      _count: { _all: true },
+/** The store's process: seeds the catalogue, listens, and prints { url, accessToken }. */
+async function storeProcess(variants: number): Promise<void> {
+  const store = createSimulatedStore({ throttle: STANDARD });
+  store.addShop({ domain: SHOP });
+  for (let p = 0; p < variants / VARIANTS_PER_PRODUCT; p++) store.products.create(SHOP, product(p));
+  const appUrl = process.env.BENCH_APP_URL;
+  if (appUrl)
+    store.subscribeBulkOperationsFinish(SHOP, { url: `${appUrl}/webhooks/bulk_operations/finish`, secret: SECRET });
+  const server = await store.listen(0);
+  process.stdout.write(`${JSON.stringify({ url: server.url, accessToken: store.accessToken(SHOP) })}\n`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      store.close();
+      void server.close().then(() => process.exit(0));
     });
-    const operations = store.inspect(SHOP).operations;
-    const pages = operations.filter((op) => op.operationName === "CatalogVariantsPage");
-    const points = operations.reduce((sum, op) => sum + (op.actualQueryCost ?? 0), 0);
-    const { accessToken } = await (await resolve(SHOP))!.auth();
-    const atService = (
-      (await (
-        await fetch(`${sandbox.url}/__sandbox/products`, { headers: { authorization: `Bearer ${accessToken}` } })
-      ).json()) as { products: unknown[] }
-    ).products.length;
-    const synced = byStatus.find((s) => s.status === "synced")?._count._all ?? 0;
+}
 
-    console.log(
-      `Catalogue sync: ${VARIANTS.toLocaleString("en-US")} variants (${VARIANTS / VARIANTS_PER_PRODUCT} products), sandbox latency ${LATENCY_MS} ms`,
+const children: ChildProcess[] = [];
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function startStore(
+  variants: number,
+  appUrl: string,
+): Promise<{ url: string; accessToken: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [TSX, path.join(ROOT, "bench/catalog-sync.ts"), "--store", String(variants)], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_APP_URL: appUrl },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(child);
+  const ready = await new Promise<{ url: string; accessToken: string }>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve(JSON.parse(line) as { url: string; accessToken: string });
+    });
+    child.once("exit", (code) => reject(new Error(`the store exited (${code}) before it was ready`)));
+  });
+  return { ...ready, child };
+}
+
+async function startApp(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, "build/start.js")], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.push(child);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}) before it was healthy`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
     );
-    console.table([
-      { step: "seed the simulated store (its API)", seconds: seconds(seedMs), "variants/s": rate(VARIANTS, seedMs) },
-      {
-        step: "reading (Admin GraphQL pages → DB)",
-        seconds: seconds(readingMs),
-        "variants/s": rate(VARIANTS, readingMs),
-      },
-      { step: "  of which inside the simulated store", seconds: seconds(storeMs), "variants/s": "" },
-      {
-        step: "  of which the app (mapping, DB)",
-        seconds: seconds(readingMs - storeMs),
-        "variants/s": rate(VARIANTS, readingMs - storeMs),
-      },
-      { step: "sending (product/new batches)", seconds: seconds(sendingMs), "variants/s": rate(synced, sendingMs) },
-      { step: "full sync (reading + sending)", seconds: seconds(totalMs), "variants/s": rate(VARIANTS, totalMs) },
-    ]);
-    console.log(
-      `sync ${sync.state}; statuses ${byStatus.map((s) => `${s.status}=${s._count._all}`).join(", ")}; products at the service ${atService}; ` +
-        `${pages.length} pages, ${sends} product/new calls, ${lookups} lookups`,
-    );
-    const bucket = (perSecond: number) => perSecond * 20; // assumed: a bucket holds 20 s of restore, as Standard's 2,000 at 100/s
-    console.log(
-      `Admin GraphQL points spent (actual cost): ${points.toLocaleString("en-US")} (${(points / VARIANTS).toFixed(1)} per variant)`,
-    );
-    console.table(
-      PLANS.map(([plan, perSecond]) => ({
-        plan,
-        "restore (points/s)": perSecond,
-        "read floor set by the throttle (s)": seconds((Math.max(0, points - bucket(perSecond)) / perSecond) * 1000),
-      })),
-    );
-    const ok = sync.state === "completed" && synced === VARIANTS && atService === VARIANTS;
-    console.log(`${ok ? "OK" : "FAILED"}: full sync ${seconds(totalMs)} s (goal < ${GOAL_SECONDS} s, app-bound)`);
-    await prisma.$disconnect();
-    if (!ok) process.exitCode = 1;
-  } finally {
-    await sandbox.close();
-    await database.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (healthy) return child;
+    if (Date.now() > deadline) throw new Error("the app was not healthy within 120 s");
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-main().catch((error: unknown) => {
+function rssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+interface Run {
+  variants: number;
+  readingMs: number;
+  totalMs: number;
+  state: string;
+  synced: number;
+  atService: number;
+  rssStartMiB: number;
+  rssPeakMiB: number;
+}
+
+async function main(sizes: number[]): Promise<void> {
+  if (!fs.existsSync(path.join(ROOT, "build/start.js")) || process.env.BENCH_BUILD === "1") {
+    console.log("building the app (npm run build)…");
+    if (spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" }).status !== 0)
+      throw new Error("build failed");
+  }
+  const dataDir = `.data/bench-postgres-${process.pid}`;
+  const quiet = { info() {}, warn: (obj: Record<string, unknown>, msg?: string) => console.warn(msg, obj) };
+  const database = await startEmbeddedPostgres({ dataDir, logger: quiet });
+  const sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY], latencyMs: LATENCY_MS });
+  const env: Record<string, string> = {
+    NODE_ENV: "production",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+    DATABASE_URL: database.url,
+    SHOPIFY_API_KEY: "bench-api-key",
+    SHOPIFY_API_SECRET: SECRET,
+    SHOPIFY_APP_URL: "https://bench.example.test",
+    SCOPES: "read_products",
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    SVC_BASE_URL: sandbox.url,
+    SVC_QA_BASE_URL: sandbox.url,
+  };
+  const runs: Run[] = [];
+  try {
+    await migrateDatabase(database.url);
+    Object.assign(process.env, env, { LOG_LEVEL: "silent" });
+    const { default: prisma } = await import("../app/db.server");
+    const { connectShop } = await import("../app/models/svc-connection.server");
+    const { startFullSync } = await import("../app/catalog/full-sync.server");
+    const { createSvcClient, SvcTokenCache } = await import("../app/svc");
+    const serviceClient = createSvcClient({ baseUrl: sandbox.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() });
+    const productsAtService = async () => {
+      const { accessToken } = await serviceClient.auth();
+      const response = await fetch(`${sandbox.url}/__sandbox/products`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      return ((await response.json()) as { products: unknown[] }).products.length;
+    };
+    const svc = {
+      baseUrls: { qa: sandbox.url, production: sandbox.url },
+      serviceName: "svc",
+      encryptionKey: env.ENCRYPTION_KEY!,
+    };
+
+    for (const variants of sizes) {
+      // A fresh shop each time: nothing read or registered before.
+      await prisma.shop.deleteMany({ where: { domain: SHOP } });
+      await prisma.session.deleteMany({ where: { shop: SHOP } });
+      const port = await freePort();
+      const appUrl = `http://127.0.0.1:${port}`;
+      console.log(`seeding ${variants.toLocaleString("en-US")} variants into the simulated store…`);
+      const store = await startStore(variants, appUrl);
+      await prisma.session.create({
+        data: {
+          id: `offline_${SHOP}`,
+          shop: SHOP,
+          state: "bench",
+          isOnline: false,
+          scope: "read_products",
+          accessToken: store.accessToken,
+        },
+      });
+      await connectShop({ db: prisma, config: svc, shop: SHOP, apiKey: API_KEY, environment: "qa" });
+      const app = await startApp({ ...env, SIMULATED_STORE_URL: store.url }, port);
+      const atServiceBefore = await productsAtService();
+      const rssStartMiB = rssMiB(app.pid!);
+      let rssPeakMiB = rssStartMiB;
+      const started = performance.now();
+      const start = await startFullSync({ db: prisma, shop: SHOP });
+      if (!start.started) throw new Error(start.message);
+      let readingMs = 0;
+      let sync = await prisma.catalogSync.findUniqueOrThrow({ where: { id: start.syncId } });
+      const deadline = Date.now() + 30 * 60_000;
+      while (sync.state === "running" && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        rssPeakMiB = Math.max(rssPeakMiB, rssMiB(app.pid!));
+        sync = await prisma.catalogSync.findUniqueOrThrow({ where: { id: start.syncId } });
+        if (!readingMs && sync.phase === "sending") readingMs = performance.now() - started;
+      }
+      const totalMs = performance.now() - started;
+      rssPeakMiB = Math.max(rssPeakMiB, rssMiB(app.pid!));
+      const synced = await prisma.catalogVariant.count({ where: { shop: SHOP, status: "synced" } });
+      const atService = (await productsAtService()) - atServiceBefore;
+      runs.push({
+        variants,
+        readingMs,
+        totalMs,
+        state: sync.state,
+        synced,
+        atService,
+        rssStartMiB,
+        rssPeakMiB,
+      });
+      await stop(app);
+      await stop(store.child);
+    }
+    await prisma.$disconnect();
+  } finally {
+    await Promise.all(children.map(stop));
+    await sandbox.close().catch(() => undefined);
+    await database.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  report(runs);
+}
+
+function report(runs: Run[]): void {
+  console.log(
+    `\nCatalogue sync over HTTP: production server + simulated store (Standard plan throttle: 2,000 points, 100/s) + sandbox (${LATENCY_MS} ms)`,
+  );
+  console.table(
+    runs.map((r) => ({
+      variants: r.variants.toLocaleString("en-US"),
+      "reading (s)": seconds(r.readingMs),
+      "sending (s)": seconds(r.totalMs - r.readingMs),
+      "end to end (s)": seconds(r.totalMs),
+      "variants/s": Math.round(r.variants / (r.totalMs / 1000)).toLocaleString("en-US"),
+      "server RSS start (MB)": r.rssStartMiB.toFixed(0),
+      "server RSS peak (MB)": r.rssPeakMiB.toFixed(0),
+      result: `${r.state}, ${r.synced.toLocaleString("en-US")} synced, ${r.atService.toLocaleString("en-US")} at the service`,
+    })),
+  );
+  let failed = false;
+  for (const r of runs) {
+    const complete = r.state === "completed" && r.synced === r.variants && r.atService === r.variants;
+    if (!complete) failed = true;
+    const verdicts: string[] = [];
+    if (r.variants <= 10_000) {
+      const met = r.totalMs / 1000 < GOALS.seconds10k;
+      verdicts.push(
+        `end to end ${seconds(r.totalMs)} s vs goal < ${GOALS.seconds10k} s: ${met ? "met" : "MISSED"} (${met ? "" : "+"}${seconds(Math.abs(GOALS.seconds10k * 1000 - r.totalMs))} s ${met ? "to spare" : "over"})`,
+      );
+    }
+    if (r.variants >= 100_000) {
+      const met = r.rssPeakMiB < GOALS.serverMiB100k;
+      verdicts.push(
+        `server RSS peak ${r.rssPeakMiB.toFixed(0)} MB vs goal < ${GOALS.serverMiB100k} MB: ${met ? "met" : "MISSED"}`,
+      );
+    }
+    console.log(
+      `${r.variants.toLocaleString("en-US")} variants: ${complete ? "complete" : "INCOMPLETE"}; ${verdicts.join("; ") || "no goal at this size"}`,
+    );
+  }
+  if (failed) process.exitCode = 1;
+}
+
+const args = process.argv.slice(2);
+const run =
+  args[0] === "--store" ? storeProcess(Number(args[1])) : main(args.length > 0 ? args.map(Number) : [10_000, 100_000]);
+run.catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

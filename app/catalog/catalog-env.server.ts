@@ -4,6 +4,7 @@ import type { PrismaClient } from "@prisma/client";
 import { getShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
+import { createBulkCatalogReader, type BulkCatalogReader } from "./bulk-catalog.server";
 import type { MappingSettings } from "./map-variant";
 import { createCatalogReader, type CatalogReader } from "./shopify-catalog.server";
 import type { ThrottlePacer } from "./throttle-pacer.server";
@@ -15,6 +16,10 @@ export interface CatalogEnv {
   now: () => Date;
   client: SvcClient;
   reader: CatalogReader;
+  /** The full sync's read of the whole catalogue through a bulk query operation. */
+  bulk: BulkCatalogReader;
+  /** Downloads the bulk operation's result (Shopify's storage; the simulated store in tests). */
+  fetchFile?: typeof fetch;
   settings: MappingSettings;
   /** Products per product/new request. */
   batchSize: number;
@@ -32,6 +37,7 @@ export interface CatalogDeps {
   pacerFor(shop: string): ThrottlePacer;
   batchSize: number;
   pageSize?: number;
+  fetchFile?: typeof fetch;
 }
 
 /** Null when the shop has no service connection. */
@@ -40,13 +46,16 @@ export async function catalogEnv(deps: CatalogDeps, shop: string): Promise<Catal
   if (!client) return null;
   const { settings } = await getShopSettings({ db: deps.db, shop });
   const admin = await deps.adminFor(shop);
+  const pacer = deps.pacerFor(shop);
   return {
     db: deps.db,
     shop,
     logger: deps.logger.child({ shop, component: "catalog" }),
     now: deps.now,
     client,
-    reader: createCatalogReader({ admin, pacer: deps.pacerFor(shop), settings: settings.catalog }),
+    reader: createCatalogReader({ admin, pacer, settings: settings.catalog }),
+    bulk: createBulkCatalogReader({ admin, pacer, settings: settings.catalog }),
+    fetchFile: deps.fetchFile,
     settings: settings.catalog,
     batchSize: deps.batchSize,
     pageSize: deps.pageSize,

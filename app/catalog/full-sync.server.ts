@@ -1,20 +1,25 @@
 /**
  * The full catalogue sync, one resumable step at a time. Its state is the CatalogSync row:
- * - reading: one page of variants per step (cursor and progress stored with the page's rows, in
- *   one transaction), until the last page; then variants not seen are marked deleted and the
- *   store-wide duplicate SKUs are skipped;
+ * - reading: the whole catalogue through one Shopify bulk query operation. A step starts it, or
+ *   learns it still runs (the job then waits for the bulk_operations/finish webhook, or polls),
+ *   or streams its JSONL result, recording each batch of lines with the count of lines done in
+ *   one transaction. At the end, variants not seen are marked deleted and the store-wide
+ *   duplicate SKUs are skipped. A failed or cancelled operation is started again: its partial
+ *   data is never used, since every variant it lacks would look deleted;
  * - sending: one batch of pending variants per step, until none is left.
- * A crash between steps loses nothing: the next run starts from the stored cursor, or from the
- * variants still pending (whose `sent` intent says whether to look them up first).
+ * A crash between steps loses nothing: the next run skips the JSONL lines already recorded, or
+ * starts from the variants still pending (whose `sent` intent says whether to look them up first).
  */
 import type { CatalogSync, PrismaClient } from "@prisma/client";
 import { isJobActive, withJobs } from "../jobs/queue.server";
+import { isRunning, streamVariantLines } from "./bulk-catalog.server";
 import type { CatalogEnv } from "./catalog-env.server";
 import { recordSnapshots } from "./record-snapshots.server";
 import { processPendingVariants } from "./register-products.server";
 import { countPending, loadPending, markDeleted, reconcileDuplicateSkus } from "./variant-records.server";
 
 export const FULL_SYNC_QUEUE = "catalog.sync";
+export const FULL_SYNC_MAX_ATTEMPTS = 20;
 
 export type StartFullSyncResult =
   | { started: true; syncId: string; message: string }
@@ -58,7 +63,7 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
       key: shop,
       shop,
       payload: { syncId: created!.id },
-      maxAttempts: 20,
+      maxAttempts: FULL_SYNC_MAX_ATTEMPTS,
     });
     return {
       started: true as const,
@@ -74,30 +79,41 @@ export function runningMessage(sync: Pick<CatalogSync, "phase" | "done" | "total
   return `Ya hay una sincronización del catálogo en curso (${phase}: ${sync.done} de ${sync.total}). Espera a que termine para iniciar otra.`;
 }
 
-export type FullSyncPhase = "reading" | "sending" | "completed";
+/** "waiting": Shopify's bulk operation still runs (or another one holds the shop's slot). */
+export type FullSyncPhase = "reading" | "waiting" | "sending" | "completed";
 
-/** Runs one page (reading) or one batch (sending) of the sync; answers where the sync now is. */
-export async function fullSyncStep(env: CatalogEnv, syncId: string): Promise<FullSyncPhase> {
+/** The bulk operation ended without a usable result; the next attempt starts a new one. */
+export class BulkReadFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BulkReadFailedError";
+  }
+}
+
+export interface FullSyncStepOptions {
+  /** Asked after each recorded batch of lines: true stops streaming (the next step resumes). */
+  shouldYield?(): boolean;
+  /** Lines of the bulk result recorded per transaction (500). */
+  readBatchSize?: number;
+}
+
+/** Lines of the bulk result recorded per transaction. */
+const READ_BATCH = 500;
+
+/**
+ * Runs one step: starts or checks the bulk read, streams (part of) its result, or sends one batch;
+ * answers where the sync now is.
+ */
+export async function fullSyncStep(
+  env: CatalogEnv,
+  syncId: string,
+  options: FullSyncStepOptions = {},
+): Promise<FullSyncPhase> {
   const { db, shop } = env;
   const sync = await db.catalogSync.findUnique({ where: { id: syncId } });
   if (!sync || sync.state !== "running") return "completed";
 
-  if (sync.phase === "reading") {
-    let total = sync.total;
-    if (sync.cursor === null && sync.done === 0 && total === 0) total = (await env.reader.countVariants()) ?? 0;
-    const page = await env.reader.readVariantsPage(sync.cursor, env.pageSize);
-    await db.$transaction(async (tx) => {
-      await recordSnapshots(tx, shop, page.snapshots, env.settings);
-      const done = sync.done + page.snapshots.length;
-      await tx.catalogSync.update({
-        where: { id: sync.id },
-        data: { cursor: page.endCursor ?? sync.cursor, done, total: Math.max(total, done), error: null },
-      });
-    });
-    if (page.hasNextPage) return "reading";
-    await finishReading(env, sync);
-    return "sending";
-  }
+  if (sync.phase === "reading") return readStep(env, sync, options);
 
   const rows = await loadPending(db, shop, { limit: env.batchSize });
   if (rows.length === 0) {
@@ -116,6 +132,62 @@ export async function fullSyncStep(env: CatalogEnv, syncId: string): Promise<Ful
   return "sending";
 }
 
+async function readStep(env: CatalogEnv, sync: CatalogSync, options: FullSyncStepOptions): Promise<FullSyncPhase> {
+  const { db, shop } = env;
+  if (sync.bulkOperationId === null) {
+    const total = sync.total > 0 ? sync.total : ((await env.reader.countVariants()) ?? 0);
+    const started = await env.bulk.start();
+    if (started.kind === "busy") {
+      await db.catalogSync.update({
+        where: { id: sync.id },
+        data: { total, error: `Shopify está ocupado con otra lectura masiva; se reintentará. (${started.message})` },
+      });
+      return "waiting";
+    }
+    await db.catalogSync.update({
+      where: { id: sync.id },
+      data: { bulkOperationId: started.id, total, done: 0, error: null },
+    });
+    env.logger.info({ syncId: sync.id, bulkOperationId: started.id }, "catalogue bulk read started");
+    return "waiting";
+  }
+
+  const operation = await env.bulk.status(sync.bulkOperationId);
+  if (operation && isRunning(operation.status)) return "waiting";
+  if (!operation || operation.status !== "COMPLETED") {
+    // Started again by the retry: a partial file would make every variant it lacks look deleted.
+    await db.catalogSync.update({ where: { id: sync.id }, data: { bulkOperationId: null, done: 0 } });
+    const why = operation
+      ? `${operation.status.toLowerCase()}${operation.errorCode ? ` (${operation.errorCode})` : ""}`
+      : "no longer known to Shopify";
+    throw new BulkReadFailedError(`La lectura masiva del catálogo en Shopify terminó sin resultado: ${why}.`);
+  }
+
+  let stopped = false;
+  if (operation.url) {
+    const result = await streamVariantLines({
+      url: operation.url,
+      fetch: env.fetchFile,
+      skip: sync.done,
+      batchSize: options.readBatchSize ?? READ_BATCH,
+      onBatch: async (snapshots, lines) => {
+        await db.$transaction(async (tx) => {
+          await recordSnapshots(tx, shop, snapshots, env.settings);
+          await tx.catalogSync.update({
+            where: { id: sync.id },
+            data: { done: lines, total: Math.max(sync.total, lines, operation.objectCount), error: null },
+          });
+        });
+        return !options.shouldYield?.();
+      },
+    });
+    stopped = !result.finished;
+  }
+  if (stopped) return "reading";
+  await finishReading(env, (await db.catalogSync.findUnique({ where: { id: sync.id } }))!);
+  return "sending";
+}
+
 async function finishReading(env: CatalogEnv, sync: CatalogSync): Promise<void> {
   const { db, shop } = env;
   // A variant this sync did not see is gone from Shopify (its delete webhook may have been lost).
@@ -124,7 +196,7 @@ async function finishReading(env: CatalogEnv, sync: CatalogSync): Promise<void> 
   const pending = await countPending(db, shop);
   await db.catalogSync.update({
     where: { id: sync.id },
-    data: { phase: "sending", cursor: null, done: 0, total: pending },
+    data: { phase: "sending", cursor: null, bulkOperationId: null, done: 0, total: pending },
   });
   env.logger.info(
     { syncId: sync.id, read: sync.done, deleted, pending },

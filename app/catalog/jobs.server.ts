@@ -34,11 +34,19 @@ export interface CatalogJobOptions {
   budgetMs?: number;
   /** How far each step pushes the job's lease (ms). */
   leaseMs?: number;
+  /**
+   * While Shopify's bulk operation runs, how long until the job looks again (ms). The
+   * bulk_operations/finish webhook wakes it sooner; this is the fallback when that is lost.
+   */
+  bulkPollMs?: number;
+  /** Downloads the bulk operation's result; defaults to global fetch. */
+  fetchFile?: typeof fetch;
 }
 
 export const DEFAULT_BATCH_SIZE = 250;
 const DEFAULT_BUDGET_MS = 30_000;
 const DEFAULT_LEASE_MS = 120_000;
+const DEFAULT_BULK_POLL_MS = 10_000;
 /** While a full sync runs, product jobs of the shop wait for it instead of racing it. */
 const WAIT_FOR_FULL_SYNC_MS = 15_000;
 const WAIT_FOR_SIBLING_MS = 2_000;
@@ -69,6 +77,7 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
     },
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     pageSize: options.pageSize,
+    fetchFile: options.fetchFile,
   };
   const later = (ms: number) => new Date(deps.now().getTime() + ms);
   const backoff = (job: Job) => later(Math.min(5_000 * 2 ** Math.max(0, job.attempts - 1), 15 * 60_000));
@@ -87,16 +96,20 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
         return { kind: "done" };
       }
       const startedAt = Date.now();
+      const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+      const shouldYield = () => Date.now() - startedAt >= budgetMs;
       try {
         for (;;) {
-          if ((await fullSyncStep(env, sync.id)) === "completed") return { kind: "done" };
+          const phase = await fullSyncStep(env, sync.id, { shouldYield });
+          if (phase === "completed") return { kind: "done" };
+          // Not an attempt: the finish webhook wakes the job earlier (bulk-finish.server.ts).
+          if (phase === "waiting") return { kind: "reschedule", at: later(options.bulkPollMs ?? DEFAULT_BULK_POLL_MS) };
           const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
           if (!(await extendLease(deps.db, job, later(leaseMs)))) {
             env.logger.warn({ syncId: sync.id }, "catalogue sync lost its lease; another worker carries on");
             return { kind: "reschedule", at: deps.now() };
           }
-          if (Date.now() - startedAt >= (options.budgetMs ?? DEFAULT_BUDGET_MS))
-            return { kind: "reschedule", at: deps.now() };
+          if (shouldYield()) return { kind: "reschedule", at: deps.now() };
         }
       } catch (error) {
         const message = describeError(error);

@@ -1,3 +1,4 @@
+import { createBulkRuntime, type BulkFault, type BulkFinishSubscription } from "./bulk/bulk-operations";
 import { createEmbeddedAdmin, type EmbeddedApp } from "./admin/embedded-admin";
 import { DEMO_CATALOGUE } from "./catalogue/demo-catalogue";
 import { createProductsApi, type ProductsApi } from "./catalogue/products-api";
@@ -80,6 +81,14 @@ export interface SimulatedStore {
   adminUrl(server: ListeningStore, args: { domain: string; apiKey: string; path?: string; locale?: string }): string;
   /** The next `times` HTTP requests for the shop fail this way (fetch and listen only). */
   failNext(domain: string, fault: InjectedFault, times?: number): void;
+  /** The app's `bulk_operations/finish` subscription (as shopify.app.toml declares it); null removes it. */
+  subscribeBulkOperationsFinish(domain: string, subscription: BulkFinishSubscription | null): void;
+  /** The shop's next bulk query fails with `errorCode` once it has written `afterObjects` objects. */
+  failNextBulkOperation(domain: string, fault: BulkFault): void;
+  /** Resolves when no bulk operation is running. */
+  bulkOperationsIdle(): Promise<void>;
+  /** Removes the bulk operations' result files. */
+  close(): void;
 }
 
 export function createSimulatedStore(opts: SimulatedStoreOptions = {}): SimulatedStore {
@@ -91,13 +100,29 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     if (!shop) throw new Error(`the simulated store has no shop ${domain}; call addShop first`);
     return shop;
   };
+  const sender = createWebhookSender({ apiVersion, now });
+  let listeningUrl: string | null = null;
+  const bulk = createBulkRuntime({
+    now,
+    apiVersion,
+    // Before listen(), results are addressed on the shop's host, which interceptFetch serves.
+    baseUrl: (domain) => (listeningUrl ? `${listeningUrl}/shops/${domain}` : `https://${domain}`),
+    async sendFinishWebhook({ domain, subscription, payload }) {
+      await sender.sendWebhook({ ...subscription, topic: "bulk_operations/finish", domain, payload });
+    },
+  });
   const execute = (
     shop: ShopState,
     body: Parameters<typeof executeAdminOperation>[1],
     o: { forceThrottle?: boolean },
-  ) => executeAdminOperation({ shop, now }, body, o);
-  const adminHandler = createAdminFetchHandler({ apiVersion, now, findShop: (domain) => shops.get(domain), execute });
-  const sender = createWebhookSender({ apiVersion, now });
+  ) => executeAdminOperation({ shop, now, bulk }, body, o);
+  const adminHandler = createAdminFetchHandler({
+    apiVersion,
+    now,
+    findShop: (domain) => shops.get(domain),
+    execute,
+    bulkFile: (domain, fileName) => bulk.fileFor(domain, fileName),
+  });
   const admin = createEmbeddedAdmin({ hasShop: (domain) => shops.has(domain), now });
   const orders = createOrdersApi(shopOf, now);
   const control = createStoreControl({ shopOf, orders, sender, now });
@@ -144,6 +169,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     },
     async listen(port = 0, host = "127.0.0.1") {
       const server = await serveFetchHandler((request) => admin.handle(request) ?? handler(request), port, host);
+      listeningUrl = server.url;
       return {
         ...server,
         graphqlUrl: (domain) => `${server.url}/shops/${domain}/admin/api/${apiVersion}/graphql.json`,
@@ -177,11 +203,16 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       const shop = shopOf(domain);
       for (let i = 0; i < times; i++) shop.faults.push(fault);
     },
+    subscribeBulkOperationsFinish: (domain, subscription) => bulk.subscribeFinish(shopOf(domain).domain, subscription),
+    failNextBulkOperation: (domain, fault) => bulk.failNext(shopOf(domain).domain, fault),
+    bulkOperationsIdle: () => bulk.idle(),
+    close: () => bulk.close(),
   };
 }
 
 export type { AddShopInput, InjectedFault, LocationInput } from "./state/shop-state";
 export type { StoreInspection } from "./inspection";
+export type { BulkFault, BulkFinishSubscription } from "./bulk/bulk-operations";
 export type { EmbeddedApp } from "./admin/embedded-admin";
 export type { ThrottleSettings, ThrottleStatus } from "./throttle";
 export { MAX_QUERY_COST, type AdminData, type GraphqlResponseBody } from "./graphql/execute-operation";

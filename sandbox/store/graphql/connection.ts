@@ -18,6 +18,20 @@ export interface Connection<V> {
 
 const MAX_PAGE_SIZE = 250;
 
+/** While a bulk operation runs a page, nested connections need no `first` and return every item. */
+let unboundedNested = false;
+let depth = 0;
+
+export function withUnboundedNestedPages<T>(run: () => T): T {
+  unboundedNested = true;
+  depth = 0;
+  try {
+    return run();
+  } finally {
+    unboundedNested = false;
+  }
+}
+
 /**
  * Relay pagination over an in-memory list. Cursors carry the last item's id and sort value, as
  * Shopify's do, so paging stays correct when items are added or deleted between pages.
@@ -29,7 +43,9 @@ export function paginate<T, V>(
   key: (item: T) => [SortValue, number],
   view: (item: T) => V,
 ): Connection<V> {
-  checkPageSize(args, field);
+  // In a bulk page the first connection resolved is the paged root; the ones below it are whole.
+  const whole = unboundedNested && depth++ > 0;
+  if (!whole) checkPageSize(args, field);
   const direction = args.reverse ? -1 : 1;
   const order = (a: [SortValue, number], b: [SortValue, number]) => direction * compareKeys(a, b);
   const sorted = items.map((item) => ({ item, key: key(item) })).sort((a, b) => order(a.key, b.key));

@@ -1,9 +1,12 @@
+import type { BulkRuntime } from "../bulk/bulk-view";
 import type { ShopState } from "../state/shop-state";
 
 /** What every resolver sees: the shop the request is for and the store's clock. */
 export interface StoreContext {
   shop: ShopState;
   now: () => number;
+  /** Bulk query operations of the store (absent only in tests that build a context by hand). */
+  bulk?: BulkRuntime;
 }
 
 export interface MoneyBag {

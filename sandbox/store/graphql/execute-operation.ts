@@ -14,6 +14,7 @@ import {
 import type { OperationOutcome, OperationRecord } from "../state/records";
 import type { ThrottleStatus } from "../throttle";
 import type { StoreContext } from "./context";
+import { bulkOperationRoot } from "../bulk/bulk-root";
 import { carrierServiceMutations } from "./mutations/carrier-services";
 import { fulfillmentOrderChangeMutations } from "./mutations/fulfillment-order-changes";
 import { fulfillmentMutations } from "./mutations/fulfillments";
@@ -212,5 +213,6 @@ function rootValue(ctx: StoreContext): Record<string, unknown> {
     ...tagMutations(ctx),
     ...metafieldsSetMutation(ctx),
     ...inventorySetQuantitiesMutation(ctx),
+    ...bulkOperationRoot(ctx),
   };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
 import type { GraphqlRequestBody, GraphqlResponseBody } from "../graphql/execute-operation";
 import type { ShopState } from "../state/shop-state";
 
@@ -7,10 +9,14 @@ export interface AdminHandlerDeps {
   now: () => number;
   findShop(domain: string): ShopState | undefined;
   execute(shop: ShopState, body: GraphqlRequestBody, opts: { forceThrottle?: boolean }): GraphqlResponseBody;
+  /** The JSONL file behind a bulk operation's result URL, if it exists. */
+  bulkFile?(domain: string, fileName: string): string | undefined;
 }
 
 const SHOP_PATH = /^\/shops\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
 const ADMIN_PATH = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
+const BULK_SHOP_PATH = /^\/shops\/([^/]+)\/bulk-operations\/([^/]+)$/;
+const BULK_PATH = /^\/bulk-operations\/([^/]+)$/;
 const INVALID_TOKEN = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 
 /**
@@ -21,6 +27,8 @@ const INVALID_TOKEN = "[API] Invalid API key or access token (unrecognized login
 export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Request) => Promise<Response> {
   return async (request) => {
     const url = new URL(request.url);
+    const bulk = bulkFile(deps, request, url);
+    if (bulk !== undefined) return bulk;
     const shopPath = SHOP_PATH.exec(url.pathname);
     const adminPath = shopPath ? null : ADMIN_PATH.exec(url.pathname);
     if (!shopPath && !adminPath) return json(404, { errors: "Not Found" }, deps.apiVersion);
@@ -44,6 +52,22 @@ export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Reque
     }
     return json(200, deps.execute(shop, body, { forceThrottle: fault === "throttled" }), deps.apiVersion);
   };
+}
+
+/**
+ * A bulk operation's result, streamed as Shopify's storage serves it (no token: the URL is the
+ * secret). Null when the path is not a bulk result path.
+ */
+function bulkFile(deps: AdminHandlerDeps, request: Request, url: URL): Response | undefined {
+  const shopPath = BULK_SHOP_PATH.exec(url.pathname);
+  const hostPath = shopPath ? null : BULK_PATH.exec(url.pathname);
+  if (!shopPath && !hostPath) return undefined;
+  if (request.method !== "GET") return new Response("Method Not Allowed", { status: 405 });
+  const domain = shopPath ? decodeURIComponent(shopPath[1]!) : hostOf(request, url);
+  const file = deps.bulkFile?.(domain, shopPath ? shopPath[2]! : hostPath![1]!);
+  if (!file) return new Response("Not Found", { status: 404 });
+  const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers: { "Content-Type": "application/jsonl" } });
 }
 
 function hostOf(request: Request, url: URL): string {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 export interface RunningServer {
   url: string;
@@ -53,7 +55,9 @@ async function respond(
     });
     const response = await handler(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    // Streamed, so a large body (a bulk operation's JSONL) is never held whole.
+    if (response.body) Readable.fromWeb(response.body as WebReadableStream<Uint8Array>).pipe(res);
+    else res.end();
   } catch (error) {
     res.writeHead(500, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ errors: error instanceof Error ? error.message : "Internal Server Error" }));

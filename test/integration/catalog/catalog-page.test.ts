@@ -41,7 +41,7 @@ describe("the catalogue page", () => {
   it("shows the running sync's progress, then the counts per status and each variant's reason", async () => {
     await startSync();
     expect((await load()).sync).toMatchObject({ state: "running", phase: "reading", done: 0 });
-    // GIVEN a worker that ran one step of the sync (one page of ten) and yielded
+    // GIVEN a worker that ran the sync's first step (it started Shopify's bulk read) and yielded
     const [job] = await claimJobs(prisma, {
       queues: ["catalog.sync"],
       owner: "one-step",
@@ -50,8 +50,8 @@ describe("the catalogue page", () => {
       now: new Date(h.nowMs()),
     });
     await finishJob(prisma, job!, await h.handlers["catalog.sync"]!(job!));
-    // THEN the page shows how far the sync got
-    expect((await load()).sync).toMatchObject({ state: "running", phase: "reading", done: 10, total: 37 });
+    // THEN the page shows how far the sync got: reading, none of the 37 variants yet
+    expect((await load()).sync).toMatchObject({ state: "running", phase: "reading", done: 0, total: 37 });
 
     await h.drain();
     const page = await load();

@@ -84,6 +84,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         return client && options.wrapClient ? options.wrapClient(client) : client;
       },
       sleep: async (ms) => void (skew += ms),
+      // The bulk operation's JSONL is served by the store on the shop's host.
+      fetchFile: store.interceptFetch(),
     },
   );
   const worker = createJobWorker({ db: prisma, handlers, logger, now, leaseMs: 60_000 });
@@ -116,7 +118,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return ((await response.json()) as { products: SandboxProduct[] }).products;
     },
     demoFacts: () => attachDemoIds(store.products.list(SHOP)),
-    close: () => sandbox.close(),
+    close: async () => {
+      await store.bulkOperationsIdle();
+      store.close();
+      await sandbox.close();
+    },
   };
 }
 

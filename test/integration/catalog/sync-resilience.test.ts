@@ -135,8 +135,8 @@ describe("a batch the service refuses in part", () => {
 });
 
 describe("a sync that stops half-way resumes where it stopped", () => {
-  it("resumes reading from the stored cursor after the worker died between pages", async () => {
-    const h = await start({ pageSize: 5 });
+  it("resumes the bulk result after the lines already recorded when the worker died mid-file", async () => {
+    const h = await start();
     const started = await startFullSync({ db: prisma, shop: SHOP });
     if (!started.started) throw new Error(started.message);
     // GIVEN a worker that claimed the job, read three pages, and died (its lease runs out)
@@ -157,29 +157,32 @@ describe("a sync that stops half-way resumes where it stopped", () => {
         svcClientFor: async () => h.client,
         pacerFor: () => createThrottlePacer({ sleep: async (ms) => h.advance(ms), nowMs: h.nowMs }),
         batchSize: 10,
-        pageSize: 5,
+        fetchFile: h.store.interceptFetch(),
       },
       SHOP,
     ))!;
-    for (let i = 0; i < 3; i++) expect(await fullSyncStep(env, started.syncId)).toBe("reading");
+    // GIVEN a worker that started the bulk read, recorded the first 15 lines of its result, and died
+    expect(await fullSyncStep(env, started.syncId)).toBe("waiting");
+    await h.store.bulkOperationsIdle();
+    expect(await fullSyncStep(env, started.syncId, { readBatchSize: 15, shouldYield: () => true })).toBe("reading");
     const midway = await prisma.catalogSync.findUniqueOrThrow({ where: { id: started.syncId } });
     expect(midway).toMatchObject({
       state: "running",
       phase: "reading",
       done: 15,
       total: 37,
-      cursor: expect.any(String),
+      bulkOperationId: expect.stringMatching(/^gid:\/\/shopify\/BulkOperation\//),
     });
+    expect(await prisma.catalogVariant.count({ where: { shop: SHOP } })).toBe(15);
 
     // WHEN another worker reclaims the job once the lease has expired
     h.advance(5_000);
     await h.drain();
 
-    // THEN it continued from the cursor (no page read twice) and ended as a clean sync would
-    const pages = h.store.inspect(SHOP).operations.filter((op) => op.operationName === "CatalogVariantsPage");
-    const cursors = pages.map((op) => op.variables.after ?? null);
-    expect(cursors.filter((c) => c === null)).toHaveLength(1);
-    expect(new Set(cursors).size).toBe(cursors.length);
+    // THEN it read the same operation's result on from line 16 (no second bulk operation) and
+    // ended as a clean sync would
+    const runs = h.store.inspect(SHOP).operations.filter((op) => op.operationName === "CatalogBulkRead");
+    expect(runs).toHaveLength(1);
     expect(await finalStatuses(h)).toEqual(cleanOutcome(h));
     await expectNoDuplicateAtService(h);
   });
@@ -251,7 +254,8 @@ describe("a throttled store", () => {
     await h.drain();
     const operations = h.store.inspect(SHOP).operations;
     expect(operations.filter((op) => op.outcome === "throttled")).toEqual([]);
-    expect(operations.filter((op) => op.operationName === "CatalogVariantsPage").length).toBeGreaterThan(1);
+    // The whole catalogue costs one bulk query, whatever the bucket's size.
+    expect(operations.filter((op) => op.operationName === "CatalogBulkRead")).toHaveLength(1);
     expect(await finalStatuses(h)).toEqual(cleanOutcome(h));
   });
 

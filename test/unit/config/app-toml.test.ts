@@ -14,6 +14,7 @@ describe("shopify.app.toml", () => {
       [
         "app/scopes_update",
         "app/uninstalled",
+        "bulk_operations/finish",
         "customers/data_request",
         "customers/redact",
         "inventory_items/update",

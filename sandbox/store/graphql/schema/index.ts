@@ -1,4 +1,5 @@
 import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSchema } from "graphql";
+import { bulkOperationsSdl } from "./bulk-operations";
 import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
 import { fulfillmentOrderChangesSdl } from "./fulfillment-order-changes";
@@ -20,6 +21,7 @@ export const adminSdl = [
   fulfillmentServicesSdl,
   fulfillmentOrderChangesSdl,
   carrierServicesSdl,
+  bulkOperationsSdl,
 ].join("\n");
 
 let built: GraphQLSchema | undefined;

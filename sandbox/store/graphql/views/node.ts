@@ -3,6 +3,7 @@ import { gid, inventoryLevelGid, parseGid } from "../../ids";
 import type { InventoryLevelRecord } from "../../state/records";
 import { levelKey, type ShopState } from "../../state/shop-state";
 import type { StoreContext } from "../context";
+import { bulkOperationView } from "../../bulk/bulk-view";
 import { carrierServiceView } from "./carrier-service-views";
 import { fulfillmentOrderView, fulfillmentView } from "./fulfillment-views";
 import { linkViews } from "./links";
@@ -36,6 +37,7 @@ export function nodeById(ctx: StoreContext, id: string): unknown {
     FulfillmentOrder: () => maybe(shop.fulfillmentOrders.get(id), (r) => fulfillmentOrderView(ctx, r)),
     Fulfillment: () => maybe(shop.fulfillments.get(id), (r) => fulfillmentView(ctx, r)),
     DeliveryCarrierService: () => maybe(shop.carrierServices.get(id), carrierServiceView),
+    BulkOperation: () => maybe(ctx.bulk?.find(shop, id), bulkOperationView),
   };
   return lookups[type]?.() ?? null;
 }

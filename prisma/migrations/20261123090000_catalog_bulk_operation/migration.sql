@@ -1,0 +1,2 @@
+-- The full sync reads the catalogue through one Shopify bulk query operation.
+ALTER TABLE "CatalogSync" ADD COLUMN "bulkOperationId" TEXT;
