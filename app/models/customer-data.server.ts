@@ -12,7 +12,7 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 export const EXPORT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Db = Pick<PrismaClient, "fulfillment" | "customerDataRequest">;
+type Db = Pick<PrismaClient, "fulfillment" | "customerDataRequest" | "shop">;
 
 export interface CustomerDataExport {
   shop: string;
@@ -77,6 +77,10 @@ export async function answerCustomerDataRequest(
   db: Db,
   args: { shop: string; customerId: string | null; dataRequestId: string | null; orderIds: string[]; now: Date },
 ) {
+  // A shop the app holds nothing for (never installed, or already erased by shop/redact): there is
+  // nothing to export, and no record can be kept for it.
+  const known = await db.shop.findUnique({ where: { domain: args.shop }, select: { domain: true } });
+  if (!known) return { id: null };
   const data = await buildCustomerDataExport(db, args);
   return db.customerDataRequest.create({
     data: {

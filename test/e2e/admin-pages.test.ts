@@ -151,7 +151,8 @@ beforeAll(async () => {
 afterAll(async () => {
   if (vitals.length) {
     console.log("LCP / CLS per page (production build, demo data, headless Chromium):");
-    for (const v of vitals) console.log(`  ${v.page} [${v.locale}]  LCP ${v.lcpMs.toFixed(0)} ms  CLS ${v.cls.toFixed(3)}`);
+    for (const v of vitals)
+      console.log(`  ${v.page} [${v.locale}]  LCP ${v.lcpMs.toFixed(0)} ms  CLS ${v.cls.toFixed(3)}`);
   }
   await context?.close();
   await browser?.close();
@@ -169,10 +170,12 @@ async function open(pagePath: string, locale: "es" | "en" = "es"): Promise<Page>
   page.on("console", (m) => {
     if (m.type() === "error") console.log("CONSOLE", m.text().slice(0, 300));
   });
-  const response = await page.goto(store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: pagePath, locale }));
+  const response = await page.goto(
+    store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: pagePath, locale }),
+  );
   expect(response?.status()).toBe(200);
-  // The admin chrome is drawn from the app's own <ui-nav-menu>.
-  await poll(() => page.locator("#sim-admin-bar nav a").count()).toBe(4);
+  // The admin chrome is drawn from the app's own <ui-nav-menu>: Inicio, Pedidos, Catálogo, Configuración, Privacidad.
+  await poll(() => page.locator("#sim-admin-bar nav a").count()).toBe(5);
   expect(problems).toEqual([]);
   return page;
 }
@@ -180,10 +183,20 @@ async function open(pagePath: string, locale: "es" | "en" = "es"): Promise<Page>
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(" ")) }));
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
+    return (await axe.run()).violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(" ")),
+    }));
   });
-  return result.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}): ${v.targets.join(", ")}`);
+  return result
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.targets.join(", ")}`);
 }
 
 async function measure(page: Page, name: string, locale: string) {
@@ -197,7 +210,8 @@ async function measure(page: Page, name: string, locale: string) {
   expect(v.cls, `${name} [${locale}] CLS`).toBeLessThan(CLS_LIMIT);
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `admin-${name}.png`), fullPage: true });
 
 describe("the admin, embedded through the stand-in", () => {
   it("refuses headless Chromium's own user agent as a bot, and serves a merchant's browser", async () => {
@@ -242,7 +256,9 @@ describe("the admin, embedded through the stand-in", () => {
       new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
     });
     await button.click();
-    await poll(() => page.getByText(/Registrando variantes en el servicio|Leyendo variantes de Shopify/).isVisible()).toBe(true);
+    await poll(() =>
+      page.getByText(/Registrando variantes en el servicio|Leyendo variantes de Shopify/).isVisible(),
+    ).toBe(true);
     await poll(() => page.getByText("Última sincronización completa", { exact: false }).isVisible(), 60_000).toBe(true);
     const seen = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
     expect(seen[seen.length - 1]).toBe("100");

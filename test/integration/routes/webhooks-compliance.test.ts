@@ -126,6 +126,16 @@ describe("compliance webhooks", () => {
     expect(malformed.status).toBe(400);
   });
 
+  it("answers a data request for a shop it holds nothing for with 200, recording nothing", async () => {
+    const request = await signedWebhookRequest({
+      topic: "customers/data_request",
+      shop: "nunca-instalada.myshopify.com",
+      body: { shop_domain: "nunca-instalada.myshopify.com", customer: { id: 7 }, orders_requested: [1] },
+    });
+    expect(await status(dataRequest, request)).toBe(200);
+    expect(await prisma.customerDataRequest.count()).toBe(0);
+  });
+
   it("drops exports after 30 days", async () => {
     await prisma.shop.create({ data: { domain: TEST_SHOP } });
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
