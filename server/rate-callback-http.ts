@@ -2,7 +2,7 @@
 // The callback is not a page: it needs none of the framework's routing, compression or document
 // rendering, and at checkout every fraction of a millisecond is the buyer's wait. It calls the
 // same handleRateCallback as the Remix route, so both answer exactly alike
-// (docs/decisions/021-rate-callback-fast-path.md).
+// (docs/decisions/014-rate-callback-fast-path.md).
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { handleRateCallback, RateCallbackAnswer } from "../app/rates/callback.server";

@@ -1,5 +1,5 @@
 /**
- * Fulfilment-service mode (docs/decisions/015-fulfillment-modes.md): the warehouse is a Shopify
+ * Fulfilment-service mode (docs/decisions/012-fulfillment-modes.md): the warehouse is a Shopify
  * fulfilment service with its own location. Shopify requests fulfilment of the fulfilment orders
  * assigned there (a POST to the callback, and — since notifications are coalesced and can be
  * lost — a poll of assigned fulfilment orders); each request wakes the order's job, which decides

@@ -79,7 +79,7 @@ export const fulfillmentSettingsSchema = z.object({
   skipTestOrders: z.boolean().default(true),
   notifyCustomer: z.boolean().default(true),
   /**
-   * Where the work comes from (docs/decisions/015-fulfillment-modes.md): "merchant_managed" —
+   * Where the work comes from (docs/decisions/012-fulfillment-modes.md): "merchant_managed" —
    * the app sends the shop's own fulfilment orders at the warehouse's locations; or
    * "fulfillment_service" — the warehouse is a Shopify fulfilment service with its own location.
    */
