@@ -62,12 +62,24 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 function send(res: ServerResponse, requestId: string, answer: RateCallbackAnswer): void {
   const body = Buffer.from(answer.body);
+  if (answer.status === 413 && res.socket) {
+    // Written on the socket itself: node's own close would reset the connection under the unread
+    // remainder of the body and the client could lose the 413 (discardThenClose closes it later).
+    const head = Object.entries({
+      ...answer.headers,
+      "content-length": body.byteLength,
+      "x-request-id": requestId,
+      connection: "close",
+    })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join("\r\n");
+    res.socket.write(Buffer.concat([Buffer.from(`HTTP/1.1 413 Payload Too Large\r\n${head}\r\n\r\n`), body]));
+    return;
+  }
   res.writeHead(answer.status, {
     ...answer.headers,
     "content-length": body.byteLength,
     "x-request-id": requestId,
-    // An unread remainder of an oversized body must not be taken for the next request.
-    ...(answer.status === 413 ? { connection: "close" } : {}),
   });
   res.end(body);
 }
