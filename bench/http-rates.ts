@@ -169,7 +169,7 @@ async function main() {
       `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average before ${loadBefore}`,
     );
     say(
-      `app: node build/start.js (own process); upstream: service sandbox + ${LATENCY_MS} ms (own process); load: autocannon (own process per load)`,
+      `app: node build/start.js (own process); upstream: service sandbox + ${LATENCY_MS} ms (own process); load: open loop at fixed rates (node:http keep-alive), autocannon for closed loops and bursts (own process per load)`,
     );
     say(`naive = the same server's /carrier-service/rates-naive: same checks, no rate/profile cache, no single-flight`);
 
