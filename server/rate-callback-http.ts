@@ -55,7 +55,7 @@ export function rateCallbackFastPath(opts: RateCallbackFastPathOptions) {
   };
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
+export function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
 }

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { ActionFunction, ServerBuild } from "@remix-run/node";
-import { discardThenClose, writeTooLarge } from "./rate-callback-http";
+import { discardThenClose, header, writeTooLarge } from "./rate-callback-http";
 
 export interface WebhookFastPathOptions {
   routes: ServerBuild["routes"];
@@ -54,11 +54,6 @@ export function webhookFastPath(opts: WebhookFastPathOptions) {
     else run();
     return true;
   };
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 function toWebRequest(req: IncomingMessage): Request {
