@@ -92,7 +92,6 @@ export function CartCard({
         <FormLayout>
           {lines.map((line, i) => (
             // Lines have no identity of their own; the index is their order in the form.
-            // eslint-disable-next-line react/no-array-index-key
             <FormLayout.Group key={i} condensed>
               <Select
                 label={format(m.product, { n: i + 1 })}
