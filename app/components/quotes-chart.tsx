@@ -8,7 +8,7 @@ import type { QuoteHour } from "~/models/quote-hours.server";
 
 const W = 720;
 const H = 200;
-const PLOT = { left: 48, right: 672, top: 12, bottom: 168 };
+const PLOT = { left: 64, right: 672, top: 12, bottom: 168 };
 const BAR = "#2c6ecb";
 const DOT = "#0c5132";
 const INK = "#4a4a4a";
@@ -17,7 +17,7 @@ const INK = "#4a4a4a";
 export function niceCeiling(max: number): number {
   if (max <= 1) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(max));
-  return ([1, 2, 5, 10].map((n) => n * magnitude).find((n) => n >= max) ?? 10 * magnitude);
+  return [1, 2, 5, 10].map((n) => n * magnitude).find((n) => n >= max) ?? 10 * magnitude;
 }
 
 export function QuotesChart({ hours }: { hours: QuoteHour[] }) {
@@ -26,7 +26,11 @@ export function QuotesChart({ hours }: { hours: QuoteHour[] }) {
   const id = useId();
   const tag = locale === "en" ? "en-US" : "es-MX";
   // Two-digit 24-hour clock on Mexico City time: the same text on the server and in any browser.
-  const hourLabel = new Intl.DateTimeFormat(tag, { hour: "2-digit", hourCycle: "h23", timeZone: "America/Mexico_City" });
+  const hourLabel = new Intl.DateTimeFormat(tag, {
+    hour: "2-digit",
+    hourCycle: "h23",
+    timeZone: "America/Mexico_City",
+  });
   const percent = new Intl.NumberFormat(tag, { style: "percent" });
   const top = niceCeiling(Math.max(0, ...hours.map((h) => h.medianMs ?? 0)));
   const step = (PLOT.right - PLOT.left) / hours.length;
@@ -62,7 +66,7 @@ export function QuotesChart({ hours }: { hours: QuoteHour[] }) {
           <line x1={PLOT.left} x2={PLOT.right} y1={PLOT.bottom} y2={PLOT.bottom} stroke="#8a8a8a" />
           <line x1={PLOT.left} x2={PLOT.right} y1={PLOT.top} y2={PLOT.top} stroke="#e3e3e3" />
           <text x={PLOT.left - 6} y={PLOT.top + 4} textAnchor="end">
-            {number(top)}
+            {number(top)} ms
           </text>
           <text x={PLOT.left - 6} y={PLOT.bottom + 4} textAnchor="end">
             0

@@ -1,4 +1,5 @@
 // The admin pages in English (App Store reviewers and English-speaking merchants).
+import { settingsEn } from "./settings.en";
 import type { Messages } from "./messages.es";
 
 export const en: Messages = {
@@ -97,6 +98,7 @@ export const en: Messages = {
     fromCache: "from the cache: an identical quote from moments ago, as checkout would get it",
     fromService: "asking the service",
     withRates: "Checkout shows {count} rates from this service.",
+    withOneRate: "Checkout shows 1 rate from this service.",
     notServed:
       "The service does not deliver to this postal code: checkout shows none of its rates. The buyer sees your other shipping rates, or “No shipping methods available” if you have none.",
     noRates: "Checkout shows no rates from this service for this cart (nothing to ship or destination not served).",
@@ -104,7 +106,7 @@ export const en: Messages = {
     backup: "The service could not quote ({detail}): Shopify shows its backup rates.",
     notQuoted: "The shop is not connected: checkout gets no rates from this service.",
     service: "Rate",
-    price: "Price",
+    price: "Price (MXN)",
     delivery: "Delivery",
     rules: "What changed",
     between: "{from} – {to}",
@@ -112,6 +114,8 @@ export const en: Messages = {
     free: "Free",
     unchanged: "The service's price, unchanged",
     quoted: "Service price: {price}, up to {days} business days",
+    quotedOneDay: "Service price: {price}, up to 1 business day",
+    quotedSameDay: "Service price: {price}, same day",
     fallbackRate: "Your fixed backup rate",
     markup: "Markup ({percent} % and {fixed}): {from} → {to}",
     rounding: "Rounding: {from} → {to}",
@@ -131,5 +135,5 @@ export const en: Messages = {
     },
   },
   orders: { title: "Orders" },
-  settings: { title: "Settings" },
+  settings: settingsEn,
 };

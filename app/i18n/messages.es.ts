@@ -1,6 +1,7 @@
 // Every string the merchant reads on the admin pages, in Spanish (the app's default: Mexican
 // merchants). messages.en.ts has the same keys; the `locale` parameter Shopify's admin sends
 // picks one (locale.ts).
+import { settingsEs } from "./settings.es";
 export const es = {
   nav: { home: "Inicio", orders: "Pedidos", catalog: "Catálogo", rates: "Tarifas", settings: "Configuración", privacy: "Privacidad" },
   home: {
@@ -97,6 +98,7 @@ export const es = {
     fromCache: "desde la caché: una cotización igual de hace poco, como la recibiría el checkout",
     fromService: "preguntando al servicio",
     withRates: "El checkout muestra {count} tarifas de este servicio.",
+    withOneRate: "El checkout muestra 1 tarifa de este servicio.",
     notServed:
       "El servicio no entrega en este código postal: el checkout no muestra sus tarifas. El comprador ve tus otras tarifas de envío, o «No hay métodos de envío disponibles» si no tienes otras.",
     noRates: "El checkout no muestra tarifas de este servicio para este carrito (nada que enviar o destino no atendido).",
@@ -104,7 +106,7 @@ export const es = {
     backup: "El servicio no pudo cotizar ({detail}): Shopify muestra sus tarifas de respaldo.",
     notQuoted: "La tienda no está conectada: el checkout no recibe tarifas de este servicio.",
     service: "Tarifa",
-    price: "Precio",
+    price: "Precio (MXN)",
     delivery: "Entrega",
     rules: "Qué cambió",
     between: "{from} – {to}",
@@ -112,6 +114,8 @@ export const es = {
     free: "Gratis",
     unchanged: "El precio del servicio, sin cambios",
     quoted: "Precio del servicio: {price}, hasta {days} días hábiles",
+    quotedOneDay: "Precio del servicio: {price}, hasta 1 día hábil",
+    quotedSameDay: "Precio del servicio: {price}, el mismo día",
     fallbackRate: "Tu tarifa fija de respaldo",
     markup: "Margen ({percent} % y {fixed}): {from} → {to}",
     rounding: "Redondeo: {from} → {to}",
@@ -131,7 +135,7 @@ export const es = {
     },
   },
   orders: { title: "Pedidos" },
-  settings: { title: "Configuración" },
+  settings: settingsEs,
 };
 
 type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -1,9 +1,19 @@
 // The rate tester's two cards: the destination and the cart. Field names as rate-test-form.ts
 // reads them; every value typed stays in the page's state, so an error loses nothing.
-import { BlockStack, Button, Card, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import {
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { useI18n } from "~/i18n/react";
-import { MAX_LINES, type RateTestErrorKey, type RateTestValues } from "./rate-test-form";
+import { MAX_LINES, type RateTestErrorKey, type RateTestValues } from "./rate-test-values";
 
 type Errors = Record<string, RateTestErrorKey>;
 
@@ -92,7 +102,7 @@ export function CartCard({
         <FormLayout>
           {lines.map((line, i) => (
             // Lines have no identity of their own; the index is their order in the form.
-            <FormLayout.Group key={i} condensed>
+            <InlineGrid key={i} columns={["twoThirds", "oneThird"]} gap="300">
               <Select
                 label={format(m.product, { n: i + 1 })}
                 name="variantId"
@@ -122,7 +132,7 @@ export function CartCard({
                   ) : undefined
                 }
               />
-            </FormLayout.Group>
+            </InlineGrid>
           ))}
           {errors.cart ? (
             <Text as="p" tone="critical">

@@ -10,7 +10,10 @@ export function RateTestResultCard({ result }: { result: RateTestResult }) {
   const detail = result.detail ?? "—";
   const banner =
     result.outcome === "rates"
-      ? { tone: "success" as const, text: format(m.withRates, { count: result.rates.length }) }
+      ? {
+          tone: "success" as const,
+          text: result.rates.length === 1 ? m.withOneRate : format(m.withRates, { count: result.rates.length }),
+        }
       : result.outcome === "no_rates"
         ? { tone: "warning" as const, text: result.reason === "not_served" ? m.notServed : m.noRates }
         : result.outcome === "fallback"
@@ -61,7 +64,12 @@ export function RateTestResultCard({ result }: { result: RateTestResult }) {
       : m.noDate,
     <ul key="rules" style={{ margin: 0, paddingInlineStart: "1.1em" }}>
       {rate.quoted ? (
-        <li>{format(m.quoted, { price: money(rate.quoted.price), days: rate.quoted.days })}</li>
+        <li>
+          {format(rate.quoted.days === 0 ? m.quotedSameDay : rate.quoted.days === 1 ? m.quotedOneDay : m.quoted, {
+            price: money(rate.quoted.price),
+            days: rate.quoted.days,
+          })}
+        </li>
       ) : (
         <li>{m.fallbackRate}</li>
       )}

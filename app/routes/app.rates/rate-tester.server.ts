@@ -7,7 +7,7 @@ import { MEXICAN_STATES } from "~/address/states";
 import { formatSubunits } from "~/money";
 import { explainRateRules, pesoSubtotalCentavos, type QuoteOutcome, type RateRequest } from "~/rates";
 import { ratesRuntime } from "~/rates/runtime.server";
-import type { CartVariant } from "./rate-test-form";
+import type { CartVariant } from "./rate-test-form.server";
 
 /** Variants offered in the cart picker, at most. */
 const MAX_VARIANTS = 500;
@@ -125,7 +125,12 @@ export async function runRateTest(shop: string, rate: RateRequest): Promise<Rate
   return {
     outcome: result.outcome,
     reason: upstream && upstream.kind !== "quoted" ? upstream.kind : null,
-    detail: upstream && "detail" in upstream ? upstream.detail : result.answer.kind === "backup" ? result.answer.reason : null,
+    detail:
+      upstream && "detail" in upstream
+        ? upstream.detail
+        : result.answer.kind === "backup"
+          ? result.answer.reason
+          : null,
     rates,
     hidden: explained.filter((e) => e.effects.some((x) => x.rule === "hidden")).map((e) => e.service),
     durationMs,

@@ -10,7 +10,8 @@ import { appContext } from "~/context.server";
 import { useI18n } from "~/i18n/react";
 import { authenticate } from "~/shopify.server";
 import { CartCard, DestinationCard } from "./rate-test-fields";
-import { readRateTestForm, toRateTest, EMPTY_VALUES, type CartVariant } from "./rate-test-form";
+import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form.server";
+import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
 

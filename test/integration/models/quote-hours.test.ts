@@ -38,6 +38,8 @@ describe("quotesPerHour", () => {
     expect(hours).toHaveLength(CHART_HOURS);
     expect(hours[0]).toEqual({ hour: "2026-11-23T16:00:00.000Z", quotes: 1, medianMs: 250, cachePercent: 0 });
     expect(hours[23]).toEqual({ hour: "2026-11-24T15:00:00.000Z", quotes: 3, medianMs: 30, cachePercent: 67 });
-    expect(hours.slice(1, 23).every((h) => h.quotes === 0 && h.medianMs === null && h.cachePercent === null)).toBe(true);
+    expect(hours.slice(1, 23).every((h) => h.quotes === 0 && h.medianMs === null && h.cachePercent === null)).toBe(
+      true,
+    );
   });
 });

@@ -36,9 +36,30 @@ beforeEach(async () => {
   await storeOfflineSession(prisma);
   await prisma.catalogVariant.createMany({
     data: [
-      { shop: TEST_SHOP, productId: "gid://shopify/Product/1", variantId: MUG, sku: "TAZA-AZ", title: "Taza azul", status: "synced" },
-      { shop: TEST_SHOP, productId: "gid://shopify/Product/2", variantId: NO_DIMENSIONS, sku: "CAJA-SIN", title: "Caja", status: "synced" },
-      { shop: TEST_SHOP, productId: "gid://shopify/Product/3", variantId: "gid://shopify/ProductVariant/103", sku: null, title: "Sin SKU", status: "skipped" },
+      {
+        shop: TEST_SHOP,
+        productId: "gid://shopify/Product/1",
+        variantId: MUG,
+        sku: "TAZA-AZ",
+        title: "Taza azul",
+        status: "synced",
+      },
+      {
+        shop: TEST_SHOP,
+        productId: "gid://shopify/Product/2",
+        variantId: NO_DIMENSIONS,
+        sku: "CAJA-SIN",
+        title: "Caja",
+        status: "synced",
+      },
+      {
+        shop: TEST_SHOP,
+        productId: "gid://shopify/Product/3",
+        variantId: "gid://shopify/ProductVariant/103",
+        sku: null,
+        title: "Sin SKU",
+        status: "skipped",
+      },
     ],
   });
 });
@@ -93,15 +114,21 @@ describe("/app/rates", () => {
       }),
     });
     expect(checkout.status).toBe(200);
-    expect(
-      result.rates.map((r) => [r.code, r.name, r.price, r.minDate, r.maxDate]),
-    ).toEqual(
+    expect(result.rates.map((r) => [r.code, r.name, r.price, r.minDate, r.maxDate])).toEqual(
       checkout.body.rates!.map((r) => [
         r.service_code,
         r.service_name,
         (Number(r.total_price) / 100).toFixed(2),
-        new Date(String(r.min_delivery_date).replace(" ", "T").replace(/ ([+-]\d\d)(\d\d)$/, "$1:$2")).toISOString(),
-        new Date(String(r.max_delivery_date).replace(" ", "T").replace(/ ([+-]\d\d)(\d\d)$/, "$1:$2")).toISOString(),
+        new Date(
+          String(r.min_delivery_date)
+            .replace(" ", "T")
+            .replace(/ ([+-]\d\d)(\d\d)$/, "$1:$2"),
+        ).toISOString(),
+        new Date(
+          String(r.max_delivery_date)
+            .replace(" ", "T")
+            .replace(/ ([+-]\d\d)(\d\d)$/, "$1:$2"),
+        ).toISOString(),
       ]),
     );
 
@@ -148,7 +175,13 @@ describe("/app/rates", () => {
   });
 
   it("puts each error next to its field and keeps everything typed, without asking the service", async () => {
-    const typed = { ...CDMX, postalCode: "065", city: "", variantId: [MUG, "gid://shopify/ProductVariant/103"], quantity: ["2", "1"] };
+    const typed = {
+      ...CDMX,
+      postalCode: "065",
+      city: "",
+      variantId: [MUG, "gid://shopify/ProductVariant/103"],
+      quantity: ["2", "1"],
+    };
     const { result, errors, values } = await submit(typed);
     expect(result).toBeNull();
     expect(errors).toEqual({ postalCode: "postalCode", city: "city", variant_1: "product" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readRateTestForm, toRateTest, type CartVariant } from "~/routes/app.rates/rate-test-form";
+import { readRateTestForm, toRateTest, type CartVariant } from "~/routes/app.rates/rate-test-form.server";
 
 const MUG: CartVariant = {
   variantId: "gid://shopify/ProductVariant/1",

@@ -4,29 +4,11 @@
 import { MEXICAN_STATES } from "~/address/states";
 import { parseDecimalToSafeSubunits } from "~/money";
 import { parseRateRequest, type RateRequest } from "~/rates";
+import { MAX_LINES, type RateTestErrorKey, type RateTestValues } from "./rate-test-values";
 
-/** Most lines a test cart may have (checkout allows more; this is a tester). */
-export const MAX_LINES = 10;
+export { EMPTY_VALUES, MAX_LINES, type RateTestErrorKey, type RateTestValues } from "./rate-test-values";
+
 const MAX_TEXT = 200;
-
-export interface CartLineValues {
-  variantId: string;
-  quantity: string;
-}
-
-/** Every value as typed, so the page shows it again after an error. */
-export interface RateTestValues {
-  postalCode: string;
-  province: string;
-  city: string;
-  address1: string;
-  address2: string;
-  subtotal: string;
-  lines: CartLineValues[];
-}
-
-export type RateTestErrorKey =
-  "postalCode" | "province" | "city" | "tooLong" | "subtotal" | "product" | "quantity" | "cart";
 
 /** What the form needs to know about a catalogue variant. */
 export interface CartVariant {
@@ -40,24 +22,12 @@ export type ParsedRateTest =
   | { ok: true; values: RateTestValues; rate: RateRequest }
   | { ok: false; values: RateTestValues; errors: Record<string, RateTestErrorKey> };
 
-export const EMPTY_VALUES: RateTestValues = {
-  postalCode: "",
-  province: "",
-  city: "",
-  address1: "",
-  address2: "",
-  subtotal: "",
-  lines: [{ variantId: "", quantity: "1" }],
-};
-
 /** The submitted values, trimmed, lines as sent (`variantId` / `quantity` repeated in order). */
 export function readRateTestForm(form: FormData): RateTestValues {
   const text = (name: string) => String(form.get(name) ?? "").trim();
   const variants = form.getAll("variantId").map((v) => String(v).trim());
   const quantities = form.getAll("quantity").map((v) => String(v).trim());
-  const lines = variants
-    .slice(0, MAX_LINES)
-    .map((variantId, i) => ({ variantId, quantity: quantities[i] ?? "" }));
+  const lines = variants.slice(0, MAX_LINES).map((variantId, i) => ({ variantId, quantity: quantities[i] ?? "" }));
   return {
     postalCode: text("postalCode"),
     province: text("province"),
