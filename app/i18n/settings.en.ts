@@ -86,7 +86,8 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     locations: "Locations the warehouse fulfils: {location}",
     locationsHelp: "None ticked: the inventory location below (or every location, if there is none).",
     holdBack: "Minutes to wait after payment before sending to the warehouse",
-    holdBackHelp: "0 = at once. With e.g. 30, an edit or cancellation made within those minutes never reaches the warehouse.",
+    holdBackHelp:
+      "0 = at once. With e.g. 30, an edit or cancellation made within those minutes never reaches the warehouse.",
     importDays: "On connecting, also send the paid open orders of the last days",
     importDaysHelp: "0 = only orders paid from now on.",
     defaultService: "Service for orders paid with other rates",
@@ -121,5 +122,6 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     importDays: "Enter a number of days between 0 and 60.",
     mode: "Choose how the warehouse receives orders.",
     locations: "Choose locations from the list.",
+    modeRefused: "Shopify did not accept the mode change: {reason}",
   },
 };

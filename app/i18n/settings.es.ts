@@ -20,7 +20,8 @@ export const settingsEs = {
     errorTitle: "No se pudo registrar el servicio de tarifas en tu tienda",
     retry: "Reintentar",
     activeTitle: "Tarifas en vivo activas",
-    activeBody: "Añade el servicio a tus zonas de envío (Configuración → Envío y entrega) para mostrarlo en el checkout.",
+    activeBody:
+      "Añade el servicio a tus zonas de envío (Configuración → Envío y entrega) para mostrarlo en el checkout.",
     notRegistered: "El servicio de tarifas aún no está registrado",
     connectFirst: "Conecta tu cuenta del servicio para mostrar tarifas en vivo",
   },
@@ -82,7 +83,8 @@ export const settingsEs = {
     locations: "Ubicaciones que surte el almacén: {location}",
     locationsHelp: "Sin ninguna marcada: la ubicación del inventario de abajo (o todas, si no hay ninguna).",
     holdBack: "Minutos de espera tras el pago antes de enviar al almacén",
-    holdBackHelp: "0 = enseguida. Con p. ej. 30, una edición o cancelación hecha en esos minutos nunca llega al almacén.",
+    holdBackHelp:
+      "0 = enseguida. Con p. ej. 30, una edición o cancelación hecha en esos minutos nunca llega al almacén.",
     importDays: "Al conectar, enviar también los pedidos pagados y abiertos de los últimos días",
     importDaysHelp: "0 = solo los pedidos pagados a partir de ahora.",
     defaultService: "Servicio para pedidos pagados con otras tarifas",
@@ -117,5 +119,6 @@ export const settingsEs = {
     importDays: "Escribe un número de días entre 0 y 60.",
     mode: "Elige cómo recibe el almacén los pedidos.",
     locations: "Elige ubicaciones de la lista.",
+    modeRefused: "Shopify no aceptó el cambio de modo: {reason}",
   },
 };

@@ -189,6 +189,7 @@ async function open(pagePath: string, locale: "es" | "en" = "es"): Promise<Page>
   expect(response?.status()).toBe(200);
   // The admin chrome is drawn from the app's own <ui-nav-menu>: Inicio, Pedidos, Catálogo, Tarifas, Configuración, Privacidad.
   await poll(() => page.locator("#sim-admin-bar nav a").count()).toBe(6);
+  expect(await page.locator("html").getAttribute("lang")).toBe(locale);
   expect(problems).toEqual([]);
   return page;
 }
@@ -364,6 +365,7 @@ describe("the admin, embedded through the stand-in", () => {
     expect(await page.locator("#sim-admin-bar a[aria-current=page]").textContent()).toBe("Catalogue");
     expect(await page.locator("#sim-title-bar").textContent()).toBe("Catalogue");
     expect(await page.getByLabel("Search by SKU or name").isVisible()).toBe(true);
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
     // Polaris speaks English too (its own strings come from its English translations).
     expect(await page.getByText("Skipped:", { exact: false }).first().isVisible()).toBe(true);
     await page.close();
