@@ -270,7 +270,7 @@ async function main() {
       console.log(`    shop              ${SHOP}`);
       console.log(`    service API key   ${SVC_KEY}  (environment: Pruebas / QA; already connected)`);
       console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);
-      console.log(`    try Tarifas with   06500 · Ciudad de México (three services) and 63950 · Nayarit (not served)`);
+      console.log(`    try Tarifas with  06500 · Ciudad de México (three services) and 63950 · Nayarit (not served)`);
       console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);
       await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
     }

@@ -303,6 +303,8 @@ describe("the admin, embedded through the stand-in", () => {
     for (const row of rows) expect(row).toMatch(/\$\d{1,3}(,\d{3})*\.\d{2}/);
     expect(await page.getByText("El checkout muestra 3 tarifas de este servicio.").isVisible()).toBe(true);
     expect(await page.getByText(/Respuesta en [\d,]+ ms, preguntando al servicio/).isVisible()).toBe(true);
+    // The answer itself is accessible too (the page loop checks the empty form).
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, "tarifas-cdmx-es");
 
     await quote.click();
@@ -326,6 +328,22 @@ describe("the admin, embedded through the stand-in", () => {
     expect(await page.getByLabel("Subtotal del carrito").inputValue()).toBe("1200.00");
     expect(await page.getByLabel("Producto 1").inputValue()).toBe(firstRegistered);
     await shot(page, "tarifas-error-es");
+    await page.close();
+  });
+
+  it("shows the rate tester's answer in English too", async () => {
+    const page = await open("/app/rates", "en");
+    await page.getByLabel("Postal code").fill("06500");
+    await page.getByLabel("State").selectOption("DF");
+    await page.getByLabel("City or borough").fill("Ciudad de México");
+    const product = page.getByLabel("Product 1");
+    await product.selectOption((await product.locator("option").nth(1).getAttribute("value"))!);
+    await page.getByLabel("Cart subtotal").fill("450");
+    await page.getByRole("button", { name: "Get rates" }).click();
+    await poll(() => page.locator(".Polaris-DataTable table tbody tr").count(), 30_000).toBe(3);
+    expect(await page.getByText("Checkout shows 3 rates from this service.").isVisible()).toBe(true);
+    expect(await page.getByRole("columnheader", { name: "What changed" }).isVisible()).toBe(true);
+    await shot(page, "tarifas-cdmx-en");
     await page.close();
   });
 
