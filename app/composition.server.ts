@@ -16,20 +16,22 @@ export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
   };
 }
 
-/** What each process does last when it stops, after its worker has finished its jobs. */
-const shutdownTasks: Array<() => Promise<void>> = [
-  // The buffered quote log, so the last quotes before a shutdown are kept.
-  stopRatesRuntime,
-];
-
-/** Starts this process's job worker; returns a function that stops it and runs the shutdown tasks. */
-export function startBackgroundWork(): () => Promise<void> {
+/**
+ * Starts a job worker (the production server runs it in its own thread, server/jobs-thread.ts);
+ * returns a function that stops it once the jobs it holds are finished.
+ */
+export function startBackgroundWork(opts: { concurrency?: number } = {}): () => Promise<void> {
   const { db, logger, now } = appContext();
-  const worker = createJobWorker({ db, handlers: jobHandlers({ db, logger, now }), logger });
+  const worker = createJobWorker({
+    db,
+    handlers: jobHandlers({ db, logger, now }),
+    logger,
+    concurrency: opts.concurrency,
+  });
   worker.start();
-  logger.info({ owner: worker.owner }, "background worker started");
-  return async () => {
-    await worker.stop();
-    for (const task of shutdownTasks) await task();
-  };
+  logger.info({ owner: worker.owner, concurrency: opts.concurrency }, "background worker started");
+  return () => worker.stop();
 }
+
+/** What the serving thread does last when it stops: writes the buffered quote log. */
+export const stopServing = stopRatesRuntime;

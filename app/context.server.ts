@@ -8,6 +8,7 @@ import { prismaClient } from "./db.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
 import { createSvcClientResolver, type SvcConnectionConfig } from "./models/svc-connection.server";
+import { createAdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
 import type { SvcClient } from "./svc";
 
@@ -43,14 +44,26 @@ function build(): AppContext {
   };
 }
 
+// One pacing per process: every job and request of a shop shares its Admin API points
+// (app/shopify/admin-pacing.server.ts). Tests that hand in their own adminFor are not paced.
+const paced = createAdminPacing({ sleep: (ms) => new Promise((r) => setTimeout(r, ms)), nowMs: () => Date.now() });
+
 function defaultAdminFor(db: PrismaClient) {
   const simulatedStore = env().SIMULATED_STORE_URL;
-  if (!simulatedStore) return shopifyAdminGraphql;
+  if (!simulatedStore) return async (shop: string) => paced(shop, await shopifyAdminGraphql(shop));
   return async (shop: string): Promise<AdminGraphql> => {
     const session = await db.session.findFirst({ where: { shop, isOnline: false } });
     if (!session) throw new Error(`no offline session for ${shop}: install the app on the simulated store first`);
     const { ADMIN_API_VERSION } = await import("./shopify.server");
-    return simulatedStoreAdminGraphql({ baseUrl: simulatedStore, shop, accessToken: session.accessToken, apiVersion: ADMIN_API_VERSION });
+    return paced(
+      shop,
+      simulatedStoreAdminGraphql({
+        baseUrl: simulatedStore,
+        shop,
+        accessToken: session.accessToken,
+        apiVersion: ADMIN_API_VERSION,
+      }),
+    );
   };
 }
 

@@ -49,6 +49,14 @@ export const envSchema = z.object({
     .int("must be a whole number of bytes")
     .min(1024, "must be at least 1024 bytes")
     .default(1024 * 1024),
+  // How many jobs one app process runs at once. Jobs mostly wait on Shopify and the service, so
+  // more than the cores; each holds at most one database connection at a time.
+  JOB_CONCURRENCY: z.coerce
+    .number({ error: "must be a number of jobs" })
+    .int("must be a whole number of jobs")
+    .min(1, "must be at least 1")
+    .max(64, "must be at most 64")
+    .default(16),
   // Local demo only: send Admin GraphQL to the simulated store (sandbox/store) instead of Shopify.
   SIMULATED_STORE_URL: httpUrl.optional(),
   // Local demo only: load App Bridge's script from here (the simulated store's stand-in) instead of
@@ -67,7 +75,9 @@ export type Env = z.infer<typeof envSchema>;
 /** Thrown when the environment is invalid; its message lists every problem, one per line. */
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n  - ${problems.join("\n  - ")}`);
+    super(
+      `Invalid configuration (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n  - ${problems.join("\n  - ")}`,
+    );
     this.name = "EnvError";
   }
 }

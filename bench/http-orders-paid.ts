@@ -88,7 +88,13 @@ async function main() {
     await connectShop({ db: prisma, config, shop: SHOP, apiKey: API_KEY, environment: "qa" });
     await registerProducts(upstream.url, store.skus);
 
-    const app = await startApp({ ...appEnv, LOG_LEVEL: "warn", SIMULATED_STORE_URL: store.url });
+    const app = await startApp({
+      ...appEnv,
+      LOG_LEVEL: "warn",
+      SIMULATED_STORE_URL: store.url,
+      // e.g. BENCH_APP_NODE_OPTIONS=--cpu-prof to profile the app under load.
+      ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+    });
     const rssBefore = rssMiB(app.pid);
 
     const ack = await runLoad({

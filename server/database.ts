@@ -179,10 +179,14 @@ export async function startEmbeddedPostgres(opts: {
     await postgres.start().catch((error: unknown) => {
       throw new Error(`Embedded PostgreSQL did not start in ${dataDir}: ${String(error ?? "exited early")}`);
     });
-    const killOnExit = () => (postgres as unknown as { process?: { kill(signal: string): void } }).process?.kill("SIGINT");
+    const killOnExit = () =>
+      (postgres as unknown as { process?: { kill(signal: string): void } }).process?.kill("SIGINT");
     process.once("exit", killOnExit);
     const database = opts.database ?? EMBEDDED_DATABASE;
-    await ensureDatabaseExists(`postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`, database);
+    await ensureDatabaseExists(
+      `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`,
+      database,
+    );
     opts.logger.info({ dataDir, port }, "embedded PostgreSQL ready");
     let stopped = false;
     return {

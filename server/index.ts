@@ -1,6 +1,6 @@
 // The production server (`npm start`): validates the configuration, brings up PostgreSQL
 // (embedded, or DATABASE_URL) and applies migrations, then serves the Remix build and starts
-// this process's background worker. Built to build/start.js by `npm run build`.
+// this process's job worker in its own thread. Built to build/start.js by `npm run build`.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -14,6 +14,8 @@ import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, withLogContext } from "../app/logger.server";
 import type { handleRateCallback } from "../app/rates/callback.server";
 import { prepareDatabase, type RunningDatabase } from "./database";
+import type { ServerEntry } from "./jobs-thread-protocol";
+import { startJobsThread } from "./jobs-thread-host";
 import { NAIVE_RATE_CALLBACK_PATH, rateCallbackFastPath } from "./rate-callback-http";
 
 // build/start.js sits one level below the project root; the process may run from anywhere.
@@ -48,7 +50,7 @@ process.env.DATABASE_URL = database.url;
 
 const buildPath = path.join(projectRoot, "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
-  entry: { module: { startBackgroundWork?: () => () => Promise<void>; handleRateCallback: typeof handleRateCallback } };
+  entry: { module: ServerEntry & { handleRateCallback: typeof handleRateCallback } };
 };
 
 const app = express();
@@ -70,9 +72,18 @@ const rateCallback = rateCallbackFastPath({
   withContext: withLogContext,
 });
 if (env.RATES_NAIVE_BASELINE)
-  logger.warn({ path: NAIVE_RATE_CALLBACK_PATH }, "RATES_NAIVE_BASELINE is on: the benchmark's uncached rate callback is served");
+  logger.warn(
+    { path: NAIVE_RATE_CALLBACK_PATH },
+    "RATES_NAIVE_BASELINE is on: the benchmark's uncached rate callback is served",
+  );
 
-const stopBackgroundWork = build.entry.module.startBackgroundWork?.();
+// The job worker runs in its own thread, so background work never holds up this one's answers.
+const jobsThread = startJobsThread({
+  threadFile: path.join(projectRoot, "build/jobs-thread.js"),
+  data: { buildPath, concurrency: env.JOB_CONCURRENCY },
+  entry: build.entry.module,
+  logger,
+});
 const server = http.createServer((req, res) => {
   if (!rateCallback(req, res)) app(req, res);
 });
@@ -87,7 +98,8 @@ async function shutdown(signal: string) {
   logger.info({ signal }, "shutting down");
   server.close();
   server.closeAllConnections();
-  await stopBackgroundWork?.();
+  await jobsThread.stop();
+  await build.entry.module.stopServing();
   await database.stop();
   process.exit(0);
 }

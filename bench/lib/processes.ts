@@ -140,6 +140,7 @@ export function benchAppEnv(o: {
     ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
     SVC_QA_BASE_URL: o.qa,
     SVC_BASE_URL: o.production,
+    ...(process.env.JOB_CONCURRENCY ? { JOB_CONCURRENCY: process.env.JOB_CONCURRENCY } : {}),
   };
 }
 

@@ -10,7 +10,15 @@ const domain = process.env.BENCH_SHOP ?? "tienda-bench.myshopify.com";
 const secret = process.env.BENCH_SECRET ?? "bench-api-secret";
 const orders = Number(process.env.BENCH_ORDERS ?? 500);
 
-const store = createSimulatedStore();
+// Shopify's Admin GraphQL bucket by plan (shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits):
+// Standard restores 100 points/s, Plus 1,000. BENCH_PLAN picks one (default: standard).
+const PLANS = {
+  standard: { maximumAvailable: 2_000, restoreRate: 100 },
+  plus: { maximumAvailable: 20_000, restoreRate: 1_000 },
+} as const;
+const plan = (process.env.BENCH_PLAN ?? "standard") as keyof typeof PLANS;
+if (!(plan in PLANS)) throw new Error(`BENCH_PLAN must be one of ${Object.keys(PLANS).join(", ")}`);
+const store = createSimulatedStore({ throttle: PLANS[plan] });
 store.addShop({ domain, name: "Tienda Bench" });
 store.seedDemoCatalogue(domain);
 const variants = attachDemoIds(store.products.list(domain)).filter((v) => v.outcome === "synced" && v.sku);

@@ -1,0 +1,23 @@
+// What the serving thread (server/index.ts) and the job worker's thread (server/jobs-thread.ts)
+// say to each other, and what both use of the server build's entry module.
+import type { EventEmitter } from "node:events";
+
+export interface ServerEntry {
+  startBackgroundWork(opts: { concurrency?: number }): () => Promise<void>;
+  stopServing(): Promise<void>;
+  jobSignals: EventEmitter;
+  signalEnqueued(...queues: string[]): void;
+}
+
+export interface JobsThreadData {
+  buildPath: string;
+  concurrency: number;
+}
+
+export type JobsThreadMessage =
+  | { type: "started" }
+  /** Serving → jobs: work was committed on these queues; wake the worker. */
+  | { type: "enqueued"; queues: string[] }
+  /** Serving → jobs: finish the jobs held, claim no more, then answer "stopped". */
+  | { type: "stop" }
+  | { type: "stopped" };
