@@ -331,6 +331,38 @@ describe("the admin, embedded through the stand-in", () => {
     await page.close();
   });
 
+  it("shows at once what a rule saved on Configuración does to each rate", async () => {
+    const settings = await open("/app/settings");
+    await settings.getByLabel("Margen porcentual").fill("10");
+    await settings.getByLabel("Redondeo").selectOption("up_to_peso");
+    await settings.getByLabel("Envío gratis desde un subtotal de").fill("1000");
+    await settings.getByLabel("Gratis: Nacional").check();
+    await settings.getByRole("button", { name: "Guardar reglas" }).click();
+    await poll(() => settings.getByText("Reglas guardadas").isVisible()).toBe(true);
+    await settings.close();
+
+    const page = await open("/app/rates");
+    await page.getByLabel("Código postal").fill("06500");
+    await page.getByLabel("Estado").selectOption("DF");
+    await page.getByLabel("Ciudad o alcaldía").fill("Ciudad de México");
+    const product = page.getByLabel("Producto 1");
+    await product.selectOption((await product.locator("option").nth(1).getAttribute("value"))!);
+    await page.getByLabel("Subtotal del carrito").fill("1200.00");
+    await page.getByRole("button", { name: "Cotizar" }).click();
+    const rows = page.locator(".Polaris-DataTable table tbody tr");
+    await poll(() => rows.count(), 30_000).toBe(3);
+    const [nacional, express] = await rows.allTextContents();
+    // 99.00 + 10 % = 108.90 → 109.00, then free over $1,000: checkout charges nothing.
+    expect(nacional).toContain("Gratis");
+    expect(nacional).toContain("Envío gratis: el subtotal llega a $1,000.00 (era $109.00)");
+    // 189.00 + 10 % = 207.90 → 208.00.
+    expect(express).toContain("$208.00");
+    expect(express).toContain("Margen (10 %): $189.00 → $207.90");
+    expect(express).toContain("Redondeo: $207.90 → $208.00");
+    await shot(page, "tarifas-reglas-es");
+    await page.close();
+  });
+
   it("shows the rate tester's answer in English too", async () => {
     const page = await open("/app/rates", "en");
     await page.getByLabel("Postal code").fill("06500");

@@ -26,8 +26,13 @@ export function RateTestResultCard({ result }: { result: RateTestResult }) {
     switch (effect.rule) {
       case "markup":
         return format(m.markup, {
-          percent: number(Number(effect.percent)),
-          fixed: money(effect.fixed),
+          // Only the parts the shop set: "10 %", "$5.00" or "10 % + $5.00".
+          parts: [
+            effect.percent !== "0.00" ? format(m.markupPercent, { percent: number(Number(effect.percent)) }) : null,
+            effect.fixed !== "0.00" ? money(effect.fixed) : null,
+          ]
+            .filter(Boolean)
+            .join(" + "),
           from: money(effect.from),
           to: money(effect.to),
         });
