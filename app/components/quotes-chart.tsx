@@ -66,7 +66,7 @@ export function QuotesChart({ hours }: { hours: QuoteHour[] }) {
           <line x1={PLOT.left} x2={PLOT.right} y1={PLOT.bottom} y2={PLOT.bottom} stroke="#8a8a8a" />
           <line x1={PLOT.left} x2={PLOT.right} y1={PLOT.top} y2={PLOT.top} stroke="#e3e3e3" />
           <text x={PLOT.left - 6} y={PLOT.top + 4} textAnchor="end">
-            {number(top)} ms
+            {`${number(top)} ms`}
           </text>
           <text x={PLOT.left - 6} y={PLOT.bottom + 4} textAnchor="end">
             0
