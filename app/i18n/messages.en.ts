@@ -92,6 +92,7 @@ export const en: Messages = {
     emptyBody: "Sync your catalogue to test rates with your own products.",
     emptyAction: "Go to Catalogue",
     notConnectedTitle: "Connect your service account to test rates",
+    notConnectedBody: "Rates are quoted with your service account: enter your API key in Settings.",
     notConnectedAction: "Go to Settings",
     resultTitle: "What the buyer sees",
     answeredIn: "Answered in {ms} ms",

@@ -92,6 +92,7 @@ export const es = {
     emptyBody: "Sincroniza tu catálogo para probar tarifas con tus propios productos.",
     emptyAction: "Ir a Catálogo",
     notConnectedTitle: "Conecta tu cuenta del servicio para probar tarifas",
+    notConnectedBody: "Las tarifas se cotizan con tu cuenta del servicio: escribe tu clave de API en Configuración.",
     notConnectedAction: "Ir a Configuración",
     resultTitle: "Lo que ve el comprador",
     answeredIn: "Respuesta en {ms} ms",

@@ -238,6 +238,16 @@ describe("the admin, embedded through the stand-in", () => {
     await page.close();
   });
 
+  it("Tarifas, before the account is connected, says what to do first and links to Configuración", async () => {
+    const page = await open("/app/rates");
+    expect(await page.getByText("Conecta tu cuenta del servicio para probar tarifas").isVisible()).toBe(true);
+    const link = page.getByRole("link", { name: "Ir a Configuración" });
+    expect(new URL((await link.getAttribute("href"))!, page.url()).pathname).toBe("/app/settings");
+    expect(await page.getByRole("button", { name: "Cotizar" }).count()).toBe(0);
+    await shot(page, "tarifas-sin-conectar-es");
+    await page.close();
+  });
+
   it("connects the service account on Configuración: a bad key shows the error, a good one connects", async () => {
     const page = await open("/app/settings");
     const key = page.getByLabel("Clave de API");

@@ -114,9 +114,9 @@ export function CartCard({
               <TextField
                 label={format(m.quantity, { n: i + 1 })}
                 name="quantity"
+                // No min/max: the browser would block the submit with its own bubble; the server
+                // answers next to the field in the merchant's language instead.
                 type="number"
-                min={1}
-                max={999}
                 autoComplete="off"
                 value={line.quantity}
                 onChange={(quantity) => setLine(i, { quantity })}

@@ -43,7 +43,12 @@ export default function RateTester() {
   const m = messages.rates;
 
   const empty = !page.connected ? (
-    <EmptyCard title={m.notConnectedTitle} action={m.notConnectedAction} url="/app/settings" />
+    <EmptyCard
+      title={m.notConnectedTitle}
+      body={m.notConnectedBody}
+      action={m.notConnectedAction}
+      url="/app/settings"
+    />
   ) : page.registeredCount === 0 ? (
     <EmptyCard title={m.emptyTitle} body={m.emptyBody} action={m.emptyAction} url="/app/catalog" />
   ) : null;
