@@ -80,7 +80,7 @@ if (env.RATES_NAIVE_BASELINE)
 // The job worker runs in its own thread, so background work never holds up this one's answers.
 const jobsThread = startJobsThread({
   threadFile: path.join(projectRoot, "build/jobs-thread.js"),
-  data: { buildPath, concurrency: env.JOB_CONCURRENCY },
+  data: { concurrency: env.JOB_CONCURRENCY },
   entry: build.entry.module,
   logger,
 });
