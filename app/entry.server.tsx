@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
+import { env } from "./env.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 export const streamTimeout = 5000;
@@ -22,6 +23,11 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  // The library preloads App Bridge from Shopify's CDN; the demo's pages load the store's stand-in.
+  const appBridgeUrl = env().APP_BRIDGE_URL;
+  if (appBridgeUrl && responseHeaders.has("Link")) {
+    responseHeaders.set("Link", `<${appBridgeUrl}>; rel="preload"; as="script";`);
+  }
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 
