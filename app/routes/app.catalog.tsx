@@ -49,10 +49,11 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     const sku = parseSku(form.get("sku"));
     if (!sku.ok) return answer<CatalogActionData>({ kind: "invalid", field: "sku", error: sku.error }, { status: 400 });
     const { db, svcClientFor } = appContext();
-    return answer<CatalogActionData>({
+    const found: CatalogActionData = {
       kind: "lookup",
       lookup: await lookupSku({ db, shop: session.shop, sku: sku.sku, svcClientFor }),
-    });
+    };
+    return found;
   }
   if (intent !== "sync") {
     return answer<CatalogActionData>(
@@ -61,7 +62,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     );
   }
   const result = await startFullSync({ db: appContext().db, shop: session.shop });
-  return answer<CatalogActionData>({ kind: "sync", ok: result.started, message: result.message });
+  const started: CatalogActionData = { kind: "sync", ok: result.started, message: result.message };
+  return started;
 };
 
 const STATUS_TONES: Record<CatalogStatus, "success" | "info" | "attention" | "warning" | "critical" | undefined> = {

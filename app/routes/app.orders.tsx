@@ -50,7 +50,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 /** One action's result, or each record's result of a bulk retry; `field` names refused input. */
 export type OrdersActionData =
-  | { kind: "one"; result: MerchantActionResult }
+  | (MerchantActionResult & { kind: "one" })
   | { kind: "bulk"; results: (MerchantActionResult & { id: string; orderName: string | null })[] }
   | { kind: "invalid"; error: FieldError };
 
@@ -75,16 +75,18 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (intent === "retry-many") {
     const ids = parseBulkIds(form.getAll("fulfillmentId"));
     if (!ids.ok) return invalid(ids.error);
-    return data<OrdersActionData>({ kind: "bulk", results: await retryMany(shop, ids.ids) });
+    const bulk: OrdersActionData = { kind: "bulk", results: await retryMany(shop, ids.ids) };
+    return bulk;
   }
   const fulfillmentId = String(form.get("fulfillmentId") ?? "");
   if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
     return data<OrdersActionData>(
-      { kind: "one", result: refused("fulfillmentId: missing or not a record id", "invalidRecordId") },
+      { kind: "one", ...refused("fulfillmentId: missing or not a record id", "invalidRecordId") },
       { status: 400 },
     );
   }
-  return data<OrdersActionData>({ kind: "one", result: await runAction(intent, { shop, fulfillmentId, form }) });
+  const result: OrdersActionData = { kind: "one", ...(await runAction(intent, { shop, fulfillmentId, form })) };
+  return result;
 };
 
 /** Each record retried on its own (validated by retryFulfillment: this shop's, in a retryable status). */
@@ -153,7 +155,7 @@ function reasonText(i18n: Translate, message: ReasonMessage | null, written: str
 
 export default function Orders() {
   const { rows, counts, received, reconciledAt, query } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
   const i18n = useI18n();
   const m = i18n.messages.orders;
   const submit = useSubmit();
@@ -206,7 +208,7 @@ function ActionResult({ data }: { data: OrdersActionData | undefined }) {
     return <Banner tone="critical">{i18n.format(m.errors[data.error.key], data.error.params)}</Banner>;
   }
   if (data.kind === "one") {
-    return <Banner tone={data.result.ok ? "success" : "critical"}>{outcomeText(i18n, data.result)}</Banner>;
+    return <Banner tone={data.ok ? "success" : "critical"}>{outcomeText(i18n, data)}</Banner>;
   }
   const ok = data.results.filter((r) => r.ok).length;
   return (
