@@ -13,6 +13,8 @@ export interface CatalogQuery {
 
 export const CATALOG_FILTERS: readonly CatalogFilter[] = ["all", ...CATALOG_STATUSES, "deleted"];
 export const CATALOG_PAGE_SIZE = 50;
+/** The longest SKU the lookup at the service takes. */
+export const SKU_MAX = 100;
 
 export function parseCatalogQuery(url: URL): CatalogQuery {
   const status = url.searchParams.get("status") ?? "all";

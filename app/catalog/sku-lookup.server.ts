@@ -6,11 +6,11 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { SvcClient } from "../svc";
+import { SKU_MAX } from "./catalog-query";
 import type { MappedProduct } from "./map-variant";
 import { MEASURES, measureDifferences, type Measure, type MeasureDifference } from "./measure-differences";
 import type { CatalogStatus } from "./status";
 
-export const SKU_MAX = 100;
 
 export interface ServiceProductView {
   id: string;

@@ -18,10 +18,16 @@ import {
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
 import { catalogPageData, type CatalogPageData, type CatalogVariantView } from "../catalog/catalog-page.server";
-import { CATALOG_FILTERS, CATALOG_PAGE_SIZE, catalogQueryError, parseCatalogQuery } from "../catalog/catalog-query";
+import {
+  CATALOG_FILTERS,
+  CATALOG_PAGE_SIZE,
+  catalogQueryError,
+  parseCatalogQuery,
+  SKU_MAX,
+} from "../catalog/catalog-query";
 import { startFullSync } from "../catalog/full-sync.server";
 import { MEASURES } from "../catalog/measure-differences";
-import { lookupSku, parseSku, SKU_MAX, type SkuLookup } from "../catalog/sku-lookup.server";
+import { lookupSku, parseSku, type SkuLookup } from "../catalog/sku-lookup.server";
 import type { CatalogStatus } from "../catalog/status";
 import { appContext } from "../context.server";
 import { useI18n } from "../i18n/react";
