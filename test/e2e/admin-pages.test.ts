@@ -401,7 +401,7 @@ describe("the admin, embedded through the stand-in", () => {
 
   it("retries an order that needs attention and confirms one whose outcome is unknown", async () => {
     const page = await open("/app/orders");
-    await page.getByRole("button", { name: "Reintentar" }).click();
+    await page.getByRole("button", { name: "Reintentar", exact: true }).click();
     // The merchant's retry is on the record's timeline (the job may then decide afresh).
     await poll(async () =>
       (await db.fulfillmentEvent.findMany({ where: { fulfillmentId: ids.needs_attention! } })).some(
