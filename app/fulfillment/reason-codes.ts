@@ -5,8 +5,9 @@
  * parameters (pure), and the page translates `orders.reasons.<code>` from its message catalogue.
  * A sentence no pattern knows (a new one, or the service's own words) is shown as written.
  *
- * Keep a pattern next to every sentence it reads: the unit test feeds each sentence the engine
- * writes and fails when one is left without a code.
+ * When a sentence changes or a new one is written, change its pattern here too:
+ * test/unit/fulfillment/reason-codes.test.ts produces the decision and submission sentences by
+ * calling the engine and fails when one is left without a code.
  */
 
 export const REASON_CODES = [

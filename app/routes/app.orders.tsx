@@ -297,7 +297,14 @@ function Filters({
 function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: string | null; q: string } }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // Keep the admin's own parameters (host, shop, locale…): only the filters go.
+  const clear = () => {
+    const next = new URLSearchParams(params);
+    next.delete("status");
+    next.delete("q");
+    setParams(next);
+  };
   if (!anyOrders && !query.status && !query.q) {
     return (
       <Card>
@@ -316,7 +323,7 @@ function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: stri
         : i18n.format(m.noMatchSearch, { q: query.q });
   return (
     <Card>
-      <EmptyState heading={m.noMatchTitle} image="" action={{ content: m.clearFilters, onAction: () => setParams({}) }}>
+      <EmptyState heading={m.noMatchTitle} image="" action={{ content: m.clearFilters, onAction: clear }}>
         <p>{body}</p>
       </EmptyState>
     </Card>
