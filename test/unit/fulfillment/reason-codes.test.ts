@@ -61,7 +61,7 @@ function state(orderOver: Record<string, unknown> = {}): OrderState {
   };
 }
 
-function reasonOf(decision: ReturnType<typeof decideFulfillmentOrder>): string {
+function reasonOf(decision: { kind: string } | { kind: string; reason: string }): string {
   if (!("reason" in decision)) throw new Error(`no reason: ${decision.kind}`);
   return decision.reason;
 }
