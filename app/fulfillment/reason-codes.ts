@@ -180,7 +180,13 @@ export function timelineKind(toStatus: string, code: ReasonCode | null): Timelin
   if (code === "trackingChanged" || code === "shopifyFulfilment") return "tracking";
   if (toStatus === "needs_attention" || toStatus === "unknown_outcome" || toStatus === "skipped") return "attention";
   if (toStatus === "waiting") return "wait";
-  if (toStatus === "submitting" || toStatus === "pending" || code === "serviceOrder" || code === "lateAnswer")
+  if (
+    toStatus === "submitting" ||
+    toStatus === "pending" ||
+    toStatus === "submitted" ||
+    code === "serviceOrder" ||
+    code === "lateAnswer"
+  )
     return "submission";
   return "service";
 }

@@ -328,14 +328,6 @@ function LookupResult({ lookup }: { lookup: SkuLookup }) {
   const differing = new Set(variant?.differences.map((d) => d.field) ?? []);
   return (
     <BlockStack gap="200">
-      <Text as="p" tone="subdued">
-        {variant
-          ? format(m.lookupShopifyVariant, {
-              title: variant.title,
-              status: variant.deleted ? m.filters.deleted : m.filters[variant.status],
-            })
-          : m.lookupNotInShopify}
-      </Text>
       <table style={{ borderCollapse: "collapse", textAlign: "left" }}>
         <caption style={{ textAlign: "left", fontWeight: 650, paddingBottom: "4px" }}>
           {format(m.lookupFound, { sku: product.sku, name: product.name ?? m.noValue })}
@@ -367,6 +359,14 @@ function LookupResult({ lookup }: { lookup: SkuLookup }) {
           ))}
         </tbody>
       </table>
+      <Text as="p" tone="subdued">
+        {variant
+          ? format(m.lookupShopifyVariant, {
+              title: variant.title,
+              status: variant.deleted ? m.filters.deleted : m.filters[variant.status],
+            })
+          : m.lookupNotInShopify}
+      </Text>
       {variant && differing.size === 0 && <Text as="p">{m.lookupSame}</Text>}
     </BlockStack>
   );

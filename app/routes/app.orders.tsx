@@ -389,78 +389,81 @@ function FulfillmentCard({
   const service = row.serviceCode ? (SERVICE_LABELS[row.serviceCode] ?? row.serviceCode) : null;
   const [open, setOpen] = useState(false);
   const timelineId = `timeline-${row.id}`;
+  const headingId = `order-${row.id}`;
   return (
-    <Card>
-      <BlockStack gap="200">
-        <InlineStack gap="200" blockAlign="center">
-          {onSelect && (
-            <Checkbox
-              label={i18n.format(m.select, { order: row.orderName })}
-              labelHidden
-              checked={selected}
-              onChange={onSelect}
-            />
-          )}
-          <Text as="h2" variant="headingMd">
-            {row.orderName}
-          </Text>
-          <Badge tone={tone}>{m.statuses[row.status]}</Badge>
-          {service && (
-            <Text as="span" tone="subdued">
-              {service}
-              {row.serviceCodeSource === "shop_default" ? ` ${m.shopDefault}` : ""}
+    <article aria-labelledby={headingId}>
+      <Card>
+        <BlockStack gap="200">
+          <InlineStack gap="200" blockAlign="center">
+            {onSelect && (
+              <Checkbox
+                label={i18n.format(m.select, { order: row.orderName })}
+                labelHidden
+                checked={selected}
+                onChange={onSelect}
+              />
+            )}
+            <Text as="h2" variant="headingMd" id={headingId}>
+              {row.orderName}
+            </Text>
+            <Badge tone={tone}>{m.statuses[row.status]}</Badge>
+            {service && (
+              <Text as="span" tone="subdued">
+                {service}
+                {row.serviceCodeSource === "shop_default" ? ` ${m.shopDefault}` : ""}
+              </Text>
+            )}
+          </InlineStack>
+          {row.reason && <Text as="p">{reasonText(i18n, row.reasonMessage, row.reason)}</Text>}
+          {row.status === "waiting" && (
+            <Text as="p" fontWeight="semibold">
+              {row.waitUntil ? i18n.format(m.goesAt, { at: i18n.dateTime(row.waitUntil) }) : m.goesOnRelease}
             </Text>
           )}
-        </InlineStack>
-        {row.reason && <Text as="p">{reasonText(i18n, row.reasonMessage, row.reason)}</Text>}
-        {row.status === "waiting" && (
-          <Text as="p" fontWeight="semibold">
-            {row.waitUntil ? i18n.format(m.goesAt, { at: i18n.dateTime(row.waitUntil) }) : m.goesOnRelease}
-          </Text>
-        )}
-        {row.svcOrderId && (
-          <Text as="p" tone="subdued">
-            {i18n.format(m.serviceOrder, { id: row.svcOrderId })}
-            {row.svcStatus ? ` · ${i18n.format(m.serviceStatus, { status: row.svcStatus })}` : ""}
-          </Text>
-        )}
-        {row.tracking && (
-          <Text as="p">
-            {i18n.format(m.tracking, { company: row.tracking.company ?? "" })}{" "}
-            {row.tracking.url ? (
-              <Link url={row.tracking.url} target="_blank">
-                {row.tracking.number}
-              </Link>
-            ) : (
-              row.tracking.number
-            )}
-          </Text>
-        )}
-        {row.warnings.length > 0 && (
-          <Box>
-            {row.warnings.map((warning, index) => (
-              <Text as="p" tone="caution" key={index}>
-                {warning.field}: {warning.message}
-                {warning.original ? ` («${warning.original}»)` : ""}
-              </Text>
-            ))}
-          </Box>
-        )}
-        <InlineStack gap="200" blockAlign="end" align="space-between">
-          <Actions row={row} />
-          <Button
-            variant="plain"
-            disclosure={open ? "up" : "down"}
-            ariaExpanded={open}
-            ariaControls={timelineId}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? m.timelineHide : i18n.format(m.timelineShow, { count: i18n.number(row.timeline.length) })}
-          </Button>
-        </InlineStack>
-        {open && <Timeline id={timelineId} row={row} />}
-      </BlockStack>
-    </Card>
+          {row.svcOrderId && (
+            <Text as="p" tone="subdued">
+              {i18n.format(m.serviceOrder, { id: row.svcOrderId })}
+              {row.svcStatus ? ` · ${i18n.format(m.serviceStatus, { status: row.svcStatus })}` : ""}
+            </Text>
+          )}
+          {row.tracking && (
+            <Text as="p">
+              {i18n.format(m.tracking, { company: row.tracking.company ?? "" })}{" "}
+              {row.tracking.url ? (
+                <Link url={row.tracking.url} target="_blank">
+                  {row.tracking.number}
+                </Link>
+              ) : (
+                row.tracking.number
+              )}
+            </Text>
+          )}
+          {row.warnings.length > 0 && (
+            <Box>
+              {row.warnings.map((warning, index) => (
+                <Text as="p" tone="caution" key={index}>
+                  {warning.field}: {warning.message}
+                  {warning.original ? ` («${warning.original}»)` : ""}
+                </Text>
+              ))}
+            </Box>
+          )}
+          <InlineStack gap="200" blockAlign="end" align="space-between">
+            <Actions row={row} />
+            <Button
+              variant="plain"
+              disclosure={open ? "up" : "down"}
+              ariaExpanded={open}
+              ariaControls={timelineId}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? m.timelineHide : i18n.format(m.timelineShow, { count: i18n.number(row.timeline.length) })}
+            </Button>
+          </InlineStack>
+          {open && <Timeline id={timelineId} row={row} />}
+        </BlockStack>
+      </Card>
+    </article>
   );
 }
 
