@@ -219,7 +219,7 @@ function ActionResult({ data }: { data: OrdersActionData | undefined }) {
       <ul aria-label={i18n.format(m.bulkDone, { ok, total: data.results.length })}>
         {data.results.map((r) => (
           <li key={r.id} data-record={r.id} data-ok={r.ok}>
-            {r.orderName ? `${r.orderName}: ` : ""}
+            {r.orderName && !r.params?.order ? `${r.orderName}: ` : ""}
             {outcomeText(i18n, r)}
           </li>
         ))}

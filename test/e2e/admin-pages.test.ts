@@ -343,7 +343,7 @@ describe("the admin, embedded through the stand-in", () => {
     await shot(page, "pedidos-seleccion-es");
     await retry.click();
     await poll(() => page.getByText("Reintentos: 2 de 2 aceptados.").first().isVisible()).toBe(true);
-    expect(await page.getByText("#1004: #1004 se enviará al almacén.").isVisible()).toBe(true);
+    expect(await page.getByRole("listitem").filter({ hasText: "#1004 se enviará al almacén." }).isVisible()).toBe(true);
     for (const id of [ids["#1004"]!, ids["#1005"]!]) {
       const events = await db.fulfillmentEvent.findMany({ where: { fulfillmentId: id } });
       expect(
