@@ -205,7 +205,7 @@ export const en: Messages = {
       lateAnswer: "The service's late answer confirmed order {order}.",
       serviceStatus: "Status at the service: {status}.",
       trackingChanged: "Tracking changed to {tracking}.",
-      shopifyFulfilment: "Shipment recorded in Shopify{lines}{tracking}.",
+      shopifyFulfilment: "Shipment recorded in Shopify.",
       readyToSend: "Ready to send.",
       merchantConfirmedExists: "You confirmed it exists at the service: order {order}.",
       merchantConfirmedAbsent: "You confirmed the service does not have it: sending it.",

@@ -205,7 +205,7 @@ export const es = {
       lateAnswer: "La respuesta tardía del servicio confirmó la orden {order}.",
       serviceStatus: "Estado en el servicio: {status}.",
       trackingChanged: "La guía cambió a {tracking}.",
-      shopifyFulfilment: "Envío registrado en Shopify{lines}{tracking}.",
+      shopifyFulfilment: "Envío registrado en Shopify.",
       readyToSend: "Listo para enviar.",
       merchantConfirmedExists: "Confirmaste que existe en el servicio: orden {order}.",
       merchantConfirmedAbsent: "Confirmaste que el servicio no lo tiene: se envía.",

@@ -139,11 +139,6 @@ function outcomeText(i18n: Translate, result: MerchantActionResult): string {
 function reasonText(i18n: Translate, message: ReasonMessage | null, written: string | null): string | null {
   if (!message) return written;
   const params = { ...message.params };
-  // Optional parts read as a clause (or nothing) in either language.
-  if (message.code === "shopifyFulfilment") {
-    params.lines = params.lines ? `: ${params.lines}` : "";
-    params.tracking = params.tracking ? ` · ${params.tracking}` : "";
-  }
   for (const name of ["at", "until"]) {
     if (params[name] && !Number.isNaN(Date.parse(params[name]!))) params[name] = i18n.dateTime(params[name]!);
   }
