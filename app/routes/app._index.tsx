@@ -5,11 +5,18 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
 import { shopOverview } from "../models/overview.server";
+import { quotesPerHour } from "../models/quote-hours.server";
+import { QuotesChart } from "../components/quotes-chart";
 import { useI18n } from "../i18n/react";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return shopOverview({ db: appContext().db, shop: session.shop });
+  const now = new Date();
+  const [overview, hours] = await Promise.all([
+    shopOverview({ db: appContext().db, shop: session.shop, now }),
+    quotesPerHour({ db: appContext().db, shop: session.shop, now }),
+  ]);
+  return { ...overview, hours };
 };
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -84,6 +91,22 @@ export default function Index() {
                   value={quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`}
                 />
               </InlineGrid>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {m.chart.title}
+              </Text>
+              {quotes.total > 0 ? (
+                <QuotesChart hours={overview.hours} />
+              ) : (
+                <Text as="p" tone="subdued">
+                  {m.chart.empty}
+                </Text>
+              )}
             </BlockStack>
           </Card>
         </Layout.Section>
