@@ -68,6 +68,31 @@ export const en: Messages = {
     emptyFilterTitle: "No variants match",
     clearFilters: "Clear filters",
     unknownAction: "Unknown action.",
+    reasons: {
+      notShippable: "Needs no shipping (e.g. a gift card or digital product): not registered at the service.",
+      noSku: "It has no SKU. Give the variant a unique SKU in Shopify to register it at the service.",
+      noWeight: "It has no weight (or 0). Enter the variant's weight in Shopify to register it at the service.",
+      belowHalfGram: "It weighs less than half a gram: check the weight entered in Shopify.",
+      unknownWeightUnit: "The weight is in an unknown unit.",
+      invalidWeight: "The weight entered is not valid.",
+      invalidDimensions: "Incomplete or invalid dimensions on {where}: {problems}.",
+      tooLarge: "The dimensions are too large for the service (volume above 999,999,999 cm³).",
+      noDimensions:
+        "It has no dimensions: add the metafields {length}, {width} and {height} (in cm) to the variant or product, or set a default package in Settings.",
+      duplicateSku: "Duplicate SKU: {sku} is also used by {others}. Each variant needs a unique SKU to be registered at the service.",
+      deleted: "Deleted in Shopify.",
+      deletedRegistered:
+        "Deleted in Shopify. The service cannot delete or change products: it stays registered there as it was sent.",
+      pendingNew: "Queued to be registered at the service.",
+      pendingCheck: "Changed in Shopify: queued to be compared with what the service has.",
+      noShopifyData: "No data from Shopify.",
+      alreadyThere: "SKU {sku} was already registered at the service (id {id}); linked without sending it again.",
+      changedAfterRegistering:
+        "Changed in Shopify after it was registered. The service cannot update products: to use the new measures, register the variant under a new SKU or ask the service to correct the product.",
+      existedWithOtherData:
+        "The SKU was already registered at the service with other data. The service cannot update products: register the variant under a new SKU or ask the service to correct the product.",
+    },
+    syncStarted: "Sync started: first the variants are read from Shopify, then registered at the service.",
     filters: {
       all: "All",
       pending: "Pending",

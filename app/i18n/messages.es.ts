@@ -68,6 +68,31 @@ export const es = {
     emptyFilterTitle: "Ninguna variante coincide",
     clearFilters: "Quitar filtros",
     unknownAction: "Acción desconocida.",
+    reasons: {
+      notShippable: "No requiere envío (p. ej. tarjeta de regalo o producto digital): no se registra en el servicio.",
+      noSku: "No tiene SKU. Agrega un SKU único a la variante en Shopify para registrarla en el servicio.",
+      noWeight: "No tiene peso (o es 0). Captura el peso de la variante en Shopify para registrarla en el servicio.",
+      belowHalfGram: "Pesa menos de medio gramo: revisa el peso capturado en Shopify.",
+      unknownWeightUnit: "El peso está en una unidad desconocida.",
+      invalidWeight: "El peso capturado no es válido.",
+      invalidDimensions: "Medidas incompletas o no válidas en {where}: {problems}.",
+      tooLarge: "Las medidas son demasiado grandes para el servicio (volumen mayor a 999,999,999 cm³).",
+      noDimensions:
+        "No tiene medidas: agrega los metafields {length}, {width} y {height} (en cm) a la variante o al producto, o define un paquete predeterminado en la configuración.",
+      duplicateSku: "SKU duplicado: {sku} también lo usa {others}. Cada variante necesita un SKU único para registrarse en el servicio.",
+      deleted: "Eliminada en Shopify.",
+      deletedRegistered:
+        "Eliminada en Shopify. El servicio no permite borrar ni modificar productos: sigue registrada allí con lo que se envió.",
+      pendingNew: "En cola para registrarse en el servicio.",
+      pendingCheck: "Cambió en Shopify: en cola para compararse con lo registrado en el servicio.",
+      noShopifyData: "Sin datos de Shopify.",
+      alreadyThere: "El SKU {sku} ya estaba registrado en el servicio (id {id}); se vinculó sin volver a enviarlo.",
+      changedAfterRegistering:
+        "Cambió en Shopify después de registrarse. El servicio no permite actualizar productos: para que use las medidas nuevas, registra la variante con un SKU nuevo o pide al servicio que corrija el producto.",
+      existedWithOtherData:
+        "El SKU ya estaba registrado en el servicio con otros datos. El servicio no permite actualizar productos: registra la variante con un SKU nuevo o pide al servicio que corrija el producto.",
+    },
+    syncStarted: "Sincronización iniciada: primero se leen las variantes de Shopify y después se registran en el servicio.",
     filters: {
       all: "Todas",
       pending: "Pendiente",

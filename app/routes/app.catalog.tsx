@@ -43,7 +43,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 /** The sync's start, a SKU's lookup at the service, or which field was refused. */
 export type CatalogActionData =
-  | { kind: "sync"; ok: boolean; message: string }
+  | { kind: "sync"; ok: boolean; message: string; refused: "running" | "not_connected" | null }
   | { kind: "lookup"; lookup: SkuLookup }
   | { kind: "invalid"; field: "intent" | "sku"; error: string };
 
@@ -68,7 +68,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     );
   }
   const result = await startFullSync({ db: appContext().db, shop: session.shop });
-  const started: CatalogActionData = { kind: "sync", ok: result.started, message: result.message };
+  const started: CatalogActionData = {
+    kind: "sync",
+    ok: result.started,
+    message: result.message,
+    refused: result.started ? null : result.reason,
+  };
   return started;
 };
 
@@ -98,7 +103,17 @@ export default function Catalog() {
     <Page>
       <TitleBar title={messages.catalog.title} />
       <BlockStack gap="400">
-        {result?.kind === "sync" && <Banner tone={result.ok ? "success" : "warning"}>{result.message}</Banner>}
+        {result?.kind === "sync" && (
+          <Banner tone={result.ok ? "success" : "warning"}>
+            {result.ok
+              ? messages.catalog.syncStarted
+              : result.refused === "running"
+                ? messages.catalog.alreadyRunning
+                : result.refused === "not_connected"
+                  ? messages.catalog.notConnected
+                  : result.message}
+          </Banner>
+        )}
         {result?.kind === "invalid" && result.field === "intent" && (
           <Banner tone="critical">{messages.catalog.unknownAction}</Banner>
         )}
@@ -259,7 +274,13 @@ function VariantRow({ variant }: { variant: CatalogVariantView }) {
           {variant.deleted ? m.filters.deleted : m.filters[variant.status]}
         </Badge>
       </InlineStack>
-      {variant.reason && <Text as="p">{variant.reason}</Text>}
+      {variant.reason && (
+        <Text as="p">
+          {variant.reasonMessage
+            ? format(m.reasons[variant.reasonMessage.code], variant.reasonMessage.params)
+            : variant.reason}
+        </Text>
+      )}
       {variant.differences.map((d) => (
         <Text as="p" tone="caution" key={d.field}>
           {format(m.difference, {

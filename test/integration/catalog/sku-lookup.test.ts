@@ -74,6 +74,14 @@ describe("looking one SKU up at the service", () => {
       kind: "lookup",
       lookup: { kind: "found", sku: "NO-EXISTE-999", service: [], shopify: [] },
     });
+    // Every reason the sync wrote for the demo's skipped variants reads in the merchant's language.
+    const skipped = await loader({
+      request: await sessionTokenRequest("/app/catalog?status=skipped"),
+      params: {},
+      context: {},
+    });
+    expect(skipped.variants).toHaveLength(9);
+    expect(skipped.variants.filter((v) => !v.reasonMessage).map((v) => v.reason)).toEqual([]);
     const synced = await prisma.catalogVariant.findFirstOrThrow({ where: { status: "synced" } });
     expect(await post({ intent: "lookup", sku: synced.sku! })).toMatchObject({
       lookup: { kind: "found", service: [{ sku: synced.sku }], shopify: [{ status: "synced", differences: [] }] },
