@@ -93,6 +93,11 @@ export const en: Messages = {
         "The SKU was already registered at the service with other data. The service cannot update products: register the variant under a new SKU or ask the service to correct the product.",
     },
     syncStarted: "Sync started: first the variants are read from Shopify, then registered at the service.",
+    errors: {
+      status: "Unknown status in the link; showing every variant.",
+      q: "The search takes up to 100 characters.",
+      page: "Invalid page number in the link; showing the first.",
+    },
     filters: {
       all: "All",
       pending: "Pending",

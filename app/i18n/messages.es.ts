@@ -93,6 +93,11 @@ export const es = {
         "El SKU ya estaba registrado en el servicio con otros datos. El servicio no permite actualizar productos: registra la variante con un SKU nuevo o pide al servicio que corrija el producto.",
     },
     syncStarted: "Sincronización iniciada: primero se leen las variantes de Shopify y después se registran en el servicio.",
+    errors: {
+      status: "Estado desconocido en el enlace; se muestran todas las variantes.",
+      q: "La búsqueda admite hasta 100 caracteres.",
+      page: "Número de página no válido en el enlace; se muestra la primera.",
+    },
     filters: {
       all: "Todas",
       pending: "Pendiente",

@@ -36,10 +36,18 @@ import { authenticate } from "../shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const url = new URL(request.url);
-  const refused = catalogQueryError(url);
-  if (refused) throw answer(refused, { status: 400 });
-  return catalogPageData({ db: appContext().db, shop: session.shop, query: parseCatalogQuery(url) });
+  const invalid = catalogQueryError(url);
+  // A wrong value in the URL is a 400 naming the field, with the unfiltered page and the error
+  // next to its field (not an error page).
+  const query = parseCatalogQuery(invalid ? new URL(url.pathname, url) : url);
+  const page: CatalogLoaderData = {
+    ...(await catalogPageData({ db: appContext().db, shop: session.shop, query })),
+    invalid,
+  };
+  return invalid ? answer(page, { status: 400 }) : page;
 };
+
+export type CatalogLoaderData = CatalogPageData & { invalid: ReturnType<typeof catalogQueryError> };
 
 /** The sync's start, a SKU's lookup at the service, or which field was refused. */
 export type CatalogActionData =
@@ -87,7 +95,7 @@ const STATUS_TONES: Record<CatalogStatus, "success" | "info" | "attention" | "wa
 };
 
 export default function Catalog() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>() as CatalogLoaderData;
   const result = useActionData<typeof action>() as CatalogActionData | undefined;
   const running = data.sync?.state === "running";
   const revalidator = useRevalidator();
@@ -120,7 +128,8 @@ export default function Catalog() {
         {!data.connected && <Banner tone="warning">{messages.catalog.notConnected}</Banner>}
         <SyncCard data={data} />
         <SkuLookupCard connected={data.connected} result={result} />
-        <VariantList data={data} />
+        {data.invalid?.field === "page" && <Banner tone="warning">{messages.catalog.errors.page}</Banner>}
+        <VariantList data={data} invalid={data.invalid} />
       </BlockStack>
     </Page>
   );
@@ -186,7 +195,7 @@ function SyncCard({ data }: { data: CatalogPageData }) {
   );
 }
 
-function VariantList({ data }: { data: CatalogPageData }) {
+function VariantList({ data, invalid }: { data: CatalogPageData; invalid: CatalogLoaderData["invalid"] }) {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(data.query.search);
   const { messages, format, number } = useI18n();
@@ -210,13 +219,21 @@ function VariantList({ data }: { data: CatalogPageData }) {
             options={CATALOG_FILTERS.map((f) => ({ label: `${m.filters[f]} (${number(data.counts[f])})`, value: f }))}
             value={data.query.filter}
             onChange={(value) => update({ status: value === "all" ? "" : value, page: "" })}
+            error={invalid?.field === "status" ? m.errors.status : undefined}
           />
           <Form
             method="get"
             role="search"
             onSubmit={(event) => (event.preventDefault(), update({ q: search.trim(), page: "" }))}
           >
-            <TextField label={m.search} value={search} onChange={setSearch} autoComplete="off" maxLength={100} />
+            <TextField
+              label={m.search}
+              value={search}
+              onChange={setSearch}
+              autoComplete="off"
+              maxLength={100}
+              error={invalid?.field === "q" ? m.errors.q : undefined}
+            />
           </Form>
           {filtered && (
             <Button variant="plain" onClick={() => (setSearch(""), update({ status: "", q: "", page: "" }))}>

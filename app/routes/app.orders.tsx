@@ -31,7 +31,12 @@ import { listFulfillments, type FulfillmentRow, type TimelineEntry } from "../fu
 import { parseBulkIds, parseOrdersQuery, ORDERS_SEARCH_MAX, type FieldError } from "../fulfillment/orders-query";
 import type { ReasonMessage } from "../fulfillment/reason-codes";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
-import { FULFILLMENT_STATUSES, isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
+import {
+  FULFILLMENT_STATUSES,
+  isFulfillmentStatus,
+  RETRYABLE_BY_MERCHANT,
+  type FulfillmentStatus,
+} from "../fulfillment/status";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
@@ -40,12 +45,23 @@ import { authenticate } from "../shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const parsed = parseOrdersQuery(new URL(request.url));
-  if (!parsed.ok) throw data(parsed.error, { status: 400 });
+  const query = parsed.ok ? parsed.query : { status: null, q: "" };
   const { db, now } = appContext();
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
   await ensureReconciliation(db, { shop: session.shop, now: now() });
-  const page = await listFulfillments(db, { shop: session.shop, status: parsed.query.status, q: parsed.query.q });
-  return { ...page, query: parsed.query };
+  const page: OrdersPageData = {
+    ...(await listFulfillments(db, { shop: session.shop, status: query.status, q: query.q })),
+    query,
+    invalid: parsed.ok ? null : parsed.error,
+  };
+  // A wrong filter in the URL is a 400 naming the field; the page still shows every order, with
+  // the error next to the filter, rather than an error page.
+  return parsed.ok ? page : data(page, { status: 400 });
+};
+
+export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
+  query: { status: FulfillmentStatus | null; q: string };
+  invalid: FieldError | null;
 };
 
 /** One action's result, or each record's result of a bulk retry; `field` names refused input. */
@@ -149,7 +165,7 @@ function reasonText(i18n: Translate, message: ReasonMessage | null, written: str
 }
 
 export default function Orders() {
-  const { rows, counts, received, reconciledAt, query } = useLoaderData<typeof loader>();
+  const { rows, counts, received, reconciledAt, query, invalid } = useLoaderData<typeof loader>() as OrdersPageData;
   const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
   const i18n = useI18n();
   const m = i18n.messages.orders;
@@ -167,7 +183,7 @@ export default function Orders() {
       <TitleBar title={m.title} />
       <BlockStack gap="400">
         <ActionResult data={actionData} />
-        <Filters counts={counts} total={total} query={query} />
+        <Filters counts={counts} total={total} query={query} invalid={invalid} />
         <Text as="p" tone="subdued">
           {reconciledAt ? i18n.format(m.reconciledAt, { at: i18n.dateTime(reconciledAt) }) : m.neverReconciled}
         </Text>
@@ -227,10 +243,12 @@ function Filters({
   counts,
   total,
   query,
+  invalid,
 }: {
   counts: Record<(typeof FULFILLMENT_STATUSES)[number], number>;
   total: number;
   query: { status: string | null; q: string };
+  invalid: FieldError | null;
 }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
@@ -257,6 +275,7 @@ function Filters({
           options={options}
           value={query.status ?? ""}
           onChange={(value) => update({ status: value })}
+          error={invalid?.field === "status" ? i18n.format(m.errors.status, invalid.params) : undefined}
         />
         <Form
           method="get"
@@ -273,6 +292,7 @@ function Filters({
               value={search}
               onChange={setSearch}
               placeholder={m.searchPlaceholder}
+              error={invalid?.field === "q" ? i18n.format(m.errors.q, invalid.params) : undefined}
               maxLength={ORDERS_SEARCH_MAX}
               autoComplete="off"
             />

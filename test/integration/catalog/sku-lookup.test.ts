@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { disconnectShop } from "~/models/svc-connection.server";
-import { action, loader } from "~/routes/app.catalog";
+import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
@@ -75,11 +75,11 @@ describe("looking one SKU up at the service", () => {
       lookup: { kind: "found", sku: "NO-EXISTE-999", service: [], shopify: [] },
     });
     // Every reason the sync wrote for the demo's skipped variants reads in the merchant's language.
-    const skipped = await loader({
+    const skipped = (await loader({
       request: await sessionTokenRequest("/app/catalog?status=skipped"),
       params: {},
       context: {},
-    });
+    })) as CatalogLoaderData;
     expect(skipped.variants).toHaveLength(9);
     expect(skipped.variants.filter((v) => !v.reasonMessage).map((v) => v.reason)).toEqual([]);
     const synced = await prisma.catalogVariant.findFirstOrThrow({ where: { status: "synced" } });
@@ -121,24 +121,21 @@ describe("looking one SKU up at the service", () => {
 });
 
 describe("the page's URL", () => {
-  async function refused(path: string) {
-    try {
-      await loader({ request: await sessionTokenRequest(path), params: {}, context: {} });
-    } catch (thrown) {
-      return thrown;
-    }
-    throw new Error(`${path} was not refused`);
-  }
+  const refused = async (path: string) => loader({ request: await sessionTokenRequest(path), params: {}, context: {} });
 
   it("answers 400 naming the field for an unknown status, an overlong search or a bad page", async () => {
-    expect(await refused("/app/catalog?status=nonsense")).toMatchObject({
-      data: { field: "status" },
+    expect(await refused("/app/catalog?status=nonsense&q=jab")).toMatchObject({
+      // The unfiltered page comes with it, the error next to its field.
+      data: { invalid: { field: "status" }, query: { filter: "all", search: "", page: 1 }, connected: true },
       init: { status: 400 },
     });
     expect(await refused(`/app/catalog?q=${"a".repeat(101)}`)).toMatchObject({
-      data: { field: "q" },
+      data: { invalid: { field: "q" } },
       init: { status: 400 },
     });
-    expect(await refused("/app/catalog?page=-3")).toMatchObject({ data: { field: "page" }, init: { status: 400 } });
+    expect(await refused("/app/catalog?page=-3")).toMatchObject({
+      data: { invalid: { field: "page" } },
+      init: { status: 400 },
+    });
   });
 });
