@@ -520,6 +520,17 @@ describe("the admin, embedded through the stand-in", () => {
     await page.close();
   });
 
+  it("answers a wrong filter in the URL with 400 and the page, the error next to the filter", async () => {
+    const page = await context.newPage();
+    const response = await page.goto(
+      store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: "/app/orders?status=perdido" }),
+    );
+    expect(response?.status()).toBe(400);
+    await poll(() => page.getByText("Estado desconocido: «perdido».").isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { level: 2, name: /^#100\d$/ }).count()).toBe(5);
+    await page.close();
+  });
+
   it("shows Pedidos' timeline and Catálogo's lookup in English", async () => {
     const orders = await open("/app/orders?q=1001", "en");
     await orders.getByRole("button", { name: /Show history/ }).click();
