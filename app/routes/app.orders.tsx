@@ -18,6 +18,7 @@ import {
 } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
+import { warningMessage } from "../address/warning-codes";
 import { appContext } from "../context.server";
 import { SERVICE_LABELS, STATUS_LABELS } from "../fulfillment/labels";
 import {
@@ -455,12 +456,16 @@ function FulfillmentCard({
           )}
           {row.warnings.length > 0 && (
             <Box>
-              {row.warnings.map((warning, index) => (
-                <Text as="p" tone="caution" key={index}>
-                  {warning.field}: {warning.message}
-                  {warning.original ? ` («${warning.original}»)` : ""}
-                </Text>
-              ))}
+              {row.warnings.map((warning, index) => {
+                const known = warningMessage(warning.message);
+                return (
+                  <Text as="p" tone="caution" key={index}>
+                    {m.fields[warning.field] ?? warning.field}:{" "}
+                    {known ? i18n.format(m.warnings[known.code], known.params) : warning.message}
+                    {warning.original ? ` («${warning.original}»)` : ""}
+                  </Text>
+                );
+              })}
             </Box>
           )}
           <InlineStack gap="200" blockAlign="end" align="space-between">
