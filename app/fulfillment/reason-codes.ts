@@ -29,6 +29,7 @@ export const REASON_CODES = [
   "nothingLeft",
   "noSku",
   "noAddress",
+  "outsideMexico",
   "notConnected",
   "noDimensions",
   "destinationNotServed",
@@ -102,6 +103,7 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   ],
   ["noSku", /^line (?<lines>.+) has no SKU; the warehouse identifies products by SKU/],
   ["noAddress", /^the order has no shipping address/],
+  ["outsideMexico", /^destination country (?<country>.+) is outside Mexico, the only country the service ships to$/s],
   ["notConnected", /^the shop is not connected to the service$/],
   [
     "noDimensions",

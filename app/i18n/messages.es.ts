@@ -330,6 +330,7 @@ export const es = {
       nothingLeft: "No queda nada por enviar desde el almacén en esta parte del pedido.",
       noSku: "La línea {lines} no tiene SKU; el almacén identifica los productos por SKU (agrégalo a la variante y reintenta).",
       noAddress: "El pedido no tiene dirección de envío (¿recogida en tienda?).",
+      outsideMexico: "El destino está en {country}, fuera de México, el único país al que envía el servicio.",
       notConnected: "La tienda no está conectada al servicio.",
       noDimensions: "El producto {product} no tiene medidas en el servicio; regístralas y reintenta. El servicio dijo: {said}",
       destinationNotServed: "Ninguna paquetería llega al destino; corrige la dirección de envío y reintenta. El servicio dijo: {said}",

@@ -78,6 +78,23 @@ describe("reasonMessage on what the engine writes", () => {
     ["partCancelled", reasonOf(decideFulfillmentOrder(state(), fo({ status: "CANCELLED" }), settings, NOW))],
     ["alreadyFulfilled", reasonOf(decideFulfillmentOrder(state(), fo({ status: "CLOSED" }), settings, NOW))],
     ["testOrder", reasonOf(decideFulfillmentOrder(state({ test: true }), fo(), settings, NOW))],
+    [
+      "outsideMexico",
+      reasonOf(
+        decideFulfillmentOrder(
+          state({
+            shipping_address: {
+              ...structuredClone(fixture).shipping_address,
+              country: "United States",
+              country_code: "US",
+            },
+          }),
+          fo(),
+          settings,
+          NOW,
+        ),
+      ),
+    ],
     ["pickUp", reasonOf(decideFulfillmentOrder(state(), fo({ deliveryMethod: "PICK_UP" }), settings, NOW))],
     [
       "otherLocation",
