@@ -213,6 +213,7 @@ export const en: Messages = {
     confirmExists: "It exists at the service",
     confirmAbsent: "It does not exist: send it",
     bulkDone: "Retries: {ok} of {total} accepted.",
+    page: "Page {page} of {pages}",
     timelineShow: "Show history ({count})",
     timelineHide: "Hide history",
     timelineTitle: "History of {order}",
@@ -229,6 +230,7 @@ export const en: Messages = {
       status: "Unknown status: “{value}”.",
       q: "The search takes up to {max} characters.",
       intent: "Unknown action: “{value}”.",
+      page: "Invalid page number in the link; showing the first.",
       fulfillmentIds: "Select between 1 and {max} orders.",
     },
     kinds: {

@@ -213,6 +213,7 @@ export const es = {
     confirmExists: "Existe en el servicio",
     confirmAbsent: "No existe: enviarlo",
     bulkDone: "Reintentos: {ok} de {total} aceptados.",
+    page: "Página {page} de {pages}",
     timelineShow: "Ver historial ({count})",
     timelineHide: "Ocultar historial",
     timelineTitle: "Historial de {order}",
@@ -229,6 +230,7 @@ export const es = {
       status: "Estado desconocido: «{value}».",
       q: "La búsqueda admite hasta {max} caracteres.",
       intent: "Acción desconocida: «{value}».",
+      page: "Número de página no válido en el enlace; se muestra la primera.",
       fulfillmentIds: "Selecciona entre 1 y {max} pedidos.",
     },
     kinds: {

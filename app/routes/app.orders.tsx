@@ -12,6 +12,7 @@ import {
   InlineStack,
   Link,
   Page,
+  Pagination,
   Select,
   Text,
   TextField,
@@ -29,7 +30,13 @@ import {
   type MerchantActionResult,
 } from "../fulfillment/merchant-actions.server";
 import { listFulfillments, type FulfillmentRow, type TimelineEntry } from "../fulfillment/orders-page.server";
-import { parseBulkIds, parseOrdersQuery, ORDERS_SEARCH_MAX, type FieldError } from "../fulfillment/orders-query";
+import {
+  parseBulkIds,
+  parseOrdersQuery,
+  ORDERS_PAGE_SIZE,
+  ORDERS_SEARCH_MAX,
+  type FieldError,
+} from "../fulfillment/orders-query";
 import type { ReasonMessage } from "../fulfillment/reason-codes";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import {
@@ -46,12 +53,18 @@ import { authenticate } from "../shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const parsed = parseOrdersQuery(new URL(request.url));
-  const query = parsed.ok ? parsed.query : { status: null, q: "" };
+  const query = parsed.ok ? parsed.query : { status: null, q: "", page: 1 };
   const { db, now } = appContext();
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
   await ensureReconciliation(db, { shop: session.shop, now: now() });
   const page: OrdersPageData = {
-    ...(await listFulfillments(db, { shop: session.shop, status: query.status, q: query.q })),
+    ...(await listFulfillments(db, {
+      shop: session.shop,
+      status: query.status,
+      q: query.q,
+      page: query.page,
+      take: ORDERS_PAGE_SIZE,
+    })),
     query,
     invalid: parsed.ok ? null : parsed.error,
   };
@@ -61,7 +74,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
-  query: { status: FulfillmentStatus | null; q: string };
+  query: { status: FulfillmentStatus | null; q: string; page: number };
   invalid: FieldError | null;
 };
 
@@ -166,7 +179,9 @@ function reasonText(i18n: Translate, message: ReasonMessage | null, written: str
 }
 
 export default function Orders() {
-  const { rows, counts, received, reconciledAt, query, invalid } = useLoaderData<typeof loader>() as OrdersPageData;
+  const { rows, matching, counts, received, reconciledAt, query, invalid } = useLoaderData<
+    typeof loader
+  >() as OrdersPageData;
   const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
   const i18n = useI18n();
   const m = i18n.messages.orders;
@@ -184,6 +199,7 @@ export default function Orders() {
       <TitleBar title={m.title} />
       <BlockStack gap="400">
         <ActionResult data={actionData} />
+        {invalid?.field === "page" && <Banner tone="warning">{m.errors.page}</Banner>}
         <Filters counts={counts} total={total} query={query} invalid={invalid} />
         <Text as="p" tone="subdued">
           {reconciledAt ? i18n.format(m.reconciledAt, { at: i18n.dateTime(reconciledAt) }) : m.neverReconciled}
@@ -207,6 +223,7 @@ export default function Orders() {
         ) : (
           <Records rows={rows} />
         )}
+        {matching > ORDERS_PAGE_SIZE && <Pages page={query.page} pages={Math.ceil(matching / ORDERS_PAGE_SIZE)} />}
       </BlockStack>
     </Page>
   );
@@ -262,6 +279,7 @@ function Filters({
       if (value) next.set(key, value);
       else next.delete(key);
     }
+    next.delete("page");
     setParams(next);
   };
   const options = [
@@ -319,6 +337,7 @@ function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: stri
     const next = new URLSearchParams(params);
     next.delete("status");
     next.delete("q");
+    next.delete("page");
     setParams(next);
   };
   if (!anyOrders && !query.status && !query.q) {
@@ -343,6 +362,27 @@ function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: stri
         <p>{body}</p>
       </EmptyState>
     </Card>
+  );
+}
+
+function Pages({ page, pages }: { page: number; pages: number }) {
+  const i18n = useI18n();
+  const [params, setParams] = useSearchParams();
+  const go = (to: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(to));
+    setParams(next);
+  };
+  return (
+    <InlineStack align="center">
+      <Pagination
+        hasPrevious={page > 1}
+        onPrevious={() => go(page - 1)}
+        hasNext={page < pages}
+        onNext={() => go(page + 1)}
+        label={i18n.format(i18n.messages.orders.page, { page, pages })}
+      />
+    </InlineStack>
   );
 }
 

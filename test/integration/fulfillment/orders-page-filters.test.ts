@@ -80,7 +80,7 @@ describe("finding orders", () => {
     const attention = await load("/app/orders?status=needs_attention");
     expect(attention.rows.map((r) => r.orderName).sort()).toEqual(["#1001", "#1002"]);
     expect(attention.counts).toMatchObject({ needs_attention: 2, shipped: 1, submitted: 0 });
-    expect(attention.query).toEqual({ status: "needs_attention", q: "" });
+    expect(attention.query).toEqual({ status: "needs_attention", q: "", page: 1 });
     expect((await load("/app/orders?status=needs_attention&q=1002")).rows.map((r) => r.orderName)).toEqual(["#1002"]);
     expect((await load("/app/orders?status=delivered")).rows).toEqual([]);
   });
@@ -91,13 +91,34 @@ describe("finding orders", () => {
     expect(await loaderAt("/app/orders?status=perdido")).toMatchObject({
       data: {
         invalid: { field: "status", error: expect.stringContaining("perdido"), params: { value: "perdido" } },
-        query: { status: null, q: "" },
+        query: { status: null, q: "", page: 1 },
         rows: [expect.objectContaining({ orderName: "#1001" })],
       },
       init: { status: 400 },
     });
     expect(await loaderAt(`/app/orders?q=${"1".repeat(101)}`)).toMatchObject({
       data: { invalid: { field: "q", params: { max: "100" } } },
+      init: { status: 400 },
+    });
+  });
+});
+
+describe("pages of records", () => {
+  it("lists 50 records a page, newest first, with how many match across pages", async () => {
+    for (let i = 1; i <= 60; i++) {
+      await record(SHOP, `#${2000 + i}`, i % 2 ? "needs_attention" : "shipped", {
+        createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
+      });
+    }
+    const first = await load("/app/orders");
+    const second = await load("/app/orders?page=2");
+    expect([first.rows.length, second.rows.length, first.matching]).toEqual([50, 10, 60]);
+    expect(first.rows[0]!.orderName).toBe("#2060");
+    expect(second.rows.at(-1)!.orderName).toBe("#2001");
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(60);
+    expect((await load("/app/orders?status=needs_attention&page=1")).matching).toBe(30);
+    expect(await loaderAt("/app/orders?page=0")).toMatchObject({
+      data: { invalid: { field: "page" } },
       init: { status: 400 },
     });
   });
