@@ -3,6 +3,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { CATALOG_PAGE_SIZE, type CatalogQuery } from "./catalog-query";
 import type { MeasureDifference } from "./measure-differences";
+import { catalogReasonMessage, type CatalogReasonMessage } from "./reason-codes";
 import { CATALOG_STATUSES, type CatalogStatus } from "./status";
 
 export interface CatalogSyncView {
@@ -21,6 +22,8 @@ export interface CatalogVariantView {
   sku: string | null;
   status: CatalogStatus;
   reason: string | null;
+  /** The reason as a code for the merchant's language; null: show `reason` as written. */
+  reasonMessage: CatalogReasonMessage | null;
   deleted: boolean;
   svcProductId: string | null;
   differences: MeasureDifference[];
@@ -109,6 +112,7 @@ export async function catalogPageData({
       sku: row.sku,
       status: row.status as CatalogStatus,
       reason: row.reason,
+      reasonMessage: catalogReasonMessage(row.reason),
       deleted: row.deletedAt !== null,
       svcProductId: row.svcProductId,
       differences: (row.differences as MeasureDifference[] | null) ?? [],

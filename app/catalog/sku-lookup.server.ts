@@ -7,7 +7,7 @@
 import type { PrismaClient } from "@prisma/client";
 import type { SvcClient } from "../svc";
 import { SKU_MAX } from "./catalog-query";
-import type { MappedProduct } from "./map-variant";
+import type { VariantMapping } from "./map-variant";
 import { MEASURES, measureDifferences, type Measure, type MeasureDifference } from "./measure-differences";
 import type { CatalogStatus } from "./status";
 
@@ -79,7 +79,9 @@ export async function lookupSku(deps: {
       measures: measuresOf(r.dimension ?? null),
     })),
     shopify: variants.map((v) => {
-      const current = (v.current as MappedProduct | null) ?? null;
+      // What the store holds now, as the sync mapped it (null when it was skipped: no SKU, no weight…).
+      const mapping = (v.current as VariantMapping | null) ?? null;
+      const current = mapping?.kind === "ready" ? mapping.product : null;
       return {
         title: v.title,
         status: v.status as CatalogStatus,

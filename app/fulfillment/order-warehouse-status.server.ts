@@ -5,6 +5,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { AddressWarning } from "../address";
+import { reasonMessage, type ReasonMessage } from "./reason-codes";
 import { trackingNumbers } from "./service-status";
 import { isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "./status";
 
@@ -18,12 +19,20 @@ export interface OrderWarehouseStatus {
     fulfillmentOrderGid: string | null;
     status: string;
     reason: string | null;
+    /** The reason as a code for the merchant's language (extensions' locales `reasons.<code>`); null: as written. */
+    reasonMessage: ReasonMessage | null;
     svcOrderId: string | null;
     svcStatus: string | null;
     serviceCode: string | null;
     tracking: Array<{ number: string; company: string | null; url: string | null }>;
     warnings: AddressWarning[];
-    timeline: Array<{ at: string; from: string | null; to: string; detail: string | null }>;
+    timeline: Array<{
+      at: string;
+      from: string | null;
+      to: string;
+      detail: string | null;
+      message: ReasonMessage | null;
+    }>;
     sendAfter: string | null;
   }>;
   push: { allowed: boolean; reason: string | null };
@@ -58,12 +67,19 @@ export async function orderWarehouseStatus(
       fulfillmentOrderGid: r.fulfillmentOrderGid,
       status: r.status,
       reason: r.reason,
+      reasonMessage: reasonMessage(r.reason),
       svcOrderId: r.svcOrderId,
       svcStatus: r.svcStatus,
       serviceCode: r.serviceCode,
       tracking: trackingOf(r),
       warnings: Array.isArray(r.warnings) ? (r.warnings as unknown as AddressWarning[]) : [],
-      timeline: r.events.map((e) => ({ at: e.at.toISOString(), from: e.fromStatus, to: e.toStatus, detail: e.detail })),
+      timeline: r.events.map((e) => ({
+        at: e.at.toISOString(),
+        from: e.fromStatus,
+        to: e.toStatus,
+        detail: e.detail,
+        message: reasonMessage(e.detail),
+      })),
       sendAfter: r.status === "waiting" && r.waitUntil ? r.waitUntil.toISOString() : null,
     })),
     push: pushability(

@@ -63,26 +63,32 @@ export function orderNameSearch(q: string | null | undefined): string | undefine
  */
 export async function listFulfillments(
   db: PrismaClient,
-  args: { shop: string; status?: string | null; q?: string | null; take?: number },
+  args: { shop: string; status?: string | null; q?: string | null; take?: number; page?: number },
 ): Promise<{
   rows: FulfillmentRow[];
+  /** Records matching the status and search, across pages. */
+  matching: number;
   counts: Record<FulfillmentStatus, number>;
   received: ReceivedOrderRow[];
   reconciledAt: string | null;
 }> {
   const status = args.status && isFulfillmentStatus(args.status) ? args.status : undefined;
   const name = orderNameSearch(args.q);
-  const [records, grouped, received, shop] = await Promise.all([
+  const take = args.take ?? 100;
+  const where = {
+    shop: args.shop,
+    ...(status ? { status } : {}),
+    ...(name ? { orderName: { contains: name, mode: "insensitive" as const } } : {}),
+  };
+  const [records, matching, grouped, received, shop] = await Promise.all([
     db.fulfillment.findMany({
-      where: {
-        shop: args.shop,
-        ...(status ? { status } : {}),
-        ...(name ? { orderName: { contains: name, mode: "insensitive" as const } } : {}),
-      },
-      orderBy: { createdAt: "desc" },
-      take: args.take ?? 100,
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: ((args.page ?? 1) - 1) * take,
+      take,
       include: { events: { orderBy: [{ at: "desc" }, { id: "desc" }], take: TIMELINE_LIMIT } },
     }),
+    db.fulfillment.count({ where }),
     db.fulfillment.groupBy({ by: ["status"], where: { shop: args.shop }, _count: { _all: true } }),
     db.shopifyOrder.findMany({
       where: {
@@ -123,6 +129,7 @@ export async function listFulfillments(
   }));
   return {
     rows,
+    matching,
     counts,
     received: received.map((o) => ({
       orderName: o.orderName,

@@ -3,6 +3,8 @@ import { isRecordId } from "../models/record-id";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
 
 export const ORDERS_SEARCH_MAX = 100;
+/** Records per page of Pedidos. */
+export const ORDERS_PAGE_SIZE = 50;
 /** Records one bulk retry may name (the page lists at most 100). */
 export const BULK_RETRY_MAX = 100;
 
@@ -10,13 +12,15 @@ export interface OrdersQuery {
   status: FulfillmentStatus | null;
   /** As typed (e.g. "#1001"); the search ignores a leading "#". */
   q: string;
+  /** 1-based. */
+  page: number;
 }
 
 /** A refused input: which field, what was wrong (English, for logs and API callers) and its message key. */
 export interface FieldError {
   field: string;
   error: string;
-  key: "status" | "q" | "fulfillmentIds" | "intent";
+  key: "status" | "q" | "page" | "fulfillmentIds" | "intent";
   params: Record<string, string>;
 }
 
@@ -45,7 +49,17 @@ export function parseOrdersQuery(url: URL): { ok: true; query: OrdersQuery } | {
       },
     };
   }
-  return { ok: true, query: { status: status ? (status as FulfillmentStatus) : null, q } };
+  const page = url.searchParams.get("page") ?? "";
+  if (page !== "" && !/^[1-9]\d{0,4}$/.test(page)) {
+    return {
+      ok: false,
+      error: { field: "page", error: `not a page number: "${page.slice(0, 20)}"`, key: "page", params: {} },
+    };
+  }
+  return {
+    ok: true,
+    query: { status: status ? (status as FulfillmentStatus) : null, q, page: page ? Number(page) : 1 },
+  };
 }
 
 /** The records a bulk retry names: 1 to BULK_RETRY_MAX record ids, each once. */

@@ -5,8 +5,9 @@
  * parameters (pure), and the page translates `orders.reasons.<code>` from its message catalogue.
  * A sentence no pattern knows (a new one, or the service's own words) is shown as written.
  *
- * Keep a pattern next to every sentence it reads: the unit test feeds each sentence the engine
- * writes and fails when one is left without a code.
+ * When a sentence changes or a new one is written, change its pattern here too:
+ * test/unit/fulfillment/reason-codes.test.ts produces the decision and submission sentences by
+ * calling the engine and fails when one is left without a code.
  */
 
 export const REASON_CODES = [
@@ -28,6 +29,7 @@ export const REASON_CODES = [
   "nothingLeft",
   "noSku",
   "noAddress",
+  "outsideMexico",
   "notConnected",
   "noDimensions",
   "destinationNotServed",
@@ -101,6 +103,7 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   ],
   ["noSku", /^line (?<lines>.+) has no SKU; the warehouse identifies products by SKU/],
   ["noAddress", /^the order has no shipping address/],
+  ["outsideMexico", /^destination country (?<country>.+) is outside Mexico, the only country the service ships to$/s],
   ["notConnected", /^the shop is not connected to the service$/],
   [
     "noDimensions",
@@ -179,7 +182,13 @@ export function timelineKind(toStatus: string, code: ReasonCode | null): Timelin
   if (code === "trackingChanged" || code === "shopifyFulfilment") return "tracking";
   if (toStatus === "needs_attention" || toStatus === "unknown_outcome" || toStatus === "skipped") return "attention";
   if (toStatus === "waiting") return "wait";
-  if (toStatus === "submitting" || toStatus === "pending" || code === "serviceOrder" || code === "lateAnswer")
+  if (
+    toStatus === "submitting" ||
+    toStatus === "pending" ||
+    toStatus === "submitted" ||
+    code === "serviceOrder" ||
+    code === "lateAnswer"
+  )
     return "submission";
   return "service";
 }

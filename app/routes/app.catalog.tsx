@@ -36,14 +36,22 @@ import { authenticate } from "../shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const url = new URL(request.url);
-  const refused = catalogQueryError(url);
-  if (refused) throw answer(refused, { status: 400 });
-  return catalogPageData({ db: appContext().db, shop: session.shop, query: parseCatalogQuery(url) });
+  const invalid = catalogQueryError(url);
+  // A wrong value in the URL is a 400 naming the field, with the unfiltered page and the error
+  // next to its field (not an error page).
+  const query = parseCatalogQuery(invalid ? new URL(url.pathname, url) : url);
+  const page: CatalogLoaderData = {
+    ...(await catalogPageData({ db: appContext().db, shop: session.shop, query })),
+    invalid,
+  };
+  return invalid ? answer(page, { status: 400 }) : page;
 };
+
+export type CatalogLoaderData = CatalogPageData & { invalid: ReturnType<typeof catalogQueryError> };
 
 /** The sync's start, a SKU's lookup at the service, or which field was refused. */
 export type CatalogActionData =
-  | { kind: "sync"; ok: boolean; message: string }
+  | { kind: "sync"; ok: boolean; message: string; refused: "running" | "not_connected" | null }
   | { kind: "lookup"; lookup: SkuLookup }
   | { kind: "invalid"; field: "intent" | "sku"; error: string };
 
@@ -68,7 +76,12 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     );
   }
   const result = await startFullSync({ db: appContext().db, shop: session.shop });
-  const started: CatalogActionData = { kind: "sync", ok: result.started, message: result.message };
+  const started: CatalogActionData = {
+    kind: "sync",
+    ok: result.started,
+    message: result.message,
+    refused: result.started ? null : result.reason,
+  };
   return started;
 };
 
@@ -82,7 +95,7 @@ const STATUS_TONES: Record<CatalogStatus, "success" | "info" | "attention" | "wa
 };
 
 export default function Catalog() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>() as CatalogLoaderData;
   const result = useActionData<typeof action>() as CatalogActionData | undefined;
   const running = data.sync?.state === "running";
   const revalidator = useRevalidator();
@@ -98,14 +111,25 @@ export default function Catalog() {
     <Page>
       <TitleBar title={messages.catalog.title} />
       <BlockStack gap="400">
-        {result?.kind === "sync" && <Banner tone={result.ok ? "success" : "warning"}>{result.message}</Banner>}
+        {result?.kind === "sync" && (
+          <Banner tone={result.ok ? "success" : "warning"}>
+            {result.ok
+              ? messages.catalog.syncStarted
+              : result.refused === "running"
+                ? messages.catalog.alreadyRunning
+                : result.refused === "not_connected"
+                  ? messages.catalog.notConnected
+                  : result.message}
+          </Banner>
+        )}
         {result?.kind === "invalid" && result.field === "intent" && (
           <Banner tone="critical">{messages.catalog.unknownAction}</Banner>
         )}
         {!data.connected && <Banner tone="warning">{messages.catalog.notConnected}</Banner>}
         <SyncCard data={data} />
         <SkuLookupCard connected={data.connected} result={result} />
-        <VariantList data={data} />
+        {data.invalid?.field === "page" && <Banner tone="warning">{messages.catalog.errors.page}</Banner>}
+        <VariantList data={data} invalid={data.invalid} />
       </BlockStack>
     </Page>
   );
@@ -171,7 +195,7 @@ function SyncCard({ data }: { data: CatalogPageData }) {
   );
 }
 
-function VariantList({ data }: { data: CatalogPageData }) {
+function VariantList({ data, invalid }: { data: CatalogPageData; invalid: CatalogLoaderData["invalid"] }) {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(data.query.search);
   const { messages, format, number } = useI18n();
@@ -195,13 +219,21 @@ function VariantList({ data }: { data: CatalogPageData }) {
             options={CATALOG_FILTERS.map((f) => ({ label: `${m.filters[f]} (${number(data.counts[f])})`, value: f }))}
             value={data.query.filter}
             onChange={(value) => update({ status: value === "all" ? "" : value, page: "" })}
+            error={invalid?.field === "status" ? m.errors.status : undefined}
           />
           <Form
             method="get"
             role="search"
             onSubmit={(event) => (event.preventDefault(), update({ q: search.trim(), page: "" }))}
           >
-            <TextField label={m.search} value={search} onChange={setSearch} autoComplete="off" maxLength={100} />
+            <TextField
+              label={m.search}
+              value={search}
+              onChange={setSearch}
+              autoComplete="off"
+              maxLength={100}
+              error={invalid?.field === "q" ? m.errors.q : undefined}
+            />
           </Form>
           {filtered && (
             <Button variant="plain" onClick={() => (setSearch(""), update({ status: "", q: "", page: "" }))}>
@@ -259,7 +291,13 @@ function VariantRow({ variant }: { variant: CatalogVariantView }) {
           {variant.deleted ? m.filters.deleted : m.filters[variant.status]}
         </Badge>
       </InlineStack>
-      {variant.reason && <Text as="p">{variant.reason}</Text>}
+      {variant.reason && (
+        <Text as="p">
+          {variant.reasonMessage
+            ? format(m.reasons[variant.reasonMessage.code], variant.reasonMessage.params)
+            : variant.reason}
+        </Text>
+      )}
       {variant.differences.map((d) => (
         <Text as="p" tone="caution" key={d.field}>
           {format(m.difference, {
@@ -328,14 +366,6 @@ function LookupResult({ lookup }: { lookup: SkuLookup }) {
   const differing = new Set(variant?.differences.map((d) => d.field) ?? []);
   return (
     <BlockStack gap="200">
-      <Text as="p" tone="subdued">
-        {variant
-          ? format(m.lookupShopifyVariant, {
-              title: variant.title,
-              status: variant.deleted ? m.filters.deleted : m.filters[variant.status],
-            })
-          : m.lookupNotInShopify}
-      </Text>
       <table style={{ borderCollapse: "collapse", textAlign: "left" }}>
         <caption style={{ textAlign: "left", fontWeight: 650, paddingBottom: "4px" }}>
           {format(m.lookupFound, { sku: product.sku, name: product.name ?? m.noValue })}
@@ -367,6 +397,14 @@ function LookupResult({ lookup }: { lookup: SkuLookup }) {
           ))}
         </tbody>
       </table>
+      <Text as="p" tone="subdued">
+        {variant
+          ? format(m.lookupShopifyVariant, {
+              title: variant.title,
+              status: variant.deleted ? m.filters.deleted : m.filters[variant.status],
+            })
+          : m.lookupNotInShopify}
+      </Text>
       {variant && differing.size === 0 && <Text as="p">{m.lookupSame}</Text>}
     </BlockStack>
   );

@@ -12,12 +12,14 @@ import {
   InlineStack,
   Link,
   Page,
+  Pagination,
   Select,
   Text,
   TextField,
 } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
+import { warningMessage } from "../address/warning-codes";
 import { appContext } from "../context.server";
 import { SERVICE_LABELS, STATUS_LABELS } from "../fulfillment/labels";
 import {
@@ -28,10 +30,21 @@ import {
   type MerchantActionResult,
 } from "../fulfillment/merchant-actions.server";
 import { listFulfillments, type FulfillmentRow, type TimelineEntry } from "../fulfillment/orders-page.server";
-import { parseBulkIds, parseOrdersQuery, ORDERS_SEARCH_MAX, type FieldError } from "../fulfillment/orders-query";
+import {
+  parseBulkIds,
+  parseOrdersQuery,
+  ORDERS_PAGE_SIZE,
+  ORDERS_SEARCH_MAX,
+  type FieldError,
+} from "../fulfillment/orders-query";
 import type { ReasonMessage } from "../fulfillment/reason-codes";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
-import { FULFILLMENT_STATUSES, isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
+import {
+  FULFILLMENT_STATUSES,
+  isFulfillmentStatus,
+  RETRYABLE_BY_MERCHANT,
+  type FulfillmentStatus,
+} from "../fulfillment/status";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
@@ -40,12 +53,29 @@ import { authenticate } from "../shopify.server";
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const parsed = parseOrdersQuery(new URL(request.url));
-  if (!parsed.ok) throw data(parsed.error, { status: 400 });
+  const query = parsed.ok ? parsed.query : { status: null, q: "", page: 1 };
   const { db, now } = appContext();
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
   await ensureReconciliation(db, { shop: session.shop, now: now() });
-  const page = await listFulfillments(db, { shop: session.shop, status: parsed.query.status, q: parsed.query.q });
-  return { ...page, query: parsed.query };
+  const page: OrdersPageData = {
+    ...(await listFulfillments(db, {
+      shop: session.shop,
+      status: query.status,
+      q: query.q,
+      page: query.page,
+      take: ORDERS_PAGE_SIZE,
+    })),
+    query,
+    invalid: parsed.ok ? null : parsed.error,
+  };
+  // A wrong filter in the URL is a 400 naming the field; the page still shows every order, with
+  // the error next to the filter, rather than an error page.
+  return parsed.ok ? page : data(page, { status: 400 });
+};
+
+export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
+  query: { status: FulfillmentStatus | null; q: string; page: number };
+  invalid: FieldError | null;
 };
 
 /** One action's result, or each record's result of a bulk retry; `field` names refused input. */
@@ -139,11 +169,6 @@ function outcomeText(i18n: Translate, result: MerchantActionResult): string {
 function reasonText(i18n: Translate, message: ReasonMessage | null, written: string | null): string | null {
   if (!message) return written;
   const params = { ...message.params };
-  // Optional parts read as a clause (or nothing) in either language.
-  if (message.code === "shopifyFulfilment") {
-    params.lines = params.lines ? `: ${params.lines}` : "";
-    params.tracking = params.tracking ? ` · ${params.tracking}` : "";
-  }
   for (const name of ["at", "until"]) {
     if (params[name] && !Number.isNaN(Date.parse(params[name]!))) params[name] = i18n.dateTime(params[name]!);
   }
@@ -154,7 +179,9 @@ function reasonText(i18n: Translate, message: ReasonMessage | null, written: str
 }
 
 export default function Orders() {
-  const { rows, counts, received, reconciledAt, query } = useLoaderData<typeof loader>();
+  const { rows, matching, counts, received, reconciledAt, query, invalid } = useLoaderData<
+    typeof loader
+  >() as OrdersPageData;
   const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
   const i18n = useI18n();
   const m = i18n.messages.orders;
@@ -172,7 +199,8 @@ export default function Orders() {
       <TitleBar title={m.title} />
       <BlockStack gap="400">
         <ActionResult data={actionData} />
-        <Filters counts={counts} total={total} query={query} />
+        {invalid?.field === "page" && <Banner tone="warning">{m.errors.page}</Banner>}
+        <Filters counts={counts} total={total} query={query} invalid={invalid} />
         <Text as="p" tone="subdued">
           {reconciledAt ? i18n.format(m.reconciledAt, { at: i18n.dateTime(reconciledAt) }) : m.neverReconciled}
         </Text>
@@ -195,6 +223,7 @@ export default function Orders() {
         ) : (
           <Records rows={rows} />
         )}
+        {matching > ORDERS_PAGE_SIZE && <Pages page={query.page} pages={Math.ceil(matching / ORDERS_PAGE_SIZE)} />}
       </BlockStack>
     </Page>
   );
@@ -219,7 +248,7 @@ function ActionResult({ data }: { data: OrdersActionData | undefined }) {
       <ul aria-label={i18n.format(m.bulkDone, { ok, total: data.results.length })}>
         {data.results.map((r) => (
           <li key={r.id} data-record={r.id} data-ok={r.ok}>
-            {r.orderName ? `${r.orderName}: ` : ""}
+            {r.orderName && !r.params?.order ? `${r.orderName}: ` : ""}
             {outcomeText(i18n, r)}
           </li>
         ))}
@@ -232,10 +261,12 @@ function Filters({
   counts,
   total,
   query,
+  invalid,
 }: {
   counts: Record<(typeof FULFILLMENT_STATUSES)[number], number>;
   total: number;
   query: { status: string | null; q: string };
+  invalid: FieldError | null;
 }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
@@ -248,6 +279,7 @@ function Filters({
       if (value) next.set(key, value);
       else next.delete(key);
     }
+    next.delete("page");
     setParams(next);
   };
   const options = [
@@ -262,6 +294,7 @@ function Filters({
           options={options}
           value={query.status ?? ""}
           onChange={(value) => update({ status: value })}
+          error={invalid?.field === "status" ? i18n.format(m.errors.status, invalid.params) : undefined}
         />
         <Form
           method="get"
@@ -278,6 +311,7 @@ function Filters({
               value={search}
               onChange={setSearch}
               placeholder={m.searchPlaceholder}
+              error={invalid?.field === "q" ? i18n.format(m.errors.q, invalid.params) : undefined}
               maxLength={ORDERS_SEARCH_MAX}
               autoComplete="off"
             />
@@ -297,7 +331,15 @@ function Filters({
 function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: string | null; q: string } }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  // Keep the admin's own parameters (host, shop, locale…): only the filters go.
+  const clear = () => {
+    const next = new URLSearchParams(params);
+    next.delete("status");
+    next.delete("q");
+    next.delete("page");
+    setParams(next);
+  };
   if (!anyOrders && !query.status && !query.q) {
     return (
       <Card>
@@ -316,10 +358,31 @@ function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: stri
         : i18n.format(m.noMatchSearch, { q: query.q });
   return (
     <Card>
-      <EmptyState heading={m.noMatchTitle} image="" action={{ content: m.clearFilters, onAction: () => setParams({}) }}>
+      <EmptyState heading={m.noMatchTitle} image="" action={{ content: m.clearFilters, onAction: clear }}>
         <p>{body}</p>
       </EmptyState>
     </Card>
+  );
+}
+
+function Pages({ page, pages }: { page: number; pages: number }) {
+  const i18n = useI18n();
+  const [params, setParams] = useSearchParams();
+  const go = (to: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(to));
+    setParams(next);
+  };
+  return (
+    <InlineStack align="center">
+      <Pagination
+        hasPrevious={page > 1}
+        onPrevious={() => go(page - 1)}
+        hasNext={page < pages}
+        onNext={() => go(page + 1)}
+        label={i18n.format(i18n.messages.orders.page, { page, pages })}
+      />
+    </InlineStack>
   );
 }
 
@@ -382,78 +445,85 @@ function FulfillmentCard({
   const service = row.serviceCode ? (SERVICE_LABELS[row.serviceCode] ?? row.serviceCode) : null;
   const [open, setOpen] = useState(false);
   const timelineId = `timeline-${row.id}`;
+  const headingId = `order-${row.id}`;
   return (
-    <Card>
-      <BlockStack gap="200">
-        <InlineStack gap="200" blockAlign="center">
-          {onSelect && (
-            <Checkbox
-              label={i18n.format(m.select, { order: row.orderName })}
-              labelHidden
-              checked={selected}
-              onChange={onSelect}
-            />
-          )}
-          <Text as="h2" variant="headingMd">
-            {row.orderName}
-          </Text>
-          <Badge tone={tone}>{m.statuses[row.status]}</Badge>
-          {service && (
-            <Text as="span" tone="subdued">
-              {service}
-              {row.serviceCodeSource === "shop_default" ? ` ${m.shopDefault}` : ""}
+    <article aria-labelledby={headingId}>
+      <Card>
+        <BlockStack gap="200">
+          <InlineStack gap="200" blockAlign="center">
+            {onSelect && (
+              <Checkbox
+                label={i18n.format(m.select, { order: row.orderName })}
+                labelHidden
+                checked={selected}
+                onChange={onSelect}
+              />
+            )}
+            <Text as="h2" variant="headingMd" id={headingId}>
+              {row.orderName}
+            </Text>
+            <Badge tone={tone}>{m.statuses[row.status]}</Badge>
+            {service && (
+              <Text as="span" tone="subdued">
+                {service}
+                {row.serviceCodeSource === "shop_default" ? ` ${m.shopDefault}` : ""}
+              </Text>
+            )}
+          </InlineStack>
+          {row.reason && <Text as="p">{reasonText(i18n, row.reasonMessage, row.reason)}</Text>}
+          {row.status === "waiting" && (
+            <Text as="p" fontWeight="semibold">
+              {row.waitUntil ? i18n.format(m.goesAt, { at: i18n.dateTime(row.waitUntil) }) : m.goesOnRelease}
             </Text>
           )}
-        </InlineStack>
-        {row.reason && <Text as="p">{reasonText(i18n, row.reasonMessage, row.reason)}</Text>}
-        {row.status === "waiting" && (
-          <Text as="p" fontWeight="semibold">
-            {row.waitUntil ? i18n.format(m.goesAt, { at: i18n.dateTime(row.waitUntil) }) : m.goesOnRelease}
-          </Text>
-        )}
-        {row.svcOrderId && (
-          <Text as="p" tone="subdued">
-            {i18n.format(m.serviceOrder, { id: row.svcOrderId })}
-            {row.svcStatus ? ` · ${i18n.format(m.serviceStatus, { status: row.svcStatus })}` : ""}
-          </Text>
-        )}
-        {row.tracking && (
-          <Text as="p">
-            {i18n.format(m.tracking, { company: row.tracking.company ?? "" })}{" "}
-            {row.tracking.url ? (
-              <Link url={row.tracking.url} target="_blank">
-                {row.tracking.number}
-              </Link>
-            ) : (
-              row.tracking.number
-            )}
-          </Text>
-        )}
-        {row.warnings.length > 0 && (
-          <Box>
-            {row.warnings.map((warning, index) => (
-              <Text as="p" tone="caution" key={index}>
-                {warning.field}: {warning.message}
-                {warning.original ? ` («${warning.original}»)` : ""}
-              </Text>
-            ))}
-          </Box>
-        )}
-        <InlineStack gap="200" blockAlign="end" align="space-between">
-          <Actions row={row} />
-          <Button
-            variant="plain"
-            disclosure={open ? "up" : "down"}
-            ariaExpanded={open}
-            ariaControls={timelineId}
-            onClick={() => setOpen(!open)}
-          >
-            {open ? m.timelineHide : i18n.format(m.timelineShow, { count: i18n.number(row.timeline.length) })}
-          </Button>
-        </InlineStack>
-        {open && <Timeline id={timelineId} row={row} />}
-      </BlockStack>
-    </Card>
+          {row.svcOrderId && (
+            <Text as="p" tone="subdued">
+              {i18n.format(m.serviceOrder, { id: row.svcOrderId })}
+              {row.svcStatus ? ` · ${i18n.format(m.serviceStatus, { status: row.svcStatus })}` : ""}
+            </Text>
+          )}
+          {row.tracking && (
+            <Text as="p">
+              {i18n.format(m.tracking, { company: row.tracking.company ?? "" })}{" "}
+              {row.tracking.url ? (
+                <Link url={row.tracking.url} target="_blank">
+                  {row.tracking.number}
+                </Link>
+              ) : (
+                row.tracking.number
+              )}
+            </Text>
+          )}
+          {row.warnings.length > 0 && (
+            <Box>
+              {row.warnings.map((warning, index) => {
+                const known = warningMessage(warning.message);
+                return (
+                  <Text as="p" tone="caution" key={index}>
+                    {m.fields[warning.field] ?? warning.field}:{" "}
+                    {known ? i18n.format(m.warnings[known.code], known.params) : warning.message}
+                    {warning.original ? ` («${warning.original}»)` : ""}
+                  </Text>
+                );
+              })}
+            </Box>
+          )}
+          <InlineStack gap="200" blockAlign="end" align="space-between">
+            <Actions row={row} />
+            <Button
+              variant="plain"
+              disclosure={open ? "up" : "down"}
+              ariaExpanded={open}
+              ariaControls={timelineId}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? m.timelineHide : i18n.format(m.timelineShow, { count: i18n.number(row.timeline.length) })}
+            </Button>
+          </InlineStack>
+          {open && <Timeline id={timelineId} row={row} />}
+        </BlockStack>
+      </Card>
+    </article>
   );
 }
 

@@ -11,12 +11,20 @@ export interface TrackingInfo {
   url: string | null;
 }
 
+/** A reason the app recognised: translated from the extension's locales, `reasons.<code>`. */
+export interface ReasonCode {
+  code: string;
+  params: Record<string, string>;
+}
+
 /** One step of a record's history, as the app recorded it. */
 export interface TimelineEntry {
   at: string;
   from: string | null;
   to: string;
   detail: string | null;
+  /** Sent by apps that know the detail's code (absent from older ones). */
+  message?: ReasonCode | null;
 }
 
 /** What the address parser could not place, kept so the merchant can check it. */
@@ -32,6 +40,8 @@ export interface WarehouseRecord {
   fulfillmentOrderGid: string | null;
   status: string;
   reason: string | null;
+  /** The reason's code, when the app knows it (absent from older apps). */
+  reasonMessage?: ReasonCode | null;
   svcOrderId: string | null;
   svcStatus: string | null;
   serviceCode: string | null;
@@ -70,7 +80,8 @@ export interface RecordView {
   tracking: TrackingInfo[];
   attention: Message | null;
   warnings: AddressWarningView[];
-  timeline: Array<{ at: string; label: Message; detail: string | null }>;
+  /** detail: the app's words; detailMessage: the same in the merchant's language, when known. */
+  timeline: Array<{ at: string; label: Message; detail: string | null; detailMessage: Message | null }>;
   actions: RecordAction[];
 }
 
@@ -125,14 +136,25 @@ export function actionsFor(record: Pick<WarehouseRecord, "status">): RecordActio
   return [];
 }
 
+/** A recognised reason as a message of the extension's locales; its times shown as dates. */
+export function reasonText(reason: ReasonCode | null | undefined): Message | null {
+  if (!reason) return null;
+  const dates = Object.entries(reason.params)
+    .filter(([name, value]) => (name === "at" || name === "until") && !Number.isNaN(Date.parse(value)))
+    .map(([name]) => name);
+  return { key: `reasons.${reason.code}`, params: reason.params, ...(dates.length ? { dates } : {}) };
+}
+
 function attentionFor(record: WarehouseRecord): Message | null {
   if (record.status === "waiting" && record.sendAfter) {
+    // A known reason reads in the merchant's language; the time it goes is the part that matters.
+    if (record.reasonMessage) return { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
     return record.reason
       ? { key: "attention.waitingReason", params: { at: record.sendAfter, reason: record.reason }, dates: ["at"] }
       : { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
   }
   if (!record.reason) return record.status === "unknown_outcome" ? { key: "attention.unknownOutcome" } : null;
-  return { key: "attention.reason", params: { reason: record.reason } };
+  return reasonText(record.reasonMessage) ?? { key: "attention.reason", params: { reason: record.reason } };
 }
 
 function recordView(record: WarehouseRecord, index: number, total: number): RecordView {
@@ -159,7 +181,12 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
     // Newest first: the merchant opens the block to see what happened last.
     timeline: [...record.timeline]
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
-      .map((entry) => ({ at: entry.at, label: statusLabel(entry.to), detail: entry.detail })),
+      .map((entry) => ({
+        at: entry.at,
+        label: statusLabel(entry.to),
+        detail: entry.detail,
+        detailMessage: reasonText(entry.message),
+      })),
     actions: actionsFor(record),
   };
 }

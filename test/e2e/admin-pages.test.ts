@@ -82,7 +82,8 @@ async function seed() {
         },
       },
     });
-    ids[status] = created.id;
+    ids[status] ??= created.id;
+    ids[`#${n}`] = created.id;
   };
   await record(1001, "shipped", ["pending", "submitted", "in_progress", "shipped"], {
     svcOrderId: "7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9001",
@@ -97,6 +98,14 @@ async function seed() {
   await record(1003, "unknown_outcome", ["pending", "submitting", "unknown_outcome"], {
     fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/1003",
   });
+  // Two more that need attention, for the bulk retry (kept apart from #1002's single retry).
+  for (const n of [1004, 1005]) {
+    await record(n, "needs_attention", ["pending", "submitting", "needs_attention"], {
+      fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${n}`,
+      reason:
+        "not enough stock of PLATO-GR at the warehouse; request an inventory reception, then retry. The service said: Insufficient stock",
+    });
+  }
   // A day of buyers at checkout for Inicio's chart: busier and faster from the cache in the evening.
   const quotes = Array.from({ length: 24 }, (_, hoursAgo) =>
     Array.from({ length: 2 + ((hoursAgo * 7) % 9) }, (_, n) => ({
@@ -401,7 +410,8 @@ describe("the admin, embedded through the stand-in", () => {
 
   it("retries an order that needs attention and confirms one whose outcome is unknown", async () => {
     const page = await open("/app/orders");
-    await page.getByRole("button", { name: "Reintentar", exact: true }).click();
+    // #1002's own button (#1004 and #1005 need attention too: pick it by its card).
+    await page.getByRole("article", { name: "#1002" }).getByRole("button", { name: "Reintentar", exact: true }).click();
     // The merchant's retry is on the record's timeline (the job may then decide afresh).
     await poll(async () =>
       (await db.fulfillmentEvent.findMany({ where: { fulfillmentId: ids.needs_attention! } })).some(
@@ -413,6 +423,130 @@ describe("the admin, embedded through the stand-in", () => {
       (await db.fulfillmentEvent.findMany({ where: { fulfillmentId: ids.unknown_outcome! } })).map((e) => e.toStatus),
     ).toContain("pending");
     await page.close();
+  });
+
+  it("finds an order from the order page's link (?q=%231001) and opens its timeline", async () => {
+    const page = await open("/app/orders?q=%231001");
+    await poll(() => page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["#1001"]);
+    expect(await page.getByLabel("Buscar por número de pedido").inputValue()).toBe("#1001");
+    const show = page.getByRole("button", { name: /Ver historial/ });
+    expect(await show.getAttribute("aria-expanded")).toBe("false");
+    await show.click();
+    const timeline = page.getByRole("list", { name: "Historial de #1001" });
+    await poll(() => timeline.getByRole("listitem").count()).toBe(4);
+    const steps = await timeline.getByRole("listitem").allTextContents();
+    // The paid-order webhook first, then the service's statuses, each in the merchant's words.
+    expect(steps[0]).toMatch(/Shopify.*Por enviar.*Pedido pagado recibido de Shopify/);
+    expect(steps[1]).toMatch(/Por enviar → En el almacén/);
+    expect(steps[3]).toMatch(/Preparándose → Enviado/);
+    expect(await page.getByRole("button", { name: "Ocultar historial" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "pedidos-timeline-es");
+
+    // Another search from the field, then clearing it, keeps the admin's parameters (language, shop).
+    await page.getByLabel("Buscar por número de pedido").fill("9999");
+    await page.getByRole("button", { name: "Buscar", exact: true }).click();
+    await poll(() => page.getByText("Ningún pedido coincide").isVisible()).toBe(true);
+    expect(await page.getByText("No hay pedidos cuyo número contenga «9999».").isVisible()).toBe(true);
+    await shot(page, "pedidos-sin-resultados-es");
+    await page.getByRole("button", { name: "Quitar filtros" }).first().click();
+    await poll(() => page.getByRole("heading", { level: 2, name: /^#100\d$/ }).count()).toBe(5);
+    expect(new URL(page.url()).searchParams.get("locale")).toBe("es");
+    await page.close();
+  });
+
+  it("filters Pedidos by status and retries two records that need attention at once", async () => {
+    const page = await open("/app/orders");
+    await page.getByLabel("Estado", { exact: true }).selectOption("needs_attention");
+    await poll(async () => new URL(page.url()).searchParams.get("status")).toBe("needs_attention");
+    await poll(() => page.getByRole("heading", { level: 2, name: /^#100\d$/ }).allTextContents()).toEqual([
+      "#1005",
+      "#1004",
+    ]);
+    // The engine's English reason reads in Spanish.
+    expect(
+      await page.getByText("No hay suficiente inventario de PLATO-GR en el almacén", { exact: false }).count(),
+    ).toBe(2);
+    const retry = page.getByRole("button", { name: /Reintentar seleccionados/ });
+    expect(await retry.isDisabled()).toBe(true);
+    await page.getByLabel("Seleccionar #1004").check();
+    await page.getByLabel("Seleccionar #1005").check();
+    await poll(() => retry.textContent()).toBe("Reintentar seleccionados (2)");
+    await shot(page, "pedidos-seleccion-es");
+    await retry.click();
+    await poll(() => page.getByText("Reintentos: 2 de 2 aceptados.").first().isVisible()).toBe(true);
+    expect(await page.getByRole("listitem").filter({ hasText: "#1004 se enviará al almacén." }).isVisible()).toBe(true);
+    for (const id of [ids["#1004"]!, ids["#1005"]!]) {
+      const events = await db.fulfillmentEvent.findMany({ where: { fulfillmentId: id } });
+      expect(
+        events.some((e) => e.fromStatus === "needs_attention" && /retried by the merchant/.test(e.detail ?? "")),
+      ).toBe(true);
+    }
+    await shot(page, "pedidos-reintento-masivo-es");
+    await page.close();
+  });
+
+  it("looks a SKU up at the service and filters the catalogue by status and SKU", async () => {
+    const synced = await db.catalogVariant.findFirstOrThrow({ where: { shop: SHOP, status: "synced" } });
+    const page = await open("/app/catalog");
+    await page.getByLabel("SKU", { exact: true }).fill(synced.sku!);
+    await page.getByRole("button", { name: "Consultar" }).click();
+    const table = page.getByRole("table");
+    await poll(() => table.locator("caption").textContent(), 30_000).toMatch(
+      `El servicio tiene el SKU «${synced.sku}»`,
+    );
+    expect(await table.getByRole("row").count()).toBe(6);
+    expect(await page.getByText("Las medidas coinciden con Shopify.").isVisible()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "catalogo-consulta-sku-es");
+
+    await page.getByLabel("SKU", { exact: true }).fill("NO-EXISTE-1");
+    await page.getByRole("button", { name: "Consultar" }).click();
+    await poll(() => page.getByText("El servicio no tiene el SKU «NO-EXISTE-1».").isVisible(), 30_000).toBe(true);
+
+    await page.getByLabel("Estado", { exact: true }).selectOption("skipped");
+    await poll(async () => new URL(page.url()).searchParams.get("status")).toBe("skipped");
+    // Each listed variant's badge reads its status alone (the summary's read "Omitida: 9").
+    const rowBadges = async () =>
+      (await page.locator(".Polaris-Badge").allTextContents()).filter((b) => !b.includes(":"));
+    await poll(async () => (await rowBadges()).map((b) => b.includes("Omitida"))).toEqual(Array(9).fill(true));
+    await page.getByLabel("Buscar por SKU o nombre").fill("zzz-nada");
+    await page.getByLabel("Buscar por SKU o nombre").press("Enter");
+    await poll(() => page.getByText("Ninguna variante coincide").isVisible()).toBe(true);
+    await shot(page, "catalogo-sin-resultados-es");
+    await page.getByRole("button", { name: "Quitar filtros" }).first().click();
+    await poll(async () => new URL(page.url()).searchParams.get("status")).toBe(null);
+    expect(new URL(page.url()).searchParams.get("locale")).toBe("es");
+    await page.close();
+  });
+
+  it("answers a wrong filter in the URL with 400 and the page, the error next to the filter", async () => {
+    const page = await context.newPage();
+    const response = await page.goto(
+      store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: "/app/orders?status=perdido" }),
+    );
+    expect(response?.status()).toBe(400);
+    await poll(() => page.getByText("Estado desconocido: «perdido».").isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { level: 2, name: /^#100\d$/ }).count()).toBe(5);
+    await page.close();
+  });
+
+  it("shows Pedidos' timeline and Catálogo's lookup in English", async () => {
+    const orders = await open("/app/orders?q=1001", "en");
+    await orders.getByRole("button", { name: /Show history/ }).click();
+    await poll(() => orders.getByRole("list", { name: "History of #1001" }).getByRole("listitem").count()).toBe(4);
+    expect(await orders.getByText("Paid order received from Shopify.").isVisible()).toBe(true);
+    await shot(orders, "pedidos-timeline-en");
+    await orders.close();
+    const synced = await db.catalogVariant.findFirstOrThrow({ where: { shop: SHOP, status: "synced" } });
+    const catalog = await open("/app/catalog", "en");
+    await catalog.getByLabel("SKU", { exact: true }).fill(synced.sku!);
+    await catalog.getByRole("button", { name: "Look up" }).click();
+    await poll(() => catalog.getByText("The measures match Shopify.").isVisible(), 30_000).toBe(true);
+    // The sync's reasons read in English too.
+    expect(await catalog.getByText("Duplicate SKU: JAB-LAV is also used by", { exact: false }).count()).toBe(2);
+    await shot(catalog, "catalogo-consulta-sku-en");
+    await catalog.close();
   });
 
   it("switches the language from the admin and shows the same page in English", async () => {

@@ -18,7 +18,8 @@ const when = (iso: string) =>
 const t = (message: Message) => {
   const params = { ...message.params };
   for (const name of message.dates ?? []) if (params[name]) params[name] = when(params[name]);
-  return shopify.i18n.translate(message.key, params);
+  // An optional part a reason left empty reads as nothing, not "()".
+  return String(shopify.i18n.translate(message.key, params)).replace(/ \(\)/g, "");
 };
 
 function WarehouseBlock() {
@@ -125,7 +126,7 @@ function RecordSection(props: { record: RecordView; busy: boolean; onAct: (reque
           {record.timeline.map((entry, index) => (
             <s-text key={index} color="subdued">
               {when(entry.at)} — {t(entry.label)}
-              {entry.detail ? `: ${entry.detail}` : ""}
+              {entry.detailMessage ? `: ${t(entry.detailMessage)}` : entry.detail ? `: ${entry.detail}` : ""}
             </s-text>
           ))}
         </s-stack>

@@ -4,7 +4,7 @@
 // are never listed, counted nor retried.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader } from "~/routes/app.orders";
+import { action, loader, type OrdersPageData } from "~/routes/app.orders";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, startHarness, type Harness } from "./support/harness";
@@ -19,18 +19,15 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => clearFulfilments(h));
 
-async function load(path: string) {
-  return loader({ request: await sessionTokenRequest(path, SHOP), params: {}, context: {} });
+function loaderAt(path: string) {
+  return sessionTokenRequest(path, SHOP).then((request) => loader({ request, params: {}, context: {} }));
 }
 
-/** The loader's 400: thrown as Remix's data() with the refused field. */
-async function loadRefused(path: string) {
-  try {
-    await load(path);
-  } catch (thrown) {
-    return thrown as { data: { field: string; error: string }; init: { status: number } };
-  }
-  throw new Error(`${path} was not refused`);
+/** The page for a valid URL (a plain object; a wrong one comes wrapped in a 400). */
+async function load(path: string) {
+  const answer = await loaderAt(path);
+  if ("init" in answer) throw new Error(`${path} was refused: ${JSON.stringify(answer.data.invalid)}`);
+  return answer as OrdersPageData;
 }
 
 async function post(form: [string, string][]) {
@@ -83,18 +80,45 @@ describe("finding orders", () => {
     const attention = await load("/app/orders?status=needs_attention");
     expect(attention.rows.map((r) => r.orderName).sort()).toEqual(["#1001", "#1002"]);
     expect(attention.counts).toMatchObject({ needs_attention: 2, shipped: 1, submitted: 0 });
-    expect(attention.query).toEqual({ status: "needs_attention", q: "" });
+    expect(attention.query).toEqual({ status: "needs_attention", q: "", page: 1 });
     expect((await load("/app/orders?status=needs_attention&q=1002")).rows.map((r) => r.orderName)).toEqual(["#1002"]);
     expect((await load("/app/orders?status=delivered")).rows).toEqual([]);
   });
 
-  it("refuses an unknown status or an overlong search with 400 naming the field", async () => {
-    expect(await loadRefused("/app/orders?status=perdido")).toMatchObject({
-      data: { field: "status", error: expect.stringContaining("perdido") },
+  it("answers an unknown status or an overlong search with 400 naming the field, and the unfiltered page", async () => {
+    await record(SHOP, "#1001", "shipped");
+    await record(OTHER, "#1002", "shipped");
+    expect(await loaderAt("/app/orders?status=perdido")).toMatchObject({
+      data: {
+        invalid: { field: "status", error: expect.stringContaining("perdido"), params: { value: "perdido" } },
+        query: { status: null, q: "", page: 1 },
+        rows: [expect.objectContaining({ orderName: "#1001" })],
+      },
       init: { status: 400 },
     });
-    expect(await loadRefused(`/app/orders?q=${"1".repeat(101)}`)).toMatchObject({
-      data: { field: "q" },
+    expect(await loaderAt(`/app/orders?q=${"1".repeat(101)}`)).toMatchObject({
+      data: { invalid: { field: "q", params: { max: "100" } } },
+      init: { status: 400 },
+    });
+  });
+});
+
+describe("pages of records", () => {
+  it("lists 50 records a page, newest first, with how many match across pages", async () => {
+    for (let i = 1; i <= 60; i++) {
+      await record(SHOP, `#${2000 + i}`, i % 2 ? "needs_attention" : "shipped", {
+        createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
+      });
+    }
+    const first = await load("/app/orders");
+    const second = await load("/app/orders?page=2");
+    expect([first.rows.length, second.rows.length, first.matching]).toEqual([50, 10, 60]);
+    expect(first.rows[0]!.orderName).toBe("#2060");
+    expect(second.rows.at(-1)!.orderName).toBe("#2001");
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(60);
+    expect((await load("/app/orders?status=needs_attention&page=1")).matching).toBe(30);
+    expect(await loaderAt("/app/orders?page=0")).toMatchObject({
+      data: { invalid: { field: "page" } },
       init: { status: 400 },
     });
   });

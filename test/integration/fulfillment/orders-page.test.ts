@@ -4,7 +4,7 @@ import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import { connectShop, disconnectShop } from "~/models/svc-connection.server";
-import { action, loader } from "~/routes/app.orders";
+import { action, loader, type OrdersPageData } from "~/routes/app.orders";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { API_KEY, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
@@ -137,7 +137,8 @@ describe("the orders page", () => {
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 0 });
     const payload = await paidAndWorked({ lineItems: [{ sku: "PLATO-GR", quantity: 1 }] });
     const request = await sessionTokenRequest("/app/orders", SHOP);
-    const data = await loader({ request, params: {}, context: {} });
+    // A valid URL: the page itself (a wrong filter would be a 400 with the page).
+    const data = (await loader({ request, params: {}, context: {} })) as OrdersPageData;
     expect(data.rows).toEqual([expect.objectContaining({ orderName: payload.name, status: "needs_attention" })]);
 
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
