@@ -56,6 +56,33 @@ export const es = {
   },
   orders: { title: "Pedidos" },
   settings: { title: "Configuración" },
+  attention: {
+    title: "Requieren atención",
+    unreadableTitle: "Notificación de pedido que la app no pudo leer",
+    unreadableBody: "Shopify envió {topic} ({at}), pero la app no pudo leer su contenido: {reason}",
+    fields: "Campos con problema: {fields}",
+    orderNamed: "La notificación es del pedido de Shopify {id}.",
+    noOrder:
+      "La notificación no dice de qué pedido es: búscalo en Shopify y usa «Enviar al almacén ahora» en su página.",
+    send: "Enviar el pedido {id}",
+    dismiss: "Descartar",
+    jobTitle: "No se completó: {kind}",
+    jobFailed: "Se intentó {attempts} veces; la última el {at}.",
+    jobFailing: "Falló la última vez ({at}); se vuelve a intentar periódicamente.",
+    detail: "Detalle: {error}",
+    retry: "Reintentar ahora",
+    jobs: {
+      submit: "leer el pedido en Shopify y enviarlo al almacén",
+      poll: "seguir el pedido en el servicio y pasar la guía a Shopify",
+      note: "escribir el estado del envío en el pedido de Shopify",
+      resolve: "encontrar el pedido de una orden de preparación",
+      catalogSync: "sincronización del catálogo",
+      product: "registrar un producto en el servicio",
+      reconcile: "revisar los pedidos en Shopify",
+      stock: "pasar el inventario del almacén a Shopify",
+      requests: "leer las solicitudes de preparación de Shopify",
+    },
+  },
 };
 
 type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

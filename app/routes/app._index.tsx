@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
@@ -6,10 +6,29 @@ import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
 import { shopOverview } from "../models/overview.server";
 import { useI18n } from "../i18n/react";
+import { JobProblemsCard } from "../components/attention";
+import { listJobProblems, retryFromPage } from "../models/job-problems.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return shopOverview({ db: appContext().db, shop: session.shop });
+  const { db } = appContext();
+  const overview = await shopOverview({ db, shop: session.shop });
+  return { ...overview, failedJobs: await listJobProblems(db, { shop: session.shop, page: "home" }) };
+};
+
+// The one action of Inicio: run a shop-level job that gave up again (job-retry).
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "job-retry") return data({ ok: false, error: "unknown action" }, { status: 400 });
+  const { db, now } = appContext();
+  const { status, result } = await retryFromPage(db, {
+    shop: session.shop,
+    page: "home",
+    id: String(form.get("id") ?? ""),
+    now: now(),
+  });
+  return data(result, { status });
 };
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -43,6 +62,11 @@ export default function Index() {
                 {m.connectAfter}
               </p>
             </Banner>
+          </Layout.Section>
+        )}
+        {overview.failedJobs.length > 0 && (
+          <Layout.Section>
+            <JobProblemsCard jobs={overview.failedJobs} />
           </Layout.Section>
         )}
         <Layout.Section>

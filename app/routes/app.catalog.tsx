@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
   Badge,
@@ -23,15 +23,24 @@ import type { CatalogStatus } from "../catalog/status";
 import { appContext } from "../context.server";
 import { useI18n } from "../i18n/react";
 import { authenticate } from "../shopify.server";
+import { JobProblemsCard } from "../components/attention";
+import { listJobProblems, retryFromPage } from "../models/job-problems.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  return catalogPageData({ db: appContext().db, shop: session.shop, query: parseCatalogQuery(new URL(request.url)) });
+  const { db } = appContext();
+  const page = await catalogPageData({ db, shop: session.shop, query: parseCatalogQuery(new URL(request.url)) });
+  return { ...page, failedJobs: await listJobProblems(db, { shop: session.shop, page: "catalog" }) };
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
+  if (form.get("intent") === "job-retry") {
+    const { db, now } = appContext();
+    const { status, result } = await retryFromPage(db, { shop: session.shop, page: "catalog", id: String(form.get("id") ?? ""), now: now() });
+    return data({ ok: result.ok, message: result.ok ? result.message : result.error }, { status });
+  }
   if (form.get("intent") !== "sync") return { ok: false, message: "Acción desconocida." };
   const result = await startFullSync({ db: appContext().db, shop: session.shop });
   return { ok: result.started, message: result.message };
@@ -65,6 +74,7 @@ export default function Catalog() {
       <BlockStack gap="400">
         {result && <Banner tone={result.ok ? "success" : "warning"}>{result.message}</Banner>}
         {!data.connected && <Banner tone="warning">{messages.catalog.notConnected}</Banner>}
+        <JobProblemsCard jobs={data.failedJobs} />
         <SyncCard data={data} />
         <VariantList data={data} />
       </BlockStack>

@@ -30,6 +30,8 @@ import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import { FULFILLMENT_STATUSES, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
 import { isRecordId } from "../models/record-id";
+import { OrdersAttentionCard } from "../components/attention";
+import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
 import { authenticate } from "../shopify.server";
 
 // The page's words, together so they move to a message catalogue in one piece.
@@ -55,7 +57,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { db, now } = appContext();
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
   await ensureReconciliation(db, { shop: session.shop, now: now() });
-  return listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
+  const list = await listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
+  return { ...list, attention: await ordersAttention({ db, now }, session.shop) };
 };
 
 // The actions on one record name it by its id.
@@ -67,6 +70,10 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const shop = session.shop;
   const fulfillmentId = String(form.get("fulfillmentId") ?? "");
   const intent = String(form.get("intent") ?? "");
+  if (ATTENTION_INTENTS.has(intent)) {
+    const { status, result } = await runAttentionAction(appContext(), { shop, intent, id: String(form.get("id") ?? "") });
+    return data(result, { status });
+  }
   if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
     const refused: MerchantActionResult = { ok: false, error: "fulfillmentId: missing or not a record id" };
     return data(refused, { status: 400 });
@@ -95,7 +102,7 @@ async function runAction(
 }
 
 export default function Orders() {
-  const { rows, counts, received, reconciledAt } = useLoaderData<typeof loader>();
+  const { rows, counts, received, reconciledAt, attention } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const [params, setParams] = useSearchParams();
   const options = [
@@ -121,6 +128,7 @@ export default function Orders() {
             <Button submit>Sincronizar inventario ahora</Button>
           </Form>
         </InlineStack>
+        <OrdersAttentionCard attention={attention} />
         <Text as="p" tone="subdued">
           {reconciledAt ? TEXT.reconciledAt(reconciledAt) : TEXT.neverReconciled}
         </Text>

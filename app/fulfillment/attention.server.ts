@@ -1,0 +1,49 @@
+// What needs the merchant on Pedidos besides the fulfilment records: order webhooks the app could
+// not read (app/models/unreadable-webhook.server.ts) and order jobs that gave up
+// (app/models/job-problems.server.ts), each with its action: send the order by its id (the same
+// path as "send to warehouse now"), dismiss, or retry the job.
+import type { MerchantActionResult, MerchantDeps } from "./merchant-actions.server";
+import { pushOrderNow } from "./push-order.server";
+import { listJobProblems, retryFromPage, type JobProblemRow } from "../models/job-problems.server";
+import { isRecordId } from "../models/record-id";
+import {
+  dismissUnreadableWebhook,
+  findUnreadableWebhook,
+  listUnreadableWebhooks,
+  type UnreadableWebhookRow,
+} from "../models/unreadable-webhook.server";
+
+export interface OrdersAttention {
+  unreadable: UnreadableWebhookRow[];
+  failedJobs: JobProblemRow[];
+}
+
+export async function ordersAttention(deps: Pick<MerchantDeps, "db" | "now">, shop: string): Promise<OrdersAttention> {
+  const [unreadable, failedJobs] = await Promise.all([
+    listUnreadableWebhooks(deps.db, { shop, now: deps.now() }),
+    listJobProblems(deps.db, { shop, page: "orders" }),
+  ]);
+  return { unreadable, failedJobs };
+}
+
+/** The intents this module answers on POST /app/orders. */
+export const ATTENTION_INTENTS = new Set(["unreadable-send", "unreadable-dismiss", "job-retry"]);
+
+export async function runAttentionAction(
+  deps: MerchantDeps,
+  args: { shop: string; intent: string; id: string },
+): Promise<{ status: number; result: MerchantActionResult }> {
+  const { shop, id } = args;
+  if (args.intent === "job-retry") return retryFromPage(deps.db, { shop, id, page: "orders", now: deps.now() });
+  if (!isRecordId(id)) return { status: 400, result: { ok: false, error: "id: missing or not a record id" } };
+  const record = await findUnreadableWebhook(deps.db, { shop, id });
+  if (!record) return { status: 404, result: { ok: false, error: "no such unreadable webhook of this shop" } };
+  if (args.intent === "unreadable-dismiss") {
+    await dismissUnreadableWebhook(deps.db, { shop, id });
+    return { status: 200, result: { ok: true, message: "dismissed" } };
+  }
+  if (!record.orderId) return { status: 400, result: { ok: false, error: "the payload names no order id" } };
+  const result = await pushOrderNow(deps, { shop, orderGid: `gid://shopify/Order/${record.orderId}` });
+  if (result.ok) await dismissUnreadableWebhook(deps.db, { shop, id });
+  return { status: result.ok ? 200 : 409, result };
+}
