@@ -59,7 +59,7 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       const outcome = await pollFulfillment(full, fulfillmentIdOf(job), delayMs);
       if (outcome.kind === "done") return { kind: "done" };
       const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
-      return { kind: "reschedule", at: outcome.at, payload: { ...payload } };
+      return { kind: "reschedule", at: outcome.at, payload: { ...payload }, error: outcome.error };
     },
     [RECONCILE_QUEUE]: async (job): Promise<JobOutcome> => {
       // A disconnected shop stops being reconciled; connecting starts it again.

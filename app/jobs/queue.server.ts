@@ -220,10 +220,15 @@ export async function extendLease(db: Conn, job: Pick<Job, "id" | "leaseOwner">,
 }
 
 /**
- * A job of the shop that needs a person: one that gave up (failed after its attempts), or a
- * periodic one whose last run failed (queued again with an error and no attempts counted: see
- * the reschedule outcome's `error`). A job still retrying on its own is not one.
+ * A job of the shop that needs a person: one that gave up (failed after its attempts), one still
+ * retrying that has failed FAILING_AFTER_ATTEMPTS times in a row (a poll allows 1,000 attempts:
+ * days of a tracking write-back failing would otherwise stay silent), or a periodic one whose last
+ * run failed (queued again with an error and no attempts counted: the reschedule outcome's `error`).
  */
+export const FAILING_AFTER_ATTEMPTS = 5;
+const PROBLEM = Prisma.sql`(state = 'failed' OR (state = 'queued' AND "lastError" IS NOT NULL
+  AND (attempts = 0 OR attempts >= ${FAILING_AFTER_ATTEMPTS}::int)))`;
+
 export interface JobProblem {
   id: string;
   queue: string;
@@ -238,8 +243,7 @@ export interface JobProblem {
 export function listJobProblems(db: Conn, args: { shop: string; queues: string[]; limit?: number }): Promise<JobProblem[]> {
   return db.$queryRaw<JobProblem[]>`
     SELECT id::text, queue, key, payload, state, attempts, "lastError", "updatedAt" FROM "Job"
-    WHERE shop = ${args.shop} AND queue = ANY(${args.queues}::text[])
-      AND (state = 'failed' OR (state = 'queued' AND "lastError" IS NOT NULL AND attempts = 0))
+    WHERE shop = ${args.shop} AND queue = ANY(${args.queues}::text[]) AND ${PROBLEM}
     ORDER BY "updatedAt" DESC
     LIMIT ${args.limit ?? 100}`;
 }
@@ -251,8 +255,7 @@ export async function retryJobProblem(
 ): Promise<boolean> {
   const [row] = await db.$queryRaw<{ queue: string }[]>`
     UPDATE "Job" SET state = 'queued', "runAt" = ${args.now}, attempts = 0, "lastError" = NULL, "updatedAt" = now()
-    WHERE id = ${args.id}::uuid AND shop = ${args.shop} AND queue = ANY(${args.queues}::text[])
-      AND (state = 'failed' OR (state = 'queued' AND "lastError" IS NOT NULL AND attempts = 0))
+    WHERE id = ${args.id}::uuid AND shop = ${args.shop} AND queue = ANY(${args.queues}::text[]) AND ${PROBLEM}
     RETURNING queue`;
   if (row) signalEnqueued(row.queue);
   return Boolean(row);

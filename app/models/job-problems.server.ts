@@ -35,7 +35,7 @@ export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS]["kind"];
 export interface JobProblemRow {
   id: string;
   kind: JobKind;
-  /** failed: gave up after its attempts; queued: a periodic job whose last run failed (it carries on). */
+  /** failed: gave up after its attempts; queued: failing but still tried again (a periodic job, or one retrying). */
   state: "failed" | "queued";
   attempts: number;
   /** What it was about, when it names something the merchant knows: an order's name, a product. */
