@@ -36,7 +36,7 @@ export async function pollFulfillment(
 ): Promise<PollOutcome> {
   const record = await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
   if (!record || !record.svcOrderId || !FOLLOWED_STATUSES.includes(statusOf(record))) return { kind: "done" };
-  const later = (changed: boolean): PollOutcome => {
+  const later = (changed: boolean): Extract<PollOutcome, { kind: "again" }> => {
     const delayMs = nextPollDelayMs(lastDelayMs, changed);
     return { kind: "again", at: after(deps.now(), delayMs), delayMs };
   };

@@ -2,6 +2,7 @@
 // belongs to with a readable reason and a retry (issue 11): order jobs on Pedidos next to the
 // order's name, shop-level jobs on Inicio. Each job here really runs and really fails: the
 // simulated store answers Shopify's 503 over HTTP to every Admin API call, then recovers.
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { requestAssignedRead } from "~/fulfillment/fulfillment-service.server";
@@ -73,7 +74,7 @@ const pedidos = async () =>
 const inicio = async () =>
   (await homeLoader({ request: await bearerRequest("/app", SHOP), params: {}, context: {} })).failedJobs;
 
-type PageAction = typeof ordersAction;
+type PageAction = (args: ActionFunctionArgs) => Promise<unknown>;
 async function retry(action: PageAction, path: string, id: string, shop = SHOP) {
   const request = await bearerRequest(path, shop, { method: "POST", body: new URLSearchParams({ intent: "job-retry", id }) });
   const response = (await action({ request, params: {}, context: {} })) as unknown as {
