@@ -22,7 +22,9 @@ export const JOB_KINDS = {
   [POLL_QUEUE]: { page: "orders", kind: "poll" },
   [NOTE_QUEUE]: { page: "orders", kind: "note" },
   [RESOLVE_QUEUE]: { page: "orders", kind: "resolve" },
-  [FULL_SYNC_QUEUE]: { page: "catalog", kind: "catalogSync" },
+  // While it retries, the sync card already says so (and, once it gives up, shows the failed sync
+  // with its button); a failed job here means the sync never reached its own error handling.
+  [FULL_SYNC_QUEUE]: { page: "catalog", kind: "catalogSync", givenUpOnly: true },
   [PRODUCT_QUEUE]: { page: "catalog", kind: "product" },
   [RECONCILE_QUEUE]: { page: "home", kind: "reconcile" },
   [STOCK_QUEUE]: { page: "home", kind: "stock" },
@@ -52,7 +54,8 @@ const queuesOf = (page: JobPage) =>
 type Db = Pick<PrismaClient, "$queryRaw" | "$executeRaw" | "fulfillment" | "shopifyOrder" | "catalogVariant">;
 
 export async function listJobProblems(db: Db, args: { shop: string; page: JobPage }): Promise<JobProblemRow[]> {
-  const jobs = await listProblemJobs(db, { shop: args.shop, queues: queuesOf(args.page) });
+  const listed = await listProblemJobs(db, { shop: args.shop, queues: queuesOf(args.page) });
+  const jobs = listed.filter((job) => job.state === "failed" || !("givenUpOnly" in JOB_KINDS[job.queue as keyof typeof JOB_KINDS]));
   return Promise.all(
     jobs.map(async (job) => ({
       id: job.id,
