@@ -3,15 +3,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
 import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
+import { env } from "./env.server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 
 export const streamTimeout = 5000;
 
-// The production server (server/index.ts) reaches the job worker through the server build: its
-// thread (server/jobs-thread.ts) imports this same build, and the serving thread forwards the
-// "enqueued" signals of the jobs it adds so that the worker wakes without polling.
-export { startBackgroundWork, stopServing } from "./composition.server";
-export { jobSignals, signalEnqueued } from "./jobs/queue.server";
+// The production server (server/index.ts) reaches the serving side's shutdown and the job signals
+// through the server build: it forwards the "enqueued" signals of the jobs it adds to the job
+// worker's thread (server/jobs-thread.ts) so that the worker wakes without polling.
+export { stopServing } from "./composition.server";
+export { jobSignals } from "./jobs/queue.server";
 // …and the rate callback's fast path (server/rate-callback-http.ts) reaches its handler the same way.
 export { handleRateCallback } from "./rates/callback.server";
 
@@ -22,6 +23,11 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   addDocumentResponseHeaders(request, responseHeaders);
+  // The library preloads App Bridge from Shopify's CDN; the demo's pages load the store's stand-in.
+  const appBridgeUrl = env().APP_BRIDGE_URL;
+  if (appBridgeUrl && responseHeaders.has("Link")) {
+    responseHeaders.set("Link", `<${appBridgeUrl}>; rel="preload"; as="script";`);
+  }
   const userAgent = request.headers.get("user-agent");
   const callbackName = isbot(userAgent ?? "") ? "onAllReady" : "onShellReady";
 

@@ -59,6 +59,9 @@ export const envSchema = z.object({
     .default(16),
   // Local demo only: send Admin GraphQL to the simulated store (sandbox/store) instead of Shopify.
   SIMULATED_STORE_URL: httpUrl.optional(),
+  // Local demo only: load App Bridge's script from here (the simulated store's stand-in) instead of
+  // Shopify's CDN, so the pages open in an ordinary browser outside Shopify's admin.
+  APP_BRIDGE_URL: httpUrl.optional(),
   // Benchmarks only (docs/benchmarks.md): also serve the uncached, naive rate callback, signed like
   // the real one, at /carrier-service/rates-naive. Off unless exactly "1".
   RATES_NAIVE_BASELINE: z

@@ -2,7 +2,7 @@
  * orders/paid measured the way Shopify delivers it: signed deliveries over HTTP at a fixed rate
  * to the production build (`node build/start.js`), with the simulated store (real paid orders the
  * app reads back through Admin GraphQL), the service sandbox (BENCH_LATENCY_MS, default 50) and
- * autocannon each in its own process. Reports the acknowledgement time and the time from each
+ * the load generator (bench/lib/load.ts) each in its own process. Reports the acknowledgement time and the time from each
  * delivery to its order being at the service (Fulfillment.submittedAt), and the server's memory.
  * Run: npm run bench -- http-orders-paid   (BENCH_ORDERS, default 500, at BENCH_RATE, default 100/s)
  */
@@ -29,6 +29,10 @@ import {
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
+// 100 paid orders a second is a flash sale; Shopify's Standard bucket (100 points/s) cannot read
+// that many orders for any app, so the goal is judged on Plus (1,000 points/s). BENCH_PLAN=standard
+// shows what a Standard shop gets.
+const PLAN = process.env.BENCH_PLAN ?? "plus";
 const SHOP = "tienda-bench.myshopify.com";
 const SCOPES =
   "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_inventory,write_inventory,read_locations";
@@ -60,6 +64,7 @@ async function main() {
         BENCH_SECRET: SECRET,
         BENCH_ORDERS: String(ORDERS),
         BENCH_DELIVERIES_FILE: deliveriesFile,
+        BENCH_PLAN: PLAN,
       },
     );
 
@@ -137,7 +142,7 @@ async function main() {
         .join(" ")}`,
     );
     say(
-      `app: node build/start.js; store: simulated store; service: sandbox + ${LATENCY_MS} ms; load: autocannon, ${ORDERS} deliveries at ${RATE}/s (each its own process)`,
+      `app: node build/start.js; store: simulated store, Admin API bucket of the ${PLAN} plan; service: sandbox + ${LATENCY_MS} ms; load: open loop, ${ORDERS} deliveries at ${RATE}/s (each its own process)`,
     );
     say(`\n                      count   p50 ms   p99 ms   max ms`);
     say(

@@ -2,10 +2,12 @@
 // the service sandbox, the simulated Shopify store (with the Mexican demo catalogue) and the built
 // app on an embedded PostgreSQL, then plays what Shopify and a merchant would do, through the
 // app's real HTTP endpoints: install → connect the service account → catalogue sync → a checkout
-// quote → a paid order → shipped, with the tracking number back in the store → an order
-// cancelled during the merchant's hold-back delay, which never reaches the warehouse.
+// quote → a checkout to a destination the service does not serve → a paid order → shipped, with
+// the tracking number back in the store → an order cancelled during the merchant's hold-back
+// delay, which never reaches the warehouse.
 //
-// Flags: --keep-running leaves everything up afterwards (Ctrl-C stops it).
+// Flags: --keep-running leaves everything up afterwards (Ctrl-C stops it) and prints the URL that
+// opens the demo shop's admin (the simulated store's stand-in) in an ordinary browser.
 import { spawn, spawnSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -132,6 +134,8 @@ async function main() {
         SVC_BASE_URL: sandbox.url,
         SVC_QA_BASE_URL: sandbox.url,
         SIMULATED_STORE_URL: storeServer.url,
+        // The pages load App Bridge from the store's stand-in, so they open in an ordinary browser.
+        APP_BRIDGE_URL: `${storeServer.url}/shopifycloud/app-bridge.js`,
       },
       stdio: ["ignore", "inherit", "inherit"],
     });
@@ -145,6 +149,8 @@ async function main() {
     );
     await waitFor("the app to answer /healthz", () => fetch(`${appUrl}/healthz`).then((r) => r.ok, () => false));
     info(`app               ${appUrl}  (/healthz ok)`);
+    // The store's admin stand-in opens the app as Shopify's admin does, with ID tokens it signs.
+    store.registerApp({ apiKey: API_KEY, apiSecret: API_SECRET, appUrl });
 
     step(3, "Installing the app on the store (what Shopify's OAuth leaves behind: an offline session)");
     const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "demo", isOnline: false });
@@ -183,7 +189,18 @@ async function main() {
     info(`${rateResponse.status} in ${(performance.now() - started).toFixed(0)} ms, ${rates.length} rates for 2 × ${synced.sku}:`);
     for (const r of rates) info(`  ${r.service_code.padEnd(10)} ${r.service_name.padEnd(40)} $${(Number(r.total_price) / 100).toFixed(2)} MXN`);
 
-    step(7, "The buyer pays with EXPRESS: Shopify sends orders/paid");
+    step(7, "A buyer on the Islas Marías (63950), where no carrier of the service delivers, reaches checkout");
+    const unserved = store.buildRateRequest(SHOP, {
+      items: [{ variantId: synced.variantId, quantity: 1 }],
+      destination: { zip: "63950", province: "Nayarit", provinceCode: "NAY", city: "Islas Marías", address1: "Calle Principal 1", address2: null },
+    });
+    const unservedResponse = await store.sendRateRequest({ url: `${appUrl}/carrier-service/rates`, secret: API_SECRET, domain: SHOP, rate: unserved });
+    const unservedRates = ((await unservedResponse.json()) as { rates: unknown[] }).rates;
+    info(`${unservedResponse.status}, ${unservedRates.length} rates: the service does not deliver to 63950`);
+    info("the buyer sees none of this service's rates: only the shop's other shipping rates, or Shopify's");
+    info("«No hay métodos de envío disponibles para esta dirección» when the shop has none (Tarifas shows the same)");
+
+    step(8, "The buyer pays with EXPRESS: Shopify sends orders/paid");
     const chosen = rates.find((r) => r.service_code === "EXPRESS") ?? rates[0];
     const order = store.orders.createPaid(SHOP, {
       lineItems: [{ variantId: synced.variantId, quantity: 2 }],
@@ -199,7 +216,7 @@ async function main() {
     );
     info(`order ${submitted.orderName} → service order ${submitted.svcOrderId} with ${submitted.serviceCode} (${submitted.status})`);
 
-    step(8, "Two hours later at the warehouse (the sandbox clock moves; the app polls)");
+    step(9, "Two hours later at the warehouse (the sandbox clock moves; the app polls)");
     await fetch(`${sandbox.url}/__sandbox/clock`, {
       method: "POST",
       headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}`, "content-type": "application/json" },
@@ -214,7 +231,7 @@ async function main() {
     info(`${shipped.status}: ${shipped.trackingCompany} ${shipped.trackingNumber}`);
     info(`Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`);
 
-    step(9, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
+    step(10, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
     await submitAdminForm(appUrl, "/app/settings", {
       intent: "operations",
       defaultService: "NACIONAL",
@@ -246,6 +263,14 @@ async function main() {
     console.log(`\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify; the cancelled order never reached the warehouse.`);
 
     if (keepRunning) {
+      const adminUrl = store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: "/app", locale: "es" });
+      console.log(`\nOpen the shop's admin in your browser (the simulated store's stand-in for Shopify's admin):`);
+      console.log(`\n    ${adminUrl}\n`);
+      console.log(`    (English: the language switch in the admin bar, or locale=en in the URL)`);
+      console.log(`    shop              ${SHOP}`);
+      console.log(`    service API key   ${SVC_KEY}  (environment: Pruebas / QA; already connected)`);
+      console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);
+      console.log(`    try Tarifas with  06500 · Ciudad de México (three services) and 63950 · Nayarit (not served)`);
       console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);
       await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
     }

@@ -17,6 +17,7 @@ import { prepareDatabase, type RunningDatabase } from "./database";
 import type { ServerEntry } from "./jobs-thread-protocol";
 import { startJobsThread } from "./jobs-thread-host";
 import { NAIVE_RATE_CALLBACK_PATH, rateCallbackFastPath } from "./rate-callback-http";
+import { webhookFastPath } from "./webhook-http";
 
 // build/start.js sits one level below the project root; the process may run from anywhere.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -80,12 +81,19 @@ if (env.RATES_NAIVE_BASELINE)
 // The job worker runs in its own thread, so background work never holds up this one's answers.
 const jobsThread = startJobsThread({
   threadFile: path.join(projectRoot, "build/jobs-thread.js"),
-  data: { buildPath, concurrency: env.JOB_CONCURRENCY },
+  data: { concurrency: env.JOB_CONCURRENCY },
   entry: build.entry.module,
   logger,
 });
+// …and so are Shopify's webhook posts, through the same route actions (server/webhook-http.ts).
+const webhooks = webhookFastPath({
+  routes: build.routes,
+  withContext: withLogContext,
+  onError: (error, path) =>
+    logger.error({ path, err: error instanceof Error ? error.stack : String(error) }, "webhook failed"),
+});
 const server = http.createServer((req, res) => {
-  if (!rateCallback(req, res)) app(req, res);
+  if (!rateCallback(req, res) && !webhooks(req, res)) app(req, res);
 });
 server.listen(env.PORT, () => {
   logger.info({ port: env.PORT, embeddedDatabase: database.embedded }, "app listening");

@@ -1,16 +1,13 @@
 // What the serving thread (server/index.ts) and the job worker's thread (server/jobs-thread.ts)
-// say to each other, and what both use of the server build's entry module.
+// say to each other, and what the serving thread uses of the server build's entry module.
 import type { EventEmitter } from "node:events";
 
 export interface ServerEntry {
-  startBackgroundWork(opts: { concurrency?: number }): () => Promise<void>;
   stopServing(): Promise<void>;
   jobSignals: EventEmitter;
-  signalEnqueued(...queues: string[]): void;
 }
 
 export interface JobsThreadData {
-  buildPath: string;
   concurrency: number;
 }
 

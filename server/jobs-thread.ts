@@ -1,19 +1,19 @@
 // The job worker's thread (built to build/jobs-thread.js). The production server starts it beside
-// the thread that serves HTTP, so that background work — Prisma's query building, Admin GraphQL
+// the thread that serves HTTP, so that background work — Prisma building queries, Admin GraphQL
 // answers, a catalogue's JSONL — never holds up a checkout rate or a webhook's acknowledgement on
-// the serving thread's event loop (docs/decisions/015-job-worker-thread.md). It imports the same
-// server build as the serving thread, with its own database pool.
-import { pathToFileURL } from "node:url";
+// the serving thread's event loop (docs/decisions/015-job-worker-thread.md). It is bundled from
+// the composition root alone — no Remix, React or Polaris — with its own database pool.
 import { parentPort, workerData } from "node:worker_threads";
-import type { JobsThreadData, JobsThreadMessage, ServerEntry } from "./jobs-thread-protocol";
+import { startBackgroundWork } from "../app/composition.server";
+import { signalEnqueued } from "../app/jobs/queue.server";
+import type { JobsThreadData, JobsThreadMessage } from "./jobs-thread-protocol";
 
-const { buildPath, concurrency } = workerData as JobsThreadData;
+const { concurrency } = workerData as JobsThreadData;
 const port = parentPort!;
-const { entry } = (await import(pathToFileURL(buildPath).href)) as { entry: { module: ServerEntry } };
-const stop = entry.module.startBackgroundWork({ concurrency });
+const stop = startBackgroundWork({ concurrency });
 
 port.on("message", (message: JobsThreadMessage) => {
-  if (message.type === "enqueued") entry.module.signalEnqueued(...message.queues);
+  if (message.type === "enqueued") signalEnqueued(...message.queues);
   else if (message.type === "stop")
     void stop().then(() => {
       port.postMessage({ type: "stopped" } satisfies JobsThreadMessage);

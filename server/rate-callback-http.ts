@@ -55,27 +55,27 @@ export function rateCallbackFastPath(opts: RateCallbackFastPathOptions) {
   };
 }
 
-function header(req: IncomingMessage, name: string): string | undefined {
+export function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+/**
+ * A 413 written on the socket itself: node's own close would reset the connection under the
+ * unread remainder of the body and the client could lose the 413 (discardThenClose closes it later).
+ */
+export function writeTooLarge(res: ServerResponse, headers: Record<string, string | number>, body: Buffer): boolean {
+  if (!res.socket) return false;
+  const head = Object.entries({ ...headers, "content-length": body.byteLength, connection: "close" })
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\r\n");
+  res.socket.write(Buffer.concat([Buffer.from(`HTTP/1.1 413 Payload Too Large\r\n${head}\r\n\r\n`), body]));
+  return true;
+}
+
 function send(res: ServerResponse, requestId: string, answer: RateCallbackAnswer): void {
   const body = Buffer.from(answer.body);
-  if (answer.status === 413 && res.socket) {
-    // Written on the socket itself: node's own close would reset the connection under the unread
-    // remainder of the body and the client could lose the 413 (discardThenClose closes it later).
-    const head = Object.entries({
-      ...answer.headers,
-      "content-length": body.byteLength,
-      "x-request-id": requestId,
-      connection: "close",
-    })
-      .map(([name, value]) => `${name}: ${value}`)
-      .join("\r\n");
-    res.socket.write(Buffer.concat([Buffer.from(`HTTP/1.1 413 Payload Too Large\r\n${head}\r\n\r\n`), body]));
-    return;
-  }
+  if (answer.status === 413 && writeTooLarge(res, { ...answer.headers, "x-request-id": requestId }, body)) return;
   res.writeHead(answer.status, {
     ...answer.headers,
     "content-length": body.byteLength,
@@ -89,7 +89,7 @@ function send(res: ServerResponse, requestId: string, answer: RateCallbackAnswer
  * kernel reset the connection, and the client can lose the 413 itself; so what it still sends is
  * discarded (never kept) for a moment, then the connection is closed.
  */
-function discardThenClose(req: IncomingMessage): void {
+export function discardThenClose(req: IncomingMessage): void {
   req.resume();
   setTimeout(() => req.socket.destroy(), 1000).unref();
 }

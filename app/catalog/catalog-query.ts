@@ -13,6 +13,8 @@ export interface CatalogQuery {
 
 export const CATALOG_FILTERS: readonly CatalogFilter[] = ["all", ...CATALOG_STATUSES, "deleted"];
 export const CATALOG_PAGE_SIZE = 50;
+/** The longest SKU the lookup at the service takes. */
+export const SKU_MAX = 100;
 
 export function parseCatalogQuery(url: URL): CatalogQuery {
   const status = url.searchParams.get("status") ?? "all";
@@ -22,4 +24,20 @@ export function parseCatalogQuery(url: URL): CatalogQuery {
     search: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
   };
+}
+
+/**
+ * What in the URL the page cannot honour, by field: an unknown status, a search or page number
+ * out of range. parseCatalogQuery falls back for each; the loader answers 400 instead, so a wrong
+ * link says what is wrong rather than showing a different list.
+ */
+export function catalogQueryError(url: URL): { field: "status" | "q" | "page"; error: string } | null {
+  const status = url.searchParams.get("status");
+  if (status && status !== "all" && status !== "deleted" && !isCatalogStatus(status))
+    return { field: "status", error: `unknown status "${status.slice(0, 40)}"` };
+  if ((url.searchParams.get("q") ?? "").trim().length > 100) return { field: "q", error: "longer than 100 characters" };
+  const page = url.searchParams.get("page");
+  if (page !== null && page !== "" && !/^[1-9]\d{0,4}$/.test(page))
+    return { field: "page", error: `not a page number: "${page.slice(0, 20)}"` };
+  return null;
 }

@@ -1,10 +1,10 @@
 // What needs the merchant on a page: background jobs that gave up (JobProblems, on Pedidos,
 // Catálogo and Inicio) and, on Pedidos, order webhooks the app could not read. Each item says what
 // and why, and carries its action; the forms post to the page's own action (intent + id).
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useI18n } from "../i18n/react";
-import type { JobProblemRow } from "../models/job-problems.server";
+import type { AttentionActionData, JobProblemRow } from "../models/job-problems.server";
 import type { UnreadableWebhookRow } from "../models/unreadable-webhook.server";
 
 function ActionButton({ intent, id, label, tone }: { intent: string; id: string; label: string; tone?: "critical" }) {
@@ -72,6 +72,14 @@ function UnreadableWebhooks({ records }: { records: UnreadableWebhookRow[] }) {
   );
 }
 
+/** What the last attention action did (retry, dismiss, or why it was refused), in the merchant's words. */
+export function AttentionOutcomeBanner({ data }: { data: unknown }) {
+  const { messages } = useI18n();
+  const result = data as AttentionActionData | undefined;
+  if (!result || result.kind !== "attention") return null;
+  return <Banner tone={result.ok ? "success" : "critical"}>{messages.attention.outcomes[result.outcome]}</Banner>;
+}
+
 /** Pedidos: unreadable order webhooks and order jobs that gave up, under one heading. */
 export function OrdersAttentionCard({
   attention,
@@ -79,13 +87,15 @@ export function OrdersAttentionCard({
   attention: { unreadable: UnreadableWebhookRow[]; failedJobs: JobProblemRow[] };
 }) {
   const { messages } = useI18n();
-  if (attention.unreadable.length === 0 && attention.failedJobs.length === 0) return null;
+  const outcome = <AttentionOutcomeBanner data={useActionData()} />;
+  if (attention.unreadable.length === 0 && attention.failedJobs.length === 0) return outcome;
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
           {messages.attention.title}
         </Text>
+        {outcome}
         <UnreadableWebhooks records={attention.unreadable} />
         <JobProblems jobs={attention.failedJobs} />
       </BlockStack>

@@ -4,7 +4,13 @@
 // path as "send to warehouse now"), dismiss, or retry the job.
 import type { MerchantActionResult, MerchantDeps } from "./merchant-actions.server";
 import { pushOrderNow } from "./push-order.server";
-import { listJobProblems, retryFromPage, type JobProblemRow } from "../models/job-problems.server";
+import {
+  listJobProblems,
+  retryFromPage,
+  type AttentionActionData,
+  type AttentionOutcome,
+  type JobProblemRow,
+} from "../models/job-problems.server";
 import { isRecordId } from "../models/record-id";
 import {
   dismissUnreadableWebhook,
@@ -32,18 +38,23 @@ export const ATTENTION_INTENTS = new Set(["unreadable-send", "unreadable-dismiss
 export async function runAttentionAction(
   deps: MerchantDeps,
   args: { shop: string; intent: string; id: string },
-): Promise<{ status: number; result: MerchantActionResult }> {
+): Promise<{ status: number; result: AttentionActionData | ({ kind: "one" } & MerchantActionResult) }> {
   const { shop, id } = args;
   if (args.intent === "job-retry") return retryFromPage(deps.db, { shop, id, page: "orders", now: deps.now() });
-  if (!isRecordId(id)) return { status: 400, result: { ok: false, error: "id: missing or not a record id" } };
+  const refuse = (status: number, outcome: AttentionOutcome, error: string) => ({
+    status,
+    result: { kind: "attention" as const, ok: false, outcome, error },
+  });
+  if (!isRecordId(id)) return refuse(400, "invalidId", "id: missing or not a record id");
   const record = await findUnreadableWebhook(deps.db, { shop, id });
-  if (!record) return { status: 404, result: { ok: false, error: "no such unreadable webhook of this shop" } };
+  if (!record) return refuse(404, "notFound", "no such unreadable webhook of this shop");
   if (args.intent === "unreadable-dismiss") {
     await dismissUnreadableWebhook(deps.db, { shop, id });
-    return { status: 200, result: { ok: true, message: "dismissed" } };
+    return { status: 200, result: { kind: "attention", ok: true, outcome: "dismissed" } };
   }
-  if (!record.orderId) return { status: 400, result: { ok: false, error: "the payload names no order id" } };
+  if (!record.orderId) return refuse(400, "noOrderId", "the payload names no order id");
+  // The send-now path: its outcome is worded like every other order action's.
   const result = await pushOrderNow(deps, { shop, orderGid: `gid://shopify/Order/${record.orderId}` });
   if (result.ok) await dismissUnreadableWebhook(deps.db, { shop, id });
-  return { status: result.ok ? 200 : 409, result };
+  return { status: result.ok ? 200 : 409, result: { kind: "one", ...result } };
 }

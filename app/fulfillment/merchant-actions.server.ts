@@ -17,11 +17,46 @@ export interface MerchantDeps {
   adminFor(shop: string): Promise<AdminGraphql>;
 }
 
-export type MerchantActionResult = { ok: true; message: string } | { ok: false; error: string };
+/**
+ * What came of an action: `message`/`error` in English (logs, support, the order-page block's
+ * fallback) and `code` with `params` for the merchant's language (`orders.outcomes.<code>`).
+ */
+export type MerchantActionResult =
+  | { ok: true; message: string; code?: MerchantOutcome; params?: Record<string, string> }
+  | { ok: false; error: string; code?: MerchantOutcome; params?: Record<string, string> };
 
-const moved = (message: string): MerchantActionResult => ({ ok: true, message });
-const refused = (error: string): MerchantActionResult => ({ ok: false, error });
-const RACED = refused("the order changed meanwhile; reload the page");
+export const MERCHANT_OUTCOMES = [
+  "followed",
+  "willSend",
+  "confirmedExists",
+  "stockSyncRequested",
+  "notFound",
+  "notWaitingConfirmation",
+  "notRetryable",
+  "missingSvcOrderId",
+  "notConnected",
+  "serviceUnreachable",
+  "serviceHasNoOrder",
+  "serviceOrderOfAnother",
+  "redacted",
+  "raced",
+  "unknownAction",
+  "invalidRecordId",
+] as const;
+export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
+
+const moved = (message: string, code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
+  ok: true,
+  message,
+  code,
+  params,
+});
+export const refused = (
+  error: string,
+  code: MerchantOutcome,
+  params: Record<string, string> = {},
+): MerchantActionResult => ({ ok: false, error, code, params });
+const raced = (order: string) => refused("the order changed meanwhile; reload the page", "raced", { order });
 
 async function load(deps: MerchantDeps, shop: string, fulfillmentId: string): Promise<Fulfillment | null> {
   return deps.db.fulfillment.findFirst({ where: { id: fulfillmentId, shop } });
@@ -33,24 +68,33 @@ export async function confirmServiceOrderExists(
   args: { shop: string; fulfillmentId: string; svcOrderId: string },
 ): Promise<MerchantActionResult> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order");
+  if (!record) return refused("no such order", "notFound");
   if (record.status !== "unknown_outcome")
-    return refused(`the order is ${record.status}, not waiting for a confirmation`);
+    return refused(`the order is ${record.status}, not waiting for a confirmation`, "notWaitingConfirmation", {
+      order: record.orderName,
+      status: record.status,
+    });
   const svcOrderId = args.svcOrderId.trim();
-  if (!svcOrderId) return refused("give the service's order id");
+  if (!svcOrderId) return refused("give the service's order id", "missingSvcOrderId", { order: record.orderName });
   const client = await deps.svcClientFor(args.shop);
-  if (!client) return refused("the shop is not connected to the service");
+  if (!client) return refused("the shop is not connected to the service", "notConnected");
   let order;
   try {
     order = await client.getOrder(svcOrderId);
   } catch (error) {
-    return refused(
-      `the service could not be asked about order ${svcOrderId}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    const said = error instanceof Error ? error.message : String(error);
+    return refused(`the service could not be asked about order ${svcOrderId}: ${said}`, "serviceUnreachable", {
+      svcOrderId,
+      error: said,
+    });
   }
-  if (!order) return refused(`the service has no order ${svcOrderId}`);
+  if (!order) return refused(`the service has no order ${svcOrderId}`, "serviceHasNoOrder", { svcOrderId });
   if (order.tienda_orden_ref && order.tienda_orden_ref !== record.orderName) {
-    return refused(`service order ${svcOrderId} belongs to ${order.tienda_orden_ref}, not ${record.orderName}`);
+    return refused(
+      `service order ${svcOrderId} belongs to ${order.tienda_orden_ref}, not ${record.orderName}`,
+      "serviceOrderOfAnother",
+      { svcOrderId, other: order.tienda_orden_ref, order: record.orderName },
+    );
   }
   const now = deps.now();
   const ok = await transition(deps.db, {
@@ -61,7 +105,12 @@ export async function confirmServiceOrderExists(
     data: { svcOrderId, submittedAt: record.submittedAt ?? now, reason: null },
     detail: `confirmed by the merchant: service order ${svcOrderId}`,
   });
-  return ok ? moved(`${record.orderName} follows service order ${svcOrderId}`) : RACED;
+  return ok
+    ? moved(`${record.orderName} follows service order ${svcOrderId}`, "confirmedExists", {
+        order: record.orderName,
+        svcOrderId,
+      })
+    : raced(record.orderName);
 }
 
 /** The person checked the service has no such order: submit it (once more). */
@@ -70,9 +119,12 @@ export async function confirmServiceOrderAbsent(
   args: { shop: string; fulfillmentId: string },
 ): Promise<MerchantActionResult> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order");
+  if (!record) return refused("no such order", "notFound");
   if (record.status !== "unknown_outcome")
-    return refused(`the order is ${record.status}, not waiting for a confirmation`);
+    return refused(`the order is ${record.status}, not waiting for a confirmation`, "notWaitingConfirmation", {
+      order: record.orderName,
+      status: record.status,
+    });
   const ok = await transition(deps.db, {
     id: record.id,
     from: "unknown_outcome",
@@ -81,7 +133,9 @@ export async function confirmServiceOrderAbsent(
     data: { reason: null, submitAttempts: 0 },
     detail: "the merchant confirmed the service has no such order: submitting it",
   });
-  return ok ? moved(`${record.orderName} will be sent to the service`) : RACED;
+  return ok
+    ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
+    : raced(record.orderName);
 }
 
 /**
@@ -93,9 +147,13 @@ export async function retryFulfillment(
   args: { shop: string; fulfillmentId: string },
 ): Promise<MerchantActionResult> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order");
+  if (!record) return refused("no such order", "notFound");
   const status = statusOf(record);
-  if (!RETRYABLE_BY_MERCHANT.includes(status)) return refused(`an order that is ${status} cannot be retried`);
+  if (!RETRYABLE_BY_MERCHANT.includes(status))
+    return refused(`an order that is ${status} cannot be retried`, "notRetryable", {
+      order: record.orderName,
+      status,
+    });
   if (record.svcOrderId) {
     const ok = await transition(deps.db, {
       id: record.id,
@@ -105,7 +163,9 @@ export async function retryFulfillment(
       data: { reason: null },
       detail: "retried by the merchant: following the service order again",
     });
-    return ok ? moved(`${record.orderName} is followed again`) : RACED;
+    return ok
+      ? moved(`${record.orderName} is followed again`, "followed", { order: record.orderName })
+      : raced(record.orderName);
   }
   if (record.fulfillmentOrderGid) {
     // The order's job reads the fulfilment order from Shopify again and decides afresh.
@@ -117,10 +177,12 @@ export async function retryFulfillment(
       data: { reason: null, submitAttempts: 0, warnings: [], waitUntil: null },
       detail: "retried by the merchant: reading the order from Shopify again",
     });
-    return ok ? moved(`${record.orderName} will be sent to the service`) : RACED;
+    return ok
+      ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
+      : raced(record.orderName);
   }
   const stored = readStoredRequest(record.request);
-  if (!stored) return refused("the order's data is no longer held (redacted)");
+  if (!stored) return refused("the order's data is no longer held (redacted)", "redacted", { order: record.orderName });
   let order = stored.order;
   let note = "";
   try {
@@ -137,5 +199,7 @@ export async function retryFulfillment(
     data: { request: { order }, reason: null, submitAttempts: 0, warnings: [] },
     detail: `retried by the merchant${note}`,
   });
-  return ok ? moved(`${record.orderName} will be sent to the service${note}`) : RACED;
+  return ok
+    ? moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName })
+    : raced(record.orderName);
 }

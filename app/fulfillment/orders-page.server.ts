@@ -4,7 +4,19 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { AddressWarning } from "../address";
+import { reasonMessage, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
 import { FULFILLMENT_STATUSES, isFulfillmentStatus, type FulfillmentStatus } from "./status";
+
+/** One step of a record's history, oldest first: what happened and, when known, in words to translate. */
+export interface TimelineEntry {
+  at: string;
+  kind: TimelineKind;
+  from: string | null;
+  to: string;
+  /** As the engine wrote it (English; shown when no code is known). */
+  detail: string | null;
+  message: ReasonMessage | null;
+}
 
 export interface FulfillmentRow {
   id: string;
@@ -12,6 +24,8 @@ export interface FulfillmentRow {
   orderGid: string;
   status: FulfillmentStatus;
   reason: string | null;
+  /** The reason as a code and parameters for the merchant's language; null: show `reason` as written. */
+  reasonMessage: ReasonMessage | null;
   warnings: AddressWarning[];
   serviceCode: string | null;
   serviceCodeSource: string | null;
@@ -22,6 +36,9 @@ export interface FulfillmentRow {
   waitUntil: string | null;
   fulfillmentOrderGid: string | null;
   updatedAt: string;
+  /** When Shopify's orders/paid webhook for the order reached the app (null: found by reconciliation). */
+  receivedAt: string | null;
+  timeline: TimelineEntry[];
 }
 
 /** A paid order the app follows whose fulfilment orders have not been read from Shopify yet. */
@@ -31,10 +48,22 @@ export interface ReceivedOrderRow {
   receivedAt: string;
 }
 
-/** The shop's records, newest first, optionally of one status; with every status's count. */
+/** Events per record on the page (a record moving for weeks keeps its last ones). */
+const TIMELINE_LIMIT = 50;
+
+/** The order name a search means: "#1001", "1001" and " #1001 " all find #1001. */
+export function orderNameSearch(q: string | null | undefined): string | undefined {
+  const text = (q ?? "").trim().replace(/^#+/, "").trim();
+  return text || undefined;
+}
+
+/**
+ * The shop's records, newest first, optionally of one status and whose order name contains the
+ * search; with every status's count (over all the shop's records) and each record's timeline.
+ */
 export async function listFulfillments(
   db: PrismaClient,
-  args: { shop: string; status?: string | null; take?: number },
+  args: { shop: string; status?: string | null; q?: string | null; take?: number },
 ): Promise<{
   rows: FulfillmentRow[];
   counts: Record<FulfillmentStatus, number>;
@@ -42,15 +71,25 @@ export async function listFulfillments(
   reconciledAt: string | null;
 }> {
   const status = args.status && isFulfillmentStatus(args.status) ? args.status : undefined;
+  const name = orderNameSearch(args.q);
   const [records, grouped, received, shop] = await Promise.all([
     db.fulfillment.findMany({
-      where: { shop: args.shop, ...(status ? { status } : {}) },
+      where: {
+        shop: args.shop,
+        ...(status ? { status } : {}),
+        ...(name ? { orderName: { contains: name, mode: "insensitive" as const } } : {}),
+      },
       orderBy: { createdAt: "desc" },
       take: args.take ?? 100,
+      include: { events: { orderBy: [{ at: "desc" }, { id: "desc" }], take: TIMELINE_LIMIT } },
     }),
     db.fulfillment.groupBy({ by: ["status"], where: { shop: args.shop }, _count: { _all: true } }),
     db.shopifyOrder.findMany({
-      where: { shop: args.shop, plannedAt: null },
+      where: {
+        shop: args.shop,
+        plannedAt: null,
+        ...(name ? { orderName: { contains: name, mode: "insensitive" as const } } : {}),
+      },
       orderBy: { createdAt: "desc" },
       take: args.take ?? 100,
     }),
@@ -58,12 +97,18 @@ export async function listFulfillments(
   ]);
   const counts = Object.fromEntries(FULFILLMENT_STATUSES.map((s) => [s, 0])) as Record<FulfillmentStatus, number>;
   for (const group of grouped) if (isFulfillmentStatus(group.status)) counts[group.status] = group._count._all;
+  const paid = await db.shopifyOrder.findMany({
+    where: { shop: args.shop, shopifyOrderId: { in: [...new Set(records.map((r) => r.shopifyOrderId))] } },
+    select: { shopifyOrderId: true, createdAt: true },
+  });
+  const paidAt = new Map(paid.map((o) => [o.shopifyOrderId, o.createdAt.toISOString()]));
   const rows = records.map((r) => ({
     id: r.id,
     orderName: r.orderName,
     orderGid: r.orderGid,
     status: isFulfillmentStatus(r.status) ? r.status : "needs_attention",
     reason: r.reason,
+    reasonMessage: reasonMessage(r.reason),
     warnings: Array.isArray(r.warnings) ? (r.warnings as unknown as AddressWarning[]) : [],
     serviceCode: r.serviceCode,
     serviceCodeSource: r.serviceCodeSource,
@@ -73,6 +118,8 @@ export async function listFulfillments(
     waitUntil: r.waitUntil?.toISOString() ?? null,
     fulfillmentOrderGid: r.fulfillmentOrderGid,
     updatedAt: r.updatedAt.toISOString(),
+    receivedAt: paidAt.get(r.shopifyOrderId) ?? null,
+    timeline: timelineOf(r.events, paidAt.get(r.shopifyOrderId) ?? null),
   }));
   return {
     rows,
@@ -84,4 +131,33 @@ export async function listFulfillments(
     })),
     reconciledAt: shop?.ordersReconciledAt?.toISOString() ?? null,
   };
+}
+
+function timelineOf(
+  events: { at: Date; fromStatus: string | null; toStatus: string; detail: string | null }[],
+  receivedAt: string | null,
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = events.reverse().map((e) => {
+    const message = reasonMessage(e.detail);
+    return {
+      at: e.at.toISOString(),
+      kind: timelineKind(e.toStatus, message?.code ?? null),
+      from: e.fromStatus,
+      to: e.toStatus,
+      detail: e.detail,
+      message,
+    };
+  });
+  // The webhook that made the app follow the order comes first (unless already an event).
+  if (receivedAt && !entries.some((e) => e.kind === "webhook")) {
+    entries.unshift({
+      at: receivedAt,
+      kind: "webhook",
+      from: null,
+      to: entries[0]?.from ?? entries[0]?.to ?? "pending",
+      detail: "orders/paid received",
+      message: { code: "received", params: {} },
+    });
+  }
+  return entries;
 }

@@ -7,29 +7,13 @@ import type { AdminGraphql } from "../shopify/admin.server";
 import type { FulfillmentOrderLineState, FulfillmentOrderState, OrderState } from "./fulfillment-order";
 import { paidOrderSchema } from "./paid-order";
 import { data } from "./shopify-fulfillment.server";
-import { webhookAddress, type GraphqlAddress } from "./shopify-order.server";
+import { MAILING_ADDRESS_FIELDS, webhookAddress, type GraphqlAddress } from "./shopify-order.server";
 
 // Page sizes keep each query's requested cost well under Shopify's 1,000-point limit (about 500
 // for a full first page); every connection is followed to its end, so nothing is cut off.
 const FO_PAGE = 10;
 const LINE_PAGE = 20;
 const MORE_PAGE = 100;
-
-const ADDRESS = /* GraphQL */ `
-  firstName
-  lastName
-  name
-  company
-  address1
-  address2
-  city
-  province
-  provinceCode
-  zip
-  country
-  countryCodeV2
-  phone
-`;
 
 const FO_LINE = /* GraphQL */ `
   fragment FoLine on FulfillmentOrderLineItem {
@@ -88,7 +72,7 @@ const ORDER_STATE = /* GraphQL */ `
       test
       updatedAt
       shippingAddress @include(if: $withOrder) {
-        ${ADDRESS}
+        ${MAILING_ADDRESS_FIELDS}
       }
       shippingLines(first: $first) @include(if: $withOrder) {
         nodes {

@@ -6,6 +6,23 @@ import type { AdminGraphql } from "../shopify/admin.server";
 import { paidOrderSchema, type PaidOrder } from "./paid-order";
 import { data } from "./shopify-fulfillment.server";
 
+/** The MailingAddress fields both order reads ask for (GraphqlAddress). */
+export const MAILING_ADDRESS_FIELDS = /* GraphQL */ `
+  firstName
+  lastName
+  name
+  company
+  address1
+  address2
+  city
+  province
+  provinceCode
+  zip
+  country
+  countryCodeV2
+  phone
+`;
+
 const PAID_ORDER = /* GraphQL */ `
   query PaidOrderAgain($id: ID!) {
     order(id: $id) {
@@ -35,19 +52,7 @@ const PAID_ORDER = /* GraphQL */ `
         }
       }
       shippingAddress {
-        firstName
-        lastName
-        name
-        company
-        address1
-        address2
-        city
-        province
-        provinceCode
-        zip
-        country
-        countryCodeV2
-        phone
+        ${MAILING_ADDRESS_FIELDS}
       }
     }
   }

@@ -29,6 +29,8 @@ export interface Translator {
   /** Money as an exact decimal string (never a float), in Mexican pesos. */
   money(amount: string): string;
   dateTime(value: string | Date): string;
+  /** A day, e.g. "mié, 25 nov" (Mexico City calendar). */
+  day(value: string | Date): string;
 }
 
 export function translator(locale: Locale): Translator {
@@ -36,6 +38,7 @@ export function translator(locale: Locale): Translator {
   const numbers = new Intl.NumberFormat(tag);
   const pesos = new Intl.NumberFormat(tag, { style: "currency", currency: "MXN", currencyDisplay: "symbol" });
   const dates = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
+  const days = new Intl.DateTimeFormat(tag, { weekday: "short", day: "numeric", month: "short", timeZone: "America/Mexico_City" });
   return {
     locale,
     messages: CATALOGUES[locale],
@@ -45,5 +48,6 @@ export function translator(locale: Locale): Translator {
     // Intl formats a decimal string exactly (no conversion through a float).
     money: (amount) => pesos.format(amount as unknown as number),
     dateTime: (value) => dates.format(typeof value === "string" ? new Date(value) : value),
+    day: (value) => days.format(typeof value === "string" ? new Date(value) : value),
   };
 }

@@ -103,13 +103,25 @@ async function subjectOf(db: Db, shop: string, queue: string, payload: unknown):
   return text(p.fulfillmentOrderGid);
 }
 
+/** What an attention action did, for the page to say in the merchant's language (messages.attention.outcomes). */
+export type AttentionOutcome = "retried" | "dismissed" | "notFound" | "invalidId" | "noOrderId";
+export interface AttentionActionData {
+  kind: "attention";
+  ok: boolean;
+  outcome: AttentionOutcome;
+  /** For a refusal: what was wrong, in English (logs, API callers). */
+  error?: string;
+}
+
 /** The "job-retry" intent of a page's action: runs the shop's failed job of that page again. */
 export async function retryFromPage(
   db: Db,
   args: { shop: string; page: JobPage; id: string; now: Date },
-): Promise<{ status: number; result: { ok: true; message: string } | { ok: false; error: string } }> {
-  if (!isRecordId(args.id)) return { status: 400, result: { ok: false, error: "id: missing or not a record id" } };
+): Promise<{ status: number; result: AttentionActionData }> {
+  if (!isRecordId(args.id)) {
+    return { status: 400, result: { kind: "attention", ok: false, outcome: "invalidId", error: "id: missing or not a record id" } };
+  }
   return (await retryJobProblem(db, args))
-    ? { status: 200, result: { ok: true, message: "the job runs again now" } }
-    : { status: 404, result: { ok: false, error: "no such failed job of this shop" } };
+    ? { status: 200, result: { kind: "attention", ok: true, outcome: "retried" } }
+    : { status: 404, result: { kind: "attention", ok: false, outcome: "notFound", error: "no such failed job of this shop" } };
 }

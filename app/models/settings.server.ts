@@ -110,7 +110,7 @@ export async function connectServiceAccount(
 
 /**
  * Saves the orders-and-stock settings, starts the stock schedule when it was switched on and
- * applies the fulfilment mode; answers Shopify's refusal of the mode change, or null.
+ * applies the fulfilment mode; answers Shopify's refusal of the mode change (its own words), or null.
  */
 export async function saveOperationsSettings(
   deps: Deps,
@@ -128,8 +128,8 @@ export async function saveOperationsSettings(
 
 /**
  * Fulfilment-service mode registers the warehouse as the shop's fulfilment service and starts
- * reading its requests; the merchant-managed mode removes it, as Shopify requires. A message for
- * the merchant when Shopify refused.
+ * reading its requests; the merchant-managed mode removes it, as Shopify requires. Shopify's
+ * reason when it refused (the page words it for the merchant).
  */
 async function applyFulfillmentMode(
   deps: Deps,
@@ -153,7 +153,7 @@ async function applyFulfillmentMode(
       { shop, mode, err: error instanceof Error ? error.message : String(error) },
       "fulfilment mode change failed",
     );
-    return `Shopify no aceptó el cambio de modo: ${error instanceof Error ? error.message : String(error)}`;
+    return error instanceof Error ? error.message : String(error);
   }
 }
 

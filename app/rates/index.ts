@@ -19,6 +19,7 @@ export {
   type ParsedRateRequest,
   type RateRequest,
 } from "./rate-request";
+export { explainRateRules, type RuleEffect, type ServiceExplanation } from "./explain";
 export { applyRateRules, deliveryWindow, fallbackOffers, type QuotedService, type RateOffer } from "./rules";
 export { DEFAULT_SERVICE_NAMES, serviceLabel } from "./service-names";
 export { RATE_CURRENCY, toShopifyRates, type ShopifyRate } from "./shopify-rates";

@@ -33,6 +33,12 @@ export interface QuoteRatesResult {
   cacheHit: boolean;
   /** Service codes of the rates answered. */
   services: string[];
+  /**
+   * What the service answered (or the cache held) before the shop's rules were applied; absent
+   * when the service was not asked (nothing to ship, an item without SKU, outside Mexico, a shop
+   * we do not quote for). The rate tester uses it to show which rules changed each rate.
+   */
+  upstream?: UpstreamOutcome;
 }
 
 interface QuoterLogger {
@@ -110,7 +116,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       destination: rate.destination,
     });
     const cached = deps.cache.get(key);
-    if (cached) return result(answerFor(cached, rules, cart), true);
+    if (cached) return result(answerFor(cached, rules, cart), true, cached);
 
     // Only a miss needs the service's form of the address; outside Mexico there is nothing to ask.
     const address = toDestination(rate.destination);
@@ -125,7 +131,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       const detail = { shop: profile.shop, detail: outcome.detail, shared: flight.shared };
       setImmediate(() => deps.logger().warn(detail, "rate quotation failed"));
     }
-    return result(answerFor(outcome, rules, cart), flight.shared);
+    return result(answerFor(outcome, rules, cart), flight.shared, outcome);
   }
 
   async function fetchOutcome(
@@ -165,12 +171,13 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
   }
 }
 
-function result(answer: RatesAnswer, cacheHit: boolean): QuoteRatesResult {
+function result(answer: RatesAnswer, cacheHit: boolean, upstream?: UpstreamOutcome): QuoteRatesResult {
   return {
     answer,
     outcome: answer.outcome,
     cacheHit,
     services: answer.kind === "rates" ? answer.rates.map((rate) => rate.service_code) : [],
+    ...(upstream ? { upstream } : {}),
   };
 }
 

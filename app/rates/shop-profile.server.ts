@@ -34,7 +34,10 @@ export interface ShopProfileSource {
 }
 
 export const DEFAULT_PROFILE_TTL_MS = 5_000;
-/** How long a profile past its TTL may still answer while a fresh one loads (e.g. the database is slow or down). */
+/**
+ * How long a profile past its TTL may still answer while a fresh one loads (e.g. the database is
+ * slow); while loads fail, each failure keeps it for this long again.
+ */
 export const DEFAULT_PROFILE_STALE_MS = 60_000;
 
 /**
@@ -84,8 +87,14 @@ export function createShopProfiles(opts: {
   function cached(shop: string): ShopProfile | null | undefined {
     const entry = ttlMs > 0 ? cache.get(shop) : undefined;
     if (!entry) return undefined;
-    // A failed background load keeps the stale profile; the next request tries again.
-    if (entry.freshUntil <= now()) refresh(shop).catch(() => {});
+    // A failed background load (the database is down) keeps the stale profile for another stale
+    // period: settings cannot change while their database is unreachable, so the last known ones
+    // stay right, and checkout keeps its real rates through an outage of any length. The next
+    // request tries the load again.
+    if (entry.freshUntil <= now())
+      refresh(shop).catch(() => {
+        if (cache.get(shop) === entry) cache.set(shop, entry, staleMs);
+      });
     return entry.profile;
   }
 

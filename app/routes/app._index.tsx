@@ -1,26 +1,36 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
 import { shopOverview } from "../models/overview.server";
+import { quotesPerHour } from "../models/quote-hours.server";
+import { QuotesChart } from "../components/quotes-chart";
 import { useI18n } from "../i18n/react";
-import { JobProblemsCard } from "../components/attention";
-import { listJobProblems, retryFromPage } from "../models/job-problems.server";
+import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
+import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
+  const now = new Date();
   const { db } = appContext();
-  const overview = await shopOverview({ db, shop: session.shop });
-  return { ...overview, failedJobs: await listJobProblems(db, { shop: session.shop, page: "home" }) };
+  const [overview, hours, failedJobs] = await Promise.all([
+    shopOverview({ db, shop: session.shop, now }),
+    quotesPerHour({ db, shop: session.shop, now }),
+    listJobProblems(db, { shop: session.shop, page: "home" }),
+  ]);
+  return { ...overview, hours, failedJobs };
 };
 
 // The one action of Inicio: run a shop-level job that gave up again (job-retry).
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
-  if (form.get("intent") !== "job-retry") return data({ ok: false, error: "unknown action" }, { status: 400 });
+  if (form.get("intent") !== "job-retry") {
+    const refused: AttentionActionData = { kind: "attention", ok: false, outcome: "notFound", error: "unknown action" };
+    return data(refused, { status: 400 });
+  }
   const { db, now } = appContext();
   const { status, result } = await retryFromPage(db, {
     shop: session.shop,
@@ -46,6 +56,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 
 export default function Index() {
   const overview = useLoaderData<typeof loader>();
+  const retried = useActionData<typeof action>() as AttentionActionData | undefined;
   const quotes = overview.quotesLastDay;
   const { messages, number, locale } = useI18n();
   const m = messages.home;
@@ -64,9 +75,12 @@ export default function Index() {
             </Banner>
           </Layout.Section>
         )}
-        {overview.failedJobs.length > 0 && (
+        {(overview.failedJobs.length > 0 || retried) && (
           <Layout.Section>
-            <JobProblemsCard jobs={overview.failedJobs} />
+            <BlockStack gap="300">
+              <AttentionOutcomeBanner data={retried} />
+              <JobProblemsCard jobs={overview.failedJobs} />
+            </BlockStack>
           </Layout.Section>
         )}
         <Layout.Section>
@@ -108,6 +122,22 @@ export default function Index() {
                   value={quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`}
                 />
               </InlineGrid>
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                {m.chart.title}
+              </Text>
+              {quotes.total > 0 ? (
+                <QuotesChart hours={overview.hours} />
+              ) : (
+                <Text as="p" tone="subdued">
+                  {m.chart.empty}
+                </Text>
+              )}
             </BlockStack>
           </Card>
         </Layout.Section>

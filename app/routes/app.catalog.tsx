@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data as answer, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
   Badge,
@@ -6,6 +6,7 @@ import {
   BlockStack,
   Button,
   Card,
+  EmptyState,
   InlineStack,
   Page,
   Pagination,
@@ -17,33 +18,69 @@ import {
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
 import { catalogPageData, type CatalogPageData, type CatalogVariantView } from "../catalog/catalog-page.server";
-import { CATALOG_FILTERS, CATALOG_PAGE_SIZE, parseCatalogQuery } from "../catalog/catalog-query";
+import {
+  CATALOG_FILTERS,
+  CATALOG_PAGE_SIZE,
+  catalogQueryError,
+  parseCatalogQuery,
+  SKU_MAX,
+} from "../catalog/catalog-query";
 import { startFullSync } from "../catalog/full-sync.server";
+import { MEASURES } from "../catalog/measure-differences";
+import { lookupSku, parseSku, type SkuLookup } from "../catalog/sku-lookup.server";
 import type { CatalogStatus } from "../catalog/status";
 import { appContext } from "../context.server";
 import { useI18n } from "../i18n/react";
 import { authenticate } from "../shopify.server";
-import { JobProblemsCard } from "../components/attention";
-import { listJobProblems, retryFromPage } from "../models/job-problems.server";
+import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
+import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
+  const url = new URL(request.url);
+  const refused = catalogQueryError(url);
+  if (refused) throw answer(refused, { status: 400 });
   const { db } = appContext();
-  const page = await catalogPageData({ db, shop: session.shop, query: parseCatalogQuery(new URL(request.url)) });
+  const page = await catalogPageData({ db, shop: session.shop, query: parseCatalogQuery(url) });
   return { ...page, failedJobs: await listJobProblems(db, { shop: session.shop, page: "catalog" }) };
 };
+
+/** The sync's start, a SKU's lookup at the service, or which field was refused. */
+export type CatalogActionData =
+  | { kind: "sync"; ok: boolean; message: string }
+  | { kind: "lookup"; lookup: SkuLookup }
+  | { kind: "invalid"; field: "intent" | "sku"; error: string }
+  | AttentionActionData;
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
-  if (form.get("intent") === "job-retry") {
+  const intent = form.get("intent");
+  if (intent === "job-retry") {
     const { db, now } = appContext();
-    const { status, result } = await retryFromPage(db, { shop: session.shop, page: "catalog", id: String(form.get("id") ?? ""), now: now() });
-    return data({ ok: result.ok, message: result.ok ? result.message : result.error }, { status });
+    const id = String(form.get("id") ?? "");
+    const { status, result } = await retryFromPage(db, { shop: session.shop, page: "catalog", id, now: now() });
+    return answer<CatalogActionData>(result, { status });
   }
-  if (form.get("intent") !== "sync") return { ok: false, message: "Acción desconocida." };
+  if (intent === "lookup") {
+    const sku = parseSku(form.get("sku"));
+    if (!sku.ok) return answer<CatalogActionData>({ kind: "invalid", field: "sku", error: sku.error }, { status: 400 });
+    const { db, svcClientFor } = appContext();
+    const found: CatalogActionData = {
+      kind: "lookup",
+      lookup: await lookupSku({ db, shop: session.shop, sku: sku.sku, svcClientFor }),
+    };
+    return found;
+  }
+  if (intent !== "sync") {
+    return answer<CatalogActionData>(
+      { kind: "invalid", field: "intent", error: `unknown action "${String(intent ?? "").slice(0, 40)}"` },
+      { status: 400 },
+    );
+  }
   const result = await startFullSync({ db: appContext().db, shop: session.shop });
-  return { ok: result.started, message: result.message };
+  const started: CatalogActionData = { kind: "sync", ok: result.started, message: result.message };
+  return started;
 };
 
 const STATUS_TONES: Record<CatalogStatus, "success" | "info" | "attention" | "warning" | "critical" | undefined> = {
@@ -57,7 +94,7 @@ const STATUS_TONES: Record<CatalogStatus, "success" | "info" | "attention" | "wa
 
 export default function Catalog() {
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>() as CatalogActionData | undefined;
   const running = data.sync?.state === "running";
   const revalidator = useRevalidator();
   const { messages } = useI18n();
@@ -72,10 +109,15 @@ export default function Catalog() {
     <Page>
       <TitleBar title={messages.catalog.title} />
       <BlockStack gap="400">
-        {result && <Banner tone={result.ok ? "success" : "warning"}>{result.message}</Banner>}
+        {result?.kind === "sync" && <Banner tone={result.ok ? "success" : "warning"}>{result.message}</Banner>}
+        {result?.kind === "invalid" && result.field === "intent" && (
+          <Banner tone="critical">{messages.catalog.unknownAction}</Banner>
+        )}
+        <AttentionOutcomeBanner data={result} />
         {!data.connected && <Banner tone="warning">{messages.catalog.notConnected}</Banner>}
         <JobProblemsCard jobs={data.failedJobs} />
         <SyncCard data={data} />
+        <SkuLookupCard connected={data.connected} result={result} />
         <VariantList data={data} />
       </BlockStack>
     </Page>
@@ -156,6 +198,7 @@ function VariantList({ data }: { data: CatalogPageData }) {
     setParams(next);
   };
   const pages = Math.max(1, Math.ceil(data.matching / CATALOG_PAGE_SIZE));
+  const filtered = data.query.filter !== "all" || data.query.search !== "";
   return (
     <Card>
       <BlockStack gap="300">
@@ -166,11 +209,36 @@ function VariantList({ data }: { data: CatalogPageData }) {
             value={data.query.filter}
             onChange={(value) => update({ status: value === "all" ? "" : value, page: "" })}
           />
-          <Form method="get" onSubmit={(event) => (event.preventDefault(), update({ q: search, page: "" }))}>
-            <TextField label={m.search} value={search} onChange={setSearch} autoComplete="off" />
+          <Form
+            method="get"
+            role="search"
+            onSubmit={(event) => (event.preventDefault(), update({ q: search.trim(), page: "" }))}
+          >
+            <TextField label={m.search} value={search} onChange={setSearch} autoComplete="off" maxLength={100} />
           </Form>
+          {filtered && (
+            <Button variant="plain" onClick={() => (setSearch(""), update({ status: "", q: "", page: "" }))}>
+              {m.clearFilters}
+            </Button>
+          )}
         </InlineStack>
-        {data.variants.length === 0 && <Text as="p">{m.empty}</Text>}
+        {data.variants.length === 0 &&
+          (filtered ? (
+            <EmptyState
+              heading={m.emptyFilterTitle}
+              image=""
+              action={{
+                content: m.clearFilters,
+                onAction: () => (setSearch(""), update({ status: "", q: "", page: "" })),
+              }}
+            >
+              <p>{m.empty}</p>
+            </EmptyState>
+          ) : (
+            <EmptyState heading={m.emptyCatalogueTitle} image="">
+              <p>{m.emptyCatalogueBody}</p>
+            </EmptyState>
+          ))}
         {data.variants.map((variant) => (
           <VariantRow key={variant.id} variant={variant} />
         ))}
@@ -217,3 +285,104 @@ function VariantRow({ variant }: { variant: CatalogVariantView }) {
     </BlockStack>
   );
 }
+
+/** One SKU at the service next to Shopify's variants with it. */
+function SkuLookupCard({ connected, result }: { connected: boolean; result: CatalogActionData | undefined }) {
+  const { messages, format } = useI18n();
+  const m = messages.catalog;
+  const busy = useNavigation().state !== "idle";
+  const [sku, setSku] = useState("");
+  const error = result?.kind === "invalid" && result.field === "sku" ? m.lookupSkuError : undefined;
+  const lookup = result?.kind === "lookup" ? result.lookup : null;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {m.lookupTitle}
+        </Text>
+        <Text as="p" tone="subdued">
+          {connected ? m.lookupHelp : m.lookupNotConnected}
+        </Text>
+        <Form method="post">
+          <input type="hidden" name="intent" value="lookup" />
+          <InlineStack gap="200" blockAlign="end">
+            <TextField
+              label={m.lookupSku}
+              name="sku"
+              value={sku}
+              onChange={setSku}
+              error={error}
+              maxLength={SKU_MAX}
+              autoComplete="off"
+            />
+            <Button submit disabled={busy || !connected}>
+              {m.lookupButton}
+            </Button>
+          </InlineStack>
+        </Form>
+        {lookup && <LookupResult lookup={lookup} />}
+        {lookup && lookup.kind === "found" && lookup.service.length === 0 && (
+          <Text as="p">{format(m.lookupNotFound, { sku: lookup.sku })}</Text>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function LookupResult({ lookup }: { lookup: SkuLookup }) {
+  const { messages, format } = useI18n();
+  const m = messages.catalog;
+  if (lookup.kind === "not_connected") return <Banner tone="warning">{m.lookupNotConnected}</Banner>;
+  if (lookup.kind === "failed")
+    return <Banner tone="critical">{format(m.lookupFailed, { error: lookup.error })}</Banner>;
+  const product = lookup.service[0];
+  if (!product) return null;
+  const variant = lookup.shopify.find((v) => !v.deleted) ?? lookup.shopify[0];
+  const differing = new Set(variant?.differences.map((d) => d.field) ?? []);
+  return (
+    <BlockStack gap="200">
+      <Text as="p" tone="subdued">
+        {variant
+          ? format(m.lookupShopifyVariant, {
+              title: variant.title,
+              status: variant.deleted ? m.filters.deleted : m.filters[variant.status],
+            })
+          : m.lookupNotInShopify}
+      </Text>
+      <table style={{ borderCollapse: "collapse", textAlign: "left" }}>
+        <caption style={{ textAlign: "left", fontWeight: 650, paddingBottom: "4px" }}>
+          {format(m.lookupFound, { sku: product.sku, name: product.name ?? m.noValue })}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" style={CELL}>
+              {m.lookupMeasure}
+            </th>
+            <th scope="col" style={CELL}>
+              {m.lookupService}
+            </th>
+            <th scope="col" style={CELL}>
+              {m.lookupShopify}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {MEASURES.map((field) => (
+            <tr key={field} data-differs={differing.has(field)}>
+              <th scope="row" style={CELL}>
+                {m.measures[field]}
+              </th>
+              <td style={CELL}>{product.measures[field] ?? m.noValue}</td>
+              <td style={{ ...CELL, fontWeight: differing.has(field) ? 650 : undefined }}>
+                {variant ? (variant.measures?.[field] ?? m.noValue) : "—"}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {variant && differing.size === 0 && <Text as="p">{m.lookupSame}</Text>}
+    </BlockStack>
+  );
+}
+
+const CELL = { padding: "4px 16px 4px 0", borderBottom: "1px solid #e3e3e3" } as const;

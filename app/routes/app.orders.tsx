@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import {
   Badge,
   Banner,
@@ -7,6 +7,8 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
+  EmptyState,
   InlineStack,
   Link,
   Page,
@@ -15,71 +17,104 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { useI18n } from "../i18n/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { appContext } from "../context.server";
 import { SERVICE_LABELS, STATUS_LABELS } from "../fulfillment/labels";
 import {
   confirmServiceOrderAbsent,
   confirmServiceOrderExists,
+  refused,
   retryFulfillment,
   type MerchantActionResult,
 } from "../fulfillment/merchant-actions.server";
-import { listFulfillments, type FulfillmentRow } from "../fulfillment/orders-page.server";
-import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
+import { listFulfillments, type FulfillmentRow, type TimelineEntry } from "../fulfillment/orders-page.server";
+import { parseBulkIds, parseOrdersQuery, ORDERS_SEARCH_MAX, type FieldError } from "../fulfillment/orders-query";
+import type { ReasonMessage } from "../fulfillment/reason-codes";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
-import { FULFILLMENT_STATUSES, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
+import { FULFILLMENT_STATUSES, isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
+import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
+import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
 import { OrdersAttentionCard } from "../components/attention";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
+import type { AttentionActionData } from "../models/job-problems.server";
 import { authenticate } from "../shopify.server";
-
-// The page's words, together so they move to a message catalogue in one piece.
-const TEXT = {
-  reconciledAt: (at: string) => `Última revisión de pedidos en Shopify: ${formatTime(at)}`,
-  neverReconciled: "Los pedidos en Shopify aún no se han revisado (se revisan cada 30 minutos tras conectar).",
-  received: "Recibidos, por revisar en Shopify",
-  receivedAt: (at: string) => `pagado ${formatTime(at)}`,
-  goesAt: (at: string) => `Se envía al almacén: ${formatTime(at)}`,
-  goesOnRelease: "Se envía al almacén cuando Shopify libere la retención.",
-};
-
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString("es-MX", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "America/Mexico_City",
-  });
-}
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
+  const parsed = parseOrdersQuery(new URL(request.url));
+  if (!parsed.ok) throw data(parsed.error, { status: 400 });
   const { db, now } = appContext();
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
   await ensureReconciliation(db, { shop: session.shop, now: now() });
-  const list = await listFulfillments(db, { shop: session.shop, status: new URL(request.url).searchParams.get("status") });
-  return { ...list, attention: await ordersAttention({ db, now }, session.shop) };
+  const page = await listFulfillments(db, { shop: session.shop, status: parsed.query.status, q: parsed.query.q });
+  return { ...page, query: parsed.query, attention: await ordersAttention({ db, now }, session.shop) };
 };
+
+/** One action's result, or each record's result of a bulk retry; `field` names refused input. */
+export type OrdersActionData =
+  | (MerchantActionResult & { kind: "one" })
+  | { kind: "bulk"; results: (MerchantActionResult & { id: string; orderName: string | null })[] }
+  | { kind: "invalid"; error: FieldError }
+  | AttentionActionData;
 
 // The actions on one record name it by its id.
 const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry"]);
+const INTENTS = new Set([...ON_ONE_RECORD, "retry-many", "sync-stock"]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const shop = session.shop;
-  const fulfillmentId = String(form.get("fulfillmentId") ?? "");
   const intent = String(form.get("intent") ?? "");
   if (ATTENTION_INTENTS.has(intent)) {
     const { status, result } = await runAttentionAction(appContext(), { shop, intent, id: String(form.get("id") ?? "") });
-    return data(result, { status });
+    return data<OrdersActionData>(result, { status });
   }
+  const invalid = (error: FieldError) => data<OrdersActionData>({ kind: "invalid", error }, { status: 400 });
+  if (!INTENTS.has(intent)) {
+    return invalid({
+      field: "intent",
+      error: `unknown action "${intent.slice(0, 40)}"`,
+      key: "intent",
+      params: { value: intent.slice(0, 40) },
+    });
+  }
+  if (intent === "retry-many") {
+    const ids = parseBulkIds(form.getAll("fulfillmentId"));
+    if (!ids.ok) return invalid(ids.error);
+    const bulk: OrdersActionData = { kind: "bulk", results: await retryMany(shop, ids.ids) };
+    return bulk;
+  }
+  const fulfillmentId = String(form.get("fulfillmentId") ?? "");
   if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
-    const refused: MerchantActionResult = { ok: false, error: "fulfillmentId: missing or not a record id" };
-    return data(refused, { status: 400 });
+    return data<OrdersActionData>(
+      { kind: "one", ...refused("fulfillmentId: missing or not a record id", "invalidRecordId") },
+      { status: 400 },
+    );
   }
-  return runAction(intent, { shop, fulfillmentId, form });
+  const result: OrdersActionData = { kind: "one", ...(await runAction(intent, { shop, fulfillmentId, form })) };
+  return result;
 };
+
+/** Each record retried on its own (validated by retryFulfillment: this shop's, in a retryable status). */
+async function retryMany(shop: string, ids: string[]) {
+  const deps = appContext();
+  const names = new Map(
+    (
+      await deps.db.fulfillment.findMany({ where: { shop, id: { in: ids } }, select: { id: true, orderName: true } })
+    ).map((r) => [r.id, r.orderName]),
+  );
+  const results = [];
+  for (const id of ids) {
+    results.push({
+      id,
+      orderName: names.get(id) ?? null,
+      ...(await retryFulfillment(deps, { shop, fulfillmentId: id })),
+    });
+  }
+  return results;
+}
 
 async function runAction(
   intent: string,
@@ -93,105 +128,307 @@ async function runAction(
       return confirmServiceOrderAbsent(deps, { shop, fulfillmentId });
     case "retry":
       return retryFulfillment(deps, { shop, fulfillmentId });
-    case "sync-stock":
-      await requestStockSync(deps.db, { shop, runAt: deps.now(), onDemand: true });
-      return { ok: true, message: "stock sync requested" };
     default:
-      return { ok: false, error: "unknown action" };
+      await requestStockSync(deps.db, { shop, runAt: deps.now(), onDemand: true });
+      return { ok: true, message: "stock sync requested", code: "stockSyncRequested", params: {} };
   }
 }
 
+type Translate = ReturnType<typeof useI18n>;
+
+/** An action's result in the merchant's language (the English text when it has no code). */
+function outcomeText(i18n: Translate, result: MerchantActionResult): string {
+  const text = result.code ? i18n.messages.orders.outcomes[result.code] : undefined;
+  if (text) return i18n.format(text, result.params ?? {});
+  return result.ok ? result.message : result.error;
+}
+
+/** A reason or history detail in the merchant's language (as written when no code is known). */
+function reasonText(i18n: Translate, message: ReasonMessage | null, written: string | null): string | null {
+  if (!message) return written;
+  const params = { ...message.params };
+  // Optional parts read as a clause (or nothing) in either language.
+  if (message.code === "shopifyFulfilment") {
+    params.lines = params.lines ? `: ${params.lines}` : "";
+    params.tracking = params.tracking ? ` · ${params.tracking}` : "";
+  }
+  for (const name of ["at", "until"]) {
+    if (params[name] && !Number.isNaN(Date.parse(params[name]!))) params[name] = i18n.dateTime(params[name]!);
+  }
+  let text = i18n.format(i18n.messages.orders.reasons[message.code], params);
+  // A missing optional part leaves "()" or "(): " behind.
+  text = text.replace(/ \(\)/g, "");
+  return text;
+}
+
 export default function Orders() {
-  const { rows, counts, received, reconciledAt, attention } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
-  const [params, setParams] = useSearchParams();
-  const options = [
-    { label: "Todos", value: "" },
-    ...FULFILLMENT_STATUSES.map((s) => ({ label: `${STATUS_LABELS[s].label} (${counts[s]})`, value: s })),
-  ];
+  const { rows, counts, received, reconciledAt, query, attention } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
+  const i18n = useI18n();
+  const m = i18n.messages.orders;
+  const submit = useSubmit();
+  const busy = useNavigation().state !== "idle";
+  const total = FULFILLMENT_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   return (
-    <Page>
-      <TitleBar title={useI18n().messages.orders.title} />
+    <Page
+      primaryAction={{
+        content: m.syncStock,
+        disabled: busy,
+        onAction: () => submit({ intent: "sync-stock" }, { method: "post" }),
+      }}
+    >
+      <TitleBar title={m.title} />
       <BlockStack gap="400">
-        {result && (
-          <Banner tone={result.ok ? "success" : "critical"}>{result.ok ? result.message : result.error}</Banner>
-        )}
-        <InlineStack align="space-between" blockAlign="end">
-          <Select
-            label="Estado"
-            options={options}
-            value={params.get("status") ?? ""}
-            onChange={(value) => setParams(value ? { status: value } : {})}
-          />
-          <Form method="post">
-            <input type="hidden" name="intent" value="sync-stock" />
-            <Button submit>Sincronizar inventario ahora</Button>
-          </Form>
-        </InlineStack>
+        <ActionResult data={actionData} />
+        <Filters counts={counts} total={total} query={query} />
         <OrdersAttentionCard attention={attention} />
         <Text as="p" tone="subdued">
-          {reconciledAt ? TEXT.reconciledAt(reconciledAt) : TEXT.neverReconciled}
+          {reconciledAt ? i18n.format(m.reconciledAt, { at: i18n.dateTime(reconciledAt) }) : m.neverReconciled}
         </Text>
         {received.length > 0 && (
           <Card>
             <BlockStack gap="100">
               <Text as="h2" variant="headingSm">
-                {TEXT.received}
+                {m.received}
               </Text>
               {received.map((order) => (
                 <Text as="p" key={order.orderGid}>
-                  {order.orderName} · {TEXT.receivedAt(order.receivedAt)}
+                  {i18n.format(m.receivedAt, { order: order.orderName, at: i18n.dateTime(order.receivedAt) })}
                 </Text>
               ))}
             </BlockStack>
           </Card>
         )}
-        {rows.length === 0 && received.length === 0 && (
-          <Card>
-            <Text as="p">Todavía no hay pedidos pagados que enviar al almacén.</Text>
-          </Card>
+        {rows.length === 0 && received.length === 0 ? (
+          <Empty anyOrders={total > 0} query={query} />
+        ) : (
+          <Records rows={rows} />
         )}
-        {rows.map((row) => (
-          <FulfillmentCard key={row.id} row={row} />
-        ))}
       </BlockStack>
     </Page>
   );
 }
 
-function FulfillmentCard({ row }: { row: FulfillmentRow }) {
-  const { label, tone } = STATUS_LABELS[row.status];
+function ActionResult({ data }: { data: OrdersActionData | undefined }) {
+  const i18n = useI18n();
+  const m = i18n.messages.orders;
+  if (!data || data.kind === "attention") return null; // said by OrdersAttentionCard
+  if (data.kind === "invalid") {
+    return <Banner tone="critical">{i18n.format(m.errors[data.error.key], data.error.params)}</Banner>;
+  }
+  if (data.kind === "one") {
+    return <Banner tone={data.ok ? "success" : "critical"}>{outcomeText(i18n, data)}</Banner>;
+  }
+  const ok = data.results.filter((r) => r.ok).length;
+  return (
+    <Banner
+      tone={ok === data.results.length ? "success" : ok === 0 ? "critical" : "warning"}
+      title={i18n.format(m.bulkDone, { ok, total: data.results.length })}
+    >
+      <ul aria-label={i18n.format(m.bulkDone, { ok, total: data.results.length })}>
+        {data.results.map((r) => (
+          <li key={r.id} data-record={r.id} data-ok={r.ok}>
+            {r.orderName ? `${r.orderName}: ` : ""}
+            {outcomeText(i18n, r)}
+          </li>
+        ))}
+      </ul>
+    </Banner>
+  );
+}
+
+function Filters({
+  counts,
+  total,
+  query,
+}: {
+  counts: Record<(typeof FULFILLMENT_STATUSES)[number], number>;
+  total: number;
+  query: { status: string | null; q: string };
+}) {
+  const i18n = useI18n();
+  const m = i18n.messages.orders;
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(query.q);
+  useEffect(() => setSearch(query.q), [query.q]);
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next);
+  };
+  const options = [
+    { label: i18n.format(m.all, { count: i18n.number(total) }), value: "" },
+    ...FULFILLMENT_STATUSES.map((s) => ({ label: `${m.statuses[s]} (${i18n.number(counts[s])})`, value: s })),
+  ];
+  return (
+    <Card>
+      <InlineStack gap="300" blockAlign="end" wrap>
+        <Select
+          label={m.status}
+          options={options}
+          value={query.status ?? ""}
+          onChange={(value) => update({ status: value })}
+        />
+        <Form
+          method="get"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            update({ q: search.trim() });
+          }}
+        >
+          <InlineStack gap="200" blockAlign="end">
+            <TextField
+              label={m.search}
+              name="q"
+              value={search}
+              onChange={setSearch}
+              placeholder={m.searchPlaceholder}
+              maxLength={ORDERS_SEARCH_MAX}
+              autoComplete="off"
+            />
+            <Button submit>{m.searchButton}</Button>
+          </InlineStack>
+        </Form>
+        {(query.status || query.q) && (
+          <Button variant="plain" onClick={() => update({ status: "", q: "" })}>
+            {m.clearFilters}
+          </Button>
+        )}
+      </InlineStack>
+    </Card>
+  );
+}
+
+function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: string | null; q: string } }) {
+  const i18n = useI18n();
+  const m = i18n.messages.orders;
+  const [, setParams] = useSearchParams();
+  if (!anyOrders && !query.status && !query.q) {
+    return (
+      <Card>
+        <EmptyState heading={m.emptyTitle} image="">
+          <p>{m.emptyBody}</p>
+        </EmptyState>
+      </Card>
+    );
+  }
+  const status = query.status && isFulfillmentStatus(query.status) ? m.statuses[query.status] : "";
+  const body =
+    status && query.q
+      ? i18n.format(m.noMatchBody, { status, q: query.q })
+      : status
+        ? i18n.format(m.noMatchStatus, { status })
+        : i18n.format(m.noMatchSearch, { q: query.q });
+  return (
+    <Card>
+      <EmptyState heading={m.noMatchTitle} image="" action={{ content: m.clearFilters, onAction: () => setParams({}) }}>
+        <p>{body}</p>
+      </EmptyState>
+    </Card>
+  );
+}
+
+/** The records, with the bulk retry of those needing attention. */
+function Records({ rows }: { rows: FulfillmentRow[] }) {
+  const i18n = useI18n();
+  const m = i18n.messages.orders;
+  const busy = useNavigation().state !== "idle";
+  const retryable = rows.filter((r) => RETRYABLE_BY_MERCHANT.includes(r.status));
+  const [selected, setSelected] = useState<string[]>([]);
+  // A reload (after an action) may have moved records out of a retryable status.
+  const live = selected.filter((id) => retryable.some((r) => r.id === id));
+  const toggle = (id: string, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
+  return (
+    <BlockStack gap="400">
+      {retryable.length > 0 && (
+        <Card>
+          <Form method="post" onSubmit={() => setSelected([])}>
+            <input type="hidden" name="intent" value="retry-many" />
+            {live.map((id) => (
+              <input key={id} type="hidden" name="fulfillmentId" value={id} />
+            ))}
+            <InlineStack gap="300" blockAlign="center" align="space-between">
+              <Checkbox
+                label={i18n.format(m.selectAll, { count: i18n.number(retryable.length) })}
+                checked={live.length === retryable.length ? true : live.length > 0 ? "indeterminate" : false}
+                onChange={(on) => setSelected(on ? retryable.map((r) => r.id) : [])}
+              />
+              <Button submit variant="primary" disabled={busy || live.length === 0}>
+                {i18n.format(m.retrySelected, { count: i18n.number(live.length) })}
+              </Button>
+            </InlineStack>
+          </Form>
+        </Card>
+      )}
+      {rows.map((row) => (
+        <FulfillmentCard
+          key={row.id}
+          row={row}
+          selected={live.includes(row.id)}
+          onSelect={RETRYABLE_BY_MERCHANT.includes(row.status) ? (on) => toggle(row.id, on) : null}
+        />
+      ))}
+    </BlockStack>
+  );
+}
+
+function FulfillmentCard({
+  row,
+  selected,
+  onSelect,
+}: {
+  row: FulfillmentRow;
+  selected: boolean;
+  onSelect: ((on: boolean) => void) | null;
+}) {
+  const i18n = useI18n();
+  const m = i18n.messages.orders;
+  const { tone } = STATUS_LABELS[row.status];
   const service = row.serviceCode ? (SERVICE_LABELS[row.serviceCode] ?? row.serviceCode) : null;
+  const [open, setOpen] = useState(false);
+  const timelineId = `timeline-${row.id}`;
   return (
     <Card>
       <BlockStack gap="200">
         <InlineStack gap="200" blockAlign="center">
+          {onSelect && (
+            <Checkbox
+              label={i18n.format(m.select, { order: row.orderName })}
+              labelHidden
+              checked={selected}
+              onChange={onSelect}
+            />
+          )}
           <Text as="h2" variant="headingMd">
             {row.orderName}
           </Text>
-          <Badge tone={tone}>{label}</Badge>
+          <Badge tone={tone}>{m.statuses[row.status]}</Badge>
           {service && (
             <Text as="span" tone="subdued">
               {service}
-              {row.serviceCodeSource === "shop_default" ? " (servicio predeterminado de la tienda)" : ""}
+              {row.serviceCodeSource === "shop_default" ? ` ${m.shopDefault}` : ""}
             </Text>
           )}
         </InlineStack>
-        {row.reason && <Text as="p">{row.reason}</Text>}
+        {row.reason && <Text as="p">{reasonText(i18n, row.reasonMessage, row.reason)}</Text>}
         {row.status === "waiting" && (
           <Text as="p" fontWeight="semibold">
-            {row.waitUntil ? TEXT.goesAt(row.waitUntil) : TEXT.goesOnRelease}
+            {row.waitUntil ? i18n.format(m.goesAt, { at: i18n.dateTime(row.waitUntil) }) : m.goesOnRelease}
           </Text>
         )}
         {row.svcOrderId && (
           <Text as="p" tone="subdued">
-            Orden en el servicio: {row.svcOrderId}
-            {row.svcStatus ? ` · ${row.svcStatus}` : ""}
+            {i18n.format(m.serviceOrder, { id: row.svcOrderId })}
+            {row.svcStatus ? ` · ${i18n.format(m.serviceStatus, { status: row.svcStatus })}` : ""}
           </Text>
         )}
         {row.tracking && (
           <Text as="p">
-            Guía: {row.tracking.company ?? ""}{" "}
+            {i18n.format(m.tracking, { company: row.tracking.company ?? "" })}{" "}
             {row.tracking.url ? (
               <Link url={row.tracking.url} target="_blank">
                 {row.tracking.number}
@@ -211,15 +448,84 @@ function FulfillmentCard({ row }: { row: FulfillmentRow }) {
             ))}
           </Box>
         )}
-        <Actions row={row} />
+        <InlineStack gap="200" blockAlign="end" align="space-between">
+          <Actions row={row} />
+          <Button
+            variant="plain"
+            disclosure={open ? "up" : "down"}
+            ariaExpanded={open}
+            ariaControls={timelineId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? m.timelineHide : i18n.format(m.timelineShow, { count: i18n.number(row.timeline.length) })}
+          </Button>
+        </InlineStack>
+        {open && <Timeline id={timelineId} row={row} />}
       </BlockStack>
     </Card>
+  );
+}
+
+const KIND_TONES: Record<TimelineEntry["kind"], "info" | "success" | "critical" | "attention" | undefined> = {
+  webhook: undefined,
+  submission: "info",
+  service: "success",
+  tracking: "success",
+  merchant: "attention",
+  attention: "critical",
+  wait: undefined,
+};
+
+function Timeline({ id, row }: { id: string; row: FulfillmentRow }) {
+  const i18n = useI18n();
+  const m = i18n.messages.orders;
+  const label = (status: string | null) => (status && isFulfillmentStatus(status) ? m.statuses[status] : status);
+  return (
+    <Box id={id} paddingBlockStart="200" borderBlockStartWidth="025" borderColor="border">
+      <BlockStack gap="200">
+        <Text as="h3" variant="headingSm">
+          {i18n.format(m.timelineTitle, { order: row.orderName })}
+        </Text>
+        {row.timeline.length === 0 ? (
+          <Text as="p" tone="subdued">
+            {m.timelineEmpty}
+          </Text>
+        ) : (
+          <ol
+            aria-label={i18n.format(m.timelineTitle, { order: row.orderName })}
+            style={{ margin: 0, paddingLeft: 0, listStyle: "none" }}
+          >
+            {row.timeline.map((entry, index) => (
+              <li key={index} data-kind={entry.kind} style={{ marginBottom: "8px" }}>
+                <InlineStack gap="200" blockAlign="center" wrap={false}>
+                  <Text as="span" tone="subdued" numeric>
+                    {i18n.dateTime(entry.at)}
+                  </Text>
+                  <Badge tone={KIND_TONES[entry.kind]}>{m.kinds[entry.kind]}</Badge>
+                  <Text as="span" fontWeight="medium">
+                    {entry.from && entry.from !== entry.to
+                      ? i18n.format(m.timelineMoved, { from: label(entry.from) ?? "", to: label(entry.to) ?? "" })
+                      : label(entry.to)}
+                  </Text>
+                </InlineStack>
+                {entry.detail && (
+                  <Text as="p" tone="subdued">
+                    {reasonText(i18n, entry.message, entry.detail)}
+                  </Text>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </BlockStack>
+    </Box>
   );
 }
 
 function Actions({ row }: { row: FulfillmentRow }) {
   const [svcOrderId, setSvcOrderId] = useState("");
   const busy = useNavigation().state !== "idle";
+  const m = useI18n().messages.orders;
   if (row.status === "unknown_outcome") {
     return (
       <InlineStack gap="200" blockAlign="end">
@@ -228,14 +534,14 @@ function Actions({ row }: { row: FulfillmentRow }) {
           <input type="hidden" name="intent" value="confirm-exists" />
           <InlineStack gap="200" blockAlign="end">
             <TextField
-              label="Id de la orden en el servicio"
+              label={m.svcOrderIdLabel}
               name="svcOrderId"
               value={svcOrderId}
               onChange={setSvcOrderId}
               autoComplete="off"
             />
             <Button submit disabled={busy || !svcOrderId.trim()}>
-              Existe en el servicio
+              {m.confirmExists}
             </Button>
           </InlineStack>
         </Form>
@@ -243,7 +549,7 @@ function Actions({ row }: { row: FulfillmentRow }) {
           <input type="hidden" name="fulfillmentId" value={row.id} />
           <input type="hidden" name="intent" value="confirm-absent" />
           <Button submit disabled={busy} tone="critical">
-            No existe: enviarlo
+            {m.confirmAbsent}
           </Button>
         </Form>
       </InlineStack>
@@ -255,10 +561,10 @@ function Actions({ row }: { row: FulfillmentRow }) {
         <input type="hidden" name="fulfillmentId" value={row.id} />
         <input type="hidden" name="intent" value="retry" />
         <Button submit disabled={busy}>
-          Reintentar
+          {m.retry}
         </Button>
       </Form>
     );
   }
-  return null;
+  return <span />;
 }

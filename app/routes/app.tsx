@@ -20,6 +20,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   const locale = localeFromRequest(request);
   return {
     apiKey: env().SHOPIFY_API_KEY,
+    // Unset in production: the pages load App Bridge from Shopify's CDN.
+    appBridgeUrl: env().APP_BRIDGE_URL ?? null,
     locale,
     polarisTranslations: locale === "en" ? polarisEn : polarisEs,
   };
@@ -31,10 +33,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
     : false;
 
 export default function App() {
-  const { apiKey, locale, polarisTranslations } = useLoaderData<typeof loader>();
+  const { apiKey, appBridgeUrl, locale, polarisTranslations } = useLoaderData<typeof loader>();
   const nav = translator(locale).messages.nav;
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={polarisTranslations}>
+    <AppProvider
+      isEmbeddedApp
+      apiKey={apiKey}
+      i18n={polarisTranslations}
+      {...(appBridgeUrl ? { __APP_BRIDGE_URL: appBridgeUrl } : {})}
+    >
       <I18nProvider locale={locale}>
         <NavMenu>
           <Link to="/app" rel="home">
@@ -42,6 +49,7 @@ export default function App() {
           </Link>
           <Link to="/app/orders">{nav.orders}</Link>
           <Link to="/app/catalog">{nav.catalog}</Link>
+          <Link to="/app/rates">{nav.rates}</Link>
           <Link to="/app/settings">{nav.settings}</Link>
           <Link to="/app/privacy">{nav.privacy}</Link>
         </NavMenu>

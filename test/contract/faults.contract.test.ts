@@ -43,9 +43,11 @@ async function warmClient(
   return built;
 }
 
-async function timed<T>(work: Promise<T>): Promise<{ error: unknown; ms: number }> {
+// The clock starts before the call (and before its deadline is computed), so a stall between the
+// two on a loaded machine can never make a wait look shorter than it was.
+async function timed<T>(work: () => Promise<T>): Promise<{ error: unknown; ms: number }> {
   const started = performance.now();
-  const error = await work.then(
+  const error = await work().then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -55,7 +57,7 @@ async function timed<T>(work: Promise<T>): Promise<{ error: unknown; ms: number 
 describe("fault scenarios: quote (safe to repeat)", () => {
   it("timeout: ends with SvcTimeoutError by the caller's deadline", async () => {
     const { client } = await warmClient({ timeoutMs: 5_000 });
-    const { error, ms } = await timed(
+    const { error, ms } = await timed(() =>
       client.quote({ ...quoteParams, headers: scenario("timeout"), deadline: Date.now() + 400 }),
     );
     expect(error).toBeInstanceOf(SvcTimeoutError);
@@ -65,7 +67,7 @@ describe("fault scenarios: quote (safe to repeat)", () => {
 
   it("timeout: per-attempt limits retry until the deadline, never beyond", async () => {
     const { client, wire } = await warmClient({ timeoutMs: 150, maxRetries: 5 });
-    const { error, ms } = await timed(
+    const { error, ms } = await timed(() =>
       client.quote({ ...quoteParams, headers: scenario("timeout"), deadline: Date.now() + 600 }),
     );
     expect(error).toBeInstanceOf(SvcTimeoutError);
@@ -75,7 +77,7 @@ describe("fault scenarios: quote (safe to repeat)", () => {
 
   it("slow: an answer slower than the timeout is a timeout, a slightly slow one succeeds", async () => {
     const { client } = await warmClient({ timeoutMs: 200, maxRetries: 0 });
-    const { error, ms } = await timed(client.quote({ ...quoteParams, headers: scenario("slow:1000") }));
+    const { error, ms } = await timed(() => client.quote({ ...quoteParams, headers: scenario("slow:1000") }));
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect(ms).toBeLessThan(900);
     await expect(client.quote({ ...quoteParams, headers: scenario("slow:50") })).resolves.toMatchObject({
@@ -124,7 +126,7 @@ describe("fault scenarios: quote (safe to repeat)", () => {
 
   it("rate-limited: waits the Retry-After second, then reports SvcRateLimitedError", async () => {
     const { client, wire } = await warmClient({ maxRetries: 1 });
-    const { error, ms } = await timed(client.quote({ ...quoteParams, headers: scenario("rate-limited") }));
+    const { error, ms } = await timed(() => client.quote({ ...quoteParams, headers: scenario("rate-limited") }));
     expect(error).toBeInstanceOf(SvcRateLimitedError);
     expect(error).toMatchObject({ status: 429, retryAfterMs: 1_000 });
     expect(wire.count("POST", QUOTE_PATH)).toBe(2);
@@ -133,7 +135,7 @@ describe("fault scenarios: quote (safe to repeat)", () => {
 
   it("rate-limited: gives up at once when Retry-After would cross the deadline", async () => {
     const { client, wire } = await warmClient();
-    const { error, ms } = await timed(
+    const { error, ms } = await timed(() =>
       client.quote({ ...quoteParams, headers: scenario("rate-limited"), deadline: Date.now() + 500 }),
     );
     expect(error).toBeInstanceOf(SvcRateLimitedError);
@@ -155,7 +157,7 @@ describe("fault scenarios: createOrder (never repeated)", () => {
     "$name: $type.name, outcomeUnknown=$outcomeUnknown, sent once",
     async ({ name, type, outcomeUnknown, timeoutMs }) => {
       const { client, wire } = await warmClient(timeoutMs ? { timeoutMs } : {});
-      const { error, ms } = await timed(client.createOrder({ ...orderParams, headers: scenario(name) }));
+      const { error, ms } = await timed(() => client.createOrder({ ...orderParams, headers: scenario(name) }));
       expect(error).toBeInstanceOf(type);
       expect(error).toMatchObject({ outcomeUnknown, endpoint: "createOrder" });
       expect(wire.count("POST", ORDERS_PATH)).toBe(1);
@@ -195,7 +197,7 @@ describe("fault scenarios: auth", () => {
 
   it("an auth call that hangs ends at the caller's deadline", async () => {
     const { client } = clientFor(sandbox, { defaultHeaders: scenario("timeout"), timeoutMs: 5_000 });
-    const { error, ms } = await timed(client.getStock({ deadline: Date.now() + 300 }));
+    const { error, ms } = await timed(() => client.getStock({ deadline: Date.now() + 300 }));
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect(ms).toBeLessThan(1_500);
   });

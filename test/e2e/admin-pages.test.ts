@@ -33,6 +33,7 @@ const PAGES = [
   { name: "configuracion", path: "/app/settings" },
   { name: "catalogo", path: "/app/catalog" },
   { name: "pedidos", path: "/app/orders" },
+  { name: "tarifas", path: "/app/rates" },
 ] as const;
 
 const poll = <T>(probe: () => Promise<T>, timeout = 15_000) => expect.poll(probe, { timeout });
@@ -96,6 +97,18 @@ async function seed() {
   await record(1003, "unknown_outcome", ["pending", "submitting", "unknown_outcome"], {
     fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/1003",
   });
+  // A day of buyers at checkout for Inicio's chart: busier and faster from the cache in the evening.
+  const quotes = Array.from({ length: 24 }, (_, hoursAgo) =>
+    Array.from({ length: 2 + ((hoursAgo * 7) % 9) }, (_, n) => ({
+      shop: SHOP,
+      at: new Date(Date.now() - hoursAgo * 60 * 60_000 - n * 60_000),
+      durationMs: n % 3 === 0 ? 180 + ((hoursAgo * 37) % 400) : 4 + (n % 5),
+      cacheHit: n % 3 !== 0,
+      outcome: "rates",
+      services: ["NACIONAL", "EXPRESS", "PROGRAMADO"],
+    })),
+  ).flat();
+  await db.quoteLog.createMany({ data: quotes });
 }
 
 beforeAll(async () => {
@@ -174,8 +187,9 @@ async function open(pagePath: string, locale: "es" | "en" = "es"): Promise<Page>
     store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: pagePath, locale }),
   );
   expect(response?.status()).toBe(200);
-  // The admin chrome is drawn from the app's own <ui-nav-menu>: Inicio, Pedidos, Catálogo, Configuración, Privacidad.
-  await poll(() => page.locator("#sim-admin-bar nav a").count()).toBe(5);
+  // The admin chrome is drawn from the app's own <ui-nav-menu>: Inicio, Pedidos, Catálogo, Tarifas, Configuración, Privacidad.
+  await poll(() => page.locator("#sim-admin-bar nav a").count()).toBe(6);
+  expect(await page.locator("html").getAttribute("lang")).toBe(locale);
   expect(problems).toEqual([]);
   return page;
 }
@@ -224,6 +238,16 @@ describe("the admin, embedded through the stand-in", () => {
     await page.close();
   });
 
+  it("Tarifas, before the account is connected, says what to do first and links to Configuración", async () => {
+    const page = await open("/app/rates");
+    expect(await page.getByText("Conecta tu cuenta del servicio para probar tarifas").isVisible()).toBe(true);
+    const link = page.getByRole("link", { name: "Ir a Configuración" });
+    expect(new URL((await link.getAttribute("href"))!, page.url()).pathname).toBe("/app/settings");
+    expect(await page.getByRole("button", { name: "Cotizar" }).count()).toBe(0);
+    await shot(page, "tarifas-sin-conectar-es");
+    await page.close();
+  });
+
   it("connects the service account on Configuración: a bad key shows the error, a good one connects", async () => {
     const page = await open("/app/settings");
     const key = page.getByLabel("Clave de API");
@@ -267,9 +291,117 @@ describe("the admin, embedded through the stand-in", () => {
     await page.close();
   });
 
+  it("tests a rate for a CDMX address and sees the three services, then the cache, an unserved destination and a field error", async () => {
+    const page = await open("/app/rates");
+    await page.getByLabel("Código postal").fill("06500");
+    await page.getByLabel("Estado").selectOption("DF");
+    await page.getByLabel("Ciudad o alcaldía").fill("Ciudad de México");
+    await page.getByLabel("Calle y número").fill("Río Lerma 232");
+    const product = page.getByLabel("Producto 1");
+    const firstRegistered = await product.locator("option").nth(1).getAttribute("value");
+    await product.selectOption(firstRegistered!);
+    await page.getByLabel("Cantidad 1").fill("2");
+    await page.getByLabel("Subtotal del carrito").fill("1200.00");
+    const quote = page.getByRole("button", { name: "Cotizar" });
+    await quote.click();
+
+    const table = page.locator(".Polaris-DataTable table");
+    await poll(() => table.locator("tbody tr").count(), 30_000).toBe(3);
+    const rows = await table.locator("tbody tr").allTextContents();
+    expect(rows.map((row) => /NACIONAL|EXPRESS|PROGRAMADO/.exec(row)?.[0])).toEqual(["NACIONAL", "EXPRESS", "PROGRAMADO"]);
+    // Prices in pesos, formatted for Mexico ($1,234.56), and a delivery date on each.
+    for (const row of rows) expect(row).toMatch(/\$\d{1,3}(,\d{3})*\.\d{2}/);
+    expect(await page.getByText("El checkout muestra 3 tarifas de este servicio.").isVisible()).toBe(true);
+    expect(await page.getByText(/Respuesta en [\d,]+ ms, preguntando al servicio/).isVisible()).toBe(true);
+    // The answer itself is accessible too (the page loop checks the empty form).
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, "tarifas-cdmx-es");
+
+    await quote.click();
+    await poll(() => page.getByText(/Respuesta en [\d,]+ ms, desde la caché/).isVisible(), 30_000).toBe(true);
+
+    await page.getByLabel("Código postal").fill("63950");
+    await page.getByLabel("Estado").selectOption("NAY");
+    await page.getByLabel("Ciudad o alcaldía").fill("Islas Marías");
+    await quote.click();
+    await poll(() => page.getByText("El servicio no entrega en este código postal", { exact: false }).isVisible(), 30_000).toBe(true);
+    expect(await table.count()).toBe(0);
+    await shot(page, "tarifas-no-atendido-es");
+
+    await page.getByLabel("Código postal").fill("639");
+    await quote.click();
+    await poll(() => page.getByText("Escribe un código postal de 5 dígitos, p. ej. 06500.").isVisible(), 30_000).toBe(true);
+    // The error sits on its field, and nothing typed was lost.
+    expect(await page.getByLabel("Código postal").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Código postal").inputValue()).toBe("639");
+    expect(await page.getByLabel("Ciudad o alcaldía").inputValue()).toBe("Islas Marías");
+    expect(await page.getByLabel("Subtotal del carrito").inputValue()).toBe("1200.00");
+    expect(await page.getByLabel("Producto 1").inputValue()).toBe(firstRegistered);
+    await shot(page, "tarifas-error-es");
+    await page.close();
+  });
+
+  it("shows at once what a rule saved on Configuración does to each rate", async () => {
+    const settings = await open("/app/settings");
+    await settings.getByLabel("Margen porcentual").fill("10");
+    await settings.getByLabel("Redondeo").selectOption("up_to_peso");
+    await settings.getByLabel("Envío gratis desde un subtotal de").fill("1000");
+    await settings.getByLabel("Gratis: Nacional").check();
+    await settings.getByRole("button", { name: "Guardar reglas" }).click();
+    await poll(() => settings.getByText("Reglas guardadas").isVisible()).toBe(true);
+    await settings.close();
+
+    const page = await open("/app/rates");
+    await page.getByLabel("Código postal").fill("06500");
+    await page.getByLabel("Estado").selectOption("DF");
+    await page.getByLabel("Ciudad o alcaldía").fill("Ciudad de México");
+    const product = page.getByLabel("Producto 1");
+    await product.selectOption((await product.locator("option").nth(1).getAttribute("value"))!);
+    await page.getByLabel("Subtotal del carrito").fill("1200.00");
+    await page.getByRole("button", { name: "Cotizar" }).click();
+    const rows = page.locator(".Polaris-DataTable table tbody tr");
+    await poll(() => rows.count(), 30_000).toBe(3);
+    const [nacional, express] = await rows.allTextContents();
+    // 99.00 + 10 % = 108.90 → 109.00, then free over $1,000: checkout charges nothing.
+    expect(nacional).toContain("Gratis");
+    expect(nacional).toContain("Envío gratis: el subtotal llega a $1,000.00 (era $109.00)");
+    // 189.00 + 10 % = 207.90 → 208.00.
+    expect(express).toContain("$208.00");
+    expect(express).toContain("Margen (10 %): $189.00 → $207.90");
+    expect(express).toContain("Redondeo: $207.90 → $208.00");
+    await shot(page, "tarifas-reglas-es");
+    await page.close();
+  });
+
+  it("shows the rate tester's answer in English too", async () => {
+    const page = await open("/app/rates", "en");
+    await page.getByLabel("Postal code").fill("06500");
+    await page.getByLabel("State").selectOption("DF");
+    await page.getByLabel("City or borough").fill("Ciudad de México");
+    const product = page.getByLabel("Product 1");
+    await product.selectOption((await product.locator("option").nth(1).getAttribute("value"))!);
+    await page.getByLabel("Cart subtotal").fill("450");
+    await page.getByRole("button", { name: "Get rates" }).click();
+    await poll(() => page.locator(".Polaris-DataTable table tbody tr").count(), 30_000).toBe(3);
+    expect(await page.getByText("Checkout shows 3 rates from this service.").isVisible()).toBe(true);
+    expect(await page.getByRole("columnheader", { name: "What changed" }).isVisible()).toBe(true);
+    await shot(page, "tarifas-cdmx-en");
+    await page.close();
+  });
+
+  it("draws Inicio's chart of the last day's quotes, with its figures in a table", async () => {
+    const page = await open("/app");
+    const chart = page.locator('svg[role="img"]');
+    expect(await chart.locator("title").textContent()).toBe("Cotizaciones por hora");
+    expect(await chart.locator("rect").count()).toBeGreaterThanOrEqual(20);
+    await page.getByText("Ver los datos por hora").click();
+    expect(await page.locator("details table tbody tr").count()).toBe(24);
+    await page.close();
+  });
+
   it("retries an order that needs attention and confirms one whose outcome is unknown", async () => {
     const page = await open("/app/orders");
-    await page.getByRole("button", { name: "Reintentar" }).click();
+    await page.getByRole("button", { name: "Reintentar", exact: true }).click();
     // The merchant's retry is on the record's timeline (the job may then decide afresh).
     await poll(async () =>
       (await db.fulfillmentEvent.findMany({ where: { fulfillmentId: ids.needs_attention! } })).some(
@@ -293,6 +425,7 @@ describe("the admin, embedded through the stand-in", () => {
     expect(await page.locator("#sim-admin-bar a[aria-current=page]").textContent()).toBe("Catalogue");
     expect(await page.locator("#sim-title-bar").textContent()).toBe("Catalogue");
     expect(await page.getByLabel("Search by SKU or name").isVisible()).toBe(true);
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
     // Polaris speaks English too (its own strings come from its English translations).
     expect(await page.getByText("Skipped:", { exact: false }).first().isVisible()).toBe(true);
     await page.close();

@@ -87,6 +87,7 @@ describe("npm run demo", () => {
     expect(output).toMatch(/sync completed: 9 skipped, 28 synced/);
     expect(output).toMatch(/200 in \d+ ms, 3 rates/);
     expect(output).toMatch(/EXPRESS\s+Envío express\s+\$189\.00 MXN/);
+    expect(output).toMatch(/200, 0 rates: the service does not deliver to 63950/);
     expect(output).toMatch(/delivery 2 of the same event → 200/);
     expect(output).toMatch(/with EXPRESS \(submitted\)/);
     expect(output).toMatch(/Shopify fulfilments on the order: 1, tracking \d+/);

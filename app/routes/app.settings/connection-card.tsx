@@ -2,6 +2,7 @@
 import { Form } from "@remix-run/react";
 import { Button, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { useI18n } from "~/i18n/react";
 
 /** The service account form: API key and environment (validated by the service on submit). */
 export function ConnectionCard({
@@ -15,20 +16,21 @@ export function ConnectionCard({
   error?: string;
   saving: boolean;
 }) {
+  const { messages, locale } = useI18n();
+  const m = messages.settings.connection;
   const [apiKey, setApiKey] = useState("");
   const [env, setEnv] = useState(environment);
   return (
     <Card>
       <Form method="post">
         <input type="hidden" name="intent" value="connect" />
+        <input type="hidden" name="locale" value={locale} />
         <FormLayout>
           <Text as="p">
-            {connected
-              ? `Conectada al entorno ${environment === "production" ? "de producción" : "de pruebas (QA)"}.`
-              : "Sin conectar."}
+            {connected ? (environment === "production" ? m.connectedProduction : m.connectedQa) : m.notConnected}
           </Text>
           <TextField
-            label="Clave de API"
+            label={m.apiKey}
             name="apiKey"
             type="password"
             autoComplete="off"
@@ -37,17 +39,17 @@ export function ConnectionCard({
             error={error}
           />
           <Select
-            label="Entorno"
+            label={m.environment}
             name="environment"
             options={[
-              { label: "Pruebas (QA): los pedidos no se envían", value: "qa" },
-              { label: "Producción", value: "production" },
+              { label: m.qa, value: "qa" },
+              { label: m.production, value: "production" },
             ]}
             value={env}
             onChange={setEnv}
           />
           <Button submit variant="primary" loading={saving}>
-            {connected ? "Cambiar cuenta" : "Conectar"}
+            {connected ? m.change : m.connect}
           </Button>
         </FormLayout>
       </Form>

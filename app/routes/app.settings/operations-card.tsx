@@ -2,30 +2,11 @@
 import { Form } from "@remix-run/react";
 import { Banner, Button, Card, Checkbox, FormLayout, Select, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { useI18n } from "~/i18n/react";
 import type { OperationsFormValues } from "./operations-form";
 
-// The card's words, together so they move to a message catalogue in one piece.
-const TEXT = {
-  mode: "Cómo recibe el almacén los pedidos",
-  modeHelp:
-    "Pedidos de la tienda: la app envía al almacén las partes de cada pedido asignadas a las ubicaciones elegidas. " +
-    "Servicio de logística: el almacén es un servicio de logística de Shopify con su propia ubicación y su inventario; " +
-    "Shopify le asigna solo lo que tiene en existencia.",
-  modeMerchant: "Pedidos de la tienda (gestionados por el comerciante)",
-  modeService: "Servicio de logística de Shopify",
-  locations: "Ubicaciones que surte el almacén",
-  locationsHelp: "Sin ninguna marcada: la ubicación del inventario de abajo (o todas, si no hay ninguna).",
-  holdBack: "Minutos de espera tras el pago antes de enviar al almacén",
-  holdBackHelp: "0 = enseguida. Con p. ej. 30, una edición o cancelación hecha en esos minutos nunca llega al almacén.",
-  importDays: "Al conectar, enviar también los pedidos pagados y abiertos de los últimos días",
-  importDaysHelp: "0 = solo los pedidos pagados a partir de ahora.",
-};
-
-const SERVICE_OPTIONS = [
-  { label: "Nacional (estándar)", value: "NACIONAL" },
-  { label: "Express", value: "EXPRESS" },
-  { label: "Programado", value: "PROGRAMADO" },
-];
+// Listed here rather than imported: this runs in the browser, which must not load .server modules.
+const SERVICES = ["NACIONAL", "EXPRESS", "PROGRAMADO"] as const;
 
 /** Default service for orders paid on other rates, test orders, customer notification, and stock sync. */
 export function OperationsCard({
@@ -41,6 +22,9 @@ export function OperationsCard({
   saved: boolean;
   saving: boolean;
 }) {
+  const { messages, format, locale } = useI18n();
+  const TEXT = messages.settings.operations;
+  const serviceNames = messages.settings.services;
   const [form, setForm] = useState(values);
   const set =
     <K extends keyof OperationsFormValues>(key: K) =>
@@ -50,6 +34,7 @@ export function OperationsCard({
     <Card>
       <Form method="post">
         <input type="hidden" name="intent" value="operations" />
+        <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="skipTestOrders" value={String(form.skipTestOrders)} />
         <input type="hidden" name="notifyCustomer" value={String(form.notifyCustomer)} />
         <input type="hidden" name="stockEnabled" value={String(form.stockEnabled)} />
@@ -57,7 +42,7 @@ export function OperationsCard({
           <input key={id} type="hidden" name="locationIds" value={id} />
         ))}
         <FormLayout>
-          {saved ? <Banner tone="success">Guardado.</Banner> : null}
+          {saved ? <Banner tone="success">{TEXT.saved}</Banner> : null}
           <Select
             label={TEXT.mode}
             helpText={TEXT.modeHelp}
@@ -73,7 +58,7 @@ export function OperationsCard({
           {locations.map((location) => (
             <Checkbox
               key={location.id}
-              label={`${TEXT.locations}: ${location.name}`}
+              label={format(TEXT.locations, { location: location.name })}
               helpText={TEXT.locationsHelp}
               checked={form.locationIds.includes(location.id)}
               onChange={(on) =>
@@ -105,34 +90,25 @@ export function OperationsCard({
             error={errors.importDays}
           />
           <Select
-            label="Servicio para pedidos pagados con otras tarifas"
-            helpText="Se usa cuando el comprador pagó una tarifa que no vino de este servicio (p. ej. las tarifas de respaldo de Shopify)."
+            label={TEXT.defaultService}
+            helpText={TEXT.defaultServiceHelp}
             name="defaultService"
-            options={SERVICE_OPTIONS}
+            options={SERVICES.map((code) => ({
+              label: code === "NACIONAL" ? TEXT.serviceNacional : serviceNames[code],
+              value: code,
+            }))}
             value={form.defaultService}
             onChange={(value) => set("defaultService")(value as OperationsFormValues["defaultService"])}
             error={errors.defaultService}
           />
-          <Checkbox
-            label="No enviar al almacén los pedidos de prueba"
-            checked={form.skipTestOrders}
-            onChange={set("skipTestOrders")}
-          />
-          <Checkbox
-            label="Avisar al cliente cuando su pedido tenga guía de rastreo"
-            checked={form.notifyCustomer}
-            onChange={set("notifyCustomer")}
-          />
-          <Checkbox
-            label="Actualizar el inventario de Shopify con el stock del almacén"
-            checked={form.stockEnabled}
-            onChange={set("stockEnabled")}
-          />
+          <Checkbox label={TEXT.skipTestOrders} checked={form.skipTestOrders} onChange={set("skipTestOrders")} />
+          <Checkbox label={TEXT.notifyCustomer} checked={form.notifyCustomer} onChange={set("notifyCustomer")} />
+          <Checkbox label={TEXT.stockEnabled} checked={form.stockEnabled} onChange={set("stockEnabled")} />
           <Select
-            label="Ubicación de Shopify que representa el almacén"
+            label={TEXT.stockLocation}
             name="stockLocationId"
             options={[
-              { label: "Elige una ubicación", value: "" },
+              { label: TEXT.chooseLocation, value: "" },
               ...locations.map((l) => ({ label: l.name, value: l.id })),
             ]}
             value={form.stockLocationId}
@@ -140,7 +116,7 @@ export function OperationsCard({
             error={errors.stockLocationId}
           />
           <TextField
-            label="Cada cuántos minutos"
+            label={TEXT.stockInterval}
             name="stockIntervalMinutes"
             type="number"
             autoComplete="off"
@@ -149,7 +125,7 @@ export function OperationsCard({
             error={errors.stockIntervalMinutes}
           />
           <Button submit loading={saving}>
-            Guardar
+            {TEXT.save}
           </Button>
         </FormLayout>
       </Form>

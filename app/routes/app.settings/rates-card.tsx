@@ -13,15 +13,11 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
+import { useI18n } from "~/i18n/react";
 import type { ServiceCode } from "~/models/shop-settings.server";
 
 // Listed here rather than imported: this runs in the browser, which must not load .server modules.
 const SERVICE_CODES: readonly ServiceCode[] = ["NACIONAL", "EXPRESS", "PROGRAMADO"];
-const SERVICE_LABELS: Record<ServiceCode, string> = {
-  NACIONAL: "Nacional",
-  EXPRESS: "Express",
-  PROGRAMADO: "Programado",
-};
 
 /** The rate rules form, field names as rates-form.ts reads them. */
 export function RatesCard({
@@ -35,6 +31,9 @@ export function RatesCard({
   saved: boolean;
   saving: boolean;
 }) {
+  const { messages, format, locale } = useI18n();
+  const m = messages.settings.rules;
+  const SERVICE_LABELS = messages.settings.services;
   const [form, setForm] = useState(values);
   const text = (name: string, label: string, extra: { helpText?: string; prefix?: string; suffix?: string } = {}) => (
     <TextField
@@ -71,76 +70,73 @@ export function RatesCard({
     <Card>
       <Form method="post">
         <input type="hidden" name="intent" value="rates" />
+        <input type="hidden" name="locale" value={locale} />
         <BlockStack gap="400">
-          {saved ? <Banner tone="success" title="Reglas guardadas" /> : null}
+          {saved ? <Banner tone="success" title={m.saved} /> : null}
           {errors.form ? <Banner tone="critical" title={errors.form} /> : null}
           <FormLayout>
             <FormLayout.Group>
-              {text("markupPercent", "Margen porcentual", { suffix: "%", helpText: "Negativo para un descuento." })}
-              {text("markupFixed", "Margen fijo", { prefix: "$", suffix: "MXN" })}
+              {text("markupPercent", m.markupPercent, { suffix: "%", helpText: m.markupPercentHelp })}
+              {text("markupFixed", m.markupFixed, { prefix: "$", suffix: "MXN" })}
             </FormLayout.Group>
-            {select("rounding", "Redondeo", [
-              { label: "Sin redondeo", value: "none" },
-              { label: "Hacia arriba al peso entero", value: "up_to_peso" },
-              { label: "Hacia arriba a .99", value: "up_to_99" },
+            {select("rounding", m.rounding, [
+              { label: m.roundingNone, value: "none" },
+              { label: m.roundingPeso, value: "up_to_peso" },
+              { label: m.rounding99, value: "up_to_99" },
             ])}
-            {text("freeShippingMin", "Envío gratis desde un subtotal de", {
+            {text("freeShippingMin", m.freeShippingMin, {
               prefix: "$",
               suffix: "MXN",
-              helpText: "Vacío: sin envío gratis.",
+              helpText: m.freeShippingMinHelp,
             })}
             <InlineGrid columns={3}>
               {SERVICE_CODES.map((code) => (
-                <div key={code}>{check(`freeShipping_${code}`, `Gratis: ${SERVICE_LABELS[code]}`)}</div>
+                <div key={code}>{check(`freeShipping_${code}`, format(m.free, { service: SERVICE_LABELS[code] }))}</div>
               ))}
             </InlineGrid>
             <InlineGrid columns={3}>
               {SERVICE_CODES.map((code) => (
-                <div key={code}>{check(`hidden_${code}`, `Ocultar: ${SERVICE_LABELS[code]}`)}</div>
+                <div key={code}>{check(`hidden_${code}`, format(m.hide, { service: SERVICE_LABELS[code] }))}</div>
               ))}
             </InlineGrid>
             {SERVICE_CODES.map((code) => (
               <FormLayout.Group key={code}>
-                {text(`name_${code}`, `Nombre de ${SERVICE_LABELS[code]}`)}
-                {text(`description_${code}`, "Descripción")}
+                {text(`name_${code}`, format(m.name, { service: SERVICE_LABELS[code] }))}
+                {text(`description_${code}`, m.description)}
               </FormLayout.Group>
             ))}
-            {text("handlingDays", "Días hábiles de preparación", { suffix: "días" })}
-            {select("onInsufficientStock", "Si no hay existencias suficientes", [
-              { label: "No ofrecer envío", value: "no_rates" },
-              { label: "Cotizar de todos modos (tarifas fijas)", value: "quote_anyway" },
+            {text("handlingDays", m.handlingDays, { suffix: m.days })}
+            {select("onInsufficientStock", m.onInsufficientStock, [
+              { label: m.noRates, value: "no_rates" },
+              { label: m.quoteAnyway, value: "quote_anyway" },
             ])}
-            {select("onFailure", "Si el servicio no responde a tiempo", [
-              { label: "Mostrar las tarifas de respaldo de Shopify", value: "backup_rates" },
-              { label: "Mostrar mis tarifas fijas", value: "fallback_rates" },
+            {select("onFailure", m.onFailure, [
+              { label: m.backupRates, value: "backup_rates" },
+              { label: m.fallbackRates, value: "fallback_rates" },
             ])}
             <Text as="h3" variant="headingSm">
-              Tarifas fijas (respaldo)
+              {m.fallbackTitle}
             </Text>
             <Text as="p" tone="subdued">
-              Se usan si un producto no tiene dimensiones, si no hay existencias y eliges cotizar de todos modos, o si
-              el servicio falla y así lo eliges. Sin tarifas fijas, Shopify muestra sus tarifas de respaldo.
+              {m.fallbackHelp}
             </Text>
             {SERVICE_CODES.map((code) => (
               <FormLayout.Group key={code} condensed>
-                {text(`fallbackPrice_${code}`, `Precio ${SERVICE_LABELS[code]}`, {
+                {text(`fallbackPrice_${code}`, format(m.fallbackPrice, { service: SERVICE_LABELS[code] }), {
                   prefix: "$",
-                  helpText: "Vacío: no ofrecer",
+                  helpText: m.fallbackPriceHelp,
                 })}
-                {text(`fallbackName_${code}`, "Nombre")}
-                {text(`fallbackDays_${code}`, "Días máx.")}
+                {text(`fallbackName_${code}`, m.fallbackName)}
+                {text(`fallbackDays_${code}`, m.fallbackDays)}
               </FormLayout.Group>
             ))}
             <FormLayout.Group>
-              {text("deadlineMs", "Tiempo máximo de espera", { suffix: "ms", helpText: "Entre 250 y 2500: Shopify deja de esperar a los 3 s." })}
-              {text("cacheTtlSeconds", "Reutilizar cotizaciones durante", {
-                suffix: "s",
-                helpText: "0 desactiva la caché.",
-              })}
+              {text("deadlineMs", m.deadline, { suffix: "ms", helpText: m.deadlineHelp })}
+              {text("cacheTtlSeconds", m.cacheTtl, { suffix: "s", helpText: m.cacheTtlHelp })}
             </FormLayout.Group>
           </FormLayout>
           <Button submit variant="primary" loading={saving}>
-            Guardar reglas
+            {m.save}
           </Button>
         </BlockStack>
       </Form>

@@ -3,6 +3,7 @@
  * percent ("12.5"), one field per service. Converted to and from the stored settings exactly
  * (decimal text ⇄ integer centavos or basis points, never floats).
  */
+import { es, type Messages } from "~/i18n/messages.es";
 import { formatSubunits, parseDecimalToSafeSubunits } from "~/money";
 import {
   ratesSettingsSchema,
@@ -13,6 +14,9 @@ import {
 
 /** Every form value is text; checkboxes are "on" or absent. */
 export type RatesFormValues = Record<string, string>;
+
+/** The settings page's error messages, in the merchant's language. */
+export type SettingsErrors = Messages["settings"]["errors"];
 
 export type ParsedRatesForm = { ok: true; rates: RatesSettings } | { ok: false; errors: Record<string, string> };
 
@@ -50,8 +54,11 @@ const FIELD_OF: Record<string, string> = {
   freeShipping: "freeShippingMin",
 };
 
-/** Reads the submitted form into rate rules; every problem is reported against its field, in Spanish. */
-export function parseRatesForm(form: FormData | RatesFormValues): ParsedRatesForm {
+/** Reads the submitted form into rate rules; every problem is reported against its field, in `t`'s language. */
+export function parseRatesForm(
+  form: FormData | RatesFormValues,
+  t: SettingsErrors = es.settings.errors,
+): ParsedRatesForm {
   const get = (name: string) => String((form instanceof FormData ? form.get(name) : form[name]) ?? "").trim();
   const checked = (name: string) => get(name) === "on" || get(name) === "true";
   const errors: Record<string, string> = {};
@@ -59,7 +66,7 @@ export function parseRatesForm(form: FormData | RatesFormValues): ParsedRatesFor
   const integer = (name: string): number | undefined => {
     const text = get(name);
     if (!/^-?\d+$/.test(text)) {
-      errors[name] = "Escribe un número entero.";
+      errors[name] = t.integer;
       return undefined;
     }
     return Number(text);
@@ -70,9 +77,7 @@ export function parseRatesForm(form: FormData | RatesFormValues): ParsedRatesFor
       .replaceAll(",", "");
     if (text === "" && optional) return null;
     if (!(negative ? /^-?\d+(\.\d{1,2})?$/ : /^\d+(\.\d{1,2})?$/).test(text)) {
-      errors[name] = negative
-        ? "Escribe una cantidad con hasta dos decimales, p. ej. 12.50 o -5."
-        : "Escribe una cantidad con hasta dos decimales, p. ej. 149.00.";
+      errors[name] = negative ? t.signedAmount : t.amount;
       return undefined;
     }
     return parseDecimalToSafeSubunits(text, 2);
@@ -84,7 +89,7 @@ export function parseRatesForm(form: FormData | RatesFormValues): ParsedRatesFor
     const name = get(`name_${code}`);
     const description = get(`description_${code}`);
     if (name) names[code] = { name, ...(description ? { description } : {}) };
-    else if (description) errors[`name_${code}`] = "Escribe un nombre para usar esta descripción.";
+    else if (description) errors[`name_${code}`] = t.nameForDescription;
 
     const price = decimal(`fallbackPrice_${code}`, { optional: true });
     if (price === null || price === undefined) continue;
@@ -127,15 +132,15 @@ export function parseRatesForm(form: FormData | RatesFormValues): ParsedRatesFor
           : head === "names"
             ? `name_${second}`
             : (FIELD_OF[head ?? ""] ?? head ?? "form");
-      errors[field] ??= outOfRange(issue.message, third);
+      errors[field] ??= outOfRange(t, issue.message, third);
     }
     return { ok: false, errors };
   }
   return { ok: true, rates: parsed.data };
 }
 
-function outOfRange(message: string, subfield?: string): string {
+function outOfRange(t: SettingsErrors, message: string, subfield?: string): string {
   if (/too (big|small)|must be|expected number to be/i.test(message))
-    return `Valor fuera del rango permitido${subfield ? ` (${subfield})` : ""}.`;
-  return `Valor no válido: ${message}`;
+    return subfield ? t.outOfRangeField.replace("{field}", subfield) : t.outOfRange;
+  return t.invalid.replace("{message}", message);
 }

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
+import { pickLocale, translator } from "~/i18n/locale";
 import { useI18n } from "~/i18n/react";
 import { authenticate } from "~/shopify.server";
 import { CarrierServiceStatus } from "./carrier-service-status";
@@ -29,17 +30,19 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const action = async ({ request }: ActionFunctionArgs): Promise<SettingsActionResult> => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
+  // Each form says which language the page was in, so its errors come back in that language.
+  const errors = translator(pickLocale(String(form.get("locale") ?? ""))).messages.settings.errors;
   switch (form.get("intent")) {
     case "connect":
-      return connectAccount(session.shop, form);
+      return connectAccount(session.shop, form, errors);
     case "rates":
-      return saveRateRules(session.shop, form);
+      return saveRateRules(session.shop, form, errors);
     case "operations":
-      return saveOperations(session.shop, form);
+      return saveOperations(session.shop, form, errors);
     case "register":
       return { intent: "register", ok: true, carrierService: await registerForShop(session.shop) };
     default:
-      return { intent: "rates", ok: false, errors: { form: "Acción desconocida." } };
+      return { intent: "rates", ok: false, errors: { form: errors.unknownAction } };
   }
 };
 
@@ -56,17 +59,15 @@ export default function Settings() {
         }
       : page.carrierService;
 
+  const m = useI18n().messages.settings;
   return (
     <Page>
-      <TitleBar title={useI18n().messages.settings.title} />
+      <TitleBar title={m.title} />
       <Layout>
         <Layout.Section>
           <CarrierServiceStatus connected={page.connected} state={registration.state} message={registration.message} />
         </Layout.Section>
-        <Layout.AnnotatedSection
-          title="Cuenta del servicio"
-          description="La clave de API de tu cuenta y el entorno al que pertenece. La clave se guarda cifrada."
-        >
+        <Layout.AnnotatedSection title={m.sections.account} description={m.sections.accountHelp}>
           <ConnectionCard
             connected={page.connected}
             environment={page.environment}
@@ -74,10 +75,7 @@ export default function Settings() {
             saving={saving}
           />
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          title="Tarifas en el checkout"
-          description="Se aplican en este orden: ocultar servicios, margen porcentual y fijo, redondeo, envío gratis, nombres y días de preparación."
-        >
+        <Layout.AnnotatedSection title={m.sections.rates} description={m.sections.ratesHelp}>
           <RatesCard
             values={page.rates}
             errors={result?.intent === "rates" ? errors : {}}
@@ -85,10 +83,7 @@ export default function Settings() {
             saving={saving}
           />
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection
-          title="Pedidos e inventario"
-          description="Qué servicio usar cuando el comprador pagó otra tarifa, los pedidos de prueba, el aviso al cliente y el stock del almacén en Shopify."
-        >
+        <Layout.AnnotatedSection title={m.sections.operations} description={m.sections.operationsHelp}>
           <OperationsCard
             values={page.operations}
             locations={page.locations}

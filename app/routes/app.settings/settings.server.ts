@@ -10,8 +10,9 @@ import {
 } from "~/models/settings.server";
 import type { SvcEnvironment } from "~/models/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shopify/carrier-service.server";
+import { es } from "~/i18n/messages.es";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
-import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
+import { parseRatesForm, ratesFormValues, type RatesFormValues, type SettingsErrors } from "./rates-form";
 
 export interface SettingsPageData {
   connected: boolean;
@@ -41,35 +42,49 @@ export async function loadSettingsPage(shop: string): Promise<SettingsPageData> 
 }
 
 /** Checks the key with the service (one auth call), stores it, then registers the carrier service. */
-export async function connectAccount(shop: string, form: FormData): Promise<SettingsActionResult> {
+export async function connectAccount(
+  shop: string,
+  form: FormData,
+  t: SettingsErrors = es.settings.errors,
+): Promise<SettingsActionResult> {
   const apiKey = String(form.get("apiKey") ?? "").trim();
   const environment = form.get("environment") === "production" ? "production" : "qa";
-  if (!apiKey)
-    return { intent: "connect", ok: false, errors: { apiKey: "Escribe la clave de API de tu cuenta del servicio." } };
+  if (!apiKey) return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyRequired } };
   const outcome = await connectServiceAccount(appContext(), { shop, apiKey, environment });
   if (outcome.ok) return { intent: "connect", ok: true, carrierService: outcome.carrierService };
   const apiKeyError =
     outcome.reason === "unauthorized"
-      ? `El servicio rechazó esta clave en el entorno ${environment === "qa" ? "de pruebas (QA)" : "de producción"}.`
-      : "No se pudo contactar al servicio. Inténtalo de nuevo en unos minutos.";
+      ? environment === "qa"
+        ? t.apiKeyRefusedQa
+        : t.apiKeyRefusedProduction
+      : t.unreachable;
   return { intent: "connect", ok: false, errors: { apiKey: apiKeyError } };
 }
 
 /** Saves the orders-and-stock settings and starts the stock schedule when it was switched on. */
-export async function saveOperations(shop: string, form: FormData): Promise<SettingsActionResult> {
-  const parsed = parseOperationsForm(form);
+export async function saveOperations(
+  shop: string,
+  form: FormData,
+  t: SettingsErrors = es.settings.errors,
+): Promise<SettingsActionResult> {
+  const parsed = parseOperationsForm(form, t);
   if (!parsed.ok) return { intent: "operations", ok: false, errors: parsed.errors };
   const modeError = await saveOperationsSettings(appContext(), shop, {
     fulfillment: parsed.fulfillment,
     stock: parsed.stock,
   });
-  if (modeError) return { intent: "operations", ok: false, errors: { mode: modeError } };
+  if (modeError)
+    return { intent: "operations", ok: false, errors: { mode: t.modeRefused.replace("{reason}", modeError) } };
   return { intent: "operations", ok: true, carrierService: null };
 }
 
 /** Validates and saves the rate rules; re-registers the carrier service when the shop is connected. */
-export async function saveRateRules(shop: string, form: FormData): Promise<SettingsActionResult> {
-  const parsed = parseRatesForm(form);
+export async function saveRateRules(
+  shop: string,
+  form: FormData,
+  t: SettingsErrors = es.settings.errors,
+): Promise<SettingsActionResult> {
+  const parsed = parseRatesForm(form, t);
   if (!parsed.ok) return { intent: "rates", ok: false, errors: parsed.errors };
   return { intent: "rates", ok: true, carrierService: await saveRatesSettings(appContext(), shop, parsed.rates) };
 }

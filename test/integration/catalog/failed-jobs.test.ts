@@ -22,16 +22,16 @@ beforeEach(async () => {
   await resetDatabase();
   await storeOfflineSession(prisma);
   down = false;
-  let outage: AdminGraphql | undefined;
+  const outage: { graphql?: AdminGraphql } = {};
   h = await startHarness({
     batchSize: 50,
     // While `down`, every Admin API call goes to the store over HTTP, which answers 500.
-    wrapAdmin: (admin) => (async (query, variables) => (down && outage ? outage(query, variables) : admin(query, variables))) as AdminGraphql,
+    wrapAdmin: (admin) => (async (query, variables) => (down && outage.graphql ? outage.graphql(query, variables) : admin(query, variables))) as AdminGraphql,
   });
   const server = await h.store.listen();
   closeStore = () => server.close();
   h.store.failNext(SHOP, "server-error", 100_000);
-  outage = simulatedStoreAdminGraphql({
+  outage.graphql = simulatedStoreAdminGraphql({
     baseUrl: server.url,
     shop: SHOP,
     accessToken: h.store.accessToken(SHOP),

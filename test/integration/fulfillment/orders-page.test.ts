@@ -87,6 +87,8 @@ describe("retrying after the merchant fixed the cause", () => {
     expect(await retryFulfillment(merchant(), { shop: "otra.myshopify.com", fulfillmentId: record.id })).toEqual({
       ok: false,
       error: "no such order",
+      code: "notFound",
+      params: {},
     });
   });
 });
@@ -141,7 +143,10 @@ describe("the orders page", () => {
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
     expect(await post({ intent: "retry", fulfillmentId: data.rows[0]!.id })).toMatchObject({ ok: true });
     expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: true });
-    expect(await post({ intent: "nonsense" })).toEqual({ ok: false, error: "unknown action" });
+    expect(await post({ intent: "nonsense" })).toMatchObject({
+      data: { kind: "invalid", error: { field: "intent" } },
+      init: { status: 400 },
+    });
     // A missing or malformed record id is named in a 400, not a database cast error (a 500).
     for (const form of [{ intent: "retry" }, { intent: "confirm-absent", fulfillmentId: "42" }] as Record<string, string>[]) {
       expect(await post(form)).toMatchObject({

@@ -22,8 +22,13 @@ import {
 
 const upstream = upstreamLog();
 let sandbox: Sandbox;
-/** Margin over the deadline within which the answer must have left. */
-const MARGIN_MS = 50;
+/**
+ * Margin over the deadline within which the answer must have left. Issue 12's "deadline + 50 ms"
+ * is measured on the production build by bench/http-rates.ts; here, with the other test files
+ * loading the same two cores, the test proves the deadline ends the wait, with room for a busy
+ * event loop.
+ */
+const MARGIN_MS = 200;
 
 beforeAll(async () => {
   // Every quotation takes 150 ms upstream, so concurrent requests really overlap.

@@ -96,6 +96,17 @@ describe("/app/settings", () => {
     expect(store.inspect(TEST_SHOP).carrierServices).toEqual([]);
   });
 
+  it("answers in the language the page was in (each form sends its locale)", async () => {
+    const result = await submit({ intent: "connect", apiKey: "sk_wrong", environment: "qa", locale: "en" });
+    expect(result).toEqual({
+      intent: "connect",
+      ok: false,
+      errors: { apiKey: "The service refused this key in the test environment (QA)." },
+    });
+    const rules = await submit(await rulesForm({ locale: "en", handlingDays: "two" }));
+    expect(rules).toMatchObject({ ok: false, errors: { handlingDays: "Enter a whole number." } });
+  });
+
   it("says plainly when the plan does not allow third-party calculated rates", async () => {
     useStore(false);
     const result = await submit({ intent: "connect", apiKey: API_KEY, environment: "qa" });

@@ -94,7 +94,7 @@ const payload = (answer: unknown) =>
 const statusOf = (answer: unknown) =>
   answer && typeof answer === "object" && "init" in answer ? ((answer as { init: { status?: number } | null }).init?.status ?? 200) : 200;
 
-async function unchanged(act: () => Promise<unknown>) {
+async function unchanged<T>(act: () => Promise<T>): Promise<T> {
   const before = await victimRows();
   const answer = await act();
   expect(await victimRows()).toEqual(before);

@@ -43,8 +43,9 @@ describe("toDestination on pathological input", () => {
       phone: text,
       name: text,
     });
-    // THEN it finishes quickly and still produces a destination
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // THEN it finishes quickly (catastrophic backtracking on this input takes minutes; the bound
+    // leaves room for a loaded CI machine) and still produces a destination
+    expect(performance.now() - started).toBeLessThan(3_000);
     expect(result.ok).toBe(true);
   });
 });

@@ -68,6 +68,34 @@ describe("shop profiles", () => {
     expect((await profiles.get(SHOP))?.settingsVersion).toBe(4);
   });
 
+  it("keeps answering the last known profile for as long as the database stays unreachable", async () => {
+    let now = 0;
+    const s = source();
+    let down = false;
+    const src: ShopProfileSource = {
+      ...s.src,
+      loadSettings: async (shop) => {
+        if (down) throw new Error("database unreachable");
+        return s.src.loadSettings(shop);
+      },
+    };
+    const profiles = createShopProfiles({ source: () => src, ttlMs: 5_000, staleMs: 60_000, now: () => now });
+    await profiles.get(SHOP);
+    // GIVEN the database goes down, and checkout keeps asking every 30 s for five minutes
+    down = true;
+    for (now = 30_000; now <= 300_000; now += 30_000) {
+      // THEN every answer is the last known profile, well past the 60 s stale limit
+      expect((await profiles.get(SHOP))?.settingsVersion).toBe(1);
+      await new Promise((r) => setTimeout(r, 0)); // the failed background load settles
+    }
+    // AND once the database is back, the next loads bring the current settings
+    down = false;
+    s.setVersion(2);
+    await profiles.get(SHOP);
+    await new Promise((r) => setTimeout(r, 0));
+    expect((await profiles.get(SHOP))?.settingsVersion).toBe(2);
+  });
+
   it("keeps nothing with a TTL of 0 (the naive baseline): every call loads", async () => {
     const s = source();
     const profiles = createShopProfiles({ source: () => s.src, ttlMs: 0 });

@@ -29,9 +29,9 @@ describe("timeouts and deadlines", () => {
   });
 
   it("ends the whole call, retries included, by its deadline with SvcTimeoutError", async () => {
-    // GIVEN a service that never answers, real sleeps, and a 1 s per-attempt limit
+    // GIVEN a service that never answers, real sleeps, and a 5 s per-attempt limit
     fake = await startFakeService({ [AUTH]: issueToken(), [QUOTE]: never });
-    const { client } = testClient(fake, { timeoutMs: 1_000, sleep: abortableSleep });
+    const { client } = testClient(fake, { timeoutMs: 5_000, sleep: abortableSleep });
     await client.auth();
     const started = Date.now();
     // WHEN the caller allows 250 ms in all
@@ -41,7 +41,7 @@ describe("timeouts and deadlines", () => {
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect((error as Error).message).toMatch(/deadline/);
     expect(elapsed).toBeGreaterThanOrEqual(240);
-    expect(elapsed).toBeLessThan(900);
+    expect(elapsed).toBeLessThan(2_500);
   });
 
   it("splits a deadline over several attempts when each times out sooner", async () => {

@@ -1,0 +1,101 @@
+/**
+ * One SKU at the service, next to what Shopify holds for it: the merchant's check when a variant
+ * is skipped, refused or out of date ("what does the warehouse have for PLATO-GR?"). Reads the
+ * service's product lookup (GET /api/rest/product/{sku}; unknown → empty list) and the shop's
+ * variants with that SKU, and compares their measures exactly.
+ */
+import type { PrismaClient } from "@prisma/client";
+import type { SvcClient } from "../svc";
+import { SKU_MAX } from "./catalog-query";
+import type { MappedProduct } from "./map-variant";
+import { MEASURES, measureDifferences, type Measure, type MeasureDifference } from "./measure-differences";
+import type { CatalogStatus } from "./status";
+
+
+export interface ServiceProductView {
+  id: string;
+  sku: string;
+  upc: string | null;
+  name: string | null;
+  /** Each measure as the service holds it (text, exact), null when not recorded. */
+  measures: Record<Measure, string | null>;
+}
+
+export interface ShopifyVariantView {
+  title: string;
+  status: CatalogStatus;
+  deleted: boolean;
+  measures: Record<Measure, string | null> | null;
+  /** Measures where the service's record and Shopify disagree (empty: they match). */
+  differences: MeasureDifference[];
+}
+
+export type SkuLookup =
+  | { kind: "not_connected"; sku: string }
+  | { kind: "failed"; sku: string; error: string }
+  | { kind: "found"; sku: string; service: ServiceProductView[]; shopify: ShopifyVariantView[] };
+
+/** The SKU as typed, checked: 1 to SKU_MAX characters after trimming. */
+export function parseSku(value: FormDataEntryValue | null): { ok: true; sku: string } | { ok: false; error: string } {
+  const sku = typeof value === "string" ? value.trim() : "";
+  if (!sku) return { ok: false, error: "enter a SKU" };
+  if (sku.length > SKU_MAX) return { ok: false, error: `a SKU has at most ${SKU_MAX} characters` };
+  return { ok: true, sku };
+}
+
+export async function lookupSku(deps: {
+  db: PrismaClient;
+  shop: string;
+  sku: string;
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+}): Promise<SkuLookup> {
+  const { db, shop, sku } = deps;
+  const client = await deps.svcClientFor(shop);
+  if (!client) return { kind: "not_connected", sku };
+  let records;
+  try {
+    records = await client.getProduct(sku);
+  } catch (error) {
+    return { kind: "failed", sku, error: error instanceof Error ? error.message : String(error) };
+  }
+  // The lookup matches SKU or UPC: keep the records of this SKU when there are any.
+  const exact = records.filter((r) => r.sku === sku);
+  const found = exact.length > 0 ? exact : records;
+  const variants = await db.catalogVariant.findMany({
+    where: { shop, sku },
+    orderBy: [{ deletedAt: { sort: "asc", nulls: "first" } }, { title: "asc" }],
+    take: 20,
+    select: { title: true, status: true, deletedAt: true, current: true },
+  });
+  const first = found[0];
+  return {
+    kind: "found",
+    sku,
+    service: found.map((r) => ({
+      id: r.id,
+      sku: r.sku,
+      upc: r.upc ?? null,
+      name: r.nombre ?? null,
+      measures: measuresOf(r.dimension ?? null),
+    })),
+    shopify: variants.map((v) => {
+      const current = (v.current as MappedProduct | null) ?? null;
+      return {
+        title: v.title,
+        status: v.status as CatalogStatus,
+        deleted: v.deletedAt !== null,
+        measures: current?.dimension ? { ...current.dimension.data } : null,
+        differences: first && current ? measureDifferences(first.dimension, current) : [],
+      };
+    }),
+  };
+}
+
+function measuresOf(dimension: Partial<Record<Measure, string | number | null | undefined>> | null) {
+  const out = {} as Record<Measure, string | null>;
+  for (const m of MEASURES) {
+    const value = dimension?.[m];
+    out[m] = value === null || value === undefined ? null : String(value);
+  }
+  return out;
+}

@@ -1,0 +1,185 @@
+/**
+ * The reasons and history details the fulfilment engine writes are English sentences (they are
+ * also what support reads in logs and what Shopify shows as a rejection message). The merchant
+ * reads them in their own language: each known sentence is recognised here as a code and its
+ * parameters (pure), and the page translates `orders.reasons.<code>` from its message catalogue.
+ * A sentence no pattern knows (a new one, or the service's own words) is shown as written.
+ *
+ * Keep a pattern next to every sentence it reads: the unit test feeds each sentence the engine
+ * writes and fails when one is left without a code.
+ */
+
+export const REASON_CODES = [
+  "cancelledInShopify",
+  "partCancelled",
+  "alreadyFulfilled",
+  "incomplete",
+  "testOrder",
+  "notShipped",
+  "pickUp",
+  "pickupPoint",
+  "localDelivery",
+  "retail",
+  "noDelivery",
+  "otherLocation",
+  "onHold",
+  "scheduled",
+  "heldBack",
+  "nothingLeft",
+  "noSku",
+  "noAddress",
+  "notConnected",
+  "noDimensions",
+  "destinationNotServed",
+  "insufficientStock",
+  "invalidOrder",
+  "serviceRefused",
+  "apiKeyRefused",
+  "attemptsExhausted",
+  "attemptFailed",
+  "interrupted",
+  "mayExist",
+  "unexpectedFailure",
+  "contested",
+  "waitingForRequest",
+  "cancelRequestedBefore",
+  "cancelRequestedAfter",
+  "beforeFulfilmentOrders",
+  "writeBackFailed",
+  "fulfilmentOrderGone",
+  "received",
+  "sending",
+  "serviceOrder",
+  "lateAnswer",
+  "serviceStatus",
+  "trackingChanged",
+  "shopifyFulfilment",
+  "readyToSend",
+  "merchantConfirmedExists",
+  "merchantConfirmedAbsent",
+  "merchantRetriedFollow",
+  "merchantRetriedRead",
+  "merchantRetried",
+] as const;
+
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+export interface ReasonMessage {
+  code: ReasonCode;
+  params: Record<string, string>;
+}
+
+// Named groups become the message's parameters. Anchored, so a sentence is read whole.
+const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
+  ["cancelledInShopify", /^the order was cancelled(?: in Shopify| \((?<at>[^)]*)\))$/],
+  ["partCancelled", /^this part of the order was cancelled in Shopify$/],
+  ["alreadyFulfilled", /^this part of the order is already fulfilled or closed in Shopify$/],
+  ["incomplete", /^Shopify could not complete this part of the order$/],
+  ["testOrder", /^test order, and the shop's settings skip test orders$/],
+  ["pickUp", /^the buyer picks it up in store; the warehouse only ships parcels$/],
+  ["pickupPoint", /^it goes to a pickup point; the warehouse only ships parcels$/],
+  ["localDelivery", /^it is a local delivery by the shop; the warehouse only ships parcels$/],
+  ["retail", /^it was sold in person \(point of sale\); the warehouse only ships parcels$/],
+  ["noDelivery", /^it needs no delivery; the warehouse only ships parcels$/],
+  ["notShipped", /^its delivery method is (?<method>.+); the warehouse only ships parcels$/],
+  [
+    "otherLocation",
+    /^it is assigned to (?:the location "(?<location>.*)"|another location), which the warehouse does not fulfil$/,
+  ],
+  ["onHold", /^on hold in Shopify(?: \((?<holds>.*)\))?; it goes to the warehouse when the hold is released$/],
+  [
+    "scheduled",
+    /^scheduled in Shopify for a later date; it goes to the warehouse then(?: \(until (?<until>[^)]*)\))?$/,
+  ],
+  [
+    "heldBack",
+    /^held back (?<minutes>\d+) minutes after payment, so changes and cancellations never reach the warehouse(?: \(until (?<until>[^)]*)\))?$/,
+  ],
+  [
+    "nothingLeft",
+    /^(?:nothing in this part of the order is left to ship|no line requires shipping from the warehouse)$/,
+  ],
+  ["noSku", /^line (?<lines>.+) has no SKU; the warehouse identifies products by SKU/],
+  ["noAddress", /^the order has no shipping address/],
+  ["notConnected", /^the shop is not connected to the service$/],
+  [
+    "noDimensions",
+    /^product (?<product>.+?) has no dimensions at the service; register them, then retry\. The service said: (?<said>.*)$/s,
+  ],
+  [
+    "destinationNotServed",
+    /^no carrier serves the destination; correct the shipping address, then retry\. The service said: (?<said>.*)$/s,
+  ],
+  [
+    "insufficientStock",
+    /^not enough stock of (?<product>.+?) at the warehouse; request an inventory reception, then retry\. The service said: (?<said>.*)$/s,
+  ],
+  ["invalidOrder", /^the order is not valid for the service(?: \((?<field>[^)]*)\))?: (?<said>.*)$/s],
+  ["serviceRefused", /^the service refused the order: (?<said>.*)$/s],
+  ["apiKeyRefused", /^the service refused the shop's API key; reconnect the account, then retry \((?<said>.*)\)$/s],
+  [
+    "attemptsExhausted",
+    /^the service could not take the order after (?<attempts>\d+) attempts; last error: (?<said>.*)$/s,
+  ],
+  ["attemptFailed", /^attempt (?<attempt>\d+) did not reach the service \((?<said>.*)\); next attempt at (?<at>\S+)$/s],
+  ["interrupted", /^a submission started at (?<at>.+?) was interrupted before its result was saved/s],
+  [
+    "unexpectedFailure",
+    /^unexpected failure while sending the order \((?<said>.*)\); it may have reached the service$/s,
+  ],
+  ["mayExist", /^(?<said>.*); the order may exist at the service$/s],
+  ["contested", /^created in Shopify from a part of the order the warehouse already has/],
+  ["waitingForRequest", /^waiting for Shopify to request fulfilment from the warehouse$/],
+  ["cancelRequestedBefore", /^the merchant asked to cancel it before it reached the warehouse; cancelled$/],
+  [
+    "cancelRequestedAfter",
+    /^the merchant asked to cancel it after it reached the warehouse — stop it with the service \(service order (?<order>[^)]*)\)$/,
+  ],
+  ["beforeFulfilmentOrders", /^recorded before fulfilment orders were followed: fulfil it in Shopify by hand$/],
+  ["writeBackFailed", /^writing the shipment to Shopify failed, will retry: (?<said>.*)$/s],
+  ["fulfilmentOrderGone", /^the Shopify fulfilment order (?<gid>\S+) no longer exists$/],
+  ["received", /^orders\/paid received$/],
+  ["sending", /^attempt (?<attempt>\d+): sending to the service \((?<service>[A-Z]+): (?<products>.*)\)$/s],
+  ["serviceOrder", /^service order (?<order>\S+)$/],
+  ["lateAnswer", /^the service's late answer confirmed order (?<order>\S+)$/],
+  ["serviceStatus", /^service status (?<status>.+)$/],
+  ["trackingChanged", /^tracking changed to (?<tracking>.+)$/],
+  [
+    "shopifyFulfilment",
+    /^Shopify fulfilment (?<kind>\w+) \((?<id>[^)]*)\)(?: of (?<lines>.+?))?(?: with (?<tracking>.+))?$/,
+  ],
+  ["readyToSend", /^ready to send$/],
+  ["merchantConfirmedExists", /^confirmed by the merchant: service order (?<order>.+)$/],
+  ["merchantConfirmedAbsent", /^the merchant confirmed the service has no such order: submitting it$/],
+  ["merchantRetriedFollow", /^retried by the merchant: following the service order again$/],
+  ["merchantRetriedRead", /^retried by the merchant: reading the order from Shopify again$/],
+  ["merchantRetried", /^retried by the merchant(?: \((?<note>.*)\))?$/s],
+];
+
+/** The code and parameters of a sentence the engine writes; null for one it does not know. */
+export function reasonMessage(text: string | null | undefined): ReasonMessage | null {
+  if (!text) return null;
+  for (const [code, pattern] of PATTERNS) {
+    const match = pattern.exec(text);
+    if (match) {
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = value ?? "";
+      return { code, params };
+    }
+  }
+  return null;
+}
+
+/** What happened, for the timeline's marker: who or what moved the record. */
+export type TimelineKind = "webhook" | "submission" | "service" | "tracking" | "merchant" | "attention" | "wait";
+
+export function timelineKind(toStatus: string, code: ReasonCode | null): TimelineKind {
+  if (code === "received") return "webhook";
+  if (code?.startsWith("merchant")) return "merchant";
+  if (code === "trackingChanged" || code === "shopifyFulfilment") return "tracking";
+  if (toStatus === "needs_attention" || toStatus === "unknown_outcome" || toStatus === "skipped") return "attention";
+  if (toStatus === "waiting") return "wait";
+  if (toStatus === "submitting" || toStatus === "pending" || code === "serviceOrder" || code === "lateAnswer")
+    return "submission";
+  return "service";
+}

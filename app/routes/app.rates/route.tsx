@@ -1,0 +1,102 @@
+// /app/rates: the rate tester. The merchant picks a destination in Mexico and a cart from the
+// synced catalogue; the page quotes it through the carrier callback's own quoter and shows what
+// checkout would show — names, prices, dates, which rules changed them, how long it took and
+// whether it came from the cache — without touching Shopify's checkout.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { appContext } from "~/context.server";
+import { useI18n } from "~/i18n/react";
+import { authenticate } from "~/shopify.server";
+import { CartCard, DestinationCard } from "./rate-test-fields";
+import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form.server";
+import { EMPTY_VALUES } from "./rate-test-values";
+import { RateTestResultCard } from "./rate-test-result";
+import { loadRateTester, runRateTest } from "./rate-tester.server";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  return loadRateTester(appContext().db, session.shop);
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const values = readRateTestForm(await request.formData());
+  // Only the shop's own catalogue may be put in the cart; the SKU comes from it, never the form.
+  const ids = values.lines.map((line) => line.variantId).filter(Boolean);
+  const rows = await appContext().db.catalogVariant.findMany({
+    where: { shop: session.shop, deletedAt: null, sku: { not: null }, variantId: { in: ids } },
+    select: { variantId: true, productId: true, sku: true, title: true },
+  });
+  const variants = new Map<string, CartVariant>(rows.map((r) => [r.variantId, { ...r, sku: r.sku ?? "" }]));
+  const parsed = toRateTest(values, variants);
+  if (!parsed.ok) return { values, errors: parsed.errors, result: null };
+  return { values, errors: {}, result: await runRateTest(session.shop, parsed.rate) };
+};
+
+export default function RateTester() {
+  const page = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const quoting = useNavigation().state === "submitting";
+  const { messages } = useI18n();
+  const m = messages.rates;
+
+  const empty = !page.connected ? (
+    <EmptyCard
+      title={m.notConnectedTitle}
+      body={m.notConnectedBody}
+      action={m.notConnectedAction}
+      url="/app/settings"
+    />
+  ) : page.registeredCount === 0 ? (
+    <EmptyCard title={m.emptyTitle} body={m.emptyBody} action={m.emptyAction} url="/app/catalog" />
+  ) : null;
+
+  return (
+    <Page>
+      <TitleBar title={m.title} />
+      {empty ?? (
+        <Form method="post">
+          <Layout>
+            <Layout.Section>
+              <Text as="p" tone="subdued">
+                {m.intro}
+              </Text>
+            </Layout.Section>
+            <Layout.Section variant="oneHalf">
+              <DestinationCard values={data?.values ?? EMPTY_VALUES} errors={data?.errors ?? {}} states={page.states} />
+            </Layout.Section>
+            <Layout.Section variant="oneHalf">
+              <CartCard values={data?.values ?? EMPTY_VALUES} errors={data?.errors ?? {}} variants={page.variants} />
+            </Layout.Section>
+            <Layout.Section>
+              <Button submit variant="primary" loading={quoting}>
+                {m.submit}
+              </Button>
+            </Layout.Section>
+            <Layout.Section>
+              <div aria-live="polite">{data?.result ? <RateTestResultCard result={data.result} /> : null}</div>
+            </Layout.Section>
+          </Layout>
+        </Form>
+      )}
+    </Page>
+  );
+}
+
+function EmptyCard({ title, body, action, url }: { title: string; body?: string; action: string; url: string }) {
+  return (
+    <Card>
+      <BlockStack gap="300" inlineAlign="start">
+        <Text as="h2" variant="headingMd">
+          {title}
+        </Text>
+        {body ? <Text as="p">{body}</Text> : null}
+        <Button url={url} variant="primary">
+          {action}
+        </Button>
+      </BlockStack>
+    </Card>
+  );
+}
