@@ -57,7 +57,7 @@ function UnreadableWebhooks({ records }: { records: UnreadableWebhookRow[] }) {
             <Text as="p">
               {format(m.unreadableBody, { topic: record.topic, at: dateTime(record.receivedAt), reason: record.reason })}
             </Text>
-            {record.issues.length > 0 && <Text as="p">{format(m.fields, { fields: record.issues.join(", ") })}</Text>}
+            {record.issues.some((issue) => issue !== "$") && <Text as="p">{format(m.fields, { fields: record.issues.join(", ") })}</Text>}
             <Text as="p">{record.orderId ? format(m.orderNamed, { id: record.orderId }) : m.noOrder}</Text>
             <InlineStack gap="200">
               {record.orderId && (

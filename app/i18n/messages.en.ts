@@ -96,8 +96,8 @@ export const en: Messages = {
     send: "Send order {id}",
     dismiss: "Dismiss",
     jobTitle: "Not completed: {kind}",
-    jobFailed: "Tried {attempts} times; the last one on {at}.",
-    jobFailing: "The last run failed ({at}); it is tried again periodically.",
+    jobFailed: "Tried {attempts} times (the last: {at})",
+    jobFailing: "The last run failed ({at}); it is tried again on its own",
     detail: "Detail: {error}",
     retry: "Retry now",
     outcomes: {

@@ -97,8 +97,8 @@ export const es = {
     send: "Enviar el pedido {id}",
     dismiss: "Descartar",
     jobTitle: "No se completó: {kind}",
-    jobFailed: "Se intentó {attempts} veces; la última el {at}.",
-    jobFailing: "Falló la última vez ({at}); se vuelve a intentar periódicamente.",
+    jobFailed: "Se intentó {attempts} veces (la última: {at})",
+    jobFailing: "Falló la última vez ({at}); se vuelve a intentar sola",
     detail: "Detalle: {error}",
     retry: "Reintentar ahora",
     outcomes: {
