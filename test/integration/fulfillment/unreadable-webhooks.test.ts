@@ -9,6 +9,7 @@ import { action as ordersEdited } from "~/routes/webhooks.orders.edited";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as holdReleased } from "~/routes/webhooks.fulfillment_orders.hold_released";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
+import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, signedWebhookRequest, type WebhookRequestArgs } from "../../helpers/shopify-requests";
@@ -151,6 +152,16 @@ describe("privacy", () => {
     await post(ordersPaid, { topic: "orders/paid", body: null, rawBody: '{"customer": {"id": 999}, "id": "x' });
     await post(ordersPaid, { topic: "orders/paid", body: { id: 222, name: 1 } });
     expect(await prisma.unreadableWebhook.count()).toBe(3);
+    // A data request of that customer exports them (what the app holds about them), not the other.
+    const asked = await post(dataRequest, {
+      topic: "customers/data_request",
+      body: { shop_domain: SHOP, customer: { id: 999 }, orders_requested: [111], data_request: { id: 5 } },
+    });
+    expect(asked.status).toBe(200);
+    const { export: exported } = await prisma.customerDataRequest.findFirstOrThrow();
+    const kept = (exported as { unreadableNotifications: { orderId: string | null; payload: string }[] }).unreadableNotifications;
+    expect(kept.map((k) => k.orderId)).toEqual(["111", null]);
+    expect(kept[1]!.payload).toContain('"id": 999');
     const redact = await post(customersRedact, {
       topic: "customers/redact",
       body: { shop_domain: SHOP, customer: { id: 999 }, orders_to_redact: [111] },
