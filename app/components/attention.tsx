@@ -61,7 +61,12 @@ function UnreadableWebhooks({ records }: { records: UnreadableWebhookRow[] }) {
             <Text as="p">{record.orderId ? format(m.orderNamed, { id: record.orderId }) : m.noOrder}</Text>
             <InlineStack gap="200">
               {record.orderId && (
-                <ActionButton intent="unreadable-send" id={record.id} label={format(m.send, { id: record.orderId })} />
+                <ActionButton
+                  intent="unreadable-send"
+                  id={record.id}
+                  // Both read the order from Shopify as it is now; a paid order goes to the warehouse.
+                  label={format(record.topic === "orders/paid" ? m.send : m.reread, { id: record.orderId })}
+                />
               )}
               <ActionButton intent="unreadable-dismiss" id={record.id} label={m.dismiss} tone="critical" />
             </InlineStack>

@@ -94,6 +94,7 @@ export const en: Messages = {
     orderNamed: "The notification is about Shopify order {id}.",
     noOrder: "The notification does not say which order it is about: find it in Shopify and use «Send to warehouse now» on its page.",
     send: "Send order {id}",
+    reread: "Read order {id} from Shopify again",
     dismiss: "Dismiss",
     jobTitle: "Not completed: {kind}",
     jobFailed: "Tried {attempts} times (the last: {at})",

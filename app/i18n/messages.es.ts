@@ -95,6 +95,7 @@ export const es = {
     noOrder:
       "La notificación no dice de qué pedido es: búscalo en Shopify y usa «Enviar al almacén ahora» en su página.",
     send: "Enviar el pedido {id}",
+    reread: "Volver a leer el pedido {id} de Shopify",
     dismiss: "Descartar",
     jobTitle: "No se completó: {kind}",
     jobFailed: "Se intentó {attempts} veces (la última: {at})",
