@@ -3,7 +3,9 @@
 // (app/models/job-problems.server.ts), each with its action: send the order by its id (the same
 // path as "send to warehouse now"), dismiss, or retry the job.
 import type { MerchantActionResult, MerchantDeps } from "./merchant-actions.server";
+import { jobWriter } from "../jobs/queue.server";
 import { pushOrderNow } from "./push-order.server";
+import { wakeOrder } from "./records.server";
 import {
   listJobProblems,
   retryFromPage,
@@ -53,6 +55,18 @@ export async function runAttentionAction(
     return { status: 200, result: { kind: "attention", ok: true, outcome: "dismissed" } };
   }
   if (!record.orderId) return refuse(400, "noOrderId", "the payload names no order id");
+  if (record.topic !== "orders/paid") {
+    // A lost cancellation, edit or hold: do what the webhook would have done — wake the order's job,
+    // which reads Shopify's current state and decides (plan.server.ts).
+    const followed = await deps.db.shopifyOrder.findUnique({
+      where: { shop_shopifyOrderId: { shop, shopifyOrderId: record.orderId } },
+      select: { shopifyOrderId: true },
+    });
+    if (!followed) return refuse(409, "notFollowed", "the app does not follow this order: nothing to read again");
+    await wakeOrder(jobWriter(deps.db), { shop, shopifyOrderId: followed.shopifyOrderId, now: deps.now() });
+    await dismissUnreadableWebhook(deps.db, { shop, id });
+    return { status: 200, result: { kind: "attention", ok: true, outcome: "reread" } };
+  }
   // The send-now path: its outcome is worded like every other order action's.
   const result = await pushOrderNow(deps, { shop, orderGid: `gid://shopify/Order/${record.orderId}` });
   if (result.ok) await dismissUnreadableWebhook(deps.db, { shop, id });

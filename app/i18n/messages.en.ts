@@ -104,6 +104,8 @@ export const en: Messages = {
     outcomes: {
       retried: "It is tried again now.",
       dismissed: "Dismissed.",
+      reread: "The order is read from Shopify again and decided on its current state.",
+      notFollowed: "The app does not follow that order (it never received it paid): there is nothing to read again. You can dismiss the notice.",
       notFound: "It is no longer pending (perhaps already resolved): reload the page.",
       invalidId: "The action does not say which item: reload the page.",
       noOrderId: "The notification does not say which order it is about: find it in Shopify.",

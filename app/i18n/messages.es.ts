@@ -105,6 +105,8 @@ export const es = {
     outcomes: {
       retried: "Se vuelve a intentar ahora.",
       dismissed: "Descartada.",
+      reread: "Se vuelve a leer el pedido de Shopify y se decide según su estado actual.",
+      notFollowed: "La app no sigue ese pedido (nunca lo recibió pagado): no hay nada que volver a leer. Puedes descartar el aviso.",
       notFound: "Ya no está pendiente (quizá ya se resolvió): recarga la página.",
       invalidId: "La acción no indica qué elemento: recarga la página.",
       noOrderId: "La notificación no dice de qué pedido es: búscalo en Shopify.",

@@ -104,7 +104,7 @@ async function subjectOf(db: Db, shop: string, queue: string, payload: unknown):
 }
 
 /** What an attention action did, for the page to say in the merchant's language (messages.attention.outcomes). */
-export type AttentionOutcome = "retried" | "dismissed" | "notFound" | "invalidId" | "noOrderId";
+export type AttentionOutcome = "retried" | "dismissed" | "reread" | "notFound" | "invalidId" | "noOrderId" | "notFollowed";
 export interface AttentionActionData {
   kind: "attention";
   ok: boolean;

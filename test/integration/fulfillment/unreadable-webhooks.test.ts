@@ -132,6 +132,34 @@ describe("on Pedidos", () => {
     expect(orders.filter((o) => o.request.tienda_orden_ref === order.name)).toHaveLength(1);
   });
 
+  it("an unreadable cancellation of a sent order: reading it again wakes the order's job, which sees the cancellation", async () => {
+    const order = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
+    await h.deliver(order);
+    await h.worker().runOnce();
+    expect((await prisma.fulfillment.findFirstOrThrow({ where: { shopifyOrderId: String(order.id) } })).status).toBe(
+      "submitted",
+    );
+    h.store.orders.cancel(SHOP, order.id);
+    await post(ordersCancelled, { topic: "orders/cancelled", body: { id: order.id, name: 5 } });
+    const [record] = (await pedidos()).attention.unreadable;
+    expect(record).toMatchObject({ topic: "orders/cancelled", orderId: String(order.id) });
+    expect(await act({ intent: "unreadable-send", id: record!.id })).toMatchObject({
+      status: 200,
+      body: { kind: "attention", outcome: "reread" },
+    });
+    await h.worker().runOnce();
+    const after = await prisma.fulfillment.findFirstOrThrow({ where: { shopifyOrderId: String(order.id) } });
+    expect(after.status).toBe("needs_attention");
+    expect(after.reason).toMatch(/cancel/i);
+    // One the app never followed: nothing to read again, said plainly.
+    await post(ordersCancelled, { topic: "orders/cancelled", body: { id: 424242, name: 5 } });
+    const [stranger] = (await pedidos()).attention.unreadable;
+    expect(await act({ intent: "unreadable-send", id: stranger!.id })).toMatchObject({
+      status: 409,
+      body: { outcome: "notFollowed" },
+    });
+  });
+
   it("dismiss removes it; a bad id is a 400 naming it", async () => {
     await post(ordersPaid, { topic: "orders/paid", body: null, rawBody: "[]" });
     const [record] = (await pedidos()).attention.unreadable;
