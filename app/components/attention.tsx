@@ -59,7 +59,7 @@ function UnreadableWebhooks({ records }: { records: UnreadableWebhookRow[] }) {
             </Text>
             {record.issues.some((issue) => issue !== "$") && <Text as="p">{format(m.fields, { fields: record.issues.join(", ") })}</Text>}
             <Text as="p">{record.orderId ? format(m.orderNamed, { id: record.orderId }) : m.noOrder}</Text>
-            <InlineStack gap="200">
+            <InlineStack gap="200" align="start" wrap={false}>
               {record.orderId && (
                 <ActionButton
                   intent="unreadable-send"
