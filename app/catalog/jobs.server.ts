@@ -121,6 +121,9 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
             ? { state: "failed", error: message, finishedAt: deps.now() }
             : { error: `${message} Se reintentará automáticamente.` },
         });
+        // Given up: the failed sync is what Catálogo shows (with its button to sync again), so the
+        // job ends here rather than also showing as a failed job.
+        if (exhausted) return { kind: "done" };
         return { kind: "retry", at: backoff(job), error: message };
       }
     },

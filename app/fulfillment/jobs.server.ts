@@ -59,7 +59,7 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       const outcome = await pollFulfillment(full, fulfillmentIdOf(job), delayMs);
       if (outcome.kind === "done") return { kind: "done" };
       const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
-      return { kind: "reschedule", at: outcome.at, payload: { ...payload } };
+      return { kind: "reschedule", at: outcome.at, payload: { ...payload }, error: outcome.error };
     },
     [RECONCILE_QUEUE]: async (job): Promise<JobOutcome> => {
       // A disconnected shop stops being reconciled; connecting starts it again.
@@ -67,27 +67,25 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       try {
         await reconcileOrders(full, job.shop);
       } catch (error) {
-        deps.logger.warn(
-          { shop: job.shop, err: error instanceof Error ? error.message : String(error) },
-          "orders reconciliation failed",
-        );
-        return { kind: "reschedule", at: after(deps.now(), STOCK_RETRY_MS) };
+        const message = error instanceof Error ? error.message : String(error);
+        deps.logger.warn({ shop: job.shop, err: message }, "orders reconciliation failed");
+        // Kept on the row: Inicio shows it with a retry until a run succeeds.
+        return { kind: "reschedule", at: after(deps.now(), STOCK_RETRY_MS), error: message };
       }
       return { kind: "reschedule", at: await nextReconciliation(deps.db, job.shop, deps.now()) };
     },
     [REQUESTS_QUEUE]: async (job): Promise<JobOutcome> => {
       const { settings } = await getShopSettings({ db: deps.db, shop: job.shop });
       if (settings.fulfillment.mode !== "fulfillment_service") return { kind: "done" };
+      let error: string | undefined;
       try {
         await readAssignedRequests(full, job.shop);
-      } catch (error) {
-        deps.logger.warn(
-          { shop: job.shop, err: error instanceof Error ? error.message : String(error) },
-          "reading fulfilment requests failed",
-        );
+      } catch (thrown) {
+        error = thrown instanceof Error ? thrown.message : String(thrown);
+        deps.logger.warn({ shop: job.shop, err: error }, "reading fulfilment requests failed");
       }
       // Notifications are coalesced and can be lost: keep polling while in this mode.
-      return { kind: "reschedule", at: after(deps.now(), REQUESTS_POLL_MS) };
+      return { kind: "reschedule", at: after(deps.now(), REQUESTS_POLL_MS), error };
     },
     [RESOLVE_QUEUE]: async (job) => {
       const { fulfillmentOrderGid } = job.payload as unknown as ResolveJobPayload;
@@ -103,11 +101,12 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       try {
         await syncStock(full, job.shop, { onDemand });
       } catch (error) {
-        deps.logger.warn(
-          { shop: job.shop, err: error instanceof Error ? error.message : String(error) },
-          "stock sync failed",
-        );
-        return nextStockRun(full, job.shop, STOCK_RETRY_MS);
+        const message = error instanceof Error ? error.message : String(error);
+        deps.logger.warn({ shop: job.shop, err: message }, "stock sync failed");
+        const next = await nextStockRun(full, job.shop, STOCK_RETRY_MS);
+        // Switched off meanwhile: it stops, and a failed on-demand run still shows on Inicio.
+        if (next.kind === "done") return { kind: "retry", at: after(deps.now(), STOCK_RETRY_MS), error: message };
+        return { ...next, error: message };
       }
       return nextStockRun(full, job.shop);
     },

@@ -11,6 +11,7 @@ type Accept = (db: PrismaClient, hook: LifecycleWebhook, now: Date) => Promise<u
 
 /** orders/paid: the delivery, the order and its job in one statement; the job decides after the answer. */
 export const paidOrderTopic: WebhookTopic<PaidOrder> = {
+  keepUnreadable: true,
   parse(payload) {
     const parsed = parsePaidOrder(payload);
     if (!parsed.ok) {
@@ -34,6 +35,7 @@ export const paidOrderTopic: WebhookTopic<PaidOrder> = {
 /** An order-lifecycle topic: `accept` checks the payload (LifecyclePayloadError) and wakes the order. */
 export function lifecycleTopic(accept: Accept): WebhookTopic<LifecycleWebhook> {
   return {
+    keepUnreadable: true,
     parse: (payload, delivery) => ({ ...delivery, webhookId: delivery.webhookId ?? delivery.eventId, payload }),
     accept: ({ db, now }, _delivery, hook) => accept(db, hook, now()),
   };

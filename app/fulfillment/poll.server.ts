@@ -23,7 +23,10 @@ export interface PollDeps {
 }
 
 /** Stop following the order, or look again at `at` after `delayMs`. */
-export type PollOutcome = { kind: "done" } | { kind: "again"; at: Date; delayMs: number };
+export type PollOutcome =
+  | { kind: "done" }
+  /** `error`: what keeps the shipment from Shopify (the write-back failed), for Pedidos to show with a retry. */
+  | { kind: "again"; at: Date; delayMs: number; error?: string };
 
 /** Polls the record's service order once and applies what it says; `lastDelayMs` grows the schedule. */
 export async function pollFulfillment(
@@ -33,7 +36,7 @@ export async function pollFulfillment(
 ): Promise<PollOutcome> {
   const record = await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
   if (!record || !record.svcOrderId || !FOLLOWED_STATUSES.includes(statusOf(record))) return { kind: "done" };
-  const later = (changed: boolean): PollOutcome => {
+  const later = (changed: boolean): Extract<PollOutcome, { kind: "again" }> => {
     const delayMs = nextPollDelayMs(lastDelayMs, changed);
     return { kind: "again", at: after(deps.now(), delayMs), delayMs };
   };
@@ -77,7 +80,7 @@ export async function pollFulfillment(
       next = furthest(current, "in_progress");
       data.reason = written.reason;
       await save(deps, record, next, data, detail);
-      return later(true);
+      return { ...later(true), error: written.reason };
     }
     Object.assign(data, written.data, { reason: null });
     detail = [detail, written.detail].filter(Boolean).join("; ") || null;

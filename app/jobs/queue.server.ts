@@ -175,7 +175,13 @@ export async function claimJobs(
 export type JobOutcome =
   | { kind: "done" }
   | { kind: "retry"; at: Date; error: string }
-  | { kind: "reschedule"; at: Date; payload?: Prisma.InputJsonValue };
+  | {
+      kind: "reschedule";
+      at: Date;
+      payload?: Prisma.InputJsonValue;
+      /** A periodic job whose run failed and that carries on at `at`: kept as lastError for the merchant to see. */
+      error?: string;
+    };
 
 /**
  * Records the outcome, fenced on the lease: a worker whose lease was taken over by another
@@ -197,7 +203,7 @@ export async function finishJob(db: Conn, job: Pick<Job, "id" | "leaseOwner">, o
   } else {
     const payload = outcome.payload === undefined ? null : JSON.stringify(outcome.payload);
     count = await db.$executeRaw`
-      UPDATE "Job" SET state = 'queued', "runAt" = ${outcome.at}, attempts = 0, "lastError" = NULL,
+      UPDATE "Job" SET state = 'queued', "runAt" = ${outcome.at}, attempts = 0, "lastError" = ${outcome.error ?? null},
                        payload = COALESCE(${payload}::jsonb, payload),
                        "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
       WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
@@ -211,4 +217,46 @@ export async function extendLease(db: Conn, job: Pick<Job, "id" | "leaseOwner">,
     UPDATE "Job" SET "leaseExpiresAt" = ${until}, "updatedAt" = now()
     WHERE id = ${job.id}::uuid AND "leaseOwner" = ${job.leaseOwner ?? ""} AND state = 'running'`;
   return count === 1;
+}
+
+/**
+ * A job of the shop that needs a person: one that gave up (failed after its attempts), one still
+ * retrying that has failed FAILING_AFTER_ATTEMPTS times in a row (a poll allows 1,000 attempts:
+ * days of a tracking write-back failing would otherwise stay silent), or a periodic one whose last
+ * run failed (queued again with an error and no attempts counted: the reschedule outcome's `error`).
+ */
+export const FAILING_AFTER_ATTEMPTS = 5;
+const PROBLEM = Prisma.sql`(state = 'failed' OR (state = 'queued' AND "lastError" IS NOT NULL
+  AND (attempts = 0 OR attempts >= ${FAILING_AFTER_ATTEMPTS}::int)))`;
+
+export interface JobProblem {
+  id: string;
+  queue: string;
+  key: string;
+  payload: Prisma.JsonValue;
+  state: "failed" | "queued";
+  attempts: number;
+  lastError: string | null;
+  updatedAt: Date;
+}
+
+export function listJobProblems(db: Conn, args: { shop: string; queues: string[]; limit?: number }): Promise<JobProblem[]> {
+  return db.$queryRaw<JobProblem[]>`
+    SELECT id::text, queue, key, payload, state, attempts, "lastError", "updatedAt" FROM "Job"
+    WHERE shop = ${args.shop} AND queue = ANY(${args.queues}::text[]) AND ${PROBLEM}
+    ORDER BY "updatedAt" DESC
+    LIMIT ${args.limit ?? 100}`;
+}
+
+/** Runs one of the shop's problem jobs (listJobProblems) again now, with fresh attempts; false when it is not one. */
+export async function retryJobProblem(
+  db: Conn,
+  args: { shop: string; id: string; queues: string[]; now: Date },
+): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ queue: string }[]>`
+    UPDATE "Job" SET state = 'queued', "runAt" = ${args.now}, attempts = 0, "lastError" = NULL, "updatedAt" = now()
+    WHERE id = ${args.id}::uuid AND shop = ${args.shop} AND queue = ANY(${args.queues}::text[]) AND ${PROBLEM}
+    RETURNING queue`;
+  if (row) signalEnqueued(row.queue);
+  return Boolean(row);
 }

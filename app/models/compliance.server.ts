@@ -6,7 +6,16 @@ import { deleteShopJobs } from "../jobs/queue.server";
 
 type Db = Pick<
   PrismaClient,
-  "$transaction" | "fulfillment" | "shop" | "session" | "webhookDelivery" | "job" | "customerDataRequest"
+  | "$transaction"
+  | "$executeRaw"
+  | "fulfillment"
+  | "shop"
+  | "session"
+  | "webhookDelivery"
+  | "job"
+  | "customerDataRequest"
+  | "unreadableWebhook"
+  | "redactedShop"
 >;
 
 /**
@@ -35,6 +44,18 @@ export async function redactCustomer({
         OR: [{ ordersRequested: { hasSome: orderIds } }, ...(customerId ? [{ customerId }] : [])],
       },
     }),
+    // Unreadable order webhooks keep their raw payload: those naming one of the orders go, and so
+    // does any whose text mentions one of the orders or the customer (it could not be parsed, so
+    // it may not name them where expected).
+    db.unreadableWebhook.deleteMany({
+      where: {
+        shop,
+        OR: [
+          { orderId: { in: orderIds } },
+          ...[...orderIds, ...(customerId ? [customerId] : [])].map((id) => ({ payload: { contains: id } })),
+        ],
+      },
+    }),
   ]);
   return count;
 }
@@ -42,6 +63,11 @@ export async function redactCustomer({
 /** Deletes everything the app holds for a shop (48 hours after it uninstalled). */
 export async function redactShop({ db, shop }: { db: Db; shop: string }) {
   await db.$transaction([
+    // Waits for deliveries of the shop being recorded right now, and makes later ones record
+    // nothing (the RedactedShop row and WebhookDelivery's trigger, migration 20261124140000).
+    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('shop/redact'), hashtext(${shop}))`,
+    db.redactedShop.upsert({ where: { domain: shop }, create: { domain: shop }, update: { redactedAt: new Date() } }),
+    db.unreadableWebhook.deleteMany({ where: { shop } }),
     deleteShopJobs(db, shop),
     db.webhookDelivery.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),

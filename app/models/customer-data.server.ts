@@ -12,7 +12,7 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 export const EXPORT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Db = Pick<PrismaClient, "fulfillment" | "customerDataRequest" | "shop">;
+type Db = Pick<PrismaClient, "fulfillment" | "customerDataRequest" | "shop" | "unreadableWebhook">;
 
 export interface CustomerDataExport {
   shop: string;
@@ -31,6 +31,8 @@ export interface CustomerDataExport {
     createdAt: string;
     history: { at: string; status: string; detail: string | null }[];
   }[];
+  /** Order notifications the app could not read and keeps whole (UnreadableWebhook), about these orders or this customer. */
+  unreadableNotifications: { topic: string; receivedAt: string; reason: string; orderId: string | null; payload: string }[];
   quotes: string;
 }
 
@@ -47,6 +49,19 @@ export async function buildCustomerDataExport(
     orderBy: [{ shopifyOrderId: "asc" }, { createdAt: "asc" }],
     include: { events: { orderBy: { at: "asc" } } },
   });
+  // The same match as customers/redact (compliance.server.ts): it names one of the orders, or its
+  // unparsed text mentions one of them or the customer.
+  const mentions = [...args.orderIds, ...(args.customerId ? [args.customerId] : [])];
+  const unreadable =
+    mentions.length === 0
+      ? []
+      : await db.unreadableWebhook.findMany({
+          where: {
+            shop: args.shop,
+            OR: [{ orderId: { in: args.orderIds } }, ...mentions.map((id) => ({ payload: { contains: id } }))],
+          },
+          orderBy: { receivedAt: "asc" },
+        });
   return {
     shop: args.shop,
     customerId: args.customerId,
@@ -62,6 +77,13 @@ export async function buildCustomerDataExport(
       serviceOrderId: r.svcOrderId,
       createdAt: r.createdAt.toISOString(),
       history: r.events.map((e) => ({ at: e.at.toISOString(), status: e.toStatus, detail: e.detail })),
+    })),
+    unreadableNotifications: unreadable.map((u) => ({
+      topic: u.topic,
+      receivedAt: u.receivedAt.toISOString(),
+      reason: u.reason,
+      orderId: u.orderId,
+      payload: u.payload,
     })),
     quotes: NO_QUOTE_DATA,
   };

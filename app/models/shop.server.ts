@@ -1,10 +1,12 @@
 // The Shop row: install state, the encrypted service key and the shop's settings.
 import type { PrismaClient } from "@prisma/client";
 
-type Db = Pick<PrismaClient, "shop" | "session">;
+type Db = Pick<PrismaClient, "shop" | "session" | "redactedShop">;
 
 /** Records (or re-records after a reinstall) that `shop` installed the app. */
 export async function recordInstall({ db, shop }: { db: Db; shop: string }) {
+  // A shop redacted earlier and installing again receives webhooks again.
+  await db.redactedShop.deleteMany({ where: { domain: shop } });
   return db.shop.upsert({
     where: { domain: shop },
     create: { domain: shop },

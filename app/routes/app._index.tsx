@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { appContext } from "../context.server";
@@ -8,15 +8,37 @@ import { shopOverview } from "../models/overview.server";
 import { quotesPerHour } from "../models/quote-hours.server";
 import { QuotesChart } from "../components/quotes-chart";
 import { useI18n } from "../i18n/react";
+import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
+import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const now = new Date();
-  const [overview, hours] = await Promise.all([
-    shopOverview({ db: appContext().db, shop: session.shop, now }),
-    quotesPerHour({ db: appContext().db, shop: session.shop, now }),
+  const { db } = appContext();
+  const [overview, hours, failedJobs] = await Promise.all([
+    shopOverview({ db, shop: session.shop, now }),
+    quotesPerHour({ db, shop: session.shop, now }),
+    listJobProblems(db, { shop: session.shop, page: "home" }),
   ]);
-  return { ...overview, hours };
+  return { ...overview, hours, failedJobs };
+};
+
+// The one action of Inicio: run a shop-level job that gave up again (job-retry).
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "job-retry") {
+    const refused: AttentionActionData = { kind: "attention", ok: false, outcome: "notFound", error: "unknown action" };
+    return data(refused, { status: 400 });
+  }
+  const { db, now } = appContext();
+  const { status, result } = await retryFromPage(db, {
+    shop: session.shop,
+    page: "home",
+    id: String(form.get("id") ?? ""),
+    now: now(),
+  });
+  return data(result, { status });
 };
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -34,6 +56,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 
 export default function Index() {
   const overview = useLoaderData<typeof loader>();
+  const retried = useActionData<typeof action>() as AttentionActionData | undefined;
   const quotes = overview.quotesLastDay;
   const { messages, number, locale } = useI18n();
   const m = messages.home;
@@ -50,6 +73,14 @@ export default function Index() {
                 {m.connectAfter}
               </p>
             </Banner>
+          </Layout.Section>
+        )}
+        {(overview.failedJobs.length > 0 || retried) && (
+          <Layout.Section>
+            <BlockStack gap="300">
+              <AttentionOutcomeBanner data={retried} />
+              <JobProblemsCard jobs={overview.failedJobs} />
+            </BlockStack>
           </Layout.Section>
         )}
         <Layout.Section>

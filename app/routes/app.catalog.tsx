@@ -32,6 +32,8 @@ import type { CatalogStatus } from "../catalog/status";
 import { appContext } from "../context.server";
 import { useI18n } from "../i18n/react";
 import { authenticate } from "../shopify.server";
+import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
+import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -40,25 +42,37 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   // A wrong value in the URL is a 400 naming the field, with the unfiltered page and the error
   // next to its field (not an error page).
   const query = parseCatalogQuery(invalid ? new URL(url.pathname, url) : url);
+  const { db } = appContext();
   const page: CatalogLoaderData = {
-    ...(await catalogPageData({ db: appContext().db, shop: session.shop, query })),
+    ...(await catalogPageData({ db, shop: session.shop, query })),
     invalid,
+    failedJobs: await listJobProblems(db, { shop: session.shop, page: "catalog" }),
   };
   return invalid ? answer(page, { status: 400 }) : page;
 };
 
-export type CatalogLoaderData = CatalogPageData & { invalid: ReturnType<typeof catalogQueryError> };
+export type CatalogLoaderData = CatalogPageData & {
+  invalid: ReturnType<typeof catalogQueryError>;
+  failedJobs: Awaited<ReturnType<typeof listJobProblems>>;
+};
 
 /** The sync's start, a SKU's lookup at the service, or which field was refused. */
 export type CatalogActionData =
   | { kind: "sync"; ok: boolean; message: string; refused: "running" | "not_connected" | null }
   | { kind: "lookup"; lookup: SkuLookup }
-  | { kind: "invalid"; field: "intent" | "sku"; error: string };
+  | { kind: "invalid"; field: "intent" | "sku"; error: string }
+  | AttentionActionData;
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "job-retry") {
+    const { db, now } = appContext();
+    const id = String(form.get("id") ?? "");
+    const { status, result } = await retryFromPage(db, { shop: session.shop, page: "catalog", id, now: now() });
+    return answer<CatalogActionData>(result, { status });
+  }
   if (intent === "lookup") {
     const sku = parseSku(form.get("sku"));
     if (!sku.ok) return answer<CatalogActionData>({ kind: "invalid", field: "sku", error: sku.error }, { status: 400 });
@@ -125,7 +139,9 @@ export default function Catalog() {
         {result?.kind === "invalid" && result.field === "intent" && (
           <Banner tone="critical">{messages.catalog.unknownAction}</Banner>
         )}
+        <AttentionOutcomeBanner data={result} />
         {!data.connected && <Banner tone="warning">{messages.catalog.notConnected}</Banner>}
+        <JobProblemsCard jobs={data.failedJobs} />
         <SyncCard data={data} />
         <SkuLookupCard connected={data.connected} result={result} />
         {data.invalid?.field === "page" && <Banner tone="warning">{messages.catalog.errors.page}</Banner>}

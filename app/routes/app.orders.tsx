@@ -48,6 +48,9 @@ import {
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
+import { OrdersAttentionCard } from "../components/attention";
+import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
+import type { AttentionActionData } from "../models/job-problems.server";
 import { authenticate } from "../shopify.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -67,6 +70,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     })),
     query,
     invalid: parsed.ok ? null : parsed.error,
+    attention: await ordersAttention({ db, now }, session.shop),
   };
   // A wrong filter in the URL is a 400 naming the field; the page still shows every order, with
   // the error next to the filter, rather than an error page.
@@ -76,13 +80,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
   query: { status: FulfillmentStatus | null; q: string; page: number };
   invalid: FieldError | null;
+  attention: Awaited<ReturnType<typeof ordersAttention>>;
 };
 
 /** One action's result, or each record's result of a bulk retry; `field` names refused input. */
 export type OrdersActionData =
   | (MerchantActionResult & { kind: "one" })
   | { kind: "bulk"; results: (MerchantActionResult & { id: string; orderName: string | null })[] }
-  | { kind: "invalid"; error: FieldError };
+  | { kind: "invalid"; error: FieldError }
+  | AttentionActionData;
 
 // The actions on one record name it by its id.
 const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry"]);
@@ -93,6 +99,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const form = await request.formData();
   const shop = session.shop;
   const intent = String(form.get("intent") ?? "");
+  if (ATTENTION_INTENTS.has(intent)) {
+    const { status, result } = await runAttentionAction(appContext(), {
+      shop,
+      intent,
+      id: String(form.get("id") ?? ""),
+    });
+    return data<OrdersActionData>(result, { status });
+  }
   const invalid = (error: FieldError) => data<OrdersActionData>({ kind: "invalid", error }, { status: 400 });
   if (!INTENTS.has(intent)) {
     return invalid({
@@ -179,7 +193,7 @@ function reasonText(i18n: Translate, message: ReasonMessage | null, written: str
 }
 
 export default function Orders() {
-  const { rows, matching, counts, received, reconciledAt, query, invalid } = useLoaderData<
+  const { rows, matching, counts, received, reconciledAt, query, invalid, attention } = useLoaderData<
     typeof loader
   >() as OrdersPageData;
   const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
@@ -201,6 +215,7 @@ export default function Orders() {
         <ActionResult data={actionData} />
         {invalid?.field === "page" && <Banner tone="warning">{m.errors.page}</Banner>}
         <Filters counts={counts} total={total} query={query} invalid={invalid} />
+        <OrdersAttentionCard attention={attention} />
         <Text as="p" tone="subdued">
           {reconciledAt ? i18n.format(m.reconciledAt, { at: i18n.dateTime(reconciledAt) }) : m.neverReconciled}
         </Text>
@@ -232,7 +247,7 @@ export default function Orders() {
 function ActionResult({ data }: { data: OrdersActionData | undefined }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
-  if (!data) return null;
+  if (!data || data.kind === "attention") return null; // said by OrdersAttentionCard
   if (data.kind === "invalid") {
     return <Banner tone="critical">{i18n.format(m.errors[data.error.key], data.error.params)}</Banner>;
   }

@@ -3,7 +3,9 @@
 // shop (authenticate.webhook), the event id, the payload check
 // (the topic's parse), then the topic's accept, which records the delivery under its event id
 // (a duplicate changes nothing) and enqueues the work in one transaction or statement. Bad input
-// always gets the same 400 shape, { error, issues? }, naming what was wrong — never a 500.
+// always gets the same 400 shape, { error, issues? }, naming what was wrong — never a 500 — except
+// a signed payload of an order topic (keepUnreadable), which is answered 200 and kept for the
+// merchant (UnreadableWebhook), since Shopify drops a delivery it retried in vain with the order.
 // Adding a topic: a WebhookTopic (parse + accept) and a route file whose action is one call.
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { InvalidShopError } from "@shopify/shopify-api";
@@ -12,6 +14,7 @@ import { appContext } from "../context.server";
 import { env } from "../env.server";
 import { withCappedBody } from "../http/body-limit.server";
 import { withJobs, type TxJobs } from "../jobs/queue.server";
+import { orderIdNamed, recordUnreadableWebhook } from "../models/unreadable-webhook.server";
 import { recordWebhookDelivery } from "../models/webhook-delivery.server";
 import { authenticate } from "../shopify.server";
 import { shopifyHmac, shopifyHmacSignedWith } from "./verify-hmac.server";
@@ -51,6 +54,12 @@ export interface WebhookTopic<P> {
   parse(payload: unknown, delivery: WebhookDelivery): P;
   /** Records the delivery once and enqueues its work; what it returns is logged. */
   accept(deps: IntakeDeps, delivery: WebhookDelivery, parsed: P): Promise<unknown>;
+  /**
+   * Order topics: a signed payload this topic cannot read (not JSON, or a WebhookPayloadError from
+   * parse or accept) is answered 200 and kept as an UnreadableWebhook for the merchant, instead of
+   * a 400 that Shopify retries and then drops with the order.
+   */
+  keepUnreadable?: boolean;
 }
 
 /** The one error shape of the webhook routes. */
@@ -74,7 +83,7 @@ export function asBadShopifyRequest(error: unknown, request: Request, what: stri
 
 /** authenticate.webhook, answering 413 to an oversized body (read under the shared cap) and 400 to malformed input. */
 export async function authenticateWebhook(original: Request) {
-  const request = await verifiedRequest(await withCappedBody(original, env().MAX_BODY_BYTES));
+  const { request } = await verifiedRequest(await withCappedBody(original, env().MAX_BODY_BYTES));
   try {
     return await authenticate.webhook(request);
   } catch (error) {
@@ -82,10 +91,21 @@ export async function authenticateWebhook(original: Request) {
   }
 }
 
+/** authenticateWebhook that also gives the raw body, and says "not JSON" instead of answering 400 for it. */
+async function authenticateKeepingBody(original: Request) {
+  const { request, rawBody } = await verifiedRequest(await withCappedBody(original, env().MAX_BODY_BYTES));
+  try {
+    return { hook: await authenticate.webhook(request), rawBody, request };
+  } catch (error) {
+    if (error instanceof SyntaxError) return { hook: null, rawBody, request };
+    return asBadShopifyRequest(error, request, request.headers.get("x-shopify-topic") ?? "webhook");
+  }
+}
+
 // The request to hand to the library: as received when signed with the current secret; during a
 // rotation, one signed with the previous secret is verified here and handed on re-signed with the
 // current one (the library knows only one secret).
-async function verifiedRequest(request: Request): Promise<Request> {
+async function verifiedRequest(request: Request): Promise<{ request: Request; rawBody: Uint8Array }> {
   const rawBody = new Uint8Array(await request.clone().arrayBuffer());
   const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret, SHOP_CUSTOM_DOMAIN } = env();
   const signedWith = shopifyHmacSignedWith({
@@ -99,10 +119,10 @@ async function verifiedRequest(request: Request): Promise<Request> {
   if (!SHOP_DOMAIN.test(shop) && shop !== SHOP_CUSTOM_DOMAIN?.toLowerCase()) {
     throw webhookBadRequest(`X-Shopify-Shop-Domain: ${JSON.stringify(shop)} is not a shop domain`);
   }
-  if (signedWith === "current") return request;
+  if (signedWith === "current") return { request, rawBody };
   const headers = new Headers(request.headers);
   headers.set("x-shopify-hmac-sha256", shopifyHmac(rawBody, secret));
-  return new Request(request.url, { method: request.method, headers, body: rawBody });
+  return { request: new Request(request.url, { method: request.method, headers, body: rawBody }), rawBody };
 }
 
 /**
@@ -136,10 +156,33 @@ export async function receiveWebhook<P>(
   topic: WebhookTopic<P>,
   deps: IntakeDeps = appContext(),
 ): Promise<Response> {
+  if (topic.keepUnreadable) return receiveOrderWebhook(request, topic, deps);
   const hook = await authenticateWebhook(request);
+  const delivery = deliveryOf(hook);
+  if (!delivery) return webhookBadRequest("missing X-Shopify-Event-Id");
+  try {
+    const result = await topic.accept(deps, delivery, topic.parse(hook.payload, delivery));
+    deps.logger.info({ shop: delivery.shop, topic: delivery.topic, eventId: delivery.eventId, result }, "webhook accepted");
+  } catch (error) {
+    if (error instanceof WebhookPayloadError) return webhookBadRequest(error.message, error.issues);
+    throw error;
+  }
+  return new Response(null, { status: 200 });
+}
+
+interface Hook {
+  shop: string;
+  topic: string;
+  eventId?: string;
+  webhookId?: string;
+  triggeredAt?: string;
+  payload: unknown;
+}
+
+function deliveryOf(hook: Hook): WebhookDelivery | null {
   const eventId = hook.eventId || hook.webhookId;
-  if (!eventId) return webhookBadRequest("missing X-Shopify-Event-Id");
-  const delivery: WebhookDelivery = {
+  if (!eventId) return null;
+  return {
     shop: hook.shop,
     topic: hook.topic,
     eventId,
@@ -147,13 +190,58 @@ export async function receiveWebhook<P>(
     triggeredAt: hook.triggeredAt ?? null,
     payload: hook.payload,
   };
+}
+
+// An order topic: what the app cannot read is kept (answered 200) rather than refused.
+async function receiveOrderWebhook<P>(request: Request, topic: WebhookTopic<P>, deps: IntakeDeps): Promise<Response> {
+  const received = await authenticateKeepingBody(request);
+  const { rawBody } = received;
+  if (!received.hook) {
+    // Signed and for a shop, but not JSON: the library read no further, so the headers say who and what.
+    const headers = received.request.headers;
+    const delivery = deliveryOf({
+      shop: headers.get("x-shopify-shop-domain")!.trim().toLowerCase(),
+      topic: headers.get("x-shopify-topic") ?? "",
+      eventId: headers.get("x-shopify-event-id") ?? "",
+      webhookId: headers.get("x-shopify-webhook-id") ?? "",
+      triggeredAt: headers.get("x-shopify-triggered-at") ?? undefined,
+      payload: undefined,
+    });
+    if (!delivery) return webhookBadRequest("missing X-Shopify-Event-Id");
+    return keepUnreadable(deps, delivery, rawBody, new WebhookPayloadError(`malformed ${delivery.topic} payload: the body is not JSON`, ["$"]));
+  }
+  const delivery = deliveryOf(received.hook);
+  if (!delivery) return webhookBadRequest("missing X-Shopify-Event-Id");
+  // The merchant reads the topic as Shopify names it in the header (orders/paid, not ORDERS_PAID).
+  const headerTopic = received.request.headers.get("x-shopify-topic") || delivery.topic;
   try {
-    const result = await topic.accept(deps, delivery, topic.parse(hook.payload, delivery));
-    deps.logger.info({ shop: delivery.shop, topic: delivery.topic, eventId, result }, "webhook accepted");
+    const result = await topic.accept(deps, delivery, topic.parse(delivery.payload, delivery));
+    deps.logger.info({ shop: delivery.shop, topic: delivery.topic, eventId: delivery.eventId, result }, "webhook accepted");
   } catch (error) {
-    if (error instanceof WebhookPayloadError) return webhookBadRequest(error.message, error.issues);
+    if (error instanceof WebhookPayloadError)
+      return keepUnreadable(deps, { ...delivery, topic: headerTopic }, rawBody, error);
     throw error;
   }
+  return new Response(null, { status: 200 });
+}
+
+async function keepUnreadable(
+  deps: IntakeDeps,
+  delivery: WebhookDelivery,
+  rawBody: Uint8Array,
+  error: WebhookPayloadError,
+): Promise<Response> {
+  const { duplicate } = await recordUnreadableWebhook(deps.db, {
+    ...delivery,
+    rawBody,
+    reason: error.message,
+    issues: error.issues ?? [],
+    orderId: orderIdNamed(delivery.payload, rawBody),
+  });
+  deps.logger.warn(
+    { shop: delivery.shop, topic: delivery.topic, eventId: delivery.eventId, issues: error.issues, duplicate },
+    "unreadable order webhook kept for the merchant",
+  );
   return new Response(null, { status: 200 });
 }
 

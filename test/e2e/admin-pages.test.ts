@@ -118,6 +118,48 @@ async function seed() {
     })),
   ).flat();
   await db.quoteLog.createMany({ data: quotes });
+  // What needs the merchant besides records (issue 11): two order notifications the app could not
+  // read (one naming its order), a failed job of Inicio and one of Catálogo.
+  for (const [eventId, orderId, payload] of [
+    ["evt-unreadable-1", "1004", '{"id": 1004, "name": 5}'],
+    ["evt-unreadable-2", null, "{not json"],
+  ] as const) {
+    await db.unreadableWebhook.create({
+      data: {
+        shop: SHOP,
+        topic: "orders/paid",
+        eventId,
+        orderId,
+        payload,
+        reason: orderId ? "malformed orders/paid payload at name: expected string, received number" : "malformed orders/paid payload: the body is not JSON",
+        issues: orderId ? ["name"] : ["$"],
+      },
+    });
+  }
+  ids.requestsJob = (
+    await db.job.create({
+      data: {
+        queue: "fulfillment.requests",
+        key: SHOP,
+        shop: SHOP,
+        state: "failed",
+        attempts: 3,
+        maxAttempts: 3,
+        lastError: "Admin GraphQL assignedFulfillmentOrders failed: simulated store answered 500",
+      },
+    })
+  ).id;
+  await db.job.create({
+    data: {
+      queue: "catalog.product",
+      key: `${SHOP}:gid://shopify/Product/999`,
+      shop: SHOP,
+      state: "failed",
+      attempts: 10,
+      payload: { kind: "product", productId: "gid://shopify/Product/999" },
+      lastError: "Admin GraphQL Product failed: simulated store answered 500",
+    },
+  });
 }
 
 beforeAll(async () => {
@@ -563,6 +605,32 @@ describe("the admin, embedded through the stand-in", () => {
     // Polaris speaks English too (its own strings come from its English translations).
     expect(await page.getByText("Skipped:", { exact: false }).first().isVisible()).toBe(true);
     await page.close();
+  });
+
+  it("shows what needs attention with its reason: dismisses an unreadable order notification, retries a failed job", async () => {
+    const page = await open("/app/orders");
+    await poll(() => page.getByText("Notificación de pedido que la app no pudo leer").count()).toBe(2);
+    expect(await page.getByText("Campos con problema: name").isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Enviar el pedido 1004" }).isVisible()).toBe(true);
+    await shot(page, "pedidos-attention-es");
+    await page.getByRole("button", { name: "Descartar" }).last().click();
+    await poll(() => db.unreadableWebhook.count()).toBe(1);
+    await poll(() => page.getByText("Descartada.").isVisible()).toBe(true);
+    await page.close();
+
+    const home = await open("/app");
+    await poll(() => home.getByText("No se completó: leer las solicitudes de preparación de Shopify").isVisible()).toBe(true);
+    expect(await axeViolations(home)).toEqual([]);
+    await shot(home, "inicio-attention-es");
+    await home.getByRole("button", { name: "Reintentar ahora" }).click();
+    await poll(async () => (await db.job.findUnique({ where: { id: ids.requestsJob! } }))?.state).not.toBe("failed");
+    await poll(() => home.getByText("Se vuelve a intentar ahora.").isVisible()).toBe(true);
+    await home.close();
+
+    const catalog = await open("/app/catalog", "en");
+    await poll(() => catalog.getByText("Not completed: register a product with the service").isVisible()).toBe(true);
+    await shot(catalog, "catalogo-attention-en");
+    await catalog.close();
   });
 
   for (const locale of ["es", "en"] as const) {

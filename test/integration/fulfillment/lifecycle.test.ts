@@ -403,16 +403,18 @@ describe("reconciliation", () => {
 });
 
 describe("lifecycle webhook routes", () => {
-  it("answer 400 naming what is wrong, and write nothing", async () => {
+  it("answer 200 to a signed payload they cannot read, keep it for the merchant naming what is wrong, and wake nothing", async () => {
     const bad = await h.send("orders/edited", { order_edit: { order_id: "abc" } });
-    expect(bad.status).toBe(400);
-    expect(await bad.text()).toContain("order_edit.order_id");
+    expect(bad.status).toBe(200);
     const none = await h.send("fulfillment_orders/hold_released", {
       fulfillment_order: { id: "gid://shopify/Order/1" },
     });
-    expect(none.status).toBe(400);
-    expect(await none.text()).toContain("names no fulfilment order");
-    expect(await prisma.webhookDelivery.count()).toBe(0);
+    expect(none.status).toBe(200);
+    const kept = await prisma.unreadableWebhook.findMany({ orderBy: { receivedAt: "asc" } });
+    expect(kept.map((k) => k.reason)).toEqual([
+      expect.stringContaining("order_edit.order_id"),
+      expect.stringContaining("names no fulfilment order"),
+    ]);
     expect(await prisma.job.count()).toBe(0);
   });
 

@@ -16,7 +16,6 @@ const routes: [string, Action][] = [
   ["app/uninstalled", uninstalled],
   ["customers/data_request", dataRequest],
   ["customers/redact", customersRedact],
-  ["orders/paid", ordersPaid],
   ["shop/redact", shopRedact],
 ];
 
@@ -41,5 +40,15 @@ describe("webhooks with a correctly signed body that is not JSON", () => {
     expect(await prisma.webhookDelivery.count()).toBe(0);
     expect(await prisma.fulfillment.count()).toBe(0);
     expect(await prisma.session.count()).toBe(1);
+  });
+
+  it("orders/paid answers 200 and keeps it once for the merchant (Shopify would drop the order after retrying a 400)", async () => {
+    const request = () => signedWebhookRequest({ topic: "orders/paid", body: null, rawBody: "{not json", eventId: "evt-1" });
+    expect(await status(ordersPaid, await request())).toBe(200);
+    expect(await status(ordersPaid, await request())).toBe(200);
+    expect(await prisma.unreadableWebhook.findMany()).toEqual([
+      expect.objectContaining({ topic: "orders/paid", eventId: "evt-1", payload: "{not json", issues: ["$"] }),
+    ]);
+    expect(await prisma.fulfillment.count()).toBe(0);
   });
 });

@@ -317,6 +317,7 @@ export async function clearFulfilments(h: Harness): Promise<void> {
   await prisma.fulfillment.deleteMany({});
   await prisma.shopifyOrder.deleteMany({});
   await prisma.webhookDelivery.deleteMany({});
+  await prisma.unreadableWebhook.deleteMany({});
   await prisma.stockChange.deleteMany({});
   await prisma.catalogVariant.deleteMany({});
   await h.resetSandbox();
