@@ -131,7 +131,9 @@ async function seed() {
         eventId,
         orderId,
         payload,
-        reason: orderId ? "malformed orders/paid payload at name: expected string, received number" : "malformed orders/paid payload: the body is not JSON",
+        reason: orderId
+          ? "malformed orders/paid payload at name: expected string, received number"
+          : "malformed orders/paid payload: the body is not JSON",
         issues: orderId ? ["name"] : ["$"],
       },
     });
@@ -359,7 +361,11 @@ describe("the admin, embedded through the stand-in", () => {
     const table = page.locator(".Polaris-DataTable table");
     await poll(() => table.locator("tbody tr").count(), 30_000).toBe(3);
     const rows = await table.locator("tbody tr").allTextContents();
-    expect(rows.map((row) => /NACIONAL|EXPRESS|PROGRAMADO/.exec(row)?.[0])).toEqual(["NACIONAL", "EXPRESS", "PROGRAMADO"]);
+    expect(rows.map((row) => /NACIONAL|EXPRESS|PROGRAMADO/.exec(row)?.[0])).toEqual([
+      "NACIONAL",
+      "EXPRESS",
+      "PROGRAMADO",
+    ]);
     // Prices in pesos, formatted for Mexico ($1,234.56), and a delivery date on each.
     for (const row of rows) expect(row).toMatch(/\$\d{1,3}(,\d{3})*\.\d{2}/);
     expect(await page.getByText("El checkout muestra 3 tarifas de este servicio.").isVisible()).toBe(true);
@@ -375,13 +381,18 @@ describe("the admin, embedded through the stand-in", () => {
     await page.getByLabel("Estado").selectOption("NAY");
     await page.getByLabel("Ciudad o alcaldía").fill("Islas Marías");
     await quote.click();
-    await poll(() => page.getByText("El servicio no entrega en este código postal", { exact: false }).isVisible(), 30_000).toBe(true);
+    await poll(
+      () => page.getByText("El servicio no entrega en este código postal", { exact: false }).isVisible(),
+      30_000,
+    ).toBe(true);
     expect(await table.count()).toBe(0);
     await shot(page, "tarifas-no-atendido-es");
 
     await page.getByLabel("Código postal").fill("639");
     await quote.click();
-    await poll(() => page.getByText("Escribe un código postal de 5 dígitos, p. ej. 06500.").isVisible(), 30_000).toBe(true);
+    await poll(() => page.getByText("Escribe un código postal de 5 dígitos, p. ej. 06500.").isVisible(), 30_000).toBe(
+      true,
+    );
     // The error sits on its field, and nothing typed was lost.
     expect(await page.getByLabel("Código postal").getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByLabel("Código postal").inputValue()).toBe("639");
@@ -469,7 +480,9 @@ describe("the admin, embedded through the stand-in", () => {
 
   it("finds an order from the order page's link (?q=%231001) and opens its timeline", async () => {
     const page = await open("/app/orders?q=%231001");
-    await poll(() => page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["#1001"]);
+    // The orders found (each an <article> named by its order); other cards, such as what needs
+    // attention, are not results of the search.
+    await poll(() => page.locator("article").getByRole("heading", { level: 2 }).allTextContents()).toEqual(["#1001"]);
     expect(await page.getByLabel("Buscar por número de pedido").inputValue()).toBe("#1001");
     const show = page.getByRole("button", { name: /Ver historial/ });
     expect(await show.getAttribute("aria-expanded")).toBe("false");
@@ -619,7 +632,9 @@ describe("the admin, embedded through the stand-in", () => {
     await page.close();
 
     const home = await open("/app");
-    await poll(() => home.getByText("No se completó: leer las solicitudes de preparación de Shopify").isVisible()).toBe(true);
+    await poll(() => home.getByText("No se completó: leer las solicitudes de preparación de Shopify").isVisible()).toBe(
+      true,
+    );
     expect(await axeViolations(home)).toEqual([]);
     await shot(home, "inicio-attention-es");
     await home.getByRole("button", { name: "Reintentar ahora" }).click();
