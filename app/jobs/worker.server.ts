@@ -57,7 +57,11 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     try {
       outcome = handler
         ? await handler(job)
-        : { kind: "retry", at: new Date(now().getTime() + RETRY_AFTER_CRASH_MS), error: `no handler for queue ${job.queue}` };
+        : {
+            kind: "retry",
+            at: new Date(now().getTime() + RETRY_AFTER_CRASH_MS),
+            error: `no handler for queue ${job.queue}`,
+          };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       opts.logger.error({ queue: job.queue, key: job.key, shop: job.shop, err: message }, "job failed");
@@ -69,14 +73,35 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     }
   }
 
+  // Keeps up to `concurrency` jobs in flight and claims more as each one ends. (It used to claim a
+  // batch and wait for the whole batch: one slow call held up every slot, and under a burst of
+  // orders each hop of an order's work waited for the slowest job of the batch before it.)
   async function runOnce(): Promise<number> {
     let total = 0;
+    const inFlight = new Set<Promise<void>>();
+    let drained = false;
     while (!stopping) {
-      const jobs = await claimJobs(opts.db, { queues, owner, leaseMs, limit: concurrency, now: now() });
-      if (jobs.length === 0) return total;
-      await Promise.all(jobs.map(runJob));
-      total += jobs.length;
+      const free = concurrency - inFlight.size;
+      if (free > 0 && !drained) {
+        const jobs = await claimJobs(opts.db, { queues, owner, leaseMs, limit: free, now: now() });
+        drained = jobs.length < free;
+        for (const job of jobs) {
+          const running: Promise<void> = runJob(job)
+            .catch((error: unknown) =>
+              opts.logger.error({ queue: job.queue, key: job.key, err: String(error) }, "job could not be finished"),
+            )
+            .finally(() => inFlight.delete(running));
+          inFlight.add(running);
+        }
+        total += jobs.length;
+        if (jobs.length > 0 && !drained) continue;
+      }
+      if (inFlight.size === 0) return total;
+      await Promise.race(inFlight);
+      // A job that ended may have added work (the next step of its order): look again.
+      drained = false;
     }
+    await Promise.all(inFlight);
     return total;
   }
 
@@ -85,7 +110,10 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
       try {
         await runOnce();
       } catch (error) {
-        opts.logger.error({ err: error instanceof Error ? error.message : String(error) }, "job worker could not claim jobs");
+        opts.logger.error(
+          { err: error instanceof Error ? error.message : String(error) },
+          "job worker could not claim jobs",
+        );
       }
       if (!running) break;
       await new Promise<void>((resolve) => {

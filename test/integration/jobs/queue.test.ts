@@ -88,6 +88,31 @@ describe("jobs as leased rows", () => {
     expect(failed.runAt.getTime()).toBeGreaterThan(now().getTime());
   });
 
+  it("keeps its slots busy: one slow job does not hold up the jobs behind it", async () => {
+    // GIVEN two slots, one job that takes half a second and ten quick ones behind it
+    await enqueueJob(prisma, { queue: "work", key: "slow", shop: "s", runAt: t0 });
+    for (let i = 0; i < 10; i++) await enqueueJob(prisma, { queue: "work", key: `q${i}`, shop: "s", runAt: at(1) });
+    const finished: string[] = [];
+    const worker = createJobWorker({
+      db: prisma,
+      logger: silent,
+      owner: "A",
+      now: () => at(1000),
+      concurrency: 2,
+      handlers: {
+        work: async (job) => {
+          if (job.key === "slow") await new Promise((r) => setTimeout(r, 500));
+          finished.push(job.key);
+          return { kind: "done" as const };
+        },
+      },
+    });
+    // WHEN the worker runs them
+    expect(await worker.runOnce()).toBe(11);
+    // THEN the quick ones all went through the other slot while the slow one ran
+    expect(finished.indexOf("slow")).toBe(10);
+  });
+
   it("stops promptly on shutdown even when a job keeps rescheduling itself at once", async () => {
     // GIVEN a job that asks to run again immediately, as a long sync does between steps
     await enqueueJob(prisma, { queue: "loop", key: "k", shop: "s", runAt: t0 });
