@@ -50,6 +50,7 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   let timer: NodeJS.Timeout | undefined;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
+  let nudge: (() => void) | undefined;
 
   async function runJob(job: Job) {
     const handler = opts.handlers[job.queue];
@@ -97,8 +98,19 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         if (jobs.length > 0 && !drained) continue;
       }
       if (inFlight.size === 0) return total;
-      await Promise.race(inFlight);
-      // A job that ended may have added work (the next step of its order): look again.
+      // Look again when a job ends (it may have added the next step of its order), when work is
+      // added in this process, or after a poll interval (work added by other processes), so a long
+      // job in one slot never keeps the free slots idle.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        ...inFlight,
+        new Promise<void>((resolve) => {
+          nudge = resolve;
+          timer = setTimeout(resolve, pollIntervalMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      nudge = undefined;
       drained = false;
     }
     await Promise.all(inFlight);
@@ -124,7 +136,10 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   }
 
   const onEnqueued = (queue: string) => {
-    if (queues.includes(queue)) wake?.();
+    if (queues.includes(queue)) {
+      wake?.();
+      nudge?.();
+    }
   };
 
   return {
@@ -142,6 +157,7 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
       jobSignals.off("enqueued", onEnqueued);
       clearTimeout(timer);
       wake?.();
+      nudge?.();
       await loop;
     },
   };

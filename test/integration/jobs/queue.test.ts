@@ -36,14 +36,24 @@ describe("jobs as leased rows", () => {
   it("does not hand out a job before its time", async () => {
     await enqueueJob(prisma, { queue: "q", key: "later", shop: "s", runAt: at(60_000) });
     expect(await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 5, now: t0 })).toHaveLength(0);
-    expect(await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 5, now: at(60_000) })).toHaveLength(1);
+    expect(
+      await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 5, now: at(60_000) }),
+    ).toHaveLength(1);
   });
 
   it("gives a crashed worker's job to another once the lease expires, and fences the first", async () => {
     await enqueueJob(prisma, { queue: "q", key: "k", shop: "s", runAt: t0 });
     const [crashed] = await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 30_000, limit: 1, now: t0 });
-    expect(await claimJobs(otherProcess, { queues: ["q"], owner: "B", leaseMs: 30_000, limit: 1, now: at(10_000) })).toHaveLength(0);
-    const [taken] = await claimJobs(otherProcess, { queues: ["q"], owner: "B", leaseMs: 30_000, limit: 1, now: at(31_000) });
+    expect(
+      await claimJobs(otherProcess, { queues: ["q"], owner: "B", leaseMs: 30_000, limit: 1, now: at(10_000) }),
+    ).toHaveLength(0);
+    const [taken] = await claimJobs(otherProcess, {
+      queues: ["q"],
+      owner: "B",
+      leaseMs: 30_000,
+      limit: 1,
+      now: at(31_000),
+    });
     expect(taken!.attempts).toBe(2);
     // The first worker wakes up late: its writes no longer count.
     expect(await finishJob(prisma, crashed!, { kind: "done" })).toBe(false);
@@ -55,7 +65,13 @@ describe("jobs as leased rows", () => {
   it("retries until maxAttempts, then marks the job failed with its last error", async () => {
     await enqueueJob(prisma, { queue: "q", key: "k", shop: "s", runAt: t0, maxAttempts: 2 });
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const [job] = await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 1, now: at(attempt * 10_000) });
+      const [job] = await claimJobs(prisma, {
+        queues: ["q"],
+        owner: "A",
+        leaseMs: 1000,
+        limit: 1,
+        now: at(attempt * 10_000),
+      });
       await finishJob(prisma, job!, { kind: "retry", at: at(attempt * 10_000 + 1), error: `boom ${attempt}` });
     }
     expect(await prisma.job.findFirstOrThrow()).toMatchObject({ state: "failed", lastError: "boom 2", attempts: 2 });
@@ -111,6 +127,38 @@ describe("jobs as leased rows", () => {
     expect(await worker.runOnce()).toBe(11);
     // THEN the quick ones all went through the other slot while the slow one ran
     expect(finished.indexOf("slow")).toBe(10);
+  });
+
+  it("takes up work added while a long job runs in another slot", async () => {
+    // GIVEN a running worker busy with a job that takes a second
+    await enqueueJob(prisma, { queue: "work", key: "long", shop: "s", runAt: t0 });
+    const finished: string[] = [];
+    const worker = createJobWorker({
+      db: prisma,
+      logger: silent,
+      owner: "A",
+      now: () => at(1000),
+      pollIntervalMs: 60_000,
+      handlers: {
+        work: async (job) => {
+          if (job.key === "long") await new Promise((r) => setTimeout(r, 1_000));
+          finished.push(job.key);
+          return { kind: "done" as const };
+        },
+      },
+    });
+    worker.start();
+    try {
+      while (!(await prisma.job.findFirst({ where: { key: "long", state: "running" } })))
+        await new Promise((r) => setTimeout(r, 10));
+      // WHEN an order's job is added in this process meanwhile
+      await enqueueJob(prisma, { queue: "work", key: "order", shop: "s", runAt: t0 });
+      while (finished.length < 2) await new Promise((r) => setTimeout(r, 10));
+      // THEN it ran at once in a free slot, not after the long job
+      expect(finished).toEqual(["order", "long"]);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("stops promptly on shutdown even when a job keeps rescheduling itself at once", async () => {
