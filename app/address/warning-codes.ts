@@ -4,6 +4,8 @@
  * parameters (pure) and translated from `orders.warnings.<code>`; one without a code is shown as
  * written. Keep a pattern next to every warning the parser writes (test/unit/address/warning-codes.test.ts).
  */
+import { matchCodedMessage, type CodedMessage } from "../i18n/coded-message";
+
 export const WARNING_CODES = [
   "stateMismatch",
   "unknownState",
@@ -36,10 +38,7 @@ export const WARNING_CODES = [
 
 export type WarningCode = (typeof WARNING_CODES)[number];
 
-export interface WarningMessage {
-  code: WarningCode;
-  params: Record<string, string>;
-}
+export type WarningMessage = CodedMessage<WarningCode>;
 
 const PATTERNS: ReadonlyArray<readonly [WarningCode, RegExp]> = [
   ["stateMismatch", /^postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+); check the address$/s],
@@ -78,14 +77,5 @@ const PATTERNS: ReadonlyArray<readonly [WarningCode, RegExp]> = [
 ];
 
 export function warningMessage(text: string | null | undefined): WarningMessage | null {
-  if (!text) return null;
-  for (const [code, pattern] of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match) {
-      const params: Record<string, string> = {};
-      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = value ?? "";
-      return { code, params };
-    }
-  }
-  return null;
+  return matchCodedMessage(PATTERNS, text);
 }

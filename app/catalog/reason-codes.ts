@@ -5,6 +5,8 @@
  * A sentence no pattern knows (the service's own refusal, a new one) is shown as written.
  * test/unit/catalog/reason-codes.test.ts feeds the sentences the sync produces.
  */
+import { matchCodedMessage, type CodedMessage } from "../i18n/coded-message";
+
 export const CATALOG_REASON_CODES = [
   "notShippable",
   "noSku",
@@ -28,10 +30,7 @@ export const CATALOG_REASON_CODES = [
 
 export type CatalogReasonCode = (typeof CATALOG_REASON_CODES)[number];
 
-export interface CatalogReasonMessage {
-  code: CatalogReasonCode;
-  params: Record<string, string>;
-}
+export type CatalogReasonMessage = CodedMessage<CatalogReasonCode>;
 
 const PATTERNS: ReadonlyArray<readonly [CatalogReasonCode, RegExp]> = [
   ["notShippable", /^No requiere envío \(p\. ej\. tarjeta de regalo o producto digital\)/],
@@ -59,14 +58,5 @@ const PATTERNS: ReadonlyArray<readonly [CatalogReasonCode, RegExp]> = [
 
 /** The code and parameters of a reason the sync writes; null for one it does not know. */
 export function catalogReasonMessage(text: string | null | undefined): CatalogReasonMessage | null {
-  if (!text) return null;
-  for (const [code, pattern] of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match) {
-      const params: Record<string, string> = {};
-      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = value ?? "";
-      return { code, params };
-    }
-  }
-  return null;
+  return matchCodedMessage(PATTERNS, text);
 }

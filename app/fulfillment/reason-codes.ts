@@ -10,6 +10,8 @@
  * calling the engine and fails when one is left without a code.
  */
 
+import { matchCodedMessage, type CodedMessage } from "../i18n/coded-message";
+
 export const REASON_CODES = [
   "cancelledInShopify",
   "partCancelled",
@@ -66,10 +68,7 @@ export const REASON_CODES = [
 
 export type ReasonCode = (typeof REASON_CODES)[number];
 
-export interface ReasonMessage {
-  code: ReasonCode;
-  params: Record<string, string>;
-}
+export type ReasonMessage = CodedMessage<ReasonCode>;
 
 // Named groups become the message's parameters. Anchored, so a sentence is read whole.
 const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
@@ -161,16 +160,7 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
 
 /** The code and parameters of a sentence the engine writes; null for one it does not know. */
 export function reasonMessage(text: string | null | undefined): ReasonMessage | null {
-  if (!text) return null;
-  for (const [code, pattern] of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match) {
-      const params: Record<string, string> = {};
-      for (const [name, value] of Object.entries(match.groups ?? {})) params[name] = value ?? "";
-      return { code, params };
-    }
-  }
-  return null;
+  return matchCodedMessage(PATTERNS, text);
 }
 
 /** What happened, for the timeline's marker: who or what moved the record. */

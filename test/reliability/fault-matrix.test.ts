@@ -8,10 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { Session } from "@shopify/shopify-api";
-import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectShop } from "~/models/svc-connection.server";
 import { createSvcClient, SvcTokenCache } from "~/svc";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
 import { createSimulatedStore, type SimulatedStore } from "../../sandbox/store";
@@ -19,11 +16,10 @@ import { attachDemoIds } from "../../sandbox/store/catalogue/demo-catalogue-fact
 import type { AppProcess } from "../helpers/app-process";
 import { TEST_API_KEY, TEST_API_SECRET } from "../helpers/shopify-requests";
 import { createTestDatabase } from "../helpers/test-database";
-import { startBuiltApp } from "./support/running-app";
+import { startBuiltApp, installConnectedShop } from "./support/running-app";
 
 const SHOP = "tienda-demo.myshopify.com";
 const SVC_KEY = "sk_test_faults";
-const SCOPES = process.env.SCOPES!;
 /** The shop's rate deadline (the default). */
 const DEADLINE_MS = 2_500;
 
@@ -97,22 +93,7 @@ beforeAll(async () => {
   storeServer = await store.listen(0);
   variants = attachDemoIds(store.products.list(SHOP)).filter((v) => v.outcome === "synced" && v.sku);
 
-  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "test", isOnline: false });
-  session.accessToken = store.accessToken(SHOP);
-  session.scope = SCOPES;
-  await new PrismaSessionStorage(db).storeSession(session);
-  await db.shop.create({ data: { domain: SHOP } });
-  await connectShop({
-    db,
-    config: {
-      baseUrls: { qa: proxy.url, production: proxy.url },
-      serviceName: "svc",
-      encryptionKey: process.env.ENCRYPTION_KEY!,
-    },
-    shop: SHOP,
-    apiKey: SVC_KEY,
-    environment: "qa",
-  });
+  await installConnectedShop({ db, store, shop: SHOP, serviceUrl: proxy.url, apiKey: SVC_KEY });
   // The service knows the catalogue (what a completed catalogue sync leaves behind).
   await svc().createProducts({
     productos: [...new Set(variants.map((v) => v.sku!))].map((sku) => ({

@@ -7,23 +7,19 @@
 import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { Session } from "@shopify/shopify-api";
-import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/merchant-actions.server";
-import { connectShop } from "~/models/svc-connection.server";
 import { createSvcClient, SvcTokenCache } from "~/svc";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
 import { createSimulatedStore, type SimulatedStore } from "../../sandbox/store";
 import { attachDemoIds } from "../../sandbox/store/catalogue/demo-catalogue-facts";
 import type { AppProcess } from "../helpers/app-process";
 import { createTestDatabase } from "../helpers/test-database";
-import { SECRET, startBuiltApp } from "./support/running-app";
+import { SECRET, startBuiltApp, installConnectedShop } from "./support/running-app";
 
 const SHOP = "tienda-demo.myshopify.com";
 const ORDERS = 200;
 const SVC_KEY = "sk_test_several";
-const SCOPES = process.env.SCOPES!;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: PrismaClient;
@@ -43,22 +39,7 @@ beforeAll(async () => {
   storeServer = await store.listen(0);
 
   // What installing and connecting leave behind: an offline session, the shop, its service account.
-  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "test", isOnline: false });
-  session.accessToken = store.accessToken(SHOP);
-  session.scope = SCOPES;
-  await new PrismaSessionStorage(db).storeSession(session);
-  await db.shop.create({ data: { domain: SHOP } });
-  await connectShop({
-    db,
-    config: {
-      baseUrls: { qa: sandbox.url, production: sandbox.url },
-      serviceName: "svc",
-      encryptionKey: process.env.ENCRYPTION_KEY!,
-    },
-    shop: SHOP,
-    apiKey: SVC_KEY,
-    environment: "qa",
-  });
+  await installConnectedShop({ db, store, shop: SHOP, serviceUrl: sandbox.url, apiKey: SVC_KEY });
 }, 120_000);
 
 afterAll(async () => {

@@ -3,7 +3,12 @@ import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { PrismaClient } from "@prisma/client";
+import { Session } from "@shopify/shopify-api";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import pg from "pg";
+import { connectShop } from "~/models/svc-connection.server";
+import type { SimulatedStore } from "../../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../../helpers/app-process";
 
 export const SECRET = "e2e-api-secret";
@@ -85,4 +90,33 @@ export async function inParallel<T>(items: T[], width: number, task: (item: T, i
       }
     }),
   );
+}
+
+/**
+ * What installing the app on the simulated store and connecting the service account leave behind:
+ * the shop's offline session (the store's access token), its Shop row and its encrypted API key.
+ */
+export async function installConnectedShop(opts: {
+  db: PrismaClient;
+  store: SimulatedStore;
+  shop: string;
+  serviceUrl: string;
+  apiKey: string;
+}): Promise<void> {
+  const session = new Session({ id: `offline_${opts.shop}`, shop: opts.shop, state: "test", isOnline: false });
+  session.accessToken = opts.store.accessToken(opts.shop);
+  session.scope = process.env.SCOPES;
+  await new PrismaSessionStorage(opts.db).storeSession(session);
+  await opts.db.shop.create({ data: { domain: opts.shop } });
+  await connectShop({
+    db: opts.db,
+    config: {
+      baseUrls: { qa: opts.serviceUrl, production: opts.serviceUrl },
+      serviceName: "svc",
+      encryptionKey: process.env.ENCRYPTION_KEY!,
+    },
+    shop: opts.shop,
+    apiKey: opts.apiKey,
+    environment: "qa",
+  });
 }
