@@ -1,6 +1,7 @@
 // The service misbehaving, seen through the built server (`npm start`'s build): each of the
-// sandbox's faults on the checkout rate callback and on order submission (the catalogue sync's
-// faults are proven against the sandbox in test/integration/catalog/sync-resilience.test.ts). A proxy in front of the sandbox adds the sandbox's scenario header
+// sandbox's faults on the checkout rate callback and on order submission, and a failing service
+// under the catalogue sync (its other faults are proven against the sandbox in
+// test/integration/catalog/sync-resilience.test.ts). A proxy in front of the sandbox adds the sandbox's scenario header
 // (x-sandbox-scenario) to the calls the test names, so the app is unchanged and unaware. For each
 // cell the test asserts the defined outcome and that every record ends in a documented state
 // (README, Reliability: the fault matrix).
@@ -9,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FULL_SYNC_QUEUE, startFullSync } from "~/catalog/full-sync.server";
 import { createSvcClient, SvcTokenCache } from "~/svc";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
 import { createSimulatedStore, type SimulatedStore } from "../../sandbox/store";
@@ -110,6 +112,11 @@ beforeAll(async () => {
     SVC_BASE_URL: proxy.url,
     SVC_QA_BASE_URL: proxy.url,
     SIMULATED_STORE_URL: storeServer.url,
+  });
+  // Shopify tells the app when a bulk read is done (the app also polls).
+  store.subscribeBulkOperationsFinish(SHOP, {
+    url: `${app.url}/webhooks/bulk_operations/finish`,
+    secret: TEST_API_SECRET,
   });
 }, 180_000);
 
@@ -255,6 +262,53 @@ describe("the fault matrix through the built server", () => {
         expect((await db.fulfillment.findUniqueOrThrow({ where: { id: record.id } })).status).toBe(status);
         expect(await atService(record.orderName)).toBe(orders);
       }
+    });
+  });
+
+  describe("the catalogue sync (the service's product lookups, GET /api/rest/product)", () => {
+    it("every lookup failing (5xx) → the sync keeps its place and retries; once the service answers it completes", async () => {
+      rule = { method: "GET", path: "/api/rest/product", scenario: "server-error" };
+      let syncId: string;
+      try {
+        const started = await startFullSync({ db, shop: SHOP });
+        if (!started.started) throw new Error(`the sync did not start: ${JSON.stringify(started)}`);
+        syncId = started.syncId;
+        // The catalogue is read from Shopify; registering it fails: the job records why and waits.
+        const failing = await waitFor("the sync's job to record the failure", async () => {
+          const job = await db.job.findFirst({
+            where: { shop: SHOP, queue: FULL_SYNC_QUEUE, lastError: { not: null } },
+          });
+          return job?.state === "queued" ? job : null;
+        });
+        expect(failing.lastError).toMatch(/500|internal error/);
+        const sync = await db.catalogSync.findUniqueOrThrow({ where: { id: syncId } });
+        expect({ state: sync.state, phase: sync.phase, done: sync.done }).toEqual({
+          state: "running",
+          phase: "sending",
+          done: 0,
+        });
+        expect(await db.catalogVariant.count({ where: { shop: SHOP, status: "synced" } })).toBe(0);
+      } finally {
+        rule = undefined;
+      }
+      // The service answers again: the next attempt (after its back-off) registers everything.
+      const done = await waitFor(
+        "the sync to end",
+        async () => {
+          const row = await db.catalogSync.findUniqueOrThrow({ where: { id: syncId } });
+          return row.state === "running" ? null : row;
+        },
+        90_000,
+      );
+      expect(done.state).toBe("completed");
+      // Every variant the demo catalogue can register is found at the service, none left pending
+      // (the service already held these SKUs, registered by this test with measures of its own,
+      // so they read as registered with different measures: "drifted").
+      const statuses = await db.catalogVariant.groupBy({ by: ["status"], where: { shop: SHOP }, _count: true });
+      const count = Object.fromEntries(statuses.map((g) => [g.status, g._count]));
+      expect((count.synced ?? 0) + (count.drifted ?? 0)).toBe(variants.length);
+      expect(await db.catalogVariant.count({ where: { shop: SHOP, status: "pending" } })).toBe(0);
+      expect(await db.job.count({ where: { queue: FULL_SYNC_QUEUE, state: "running" } })).toBe(0);
     });
   });
 });
