@@ -310,5 +310,42 @@ describe("the fault matrix through the built server", () => {
       expect(await db.catalogVariant.count({ where: { shop: SHOP, status: "pending" } })).toBe(0);
       expect(await db.job.count({ where: { queue: FULL_SYNC_QUEUE, state: "running" } })).toBe(0);
     });
+
+    it.each([
+      // fault on the lookups, how many times
+      ["slow:300", undefined],
+      ["timeout", 1],
+      ["unavailable", 1],
+      ["unauthorized", 1],
+      ["rate-limited", 1],
+      ["server-error", 1],
+      ["malformed-json", 1],
+    ] as const)("%s (%s times) → the sync completes with every registrable variant found", async (scenario, times) => {
+      // A catalogue the app has not registered yet, so every variant is looked up again.
+      await db.catalogVariant.deleteMany({ where: { shop: SHOP } });
+      rule = { method: "GET", path: "/api/rest/product", scenario, times };
+      try {
+        const started = await startFullSync({ db, shop: SHOP });
+        if (!started.started) throw new Error(`the sync did not start: ${JSON.stringify(started)}`);
+        const done = await waitFor(
+          "the sync to end",
+          async () => {
+            const row = await db.catalogSync.findUniqueOrThrow({ where: { id: started.syncId } });
+            return row.state === "running" ? null : row;
+          },
+          90_000,
+        );
+        expect(done.state).toBe("completed");
+        const statuses = await db.catalogVariant.groupBy({ by: ["status"], where: { shop: SHOP }, _count: true });
+        const count = Object.fromEntries(statuses.map((g) => [g.status, g._count]));
+        expect({ registered: (count.synced ?? 0) + (count.drifted ?? 0), pending: count.pending ?? 0 }).toEqual({
+          registered: variants.length,
+          pending: 0,
+        });
+        expect(faulted.some((f) => f.endsWith(scenario))).toBe(true);
+      } finally {
+        rule = undefined;
+      }
+    });
   });
 });
