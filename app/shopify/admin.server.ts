@@ -2,26 +2,8 @@
 // Domain modules take an AdminGraphql function, so tests hand them the simulated store.
 import { GraphqlQueryError } from "@shopify/shopify-api";
 
-export interface GraphqlError {
-  message: string;
-  extensions?: { code?: string; [key: string]: unknown };
-  path?: (string | number)[];
-}
-
-export interface ThrottleStatus {
-  maximumAvailable: number;
-  currentlyAvailable: number;
-  restoreRate: number;
-}
-
-export interface GraphqlResult<T = Record<string, unknown>> {
-  data?: T;
-  errors?: GraphqlError[];
-  extensions?: { cost?: { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus } };
-}
-
-/** One Admin GraphQL call for one shop. Never throws on GraphQL errors: they are in `errors`. */
-export type AdminGraphql = <T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) => Promise<GraphqlResult<T>>;
+export type { AdminGraphql, GraphqlError, GraphqlResult, ThrottleStatus } from "./admin/client";
+import type { AdminGraphql, GraphqlResult } from "./admin/client";
 
 /** Admin GraphQL through @shopify/shopify-app-remix with the shop's stored offline session. */
 export async function shopifyAdminGraphql(shop: string): Promise<AdminGraphql> {
@@ -42,7 +24,13 @@ export async function shopifyAdminGraphql(shop: string): Promise<AdminGraphql> {
  * Admin GraphQL against the simulated store over HTTP (SIMULATED_STORE_URL, for the local demo),
  * with the access token of the shop's offline session, exactly as Shopify would receive it.
  */
-export function simulatedStoreAdminGraphql(opts: { baseUrl: string; shop: string; accessToken: string; apiVersion: string; fetch?: typeof fetch }): AdminGraphql {
+export function simulatedStoreAdminGraphql(opts: {
+  baseUrl: string;
+  shop: string;
+  accessToken: string;
+  apiVersion: string;
+  fetch?: typeof fetch;
+}): AdminGraphql {
   const url = `${opts.baseUrl.replace(/\/$/, "")}/shops/${opts.shop}/admin/api/${opts.apiVersion}/graphql.json`;
   const doFetch = opts.fetch ?? fetch;
   return async <T>(query: string, variables?: Record<string, unknown>) => {
@@ -52,7 +40,9 @@ export function simulatedStoreAdminGraphql(opts: { baseUrl: string; shop: string
       body: JSON.stringify({ query, variables }),
     });
     if (!response.ok && response.status !== 200) {
-      return { errors: [{ message: `simulated store answered ${response.status}: ${await response.text()}` }] } as GraphqlResult<T>;
+      return {
+        errors: [{ message: `simulated store answered ${response.status}: ${await response.text()}` }],
+      } as GraphqlResult<T>;
     }
     return (await response.json()) as GraphqlResult<T>;
   };
