@@ -111,6 +111,8 @@ export function createControlHandler(control: StoreControl): (request: Request) 
           control.setApp(domain, { secret, appUrl, webhooks });
           return json(200, { ok: true });
         }
+        case "PUT /customer-data":
+          return json(200, control.setCustomerDataAccess(domain, { level: body.level, fields: body.fields }));
         case "GET /locations":
           return json(200, control.locations(domain));
         case "POST /locations": {

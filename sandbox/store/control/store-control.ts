@@ -16,6 +16,7 @@ import {
 import type { PaidOrderInput } from "../orders/order-input";
 import { orderPayload, type OrderPaidPayload } from "../orders/order-payload";
 import type { OrdersApi } from "../orders/orders-api";
+import { customerDataAccess, type CustomerDataAccess } from "../state/protected-customer-data";
 import type { FulfillmentOrderRecord, OrderRecord } from "../state/records";
 import { addLocation, type LocationInput, type ShopState } from "../state/shop-state";
 import type { WebhookSender } from "../webhooks/deliver";
@@ -69,6 +70,11 @@ type Deliveries = { deliveries: Array<Omit<DeliveryRecord, "payload">> };
 
 export interface StoreControl {
   setApp(domain: string, app: AppRegistration): void;
+  /**
+   * Grants or withholds the app's protected customer data on the shop (Shopify's review in the
+   * Partner Dashboard): Level 2 with the fields approved, or Level 1/0 with no identifying field.
+   */
+  setCustomerDataAccess(domain: string, access: { level: unknown; fields?: unknown }): { customerData: CustomerDataAccess };
   addLocation(domain: string, input: LocationInput): { location: { id: string; name: string } };
   locations(domain: string): { locations: { id: string; name: string; isActive: boolean }[] };
   createOrder(
@@ -277,6 +283,15 @@ export function createStoreControl(deps: {
   });
 
   return {
+    setCustomerDataAccess(domain, access) {
+      const shop = shopOf(domain);
+      try {
+        shop.customerData = customerDataAccess(access);
+      } catch (error) {
+        throw new ControlError(400, (error as Error).message);
+      }
+      return { customerData: { ...shop.customerData, fields: [...shop.customerData.fields] } };
+    },
     setApp(domain, app) {
       controlOf(domain).app = { ...app, webhooks: app.webhooks.map((w) => ({ ...w })) };
     },

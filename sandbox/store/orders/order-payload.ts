@@ -1,5 +1,6 @@
 import { numericId } from "../ids";
-import type { FulfillmentRecord, LineItemRecord, MailingAddressRecord, OrderRecord } from "../state/records";
+import type { FulfillmentRecord, LineItemRecord, OrderRecord } from "../state/records";
+import { visibleAddress, visibleContact, type VisibleAddress } from "../state/protected-customer-data";
 import type { ShopState } from "../state/shop-state";
 import { isoShopLocal } from "../timestamps";
 
@@ -81,14 +82,14 @@ export interface ShippingLinePayload {
 export interface AddressPayload {
   first_name: string | null;
   last_name: string | null;
-  name: string;
+  name: string | null;
   company: string | null;
-  address1: string;
+  address1: string | null;
   address2: string | null;
   city: string;
   province: string;
   province_code: string;
-  zip: string;
+  zip: string | null;
   country: string;
   country_code: string;
   phone: string | null;
@@ -112,16 +113,18 @@ export interface FulfillmentPayload {
 }
 
 export function orderPayload(shop: ShopState, order: OrderRecord): OrderPaidPayload {
-  const address = order.shippingAddress ? addressPayload(order.shippingAddress) : null;
+  // Webhook payloads are redacted like API answers for an app without protected customer data.
+  const address = order.shippingAddress ? addressPayload(visibleAddress(shop.customerData, order.shippingAddress)) : null;
+  const contact = visibleContact(shop.customerData, order);
   return {
     id: numericId(order.id),
     admin_graphql_api_id: order.id,
     name: order.name,
     order_number: order.number,
     number: order.number - 1000,
-    email: order.email,
-    contact_email: order.email,
-    phone: order.phone,
+    email: contact.email,
+    contact_email: contact.email,
+    phone: contact.phone,
     currency: order.currency,
     presentment_currency: order.currency,
     financial_status: order.financialStatus,
@@ -197,11 +200,11 @@ function fulfillmentStatus(items: LineItemRecord[]): "fulfilled" | "partial" | n
   return open === 0 ? "fulfilled" : "partial";
 }
 
-function addressPayload(address: MailingAddressRecord): AddressPayload {
+function addressPayload(address: VisibleAddress): AddressPayload {
   return {
     first_name: address.firstName,
     last_name: address.lastName,
-    name: [address.firstName, address.lastName].filter(Boolean).join(" "),
+    name: [address.firstName, address.lastName].filter(Boolean).join(" ") || null,
     company: address.company,
     address1: address.address1,
     address2: address.address2,

@@ -1,5 +1,6 @@
 import { createIdAllocator, gid, type IdAllocator } from "../ids";
 import { createThrottleBucket, type ThrottleBucket } from "../throttle";
+import { FULL_ACCESS, customerDataAccess, type CustomerDataAccess } from "./protected-customer-data";
 import type {
   FulfillmentServiceRecord,
   CarrierServiceRecord,
@@ -29,6 +30,8 @@ export interface ShopState {
   planDisplayName: string;
   allowsCarrierCalculatedRates: boolean;
   strictCallbackUrls: boolean;
+  /** The app's protected customer data access on this shop (state/protected-customer-data). */
+  customerData: CustomerDataAccess;
   ids: IdAllocator;
   throttle: ThrottleBucket;
   locations: Map<string, LocationRecord>;
@@ -71,6 +74,8 @@ export interface AddShopInput {
   planDisplayName?: string;
   /** Apply Shopify's callback URL rules (HTTPS only, no localhost or private hosts). */
   strictCallbackUrls?: boolean;
+  /** The app's protected customer data access; full (Level 2, every field) unless given. */
+  customerData?: { level: 0 | 1 | 2; fields?: string[] };
   locations?: LocationInput[];
 }
 
@@ -108,6 +113,7 @@ export function createShopState(
     planDisplayName: input.planDisplayName ?? (input.allowsCarrierCalculatedRates === false ? "Basic" : "Advanced"),
     allowsCarrierCalculatedRates: input.allowsCarrierCalculatedRates ?? true,
     strictCallbackUrls: input.strictCallbackUrls ?? false,
+    customerData: input.customerData ? customerDataAccess(input.customerData) : FULL_ACCESS,
     ids,
     throttle: createThrottleBucket(opts),
     locations: new Map(),

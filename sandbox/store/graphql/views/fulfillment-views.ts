@@ -1,6 +1,7 @@
 import { numericId } from "../../ids";
 import { supportedActions } from "../../orders/fulfillment-order-moves";
 import type { FulfillmentOrderLineItemRecord, FulfillmentOrderRecord, FulfillmentRecord } from "../../state/records";
+import { visibleAddress, visibleContact } from "../../state/protected-customer-data";
 import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
 import type { StoreContext } from "../context";
@@ -44,8 +45,8 @@ export function fulfillmentOrderView(ctx: StoreContext, fo: FulfillmentOrderReco
     destination: destination
       ? {
           id: `gid://shopify/FulfillmentOrderDestination/${numericId(fo.id)}`,
-          ...destination,
-          email: order.email,
+          ...visibleAddress(ctx.shop.customerData, destination),
+          email: visibleContact(ctx.shop.customerData, order).email,
         }
       : null,
     lineItems: (args: ConnectionArgs) =>

@@ -1,5 +1,6 @@
 import { numericId } from "../../ids";
-import type { LineItemRecord, MailingAddressRecord, OrderRecord, ShippingLineRecord } from "../../state/records";
+import type { LineItemRecord, OrderRecord, ShippingLineRecord } from "../../state/records";
+import { visibleAddress, visibleContact, type VisibleAddress } from "../../state/protected-customer-data";
 import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
 import { moneyBag, type StoreContext } from "../context";
@@ -21,13 +22,14 @@ export function displayFulfillmentStatus(order: OrderRecord): string {
 
 export function orderView(ctx: StoreContext, order: OrderRecord) {
   const currency = order.currency;
+  const contact = visibleContact(ctx.shop.customerData, order);
   return {
     __typename: "Order",
     id: order.id,
     legacyResourceId: String(numericId(order.id)),
     name: order.name,
-    email: order.email,
-    phone: order.phone,
+    email: contact.email,
+    phone: contact.phone,
     createdAt: isoUtc(order.createdAt),
     updatedAt: isoUtc(order.updatedAt),
     processedAt: isoUtc(order.createdAt),
@@ -42,7 +44,9 @@ export function orderView(ctx: StoreContext, order: OrderRecord) {
     requiresShipping: order.lineItems.some((item) => item.requiresShipping),
     subtotalPriceSet: moneyBag(order.subtotalPrice, currency),
     totalPriceSet: moneyBag(order.totalPrice, currency),
-    shippingAddress: order.shippingAddress ? mailingAddressView(order, order.shippingAddress) : null,
+    shippingAddress: order.shippingAddress
+      ? mailingAddressView(order, visibleAddress(ctx.shop.customerData, order.shippingAddress))
+      : null,
     shippingLine: order.shippingLines[0] ? shippingLineView(order.shippingLines[0], currency) : null,
     shippingLines: (args: ConnectionArgs) =>
       paginate(order.shippingLines, args, "shippingLines", byId, (line) => shippingLineView(line, currency)),
@@ -102,8 +106,8 @@ function shippingLineView(line: ShippingLineRecord, currency: string) {
   };
 }
 
-function mailingAddressView(order: OrderRecord, address: MailingAddressRecord) {
-  const name = [address.firstName, address.lastName].filter(Boolean).join(" ");
+function mailingAddressView(order: OrderRecord, address: VisibleAddress) {
+  const name = [address.firstName, address.lastName].filter(Boolean).join(" ") || null;
   return {
     __typename: "MailingAddress",
     id: `gid://shopify/MailingAddress/${numericId(order.id)}?model_name=Address`,
@@ -116,7 +120,7 @@ function mailingAddressView(order: OrderRecord, address: MailingAddressRecord) {
         args.withCompany ? address.company : null,
         address.address1,
         address.address2,
-        `${address.zip} ${address.city}, ${address.provinceCode}`,
+        [address.zip, `${address.city}, ${address.provinceCode}`].filter(Boolean).join(" "),
         address.country,
       ].filter((line): line is string => Boolean(line)),
   };
