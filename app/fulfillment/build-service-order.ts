@@ -6,6 +6,7 @@ import { toDestination, type AddressWarning, type Destination } from "../address
 import type { FulfillmentSettings, ServiceCode } from "../models/shop-settings.server";
 import { normaliseServiceCode } from "../svc/wire/service-code";
 import type { PaidOrder, PaidOrderLine } from "./paid-order";
+import { CUSTOMER_DATA_WITHHELD_REASON, customerDataWithheld } from "./withheld-customer-data";
 
 /** The createOrder parameters, as stored on the record and sent to the service. */
 export interface ServiceOrderRequest {
@@ -72,6 +73,10 @@ export function buildFromLines(
     };
   }
   if (!order.shipping_address) return { kind: "skipped", reason: "the order has no shipping address (local pickup?)" };
+  // Never a blank destination: without the protected fields the warehouse cannot deliver.
+  if (customerDataWithheld(order.shipping_address)) {
+    return { kind: "needs_attention", reason: CUSTOMER_DATA_WITHHELD_REASON };
+  }
   const destination = toDestination(order.shipping_address);
   if (!destination.ok) return { kind: "skipped", reason: destination.message };
 

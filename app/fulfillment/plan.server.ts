@@ -8,6 +8,7 @@
  */
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
+import { recordCustomerDataSeen } from "../models/customer-data-access.server";
 import { getShopSettings, type ShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
@@ -20,6 +21,7 @@ import {
 } from "./fulfillment-order";
 import { readStoredRequest, statusOf, transition } from "./records.server";
 import { readOrderState } from "./shopify-fulfillment-orders.server";
+import { customerDataWithheld } from "./withheld-customer-data";
 import { interrupted, sendToService, type SubmitOutcome } from "./submit.server";
 import { acceptRequest, rejectRequest } from "./fulfillment-service.server";
 import type { FulfillmentStatus } from "./status";
@@ -70,6 +72,12 @@ export async function planOrder(
   if (!state) {
     deps.logger.warn({ shop: args.shop, order: tracked.orderName }, "the Shopify order no longer exists");
     return { kind: "done" };
+  }
+  // What this read shows of the shop's protected customer data access, for the readiness checklist.
+  const address = state.order.shipping_address;
+  if (address) {
+    const access = customerDataWithheld(address) ? "withheld" : "granted";
+    await recordCustomerDataSeen({ db, shop: args.shop, access, at: now });
   }
 
   // An order recorded before fulfilment orders were followed (one record for the whole order):

@@ -31,6 +31,7 @@ export const REASON_CODES = [
   "nothingLeft",
   "noSku",
   "noAddress",
+  "customerDataWithheld",
   "outsideMexico",
   "notConnected",
   "noDimensions",
@@ -102,6 +103,10 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   ],
   ["noSku", /^line (?<lines>.+) has no SKU; the warehouse identifies products by SKU/],
   ["noAddress", /^the order has no shipping address/],
+  [
+    "customerDataWithheld",
+    /^Shopify withheld the buyer's name, address and phone \(protected customer data\); request protected customer data access in the Partner Dashboard, then retry$/,
+  ],
   ["outsideMexico", /^destination country (?<country>.+) is outside Mexico, the only country the service ships to$/s],
   ["notConnected", /^the shop is not connected to the service$/],
   [

@@ -368,6 +368,8 @@ export const en: Messages = {
       nothingLeft: "Nothing in this part of the order is left to ship from the warehouse.",
       noSku: "Line {lines} has no SKU; the warehouse identifies products by SKU (add one to the variant, then retry).",
       noAddress: "The order has no shipping address (local pickup?).",
+      customerDataWithheld:
+        "Shopify withheld the buyer's name, address and phone (protected customer data), so it was not sent to the warehouse. Request protected customer data access in the Partner Dashboard, then retry.",
       outsideMexico: "The destination is in {country}, outside Mexico, the only country the service ships to.",
       notConnected: "The shop is not connected to the service.",
       noDimensions: "Product {product} has no dimensions at the service; register them, then retry. The service said: {said}",

@@ -369,6 +369,8 @@ export const es = {
       nothingLeft: "No queda nada por enviar desde el almacén en esta parte del pedido.",
       noSku: "La línea {lines} no tiene SKU; el almacén identifica los productos por SKU (agrégalo a la variante y reintenta).",
       noAddress: "El pedido no tiene dirección de envío (¿recogida en tienda?).",
+      customerDataWithheld:
+        "Shopify no le dio a la app el nombre, la dirección ni el teléfono del comprador (datos protegidos de clientes), así que no se envió al almacén. Solicita el acceso a los datos protegidos de clientes en el Partner Dashboard y reintenta.",
       outsideMexico: "El destino está en {country}, fuera de México, el único país al que envía el servicio.",
       notConnected: "La tienda no está conectada al servicio.",
       noDimensions: "El producto {product} no tiene medidas en el servicio; regístralas y reintenta. El servicio dijo: {said}",

@@ -95,6 +95,28 @@ describe("reasonMessage on what the engine writes", () => {
         ),
       ),
     ],
+    [
+      "customerDataWithheld",
+      reasonOf(
+        decideFulfillmentOrder(
+          state({
+            shipping_address: {
+              ...structuredClone(fixture).shipping_address,
+              first_name: null,
+              last_name: null,
+              name: null,
+              address1: null,
+              address2: null,
+              zip: null,
+              phone: null,
+            },
+          }),
+          fo(),
+          settings,
+          NOW,
+        ),
+      ),
+    ],
     ["pickUp", reasonOf(decideFulfillmentOrder(state(), fo({ deliveryMethod: "PICK_UP" }), settings, NOW))],
     [
       "otherLocation",
