@@ -7,6 +7,7 @@ import { createStoreControl, type StoreControl } from "./control/store-control";
 import { createProduct } from "./catalogue/product-writer";
 import { executeAdminOperation, type GraphqlResponseBody } from "./graphql/execute-operation";
 import { createAdminFetchHandler } from "./http/fetch-handler";
+import { createAccessTokens, type AccessTokens } from "./auth/access-tokens";
 import { serveFetchHandler } from "./http/node-server";
 import { inspectShop, type StoreInspection } from "./inspection";
 import { createOrdersApi, type OrdersApi } from "./orders/orders-api";
@@ -85,6 +86,11 @@ export interface SimulatedStore {
   subscribeBulkOperationsFinish(domain: string, subscription: BulkFinishSubscription | null): void;
   /** The shop's next bulk query fails with `errorCode` once it has written `afterObjects` objects. */
   failNextBulkOperation(domain: string, fault: BulkFault): void;
+  /**
+   * Offline tokens issued through `POST /admin/oauth/access_token` (token exchange of a session
+   * token, refresh): the refreshes granted per shop, and revoking all of a shop's tokens.
+   */
+  tokens: Pick<AccessTokens, "refreshes" | "revoke">;
   /** Resolves when no bulk operation is running. */
   bulkOperationsIdle(): Promise<void>;
   /** Removes the bulk operations' result files. */
@@ -116,14 +122,16 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     body: Parameters<typeof executeAdminOperation>[1],
     o: { forceThrottle?: boolean },
   ) => executeAdminOperation({ shop, now, bulk }, body, o);
+  const admin = createEmbeddedAdmin({ hasShop: (domain) => shops.has(domain), now });
+  const tokens = createAccessTokens({ now, clients: admin, scopeOf: (domain) => shopOf(domain).scopes });
   const adminHandler = createAdminFetchHandler({
     apiVersion,
     now,
+    tokens,
     findShop: (domain) => shops.get(domain),
     execute,
     bulkFile: (domain, fileName) => bulk.fileFor(domain, fileName),
   });
-  const admin = createEmbeddedAdmin({ hasShop: (domain) => shops.has(domain), now });
   const orders = createOrdersApi(shopOf, now);
   const control = createStoreControl({ shopOf, orders, sender, now });
   const controlHandler = createControlHandler(control);
@@ -157,7 +165,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       return (input, init) => {
         const request = new Request(input, init);
         const url = new URL(request.url);
-        const pathShop = /^\/shops\/([^/]+)\/admin\/api\//.exec(url.pathname)?.[1];
+        const pathShop = /^\/shops\/([^/]+)\/admin\//.exec(url.pathname)?.[1];
         const ours = shops.has(url.hostname) || (pathShop !== undefined && shops.has(decodeURIComponent(pathShop)));
         return ours ? handler(request) : fallback(request);
       };
@@ -205,6 +213,10 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     },
     subscribeBulkOperationsFinish: (domain, subscription) => bulk.subscribeFinish(shopOf(domain).domain, subscription),
     failNextBulkOperation: (domain, fault) => bulk.failNext(shopOf(domain).domain, fault),
+    tokens: {
+      refreshes: (domain) => tokens.refreshes(shopOf(domain).domain),
+      revoke: (domain) => tokens.revoke(shopOf(domain).domain),
+    },
     bulkOperationsIdle: () => bulk.idle(),
     close: () => bulk.close(),
   };

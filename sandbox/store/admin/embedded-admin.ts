@@ -25,6 +25,8 @@ export interface EmbeddedApp {
 
 export interface EmbeddedAdmin {
   registerApp(app: EmbeddedApp): void;
+  /** The client secret of a registered app (the token endpoint authenticates clients with it). */
+  secretOf(apiKey: string): string | undefined;
   idToken(shop: string, apiKey: string): string;
   /** The admin's `host` parameter for a shop: base64 of `admin.shopify.com/store/<handle>`. */
   hostParam(shop: string): string;
@@ -80,6 +82,7 @@ export function createEmbeddedAdmin(deps: { hasShop(domain: string): boolean; no
     registerApp(app) {
       apps.set(app.apiKey, app);
     },
+    secretOf: (apiKey) => apps.get(apiKey)?.apiSecret,
     idToken,
     hostParam,
     handle(request) {

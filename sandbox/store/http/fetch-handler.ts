@@ -2,11 +2,14 @@ import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { GraphqlRequestBody, GraphqlResponseBody } from "../graphql/execute-operation";
+import type { AccessTokens } from "../auth/access-tokens";
 import type { ShopState } from "../state/shop-state";
 
 export interface AdminHandlerDeps {
   apiVersion: string;
   now: () => number;
+  /** Expiring offline tokens and the token endpoint (auth/access-tokens). */
+  tokens: Pick<AccessTokens, "isValid" | "handle">;
   findShop(domain: string): ShopState | undefined;
   execute(shop: ShopState, body: GraphqlRequestBody, opts: { forceThrottle?: boolean }): GraphqlResponseBody;
   /** The JSONL file behind a bulk operation's result URL, if it exists. */
@@ -17,6 +20,8 @@ const SHOP_PATH = /^\/shops\/([^/]+)\/admin\/api\/([^/]+)\/graphql\.json$/;
 const ADMIN_PATH = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
 const BULK_SHOP_PATH = /^\/shops\/([^/]+)\/bulk-operations\/([^/]+)$/;
 const BULK_PATH = /^\/bulk-operations\/([^/]+)$/;
+const TOKEN_SHOP_PATH = /^\/shops\/([^/]+)\/admin\/oauth\/access_token$/;
+const TOKEN_PATH = "/admin/oauth/access_token";
 const INVALID_TOKEN = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 
 /**
@@ -29,6 +34,13 @@ export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Reque
     const url = new URL(request.url);
     const bulk = bulkFile(deps, request, url);
     if (bulk !== undefined) return bulk;
+    const tokenShop = TOKEN_SHOP_PATH.exec(url.pathname);
+    if (tokenShop || url.pathname === TOKEN_PATH) {
+      const domain = tokenShop ? decodeURIComponent(tokenShop[1]!) : hostOf(request, url);
+      const shop = deps.findShop(domain);
+      if (!shop) return json(404, { errors: "Not Found" }, deps.apiVersion);
+      return deps.tokens.handle(shop.domain, request);
+    }
     const shopPath = SHOP_PATH.exec(url.pathname);
     const adminPath = shopPath ? null : ADMIN_PATH.exec(url.pathname);
     if (!shopPath && !adminPath) return json(404, { errors: "Not Found" }, deps.apiVersion);
@@ -40,7 +52,10 @@ export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Reque
     }
     if (request.method !== "POST") return json(405, { errors: "Method Not Allowed" }, deps.apiVersion);
     const body = await readBody(request);
-    if (request.headers.get("x-shopify-access-token") !== shop.accessToken) {
+    const token = request.headers.get("x-shopify-access-token") ?? "";
+    // The shop's fixed token (a non-expiring offline token) or a live token from the token endpoint;
+    // an expired one is refused like any unknown token.
+    if (token !== shop.accessToken && !deps.tokens.isValid(shop.domain, token)) {
       shop.operations.push(unrecorded(deps.now(), body, "unauthorized"));
       return json(401, { errors: INVALID_TOKEN }, deps.apiVersion);
     }

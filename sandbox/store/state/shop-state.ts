@@ -26,6 +26,8 @@ export interface ShopState {
   name: string;
   email: string;
   accessToken: string;
+  /** The scopes the app was installed with, as the token endpoint reports them. */
+  scopes: string;
   currencyCode: string;
   planDisplayName: string;
   allowsCarrierCalculatedRates: boolean;
@@ -66,6 +68,8 @@ export interface LocationInput {
 export interface AddShopInput {
   domain: string;
   accessToken?: string;
+  /** Comma-separated scopes granted to the app (the token endpoint answers them). */
+  scopes?: string;
   name?: string;
   email?: string;
   currency?: string;
@@ -109,6 +113,7 @@ export function createShopState(
     name: shopName,
     email: input.email ?? `tienda@${input.domain}`,
     accessToken: input.accessToken ?? defaultAccessToken(input.domain),
+    scopes: input.scopes ?? "",
     currencyCode: input.currency ?? "MXN",
     planDisplayName: input.planDisplayName ?? (input.allowsCarrierCalculatedRates === false ? "Basic" : "Advanced"),
     allowsCarrierCalculatedRates: input.allowsCarrierCalculatedRates ?? true,
