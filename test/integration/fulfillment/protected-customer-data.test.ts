@@ -26,7 +26,12 @@ describe("an app without protected customer data access", () => {
     // GIVEN the app is approved for Level 1 only: Shopify nulls the buyer's name, address and phone
     h.store.control.setCustomerDataAccess(SHOP, { level: 1 });
     const payload = h.paidOrder();
-    expect(payload.shipping_address).toMatchObject({ address1: null, zip: null, phone: null, city: expect.any(String) });
+    expect(payload.shipping_address).toMatchObject({
+      address1: null,
+      zip: null,
+      phone: null,
+      city: expect.any(String),
+    });
     expect(await protectedCustomerDataGranted({ db: prisma, shop: SHOP })).toEqual({ granted: null, seenAt: null });
 
     // WHEN the paid order arrives and the worker runs

@@ -33,7 +33,13 @@ function setup() {
       ...over,
     });
   const refresh = (refreshToken: string, over: Record<string, unknown> = {}) =>
-    post({ client_id: API_KEY, client_secret: SECRET, grant_type: "refresh_token", refresh_token: refreshToken, ...over });
+    post({
+      client_id: API_KEY,
+      client_secret: SECRET,
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      ...over,
+    });
   const shopName = (token: string) =>
     store.fetch(
       new Request(`http://127.0.0.1/shops/${DOMAIN}/admin/api/${store.apiVersion}/graphql.json`, {
