@@ -10,6 +10,7 @@ import { logger } from "./logger.server";
 import { createSvcClientResolver, type SvcConnectionConfig } from "./models/svc-connection.server";
 import { createAdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
+import { createOfflineTokens } from "./shopify/offline-token.server";
 import type { SvcClient } from "./svc";
 
 export interface AppContext {
@@ -34,13 +35,15 @@ function build(): AppContext {
     logger: logger.child({ component: "svc" }),
   };
   const db = overrides.db ?? prismaClient();
+  const now = overrides.now ?? (() => new Date());
+  const log = overrides.logger ?? logger;
   return {
     db,
-    logger: overrides.logger ?? logger,
-    now: overrides.now ?? (() => new Date()),
+    logger: log,
+    now,
     svc,
     svcClientFor: overrides.svcClientFor ?? createSvcClientResolver(db, svc),
-    adminFor: overrides.adminFor ?? defaultAdminFor(db),
+    adminFor: overrides.adminFor ?? defaultAdminFor(db, now, log),
   };
 }
 
@@ -48,21 +51,27 @@ function build(): AppContext {
 // (app/shopify/admin-pacing.server.ts). Tests that hand in their own adminFor are not paced.
 const paced = createAdminPacing({ sleep: (ms) => new Promise((r) => setTimeout(r, ms)), nowMs: () => Date.now() });
 
-function defaultAdminFor(db: PrismaClient) {
-  const simulatedStore = env().SIMULATED_STORE_URL;
-  if (!simulatedStore) return async (shop: string) => paced(shop, await shopifyAdminGraphql(shop));
+function defaultAdminFor(db: PrismaClient, now: () => Date, log: Logger) {
+  const config = env();
+  const simulatedStore = config.SIMULATED_STORE_URL?.replace(/\/$/, "");
+  // Shopify's token endpoint is on the shop's host; the simulated store serves it under /shops/{shop}.
+  const tokens = createOfflineTokens({
+    db,
+    now,
+    logger: log.child({ component: "offline-token" }),
+    tokenUrl: (shop) =>
+      simulatedStore
+        ? `${simulatedStore}/shops/${shop}/admin/oauth/access_token`
+        : `https://${shop}/admin/oauth/access_token`,
+    clientId: config.SHOPIFY_API_KEY,
+    clientSecret: config.SHOPIFY_API_SECRET,
+  });
+  if (!simulatedStore) return async (shop: string) => paced(shop, await shopifyAdminGraphql(shop, tokens));
   return async (shop: string): Promise<AdminGraphql> => {
-    const session = await db.session.findFirst({ where: { shop, isOnline: false } });
-    if (!session) throw new Error(`no offline session for ${shop}: install the app on the simulated store first`);
     const { ADMIN_API_VERSION } = await import("./shopify.server");
     return paced(
       shop,
-      simulatedStoreAdminGraphql({
-        baseUrl: simulatedStore,
-        shop,
-        accessToken: session.accessToken,
-        apiVersion: ADMIN_API_VERSION,
-      }),
+      simulatedStoreAdminGraphql({ baseUrl: simulatedStore, shop, tokens, apiVersion: ADMIN_API_VERSION }),
     );
   };
 }

@@ -9,6 +9,12 @@ export const en: Messages = {
     connectTitle: "Connect your service account",
     connectBefore: "Enter your API key in ",
     connectAfter: " to register your catalogue, show rates at checkout and send your orders to the warehouse.",
+    problems: {
+      offlineTokenRevoked: {
+        title: "Shopify refused the app's access to your store",
+        body: "Since {since}, background work (sending orders to the warehouse, stock, tracking) cannot read or write in Shopify because Shopify refused the app's token. To authorise it again, open the app from the Shopify admin; this notice goes away as soon as background work reaches Shopify again. If it stays, reinstall the app.",
+      },
+    },
     summary: "Summary",
     variantsSynced: "Variants registered",
     variantsNeedingWork: "Variants skipped, refused or out of date",

@@ -9,6 +9,12 @@ export const es = {
     connectTitle: "Conecta tu cuenta del servicio",
     connectBefore: "Escribe tu clave de API en ",
     connectAfter: " para registrar tu catálogo, mostrar tarifas en el checkout y enviar tus pedidos al almacén.",
+    problems: {
+      offlineTokenRevoked: {
+        title: "Shopify rechazó el acceso de la app a tu tienda",
+        body: "Desde {since}, el trabajo en segundo plano (enviar pedidos al almacén, existencias, guías) no puede leer ni escribir en Shopify porque Shopify rechazó el token de la app. Para autorizarla de nuevo, abre la app desde el admin de Shopify; este aviso desaparece en cuanto el trabajo en segundo plano vuelve a llegar a Shopify. Si sigue aquí, reinstala la app.",
+      },
+    },
     summary: "Resumen",
     variantsSynced: "Variantes registradas",
     variantsNeedingWork: "Variantes omitidas, rechazadas o desactualizadas",

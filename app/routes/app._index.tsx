@@ -10,17 +10,19 @@ import { QuotesChart } from "../components/quotes-chart";
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
+import { offlineTokenProblem } from "../shopify/offline-token.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const now = new Date();
   const { db } = appContext();
-  const [overview, hours, failedJobs] = await Promise.all([
+  const [overview, hours, failedJobs, tokenProblem] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),
     listJobProblems(db, { shop: session.shop, page: "home" }),
+    offlineTokenProblem({ db, shop: session.shop }),
   ]);
-  return { ...overview, hours, failedJobs };
+  return { ...overview, hours, failedJobs, tokenProblem };
 };
 
 // The one action of Inicio: run a shop-level job that gave up again (job-retry).
@@ -58,12 +60,22 @@ export default function Index() {
   const overview = useLoaderData<typeof loader>();
   const retried = useActionData<typeof action>() as AttentionActionData | undefined;
   const quotes = overview.quotesLastDay;
-  const { messages, number, locale } = useI18n();
+  const { messages, number, locale, format, dateTime } = useI18n();
   const m = messages.home;
+  // The Admin token's problem (app/shopify/offline-token.server.ts), in words by its code.
+  const tokenProblem = overview.tokenProblem;
+  const tokenWords = tokenProblem ? m.problems[tokenProblem.code as keyof typeof m.problems] : undefined;
   return (
     <Page>
       <TitleBar title={m.title} />
       <Layout>
+        {tokenWords && tokenProblem && (
+          <Layout.Section>
+            <Banner tone="critical" title={tokenWords.title}>
+              <p>{format(tokenWords.body, { since: dateTime(tokenProblem.since) })}</p>
+            </Banner>
+          </Layout.Section>
+        )}
         {!overview.connected && (
           <Layout.Section>
             <Banner tone="info" title={m.connectTitle}>
@@ -119,7 +131,9 @@ export default function Index() {
                 />
                 <Figure
                   label={m.answerTime}
-                  value={quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`}
+                  value={
+                    quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`
+                  }
                 />
               </InlineGrid>
             </BlockStack>

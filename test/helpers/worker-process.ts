@@ -84,7 +84,7 @@ async function runWorkerProcess(): Promise<void> {
       simulatedStoreAdminGraphql({
         baseUrl: env.WORKER_STORE_URL!,
         shop,
-        accessToken: env.WORKER_STORE_TOKEN!,
+        tokens: { accessToken: env.WORKER_STORE_TOKEN! },
         apiVersion: env.WORKER_STORE_API_VERSION!,
       }),
   });

@@ -54,6 +54,8 @@ export interface RefreshRecordView {
   used: string;
   /** True when that refresh token had been used before (the retry Shopify allows). */
   reuse: boolean;
+  /** Set when the store refused it: why (`invalid_grant`'s description). */
+  refused?: string;
 }
 
 export interface TokenClients {
@@ -66,6 +68,7 @@ export interface AccessTokens {
   isValid(shop: string, token: string): boolean;
   /** Answers `POST /admin/oauth/access_token` for `shop`. */
   handle(shop: string, request: Request): Promise<Response>;
+  /** Every refresh asked for the shop, granted or refused (`refused`). */
   refreshes(shop: string): RefreshRecordView[];
   /** Revokes every token issued for the shop (the merchant uninstalled, or Shopify revoked it). */
   revoke(shop: string): void;
@@ -197,7 +200,17 @@ export function createAccessTokens(deps: {
         if (request.method !== "POST") throw new OAuthError(405, "invalid_request", "use POST");
         const body = await readParams(request);
         if (body.grant_type === TOKEN_EXCHANGE) return json(200, exchange(shop, body));
-        if (body.grant_type === "refresh_token") return json(200, refreshGrant(shop, body));
+        if (body.grant_type === "refresh_token") {
+          try {
+            return json(200, refreshGrant(shop, body));
+          } catch (error) {
+            if (error instanceof OAuthError && error.error === "invalid_grant") {
+              const used = body.refresh_token ?? "";
+              log.push({ at: deps.now(), shop, used: `${used.slice(0, 10)}…`, reuse: false, refused: error.message });
+            }
+            throw error;
+          }
+        }
         throw new OAuthError(
           400,
           "unsupported_grant_type",

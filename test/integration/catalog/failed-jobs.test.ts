@@ -36,7 +36,7 @@ beforeEach(async () => {
   outage.graphql = simulatedStoreAdminGraphql({
     baseUrl: server.url,
     shop: SHOP,
-    accessToken: h.store.accessToken(SHOP),
+    tokens: { accessToken: h.store.accessToken(SHOP) },
     apiVersion: "2026-10",
   });
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   outage = simulatedStoreAdminGraphql({
     baseUrl: server.url,
     shop: SHOP,
-    accessToken: h.store.accessToken(SHOP),
+    tokens: { accessToken: h.store.accessToken(SHOP) },
     apiVersion: "2026-10",
   });
 });

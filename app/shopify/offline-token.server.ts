@@ -1,0 +1,237 @@
+/**
+ * The shop's expiring offline access token for work that runs without a merchant's request (jobs,
+ * webhooks): refreshed before it expires, or when Shopify answers 401, by exactly one process at a
+ * time (docs/decisions/020).
+ *
+ * Shopify replaces the refresh token on every refresh, so two processes refreshing at once would
+ * each store a different pair and one of them would be lost. Here a refresh takes a PostgreSQL
+ * advisory lock on the shop inside a transaction, reads the stored session again and refreshes only
+ * if it still holds the token this process saw; a second process waiting on the lock finds the
+ * token the first one stored and uses it. The new pair is written in that same transaction. If the
+ * answer is lost before it is stored, the old refresh token still works: Shopify accepts it again
+ * until its replacement is first used (changelog, 2026-08-28).
+ *
+ * A refresh token Shopify refuses (`invalid_grant`: revoked, expired, retired) is recorded on the
+ * Shop row with a hash of that token; until a newer one is stored (the merchant opens the app,
+ * which exchanges a new token) no process asks Shopify again, and Inicio shows the problem. It is
+ * cleared once background work has a token again (a refresh, or the newer token seen).
+ */
+import { createHash } from "node:crypto";
+import type { Prisma, PrismaClient, Session } from "@prisma/client";
+import type { Logger } from "pino";
+
+/** Refresh this long before expiry: more than @shopify/shopify-app-remix's 5 minutes, so it never races us. */
+export const REFRESH_MARGIN_MS = 10 * 60 * 1000;
+const REFRESH_TIMEOUT_MS = 10_000;
+
+/** The code Inicio shows (home.offlineTokenRevoked in app/i18n). */
+export const OFFLINE_TOKEN_REVOKED = "offlineTokenRevoked";
+
+/** Shopify refused the refresh token: only the merchant opening the app gets a new one. */
+export class OfflineTokenRevokedError extends Error {
+  readonly code = OFFLINE_TOKEN_REVOKED;
+  constructor(readonly shop: string) {
+    super(`Shopify refused the offline token of ${shop}; the merchant must open the app to authorise it again`);
+  }
+}
+
+/** A refresh that failed for a reason that may pass (network, Shopify's 5xx): the caller retries later. */
+export class OfflineTokenRefreshError extends Error {}
+
+export interface OfflineTokenDeps {
+  db: Pick<PrismaClient, "session" | "shop" | "$transaction">;
+  now: () => Date;
+  logger: Pick<Logger, "info" | "warn">;
+  /** The shop's token endpoint: `https://{shop}/admin/oauth/access_token` on Shopify. */
+  tokenUrl: (shop: string) => string;
+  clientId: string;
+  clientSecret: string;
+  fetch?: typeof fetch;
+}
+
+export interface OfflineTokens {
+  /**
+   * A live access token for the shop. With `rejected`, Shopify refused that token (401): a newer
+   * stored one is returned, or the token is refreshed.
+   */
+  accessToken(shop: string, opts?: { rejected?: string }): Promise<string>;
+}
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+type Tx = Prisma.TransactionClient;
+
+export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
+  const doFetch = deps.fetch ?? fetch;
+  // Shops whose refresh token this process saw refused: it looks for the newer token on each use.
+  const refusedShops = new Set<string>();
+
+  async function stored(db: Pick<PrismaClient, "session"> | Tx, shop: string): Promise<Session> {
+    const session = await db.session.findFirst({ where: { shop, isOnline: false } });
+    if (!session) throw new Error(`no offline session for ${shop}: the app is not installed there`);
+    return session;
+  }
+
+  const expiring = (session: Session) =>
+    session.refreshToken !== null &&
+    session.expires !== null &&
+    session.expires.getTime() - deps.now().getTime() < REFRESH_MARGIN_MS;
+
+  async function refusedBefore(db: Pick<PrismaClient, "shop"> | Tx, shop: string, session: Session): Promise<boolean> {
+    if (!session.refreshToken) return false;
+    const row = await db.shop.findUnique({ where: { domain: shop }, select: { offlineTokenRefusedHash: true } });
+    return row?.offlineTokenRefusedHash === hash(session.refreshToken);
+  }
+
+  async function refresh(shop: string, seen: string): Promise<string> {
+    return deps.db
+      .$transaction(
+        async (tx) => {
+          // One refresh per shop at a time, across processes; released when the transaction ends.
+          await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtext(${`offline-token:${shop}`}))`;
+          const session = await stored(tx, shop);
+          if (session.accessToken !== seen) return session.accessToken; // another process refreshed
+          // Another process found this refresh token refused while this one waited on the lock.
+          if (!session.refreshToken || (await refusedBefore(tx, shop, session))) return null;
+          const answer = await requestRefresh(shop, session.refreshToken);
+          const now = deps.now().getTime();
+          if ("refused" in answer) {
+            await tx.shop.updateMany({
+              where: { domain: shop },
+              data: {
+                offlineTokenProblem: OFFLINE_TOKEN_REVOKED,
+                offlineTokenProblemAt: deps.now(),
+                offlineTokenRefusedHash: hash(session.refreshToken),
+              },
+            });
+            // Expired, so that opening the app exchanges a new token at once.
+            await tx.session.update({ where: { id: session.id }, data: { expires: deps.now() } });
+            deps.logger.warn({ shop, error: answer.refused }, "Shopify refused the offline refresh token");
+            return null;
+          }
+          await tx.session.update({
+            where: { id: session.id },
+            data: {
+              accessToken: answer.access_token,
+              expires: new Date(now + answer.expires_in * 1000),
+              refreshToken: answer.refresh_token,
+              refreshTokenExpires: new Date(now + answer.refresh_token_expires_in * 1000),
+              ...(answer.scope ? { scope: answer.scope } : {}),
+            },
+          });
+          await tx.shop.updateMany({
+            where: { domain: shop, offlineTokenProblem: { not: null } },
+            data: { offlineTokenProblem: null, offlineTokenProblemAt: null, offlineTokenRefusedHash: null },
+          });
+          deps.logger.info({ shop }, "offline access token refreshed");
+          return answer.access_token;
+        },
+        // The lock may be held for one refresh (REFRESH_TIMEOUT_MS) by another process.
+        { maxWait: REFRESH_TIMEOUT_MS * 2, timeout: REFRESH_TIMEOUT_MS * 3 },
+      )
+      .then((token) => {
+        if (token === null) throw new OfflineTokenRevokedError(shop);
+        return token;
+      });
+  }
+
+  type Refreshed = {
+    access_token: string;
+    expires_in: number;
+    refresh_token: string;
+    refresh_token_expires_in: number;
+    scope?: string;
+  };
+
+  async function requestRefresh(shop: string, refreshToken: string): Promise<Refreshed | { refused: string }> {
+    let response: Response;
+    try {
+      response = await doFetch(deps.tokenUrl(shop), {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({
+          client_id: deps.clientId,
+          client_secret: deps.clientSecret,
+          grant_type: "refresh_token",
+          refresh_token: refreshToken,
+        }),
+        signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new OfflineTokenRefreshError(
+        `refreshing the offline token of ${shop} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (response.status === 400 && body?.error === "invalid_grant") {
+      return { refused: String(body.error_description ?? body.error) };
+    }
+    if (!response.ok || !body) {
+      throw new OfflineTokenRefreshError(
+        `refreshing the offline token of ${shop}: Shopify answered ${response.status} ${body ? String(body.error ?? "") : ""}`.trim(),
+      );
+    }
+    const { access_token, expires_in, refresh_token, refresh_token_expires_in, scope } = body;
+    if (
+      typeof access_token !== "string" ||
+      typeof expires_in !== "number" ||
+      typeof refresh_token !== "string" ||
+      typeof refresh_token_expires_in !== "number"
+    ) {
+      throw new OfflineTokenRefreshError(`refreshing the offline token of ${shop}: the answer lacks a token pair`);
+    }
+    return {
+      access_token,
+      expires_in,
+      refresh_token,
+      refresh_token_expires_in,
+      ...(typeof scope === "string" ? { scope } : {}),
+    };
+  }
+
+  return {
+    async accessToken(shop, opts = {}) {
+      const session = await stored(deps.db, shop);
+      if (refusedShops.has(shop) && !(await refusedBefore(deps.db, shop, session))) {
+        // The merchant opened the app: a new token pair replaced the refused one.
+        refusedShops.delete(shop);
+        await clearOfflineTokenProblem({ db: deps.db, shop });
+      }
+      if (opts.rejected !== undefined && session.accessToken !== opts.rejected) return session.accessToken;
+      if (opts.rejected === undefined && !expiring(session)) return session.accessToken;
+      if (!session.refreshToken) {
+        // A non-expiring token Shopify refused: only a new token exchange helps.
+        throw new OfflineTokenRevokedError(shop);
+      }
+      if (await refusedBefore(deps.db, shop, session)) {
+        refusedShops.add(shop);
+        throw new OfflineTokenRevokedError(shop);
+      }
+      return refresh(shop, session.accessToken).catch((error: unknown) => {
+        if (error instanceof OfflineTokenRevokedError) refusedShops.add(shop);
+        throw error;
+      });
+    },
+  };
+}
+
+/** The shop's offline token problem for Inicio: its code and since when; null when there is none. */
+export async function offlineTokenProblem(args: {
+  db: Pick<PrismaClient, "shop">;
+  shop: string;
+}): Promise<{ code: string; since: Date } | null> {
+  const row = await args.db.shop.findUnique({
+    where: { domain: args.shop },
+    select: { offlineTokenProblem: true, offlineTokenProblemAt: true },
+  });
+  if (!row?.offlineTokenProblem || !row.offlineTokenProblemAt) return null;
+  return { code: row.offlineTokenProblem, since: row.offlineTokenProblemAt };
+}
+
+/** Background work has a token again: the problem is over. */
+export async function clearOfflineTokenProblem(args: { db: Pick<PrismaClient, "shop">; shop: string }) {
+  await args.db.shop.updateMany({
+    where: { domain: args.shop, offlineTokenProblem: { not: null } },
+    data: { offlineTokenProblem: null, offlineTokenProblemAt: null, offlineTokenRefusedHash: null },
+  });
+}
