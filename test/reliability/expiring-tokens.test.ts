@@ -8,14 +8,13 @@ import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectShop } from "~/models/svc-connection.server";
 import { createSvcClient, SvcTokenCache } from "~/svc";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
 import { createSimulatedStore, type SimulatedStore } from "../../sandbox/store";
 import { attachDemoIds } from "../../sandbox/store/catalogue/demo-catalogue-facts";
 import type { AppProcess } from "../helpers/app-process";
 import { createTestDatabase } from "../helpers/test-database";
-import { SECRET, startBuiltApp } from "./support/running-app";
+import { SECRET, installConnectedShop, registerAtService, startBuiltApp } from "./support/running-app";
 
 const SHOP = "tienda-demo.myshopify.com";
 const API_KEY = "e2e-api-key";
@@ -43,61 +42,20 @@ beforeAll(async () => {
   store.registerApp({ apiKey: API_KEY, apiSecret: SECRET, appUrl: "https://svc-app.example.test" });
   storeServer = await store.listen(0);
 
-  // Installing: a token exchange with expiring=1, stored as the library stores the offline session.
-  const response = await fetch(`${storeServer.url}/shops/${SHOP}/admin/oauth/access_token`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      client_id: API_KEY,
-      client_secret: SECRET,
-      grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
-      subject_token: store.idToken(SHOP, API_KEY),
-      subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
-      requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-      expiring: "1",
-    }),
-  });
-  const token = (await response.json()) as {
-    access_token: string;
-    expires_in: number;
-    refresh_token: string;
-    refresh_token_expires_in: number;
-    scope: string;
-  };
-  await db.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      scope: token.scope,
-      accessToken: token.access_token,
-      expires: new Date(Date.now() + token.expires_in * 1000),
-      refreshToken: token.refresh_token,
-      refreshTokenExpires: new Date(Date.now() + token.refresh_token_expires_in * 1000),
-    },
-  });
-  await db.shop.create({ data: { domain: SHOP } });
-  await connectShop({
+  // Installing with an expiring offline token, and the service account connected.
+  await installConnectedShop({
     db,
-    config: {
-      baseUrls: { qa: sandbox.url, production: sandbox.url },
-      serviceName: "svc",
-      encryptionKey: process.env.ENCRYPTION_KEY!,
-    },
+    store,
     shop: SHOP,
+    serviceUrl: sandbox.url,
     apiKey: SVC_KEY,
-    environment: "qa",
+    expiringToken: { storeUrl: storeServer.url, clientId: API_KEY },
   });
   const variants = attachDemoIds(store.products.list(SHOP)).filter((v) => v.outcome === "synced" && v.sku);
-  await svc().createProducts({
-    productos: [...new Set(variants.map((v) => v.sku!))].map((sku) => ({
-      sku,
-      upc: "",
-      nombre: sku,
-      dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } },
-    })),
-  });
+  await registerAtService(
+    svc(),
+    variants.map((v) => v.sku!),
+  );
   for (let i = 0; i < 2; i++) {
     apps.push(
       await startBuiltApp(database.url, {

@@ -18,7 +18,7 @@ import { attachDemoIds } from "../../sandbox/store/catalogue/demo-catalogue-fact
 import type { AppProcess } from "../helpers/app-process";
 import { TEST_API_KEY, TEST_API_SECRET } from "../helpers/shopify-requests";
 import { createTestDatabase } from "../helpers/test-database";
-import { startBuiltApp, installConnectedShop } from "./support/running-app";
+import { startBuiltApp, installConnectedShop, registerAtService } from "./support/running-app";
 
 const SHOP = "tienda-demo.myshopify.com";
 const SVC_KEY = "sk_test_faults";
@@ -96,15 +96,7 @@ beforeAll(async () => {
   variants = attachDemoIds(store.products.list(SHOP)).filter((v) => v.outcome === "synced" && v.sku);
 
   await installConnectedShop({ db, store, shop: SHOP, serviceUrl: proxy.url, apiKey: SVC_KEY });
-  // The service knows the catalogue (what a completed catalogue sync leaves behind).
-  await svc().createProducts({
-    productos: [...new Set(variants.map((v) => v.sku!))].map((sku) => ({
-      sku,
-      upc: "",
-      nombre: sku,
-      dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } },
-    })),
-  });
+  await registerAtService(svc(), variants.map((v) => v.sku!));
   app = await startBuiltApp(database.url, {
     LOG_LEVEL: "error",
     SHOPIFY_API_KEY: TEST_API_KEY,

@@ -15,6 +15,7 @@ import {
   type OfflineTokens,
 } from "~/shopify/offline-token.server";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
+import { installWithExpiringToken } from "../../helpers/offline-token";
 
 const SHOP = "tienda-tokens.myshopify.com";
 const API_KEY = "tokens-client-id";
@@ -42,41 +43,16 @@ function tokensFor(db: PrismaClient): OfflineTokens {
 }
 
 /** What opening the app leaves: a token exchange of a session token, stored as the library stores it. */
-async function install() {
-  const response = await fetch(`${server.url}/shops/${SHOP}/admin/oauth/access_token`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      client_id: API_KEY,
-      client_secret: SECRET,
-      grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
-      subject_token: store.idToken(SHOP, API_KEY),
-      subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
-      requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-      expiring: "1",
-    }),
+const install = () =>
+  installWithExpiringToken({
+    db: prisma,
+    store,
+    storeUrl: server.url,
+    shop: SHOP,
+    apiKey: API_KEY,
+    secret: SECRET,
+    nowMs: appMs,
   });
-  const body = (await response.json()) as {
-    access_token: string;
-    expires_in: number;
-    refresh_token: string;
-    refresh_token_expires_in: number;
-  };
-  await prisma.session.deleteMany({ where: { shop: SHOP } });
-  await prisma.session.create({
-    data: {
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      accessToken: body.access_token,
-      expires: new Date(appMs + body.expires_in * 1000),
-      refreshToken: body.refresh_token,
-      refreshTokenExpires: new Date(appMs + body.refresh_token_expires_in * 1000),
-    },
-  });
-  return body;
-}
 
 const stored = () => prisma.session.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } });
 const granted = () => store.tokens.refreshes(SHOP).filter((r) => !r.refused);

@@ -9,7 +9,9 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import pg from "pg";
 import { connectShop } from "~/models/svc-connection.server";
 import type { SimulatedStore } from "../../../sandbox/store";
+import type { SvcClient } from "~/svc";
 import { appEnv, startApp, type AppProcess } from "../../helpers/app-process";
+import { installWithExpiringToken } from "../../helpers/offline-token";
 
 export const SECRET = "e2e-api-secret";
 
@@ -94,7 +96,8 @@ export async function inParallel<T>(items: T[], width: number, task: (item: T, i
 
 /**
  * What installing the app on the simulated store and connecting the service account leave behind:
- * the shop's offline session (the store's access token), its Shop row and its encrypted API key.
+ * the shop's offline session (the store's fixed access token, or with `expiringToken` a token
+ * exchange at the listening store with `expiring=1`), its Shop row and its encrypted API key.
  */
 export async function installConnectedShop(opts: {
   db: PrismaClient;
@@ -102,11 +105,23 @@ export async function installConnectedShop(opts: {
   shop: string;
   serviceUrl: string;
   apiKey: string;
+  expiringToken?: { storeUrl: string; clientId: string };
 }): Promise<void> {
-  const session = new Session({ id: `offline_${opts.shop}`, shop: opts.shop, state: "test", isOnline: false });
-  session.accessToken = opts.store.accessToken(opts.shop);
-  session.scope = process.env.SCOPES;
-  await new PrismaSessionStorage(opts.db).storeSession(session);
+  if (opts.expiringToken) {
+    await installWithExpiringToken({
+      db: opts.db,
+      store: opts.store,
+      storeUrl: opts.expiringToken.storeUrl,
+      shop: opts.shop,
+      apiKey: opts.expiringToken.clientId,
+      secret: SECRET,
+    });
+  } else {
+    const session = new Session({ id: `offline_${opts.shop}`, shop: opts.shop, state: "test", isOnline: false });
+    session.accessToken = opts.store.accessToken(opts.shop);
+    session.scope = process.env.SCOPES;
+    await new PrismaSessionStorage(opts.db).storeSession(session);
+  }
   await opts.db.shop.create({ data: { domain: opts.shop } });
   await connectShop({
     db: opts.db,
@@ -118,5 +133,17 @@ export async function installConnectedShop(opts: {
     shop: opts.shop,
     apiKey: opts.apiKey,
     environment: "qa",
+  });
+}
+
+/** The service knows these SKUs with dimensions: what a completed catalogue sync leaves behind. */
+export async function registerAtService(client: SvcClient, skus: Iterable<string>): Promise<void> {
+  await client.createProducts({
+    productos: [...new Set(skus)].map((sku) => ({
+      sku,
+      upc: "",
+      nombre: sku,
+      dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } },
+    })),
   });
 }

@@ -23,6 +23,7 @@ import {
   SvcUnauthorizedError,
 } from "~/svc";
 import fixture from "../../fixtures/orders-paid.mx.json";
+import { WITHHELD_ADDRESS_FIELDS } from "../../fixtures/withheld-address";
 
 const WAREHOUSE = "gid://shopify/Location/1";
 const NOW = new Date("2026-11-20T16:10:00Z");
@@ -100,16 +101,7 @@ describe("reasonMessage on what the engine writes", () => {
       reasonOf(
         decideFulfillmentOrder(
           state({
-            shipping_address: {
-              ...structuredClone(fixture).shipping_address,
-              first_name: null,
-              last_name: null,
-              name: null,
-              address1: null,
-              address2: null,
-              zip: null,
-              phone: null,
-            },
+            shipping_address: { ...structuredClone(fixture).shipping_address, ...WITHHELD_ADDRESS_FIELDS },
           }),
           fo(),
           settings,

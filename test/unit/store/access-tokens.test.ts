@@ -21,17 +21,16 @@ function setup() {
         body: typeof body === "string" ? body : JSON.stringify(body),
       }),
     );
-  const exchange = (over: Record<string, unknown> = {}) =>
-    post({
-      client_id: API_KEY,
-      client_secret: SECRET,
-      grant_type: TOKEN_EXCHANGE,
-      subject_token: store.idToken(DOMAIN, API_KEY),
-      subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
-      requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-      expiring: "1",
-      ...over,
-    });
+  const exchangeParams = (): Record<string, string> => ({
+    client_id: API_KEY,
+    client_secret: SECRET,
+    grant_type: TOKEN_EXCHANGE,
+    subject_token: store.idToken(DOMAIN, API_KEY),
+    subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
+    requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+    expiring: "1",
+  });
+  const exchange = (over: Record<string, unknown> = {}) => post({ ...exchangeParams(), ...over });
   const refresh = (refreshToken: string, over: Record<string, unknown> = {}) =>
     post({
       client_id: API_KEY,
@@ -48,7 +47,7 @@ function setup() {
         body: JSON.stringify({ query: "{ shop { name } }" }),
       }),
     );
-  return { store, clock, post, exchange, refresh, shopName };
+  return { store, clock, post, exchangeParams, exchange, refresh, shopName };
 }
 
 interface TokenAnswer {
@@ -84,16 +83,8 @@ describe("token exchange", () => {
   });
 
   it("gives a non-expiring token without a refresh token when expiring is 0, and accepts form bodies", async () => {
-    const { store, clock, post, shopName } = setup();
-    const form = new URLSearchParams({
-      client_id: API_KEY,
-      client_secret: SECRET,
-      grant_type: TOKEN_EXCHANGE,
-      subject_token: store.idToken(DOMAIN, API_KEY),
-      subject_token_type: "urn:ietf:params:oauth:token-type:id_token",
-      requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-      expiring: "0",
-    });
+    const { clock, post, exchangeParams, shopName } = setup();
+    const form = new URLSearchParams({ ...exchangeParams(), expiring: "0" });
     const response = await post(form.toString(), "application/x-www-form-urlencoded");
     const body = (await response.json()) as TokenAnswer;
     expect(body).toEqual({ access_token: expect.any(String), scope: "read_orders,write_fulfillments" });
