@@ -161,6 +161,14 @@ describe("refresh", () => {
     const refused = await refresh(first.refresh_token!);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
+    // Refused attempts are listed too, so a test can tell a retry loop from one refusal.
+    expect(store.tokens.refreshes(DOMAIN).map((r) => r.refused ?? "granted")).toEqual([
+      "granted",
+      "granted",
+      expect.stringMatching(/replaced/),
+      "granted",
+      expect.stringMatching(/replaced/),
+    ]);
   });
 
   it("refuses an expired, unknown, revoked or another app's refresh token", async () => {
