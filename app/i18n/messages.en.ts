@@ -17,6 +17,7 @@ export const en: Messages = {
     quotesTitle: "Checkout rates (last 24 hours)",
     quotes: "Quotes",
     withRates: "With rates",
+    stale: "With recent rates (service down)",
     fromCache: "From cache",
     answerTime: "Answer time (median / p99)",
     chart: {

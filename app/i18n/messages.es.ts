@@ -17,6 +17,7 @@ export const es = {
     quotesTitle: "Tarifas en el checkout (últimas 24 horas)",
     quotes: "Cotizaciones",
     withRates: "Con tarifas",
+    stale: "Con tarifas recientes (servicio caído)",
     fromCache: "Desde caché",
     answerTime: "Tiempo de respuesta (mediana / p99)",
     chart: {

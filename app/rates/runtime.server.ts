@@ -4,7 +4,7 @@
  */
 import { appContext } from "~/context.server";
 import { createQuoteLogWriter, type QuoteLogWriter } from "./quote-log.server";
-import { createRateQuoter, type RateQuoter } from "./quote-rates.server";
+import { createRateQuoter, type LastQuote, type RateQuoter } from "./quote-rates.server";
 import { contextProfileSource, createShopProfiles, type ShopProfiles } from "./shop-profile.server";
 import { SingleFlight } from "./single-flight";
 import { TtlLruCache } from "./ttl-cache";
@@ -12,6 +12,11 @@ import type { UpstreamOutcome } from "./upstream-outcome";
 
 /** Most quotations kept per process; each entry is a few hundred bytes. */
 export const RATE_CACHE_MAX_ENTRIES = 10_000;
+/**
+ * Most last-good quotations kept per process for stale-if-error (one per cart and destination,
+ * up to the shops' maximum age): the same few hundred bytes each as a cached quotation.
+ */
+export const LAST_QUOTES_MAX_ENTRIES = 20_000;
 
 export interface RatesRuntime {
   quoteRates: RateQuoter;
@@ -25,9 +30,11 @@ let runtime: RatesRuntime | undefined;
 function build(): RatesRuntime {
   const cache = new TtlLruCache<UpstreamOutcome>(RATE_CACHE_MAX_ENTRIES);
   const profiles = createShopProfiles({ source: () => contextProfileSource(appContext()) });
+  const lastQuotes = new TtlLruCache<LastQuote>(LAST_QUOTES_MAX_ENTRIES);
   const quoteRates = createRateQuoter({
     profiles,
     cache,
+    lastQuotes,
     flights: new SingleFlight<UpstreamOutcome>(),
     now: () => appContext().now(),
     logger: () => appContext().logger,

@@ -89,7 +89,7 @@ export default function Index() {
               <Text as="h2" variant="headingMd">
                 {m.summary}
               </Text>
-              <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
+              <InlineGrid columns={{ xs: 2, md: 5 }} gap="400">
                 <Figure label={m.variantsSynced} value={number(overview.variantsSynced)} />
                 <Figure label={m.variantsNeedingWork} value={number(overview.variantsNeedingWork)} />
                 <Figure label={m.ordersSubmitted} value={number(overview.ordersSubmitted)} />
@@ -107,6 +107,7 @@ export default function Index() {
               <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
                 <Figure label={m.quotes} value={number(quotes.total)} />
                 <Figure label={m.withRates} value={number(quotes.answeredWithRates)} />
+                <Figure label={m.stale} value={number(quotes.answeredStale)} />
                 <Figure
                   label={m.fromCache}
                   value={
@@ -119,7 +120,9 @@ export default function Index() {
                 />
                 <Figure
                   label={m.answerTime}
-                  value={quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`}
+                  value={
+                    quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`
+                  }
                 />
               </InlineGrid>
             </BlockStack>
