@@ -76,6 +76,8 @@ export interface RateQuoterDeps {
   /** Epoch ms for deadlines (the service client measures its deadline on the same clock). */
   clock?: () => number;
   logger: () => QuoterLogger;
+  /** Refresh-ahead (on unless false: the benchmark measures the cache without it). */
+  refreshAhead?: boolean;
   /** Extra headers on every quotation call (the bench and tests use sandbox scenarios). */
   headers?: Record<string, string>;
 }
@@ -148,7 +150,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       if (cached.kind === "failed")
         return staleAnswer(rules, cart, lastKey(), true) ?? result(answerFor(cached, rules, cart), true, cached);
       // Only quotations are refreshed ahead: refusals live 30 s and are asked again on a miss.
-      const left = cached.kind === "quoted" ? deps.cache.remainingMs?.(key) : undefined;
+      const left = cached.kind === "quoted" && deps.refreshAhead !== false ? deps.cache.remainingMs?.(key) : undefined;
       if (left !== undefined && left <= rules.cacheTtlSeconds * 1000 * REFRESH_AHEAD_FRACTION) {
         refreshAhead(profile, rate, key, lastKey);
       }

@@ -3,6 +3,7 @@
  * the quote log, built once from the app context. Tests and the settings page reach it here.
  */
 import { appContext } from "~/context.server";
+import { env } from "~/env.server";
 import { createQuoteLogWriter, type QuoteLogWriter } from "./quote-log.server";
 import { createRateQuoter, type LastQuote, type RateQuoter } from "./quote-rates.server";
 import { contextProfileSource, createShopProfiles, type ShopProfiles } from "./shop-profile.server";
@@ -35,6 +36,7 @@ function build(): RatesRuntime {
     profiles,
     cache,
     lastQuotes,
+    refreshAhead: env().RATES_REFRESH_AHEAD,
     flights: new SingleFlight<UpstreamOutcome>(),
     now: () => appContext().now(),
     logger: () => appContext().logger,
