@@ -16,6 +16,7 @@ import path from "node:path";
 import { migrateDatabase, startEmbeddedPostgres } from "../server/database";
 import { BENCH_SKUS, cart, shopifyHmac } from "./lib/carts";
 import type { LoadResult } from "./lib/load";
+import { createReport, loadAverage } from "./lib/report";
 import {
   BENCH_API_KEY as API_KEY,
   BENCH_ENCRYPTION_KEY as ENCRYPTION_KEY,
@@ -45,11 +46,7 @@ const STALE_OFF = "tienda-sin-respaldo.myshopify.com";
 const MIX_ON = "tienda-mezcla.myshopify.com";
 const MIX_OFF = "tienda-mezcla-sin.myshopify.com";
 
-const lines: string[] = [];
-const say = (text = "") => {
-  lines.push(text);
-  console.log(text);
-};
+const { say, table, save } = createReport("http-stale-refresh");
 const pct = (part: number, whole: number) => (whole ? `${((part / whole) * 100).toFixed(1)} %` : "—");
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "—");
 const ok2xx = (r: LoadResult) =>
@@ -57,14 +54,6 @@ const ok2xx = (r: LoadResult) =>
     .filter(([s]) => s.startsWith("2"))
     .reduce((n, [, c]) => n + c, 0);
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
-
-function table(title: string, head: string[], rows: (string | number)[][]) {
-  say(`\n${title}`);
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const fmt = (r: (string | number)[]) => r.map((c, i) => String(c).padStart(widths[i]!)).join("  ");
-  say(fmt(head));
-  for (const r of rows) say(fmt(r));
-}
 
 /** Request i of a Zipf(1) popularity over `carts` carts (seeded): a few carts are asked for often, most rarely. */
 function zipfSequence(n: number, carts: number, seed = 11): number[] {
@@ -93,10 +82,7 @@ function zipfSequence(n: number, carts: number, seed = 11): number[] {
 
 async function main() {
   ensureBuilt();
-  const loadBefore = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
+  const loadBefore = loadAverage();
   const dataDir = path.join(ROOT, `.data/bench-stale-${process.pid}`);
   const database = await startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
   try {
@@ -280,19 +266,9 @@ async function main() {
       ],
       mixRows,
     );
-    say(
-      `load average after: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    say(`load average after: ${loadAverage()}`);
     await prisma.$disconnect();
-
-    const dir = path.join(ROOT, "bench/results");
-    fs.mkdirSync(dir, { recursive: true });
-    const out = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-http-stale-refresh.txt`);
-    fs.writeFileSync(out, `${lines.join("\n")}\n`);
-    console.log(`\nwritten to ${path.relative(ROOT, out)}`);
+    save();
   } finally {
     await stopChildren();
     await database.stop();

@@ -215,6 +215,22 @@ export async function retryFulfillment(
     : raced(record.orderName);
 }
 
+/** The record of a short shipment waiting for the merchant's choice, with its missing units named; or the refusal. */
+async function loadShortChoice(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<{ record: Fulfillment; missing: string } | { refusal: MerchantActionResult }> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (!isAwaitingShortChoice(record))
+    return {
+      refusal: refused(`${record.orderName} is not waiting for a choice about a short shipment`, "notShort", {
+        order: record.orderName,
+      }),
+    };
+  return { record, missing: describeUnits(readMissingLines(record.missingLines)) };
+}
+
 /**
  * Shipped short, first choice: the units the warehouse did not ship go to it as a new service
  * order. The record starts over for what the fulfilment order still expects (the order's job
@@ -224,13 +240,9 @@ export async function sendMissingAsNewOrder(
   deps: MerchantDeps,
   args: { shop: string; fulfillmentId: string },
 ): Promise<MerchantActionResult> {
-  const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order", "notFound");
-  if (!isAwaitingShortChoice(record))
-    return refused(`${record.orderName} is not waiting for a choice about a short shipment`, "notShort", {
-      order: record.orderName,
-    });
-  const missing = describeUnits(readMissingLines(record.missingLines));
+  const short = await loadShortChoice(deps, args);
+  if ("refusal" in short) return short.refusal;
+  const { record, missing } = short;
   const ok = await transition(deps.db, {
     id: record.id,
     from: "needs_attention",
@@ -267,13 +279,9 @@ export async function leaveMissingForRefund(
   deps: MerchantDeps,
   args: { shop: string; fulfillmentId: string },
 ): Promise<MerchantActionResult> {
-  const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order", "notFound");
-  if (!isAwaitingShortChoice(record))
-    return refused(`${record.orderName} is not waiting for a choice about a short shipment`, "notShort", {
-      order: record.orderName,
-    });
-  const missing = describeUnits(readMissingLines(record.missingLines));
+  const short = await loadShortChoice(deps, args);
+  if ("refusal" in short) return short.refusal;
+  const { record, missing } = short;
   const ok = await transition(deps.db, {
     id: record.id,
     from: "needs_attention",

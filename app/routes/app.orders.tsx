@@ -648,33 +648,26 @@ function Actions({ row }: { row: FulfillmentRow }) {
   if (row.shortChoice) {
     return (
       <InlineStack gap="200" blockAlign="end">
-        <Form method="post">
-          <input type="hidden" name="fulfillmentId" value={row.id} />
-          <input type="hidden" name="intent" value="short-resend" />
-          <Button submit disabled={busy} variant="primary">
-            {m.sendMissing}
-          </Button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="fulfillmentId" value={row.id} />
-          <input type="hidden" name="intent" value="short-refund" />
-          <Button submit disabled={busy}>
-            {m.leaveForRefund}
-          </Button>
-        </Form>
+        <RecordAction id={row.id} intent="short-resend" label={m.sendMissing} busy={busy} primary />
+        <RecordAction id={row.id} intent="short-refund" label={m.leaveForRefund} busy={busy} />
       </InlineStack>
     );
   }
   if (RETRYABLE_BY_MERCHANT.includes(row.status)) {
-    return (
-      <Form method="post">
-        <input type="hidden" name="fulfillmentId" value={row.id} />
-        <input type="hidden" name="intent" value="retry" />
-        <Button submit disabled={busy}>
-          {m.retry}
-        </Button>
-      </Form>
-    );
+    return <RecordAction id={row.id} intent="retry" label={m.retry} busy={busy} />;
   }
   return <span />;
+}
+
+/** One button posting an action on one record. */
+function RecordAction(props: { id: string; intent: string; label: string; busy: boolean; primary?: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="fulfillmentId" value={props.id} />
+      <input type="hidden" name="intent" value={props.intent} />
+      <Button submit disabled={props.busy} {...(props.primary ? { variant: "primary" as const } : {})}>
+        {props.label}
+      </Button>
+    </Form>
+  );
 }
