@@ -68,6 +68,12 @@ export const envSchema = z.object({
     .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
     .optional()
     .transform((value) => value === "1"),
+  // Benchmarks only (docs/benchmarks.md): "0" turns the rate cache's refresh-ahead off, to measure
+  // the share of checkouts answered from the cache without it. On unless exactly "0".
+  RATES_REFRESH_AHEAD: z
+    .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
+    .optional()
+    .transform((value) => value !== "0"),
 });
 
 export type Env = z.infer<typeof envSchema>;

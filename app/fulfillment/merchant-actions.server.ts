@@ -3,12 +3,14 @@
  * (the order exists at the service with id X / it does not: submit it) and retry after fixing
  * the cause. Every action is scoped to the merchant's shop and is a compare-and-set on the status.
  */
-import type { Fulfillment, PrismaClient } from "@prisma/client";
+import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { readStoredRequest, statusOf, transition } from "./records.server";
+import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
 import { RETRYABLE_BY_MERCHANT } from "./status";
+import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
 
 export interface MerchantDeps {
   db: PrismaClient;
@@ -42,6 +44,9 @@ export const MERCHANT_OUTCOMES = [
   "raced",
   "unknownAction",
   "invalidRecordId",
+  "leftForRefund",
+  "notShort",
+  "chooseForShort",
 ] as const;
 export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
@@ -149,6 +154,12 @@ export async function retryFulfillment(
   const record = await load(deps, args.shop, args.fulfillmentId);
   if (!record) return refused("no such order", "notFound");
   const status = statusOf(record);
+  if (isAwaitingShortChoice(record))
+    return refused(
+      `${record.orderName} shipped short: choose to send the rest as a new order or leave it for a refund`,
+      "chooseForShort",
+      { order: record.orderName },
+    );
   if (!RETRYABLE_BY_MERCHANT.includes(status))
     return refused(`an order that is ${status} cannot be retried`, "notRetryable", {
       order: record.orderName,
@@ -201,5 +212,88 @@ export async function retryFulfillment(
   });
   return ok
     ? moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName })
+    : raced(record.orderName);
+}
+
+/** The record of a short shipment waiting for the merchant's choice, with its missing units named; or the refusal. */
+async function loadShortChoice(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<{ record: Fulfillment; missing: string } | { refusal: MerchantActionResult }> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (!isAwaitingShortChoice(record))
+    return {
+      refusal: refused(`${record.orderName} is not waiting for a choice about a short shipment`, "notShort", {
+        order: record.orderName,
+      }),
+    };
+  return { record, missing: describeUnits(readMissingLines(record.missingLines)) };
+}
+
+/**
+ * Shipped short, first choice: the units the warehouse did not ship go to it as a new service
+ * order. The record starts over for what the fulfilment order still expects (the order's job
+ * reads it from Shopify); the first shipment stays in Shopify and in the record's history.
+ */
+export async function sendMissingAsNewOrder(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<MerchantActionResult> {
+  const short = await loadShortChoice(deps, args);
+  if ("refusal" in short) return short.refusal;
+  const { record, missing } = short;
+  const ok = await transition(deps.db, {
+    id: record.id,
+    from: "needs_attention",
+    to: "pending",
+    now: deps.now(),
+    data: {
+      reason: null,
+      missingLines: Prisma.DbNull,
+      svcOrderId: null,
+      svcStatus: null,
+      shopifyFulfillmentId: null,
+      trackingNumber: null,
+      trackingCompany: null,
+      trackingUrl: null,
+      submittedAt: null,
+      shippedAt: null,
+      submitAttempts: 0,
+      warnings: [],
+    },
+    detail:
+      `the merchant sends the rest (${missing}) to the warehouse as a new order; the first shipment was service ` +
+      `order ${record.svcOrderId ?? "?"}, Shopify fulfilment ${record.shopifyFulfillmentId ?? "?"}`,
+  });
+  return ok
+    ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
+    : raced(record.orderName);
+}
+
+/**
+ * Shipped short, second choice: the merchant refunds the missing units in Shopify; the shipment
+ * that left is followed to delivery, and the order keeps saying it shipped short.
+ */
+export async function leaveMissingForRefund(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<MerchantActionResult> {
+  const short = await loadShortChoice(deps, args);
+  if ("refusal" in short) return short.refusal;
+  const { record, missing } = short;
+  const ok = await transition(deps.db, {
+    id: record.id,
+    from: "needs_attention",
+    to: "shipped",
+    now: deps.now(),
+    data: { reason: null },
+    detail: `the merchant leaves the units the warehouse did not ship (${missing}) for a refund`,
+  });
+  return ok
+    ? moved(`${record.orderName} is followed to delivery; refund ${missing} in Shopify`, "leftForRefund", {
+        order: record.orderName,
+        missing,
+      })
     : raced(record.orderName);
 }

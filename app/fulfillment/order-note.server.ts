@@ -5,7 +5,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
-import { NOTE_METAFIELD, headlineOf, noteValue, otherStatusTags, statusTag } from "./order-note";
+import { NOTE_METAFIELD, headlineOf, noteTags, noteValue } from "./order-note";
 import { statusOf } from "./records.server";
 import { data, ShopifyWriteError } from "./shopify-fulfillment.server";
 import { NOTED_STATUSES } from "./status";
@@ -56,12 +56,13 @@ export async function writeOrderNote(deps: NoteDeps, fulfillmentId: string): Pro
     .filter((part) => NOTED_STATUSES.includes(part.status));
   const headline = headlineOf(noted.length > 0 ? noted : [{ ...record, status }]);
   const value = noteValue(headline, noted.length > 1 ? noted : undefined);
+  const tags = noteTags(headline, noted.length > 0 ? noted : [{ ...record, status }]);
   const admin = await deps.adminFor(record.shop);
   const result = data(
     await admin<{ tagsRemove: Errors; tagsAdd: Errors; metafieldsSet: Errors }>(WRITE_NOTE, {
       id: record.orderGid,
-      remove: otherStatusTags(headline.status),
-      add: [statusTag(headline.status)],
+      remove: tags.remove,
+      add: tags.add,
       metafields: [{ ownerId: record.orderGid, ...NOTE_METAFIELD, value }],
     }),
     "order note",

@@ -2,6 +2,7 @@
  * Pure: the note left on the Shopify order — one `svc:<status>` tag (the previous one removed) and
  * a JSON metafield with what happened — so the merchant sees the state in Shopify's own admin.
  */
+import { isShort, readMissingLines } from "./short-shipment";
 import { NOTED_STATUSES, type FulfillmentStatus } from "./status";
 
 export const NOTE_METAFIELD = { namespace: "svc", key: "fulfillment", type: "json" } as const;
@@ -16,6 +17,18 @@ export function otherStatusTags(status: FulfillmentStatus): string[] {
   return NOTED_STATUSES.filter((other) => other !== status).map(statusTag);
 }
 
+/** Beside the status tag: some part of the order left the warehouse short of what it should have. */
+export const SHORT_TAG = "svc:shipped-short";
+
+/** The tags to add and to remove for the order's parts as they stand. */
+export function noteTags(headline: NoteSource, parts: readonly NoteSource[]): { add: string[]; remove: string[] } {
+  const short = parts.some((part) => isShort(part));
+  return {
+    add: [statusTag(headline.status), ...(short ? [SHORT_TAG] : [])],
+    remove: [...otherStatusTags(headline.status), ...(short ? [] : [SHORT_TAG])],
+  };
+}
+
 export interface NoteSource {
   fulfillmentOrderGid?: string | null;
   status: FulfillmentStatus;
@@ -26,6 +39,8 @@ export interface NoteSource {
   trackingNumber: string | null;
   trackingCompany: string | null;
   trackingUrl: string | null;
+  /** Shipped short: the units the warehouse did not ship (JSON as stored). */
+  missingLines?: unknown;
   updatedAt: Date;
 }
 
@@ -61,6 +76,7 @@ export function noteValue(record: NoteSource, parts?: readonly NoteSource[]): st
             status: part.status,
             reason: part.reason,
             serviceOrderId: part.svcOrderId,
+            ...(isShort(part) ? { missing: readMissingLines(part.missingLines) } : {}),
           })),
         }
       : {}),
@@ -69,6 +85,7 @@ export function noteValue(record: NoteSource, parts?: readonly NoteSource[]): st
     service: record.serviceCode,
     serviceOrderId: record.svcOrderId,
     serviceStatus: record.svcStatus,
+    ...(isShort(record) ? { shippedShort: true, missing: readMissingLines(record.missingLines) } : {}),
     tracking: record.trackingNumber
       ? { number: record.trackingNumber, company: record.trackingCompany, url: record.trackingUrl }
       : null,

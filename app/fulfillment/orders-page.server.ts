@@ -5,6 +5,8 @@
 import type { PrismaClient } from "@prisma/client";
 import type { AddressWarning } from "../address";
 import { reasonMessage, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
+import type { SkuUnits } from "./service-status";
+import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
 import { FULFILLMENT_STATUSES, isFulfillmentStatus, type FulfillmentStatus } from "./status";
 
 /** One step of a record's history, oldest first: what happened and, when known, in words to translate. */
@@ -35,6 +37,10 @@ export interface FulfillmentRow {
   /** waiting: when it goes; null while it waits for Shopify to release a hold. */
   waitUntil: string | null;
   fulfillmentOrderGid: string | null;
+  /** Shipped short: the units the warehouse did not ship (empty when it shipped everything). */
+  missingLines: SkuUnits[];
+  /** Shipped short and waiting for the merchant: send the rest as a new order, or leave it for a refund. */
+  shortChoice: boolean;
   updatedAt: string;
   /** When Shopify's orders/paid webhook for the order reached the app (null: found by reconciliation). */
   receivedAt: string | null;
@@ -123,6 +129,8 @@ export async function listFulfillments(
     tracking: r.trackingNumber ? { number: r.trackingNumber, company: r.trackingCompany, url: r.trackingUrl } : null,
     waitUntil: r.waitUntil?.toISOString() ?? null,
     fulfillmentOrderGid: r.fulfillmentOrderGid,
+    missingLines: readMissingLines(r.missingLines),
+    shortChoice: isAwaitingShortChoice(r),
     updatedAt: r.updatedAt.toISOString(),
     receivedAt: paidAt.get(r.shopifyOrderId) ?? null,
     timeline: timelineOf(r.events, paidAt.get(r.shopifyOrderId) ?? null),

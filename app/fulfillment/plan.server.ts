@@ -177,7 +177,10 @@ export async function planOrder(
       };
     }
     const requested = fo.requestStatus === "SUBMITTED";
-    if (serviceMode && fo.locationId === serviceLocation && !requested && decision.kind !== "skip") {
+    // Already accepted: the warehouse took this fulfilment order before and the merchant sends the
+    // rest of a short shipment (issue 23); Shopify does not request it again.
+    const accepted = fo.requestStatus === "ACCEPTED";
+    if (serviceMode && fo.locationId === serviceLocation && !requested && !accepted && decision.kind !== "skip") {
       decision = { kind: "wait", until: null, reason: "waiting for Shopify to request fulfilment from the warehouse" };
     }
     const outcome = await apply(deps, record, status, fo, state, decision);

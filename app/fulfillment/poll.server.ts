@@ -10,8 +10,16 @@ import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { statusOf, transition } from "./records.server";
 import { MAX_POLL_DELAY_MS, after, nextPollDelayMs } from "./schedule";
-import { readServiceOrder, sameTracking, shippedProducts, type Tracking } from "./service-status";
+import {
+  describeUnits,
+  readServiceOrder,
+  sameTracking,
+  shippedProducts,
+  type SkuUnits,
+  type Tracking,
+} from "./service-status";
 import { ensureShopifyFulfillment, updateShopifyTracking } from "./shopify-fulfillment.server";
+import { nothingShipped, shippedShort } from "./short-shipment";
 import { FOLLOWED_STATUSES, furthest, type FulfillmentStatus } from "./status";
 
 export interface PollDeps {
@@ -70,7 +78,14 @@ export async function pollFulfillment(
     report.svcStatus !== record.svcStatus ? `service status ${report.svcStatus ?? "(none)"}` : null;
 
   if (reported === "shipped" || reported === "delivered") {
-    const written = await writeBack(deps, record, report.tracking, shippedProducts(order.detalle_orden));
+    const shipped = shippedProducts(order.detalle_orden);
+    if (shipped.size === 0 && !record.shopifyFulfillmentId) {
+      // Nothing is fulfilled in Shopify that the warehouse did not report (issue 23).
+      const reason = nothingShipped(report.svcStatus);
+      await save(deps, record, "needs_attention", { ...data, reason }, reason);
+      return { kind: "done" };
+    }
+    const written = await writeBack(deps, record, report.tracking, shipped);
     if (written.kind === "impossible") {
       await save(deps, record, "needs_attention", { ...data, reason: written.reason }, written.reason);
       return { kind: "done" };
@@ -84,6 +99,14 @@ export async function pollFulfillment(
     }
     Object.assign(data, written.data, { reason: null });
     detail = [detail, written.detail].filter(Boolean).join("; ") || null;
+    if (written.left.length > 0) {
+      // Shipped short: what left is in Shopify; the rest needs a person's choice.
+      const reason = shippedShort(written.left);
+      const short = { ...data, reason, missingLines: written.left as unknown as Prisma.InputJsonValue };
+      if (!(await save(deps, record, "needs_attention", short, reason))) return later(true);
+      deps.logger.warn({ shop: record.shop, order: record.orderName, missing: written.left }, "shipped short");
+      return { kind: "done" };
+    }
     if (next === "delivered") data.deliveredAt = now;
   }
   const changed = next !== current || detail !== null;
@@ -93,7 +116,7 @@ export async function pollFulfillment(
 }
 
 type WriteBack =
-  | { kind: "ok"; data: Prisma.FulfillmentUpdateManyMutationInput; detail: string | null }
+  | { kind: "ok"; data: Prisma.FulfillmentUpdateManyMutationInput; detail: string | null; left: SkuUnits[] }
   | { kind: "failed"; reason: string }
   | { kind: "impossible"; reason: string };
 
@@ -101,13 +124,13 @@ async function writeBack(
   deps: PollDeps,
   record: Fulfillment,
   tracking: Tracking | null,
-  shipped: ReadonlyMap<string, number> | null,
+  shipped: ReadonlyMap<string, number>,
 ): Promise<WriteBack> {
   const stored: Tracking | null = record.trackingNumber
     ? { number: record.trackingNumber, company: record.trackingCompany, url: record.trackingUrl }
     : null;
   if (record.shopifyFulfillmentId && (!tracking || sameTracking(tracking, stored)))
-    return { kind: "ok", data: {}, detail: null };
+    return { kind: "ok", data: {}, detail: null, left: [] };
   const trackingData = tracking
     ? { trackingNumber: tracking.number, trackingCompany: tracking.company, trackingUrl: tracking.url }
     : {};
@@ -117,7 +140,7 @@ async function writeBack(
     const admin = await deps.adminFor(record.shop);
     if (record.shopifyFulfillmentId && tracking) {
       await updateShopifyTracking(admin, { fulfillmentId: record.shopifyFulfillmentId, tracking, notifyCustomer });
-      return { kind: "ok", data: trackingData, detail: `tracking changed to ${describe(tracking)}` };
+      return { kind: "ok", data: trackingData, detail: `tracking changed to ${describe(tracking)}`, left: [] };
     }
     if (!record.fulfillmentOrderGid) {
       return {
@@ -132,9 +155,10 @@ async function writeBack(
       notifyCustomer,
     });
     if (result.kind === "impossible") return result;
-    const lines = result.lines.map((l) => `${l.sku} × ${l.quantity}`).join(", ");
+    const lines = describeUnits(result.lines);
     return {
       kind: "ok",
+      left: result.left,
       data: { ...trackingData, shopifyFulfillmentId: result.fulfillmentId, shippedAt: record.shippedAt ?? deps.now() },
       detail:
         `Shopify fulfilment ${result.kind} (${result.fulfillmentId})${lines ? ` of ${lines}` : ""}` +

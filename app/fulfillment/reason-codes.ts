@@ -52,6 +52,8 @@ export const REASON_CODES = [
   "beforeFulfilmentOrders",
   "writeBackFailed",
   "fulfilmentOrderGone",
+  "nothingShipped",
+  "shippedShort",
   "received",
   "sending",
   "serviceOrder",
@@ -65,6 +67,8 @@ export const REASON_CODES = [
   "merchantRetriedFollow",
   "merchantRetriedRead",
   "merchantRetried",
+  "merchantSentMissing",
+  "merchantLeftMissing",
 ] as const;
 
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -145,6 +149,14 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   ["beforeFulfilmentOrders", /^recorded before fulfilment orders were followed: fulfil it in Shopify by hand$/],
   ["writeBackFailed", /^writing the shipment to Shopify failed, will retry: (?<said>.*)$/s],
   ["fulfilmentOrderGone", /^the Shopify fulfilment order (?<gid>\S+) no longer exists$/],
+  [
+    "nothingShipped",
+    /^the service reports the order (?<status>.+?) but lists nothing shipped, so nothing was fulfilled in Shopify; check it with the service, then retry$/s,
+  ],
+  [
+    "shippedShort",
+    /^shipped short: the warehouse did not ship (?<missing>.+?); what shipped is fulfilled in Shopify — send the rest to the warehouse as a new order, or leave it for a refund$/s,
+  ],
   ["received", /^orders\/paid received$/],
   ["sending", /^attempt (?<attempt>\d+): sending to the service \((?<service>[A-Z]+): (?<products>.*)\)$/s],
   ["serviceOrder", /^service order (?<order>\S+)$/],
@@ -161,6 +173,14 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   ["merchantRetriedFollow", /^retried by the merchant: following the service order again$/],
   ["merchantRetriedRead", /^retried by the merchant: reading the order from Shopify again$/],
   ["merchantRetried", /^retried by the merchant(?: \((?<note>.*)\))?$/s],
+  [
+    "merchantSentMissing",
+    /^the merchant sends the rest \((?<missing>.+?)\) to the warehouse as a new order; the first shipment was service order (?<order>\S+), Shopify fulfilment (?<fulfilment>\S+)$/s,
+  ],
+  [
+    "merchantLeftMissing",
+    /^the merchant leaves the units the warehouse did not ship \((?<missing>.+)\) for a refund$/s,
+  ],
 ];
 
 /** The code and parameters of a sentence the engine writes; null for one it does not know. */

@@ -55,13 +55,12 @@ export interface ServiceOrderLine {
 
 /**
  * What the service says left the warehouse: its order lines (`detalle_orden`) summed per SKU, less
- * any it marks as not picked. Null when the lookup has no lines at all (then the whole remaining
- * fulfilment order is taken as shipped, as the service does not say otherwise).
+ * any it marks as not picked. A lookup with no lines says nothing left: it is empty, never "all"
+ * (issue 23: an in-transit report with nothing packed became a fulfilment of every line).
  */
-export function shippedProducts(lines: readonly ServiceOrderLine[] | null | undefined): Map<string, number> | null {
-  if (!lines || lines.length === 0) return null;
+export function shippedProducts(lines: readonly ServiceOrderLine[] | null | undefined): Map<string, number> {
   const shipped = new Map<string, number>();
-  for (const line of lines) {
+  for (const line of lines ?? []) {
     const sku = line.producto?.sku?.trim();
     const quantity = line.cantidad ?? 0;
     if (!sku || !Number.isInteger(quantity) || quantity <= 0) continue;
@@ -69,6 +68,17 @@ export function shippedProducts(lines: readonly ServiceOrderLine[] | null | unde
     shipped.set(sku, (shipped.get(sku) ?? 0) + quantity);
   }
   return shipped;
+}
+
+/** Units of one SKU: what a shipment left behind. */
+export interface SkuUnits {
+  sku: string;
+  quantity: number;
+}
+
+/** `CAFE-500 × 1, TAZA-AZ × 2`: how the engine names lines in its sentences. */
+export function describeUnits(lines: readonly SkuUnits[]): string {
+  return lines.map((l) => `${l.sku} × ${l.quantity}`).join(", ");
 }
 
 /** The tracking numbers in the service's text: several packages come as several numbers. */

@@ -5,7 +5,7 @@
  * second run finds nothing left of what shipped and adopts the fulfilment that exists instead.
  */
 import type { AdminGraphql, GraphqlResult } from "../shopify/admin.server";
-import { trackingNumbers, type Tracking } from "./service-status";
+import { trackingNumbers, type SkuUnits, type Tracking } from "./service-status";
 
 const PAGE = 50;
 
@@ -96,7 +96,13 @@ interface FoFulfilmentState {
 type UserErrors = { userErrors: { field?: string[] | null; message: string }[] };
 
 export type FulfilmentWrite =
-  | { kind: "created" | "adopted"; fulfillmentId: string; lines: { sku: string; quantity: number }[] }
+  | {
+      kind: "created" | "adopted";
+      fulfillmentId: string;
+      lines: SkuUnits[];
+      /** What the fulfilment order still expects after this fulfilment: empty unless shipped short. */
+      left: SkuUnits[];
+    }
   /** Nothing can be fulfilled and nothing was: e.g. the fulfilment order was cancelled in Shopify. */
   | { kind: "impossible"; reason: string };
 
@@ -106,14 +112,15 @@ export class ShopifyWriteError extends Error {}
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS"]);
 
 /**
- * Creates the fulfilment order's fulfilment of `shipped` (SKU → units; null: all that remains)
- * with `tracking`, or finds the one an earlier run created.
+ * Creates the fulfilment order's fulfilment of `shipped` (SKU → units; never more than remains)
+ * with `tracking`, or finds the one an earlier run created; says what the fulfilment order still
+ * expects after it.
  */
 export async function ensureShopifyFulfillment(
   admin: AdminGraphql,
   args: {
     fulfillmentOrderGid: string;
-    shipped: ReadonlyMap<string, number> | null;
+    shipped: ReadonlyMap<string, number>;
     tracking: Tracking | null;
     notifyCustomer: boolean;
   },
@@ -130,7 +137,7 @@ export async function ensureShopifyFulfillment(
       const existing = fo.fulfillments
         .filter((f) => f.status === "SUCCESS")
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-      if (existing) return { kind: "adopted", fulfillmentId: existing.id, lines: [] };
+      if (existing) return { kind: "adopted", fulfillmentId: existing.id, lines: [], left: remaining(fo, []) };
       return {
         kind: "impossible",
         reason:
@@ -159,6 +166,7 @@ export async function ensureShopifyFulfillment(
         kind: "created",
         fulfillmentId: result.fulfillment.id,
         lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+        left: remaining(fo, lines),
       };
     }
     // Someone fulfilled it between our read and our write (e.g. a run whose lease had expired):
@@ -170,22 +178,45 @@ export async function ensureShopifyFulfillment(
   throw new ShopifyWriteError("fulfillmentCreate: the fulfilment order kept changing");
 }
 
+const skuOf = (line: FoLine) =>
+  line.sku?.trim() || line.lineItem.sku?.trim() || line.lineItem.variant?.sku?.trim() || "";
+
 /** The fulfilment order's lines to fulfil: what shipped, per SKU, up to what remains on each line. */
 function allocate(
   lines: FoLine[],
-  shipped: ReadonlyMap<string, number> | null,
+  shipped: ReadonlyMap<string, number>,
 ): { id: string; sku: string; quantity: number }[] {
-  const left = shipped ? new Map(shipped) : null;
+  const left = new Map(shipped);
   const out: { id: string; sku: string; quantity: number }[] = [];
   for (const line of lines) {
-    const sku = line.sku?.trim() || line.lineItem.sku?.trim() || line.lineItem.variant?.sku?.trim() || "";
+    const sku = skuOf(line);
     if (line.remainingQuantity <= 0) continue;
-    const quantity = left ? Math.min(line.remainingQuantity, left.get(sku) ?? 0) : line.remainingQuantity;
+    const quantity = Math.min(line.remainingQuantity, left.get(sku) ?? 0);
     if (quantity <= 0) continue;
-    if (left) left.set(sku, (left.get(sku) ?? 0) - quantity);
+    left.set(sku, (left.get(sku) ?? 0) - quantity);
     out.push({ id: line.id, sku, quantity });
   }
   return out;
+}
+
+/**
+ * What a fulfilment order (still open) expects once `fulfilled` of its lines are fulfilled, per
+ * SKU in line order; a closed or cancelled one expects nothing more.
+ */
+function remaining(
+  fo: { status: string; lines: FoLine[] },
+  fulfilled: readonly { id: string; quantity: number }[],
+): SkuUnits[] {
+  if (!FULFILLABLE.has(fo.status)) return [];
+  const totals = new Map<string, number>();
+  for (const line of fo.lines) {
+    const done = fulfilled.filter((f) => f.id === line.id).reduce((sum, f) => sum + f.quantity, 0);
+    const units = line.remainingQuantity - done;
+    if (units <= 0) continue;
+    const sku = skuOf(line) || line.id;
+    totals.set(sku, (totals.get(sku) ?? 0) + units);
+  }
+  return [...totals].map(([sku, quantity]) => ({ sku, quantity }));
 }
 
 async function readFulfilmentOrder(admin: AdminGraphql, id: string) {

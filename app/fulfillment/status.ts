@@ -33,8 +33,9 @@ const TRANSITIONS: Record<FulfillmentStatus, readonly FulfillmentStatus[]> = {
   shipped: ["delivered", "needs_attention"],
   delivered: [],
   // A person fixed the cause: submit again (no service order yet) or resume following it.
-  // Before submission, a later cancellation settles it (skipped).
-  needs_attention: ["pending", "submitted", "skipped"],
+  // Before submission, a later cancellation settles it (skipped). Shipped short: the person
+  // leaves the missing units for a refund (shipped) or sends them as a new order (pending).
+  needs_attention: ["pending", "submitted", "shipped", "skipped"],
   // A person confirmed: the order exists at the service (submitted) or it does not (pending).
   unknown_outcome: ["submitted", "pending"],
   // E.g. the shop connected its account after the order was paid.

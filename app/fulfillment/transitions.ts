@@ -6,7 +6,7 @@
 import type { EnqueueArgs } from "../jobs/queue.server";
 import { NOTE_QUEUE, POLL_QUEUE, SUBMIT_QUEUE, submitKey, type FulfillmentJobPayload } from "./queues";
 import { FIRST_POLL_DELAY_MS, after } from "./schedule";
-import { NOTED_STATUSES, canTransition, type FulfillmentStatus } from "./status";
+import { FOLLOWED_STATUSES, NOTED_STATUSES, canTransition, type FulfillmentStatus } from "./status";
 
 export interface RecordState {
   id: string;
@@ -51,7 +51,8 @@ export function planTransition(
   if (NOTED_STATUSES.includes(to)) {
     intents.push({ queue: NOTE_QUEUE, key: record.id, shop: record.shop, payload: { ...payload }, runAt: now });
   }
-  if (to === "submitted") {
+  // Followed again (submitted, or a short shipment whose missing units the merchant left): polled.
+  if (FOLLOWED_STATUSES.includes(to) && !FOLLOWED_STATUSES.includes(from)) {
     intents.push({
       queue: POLL_QUEUE,
       key: record.id,

@@ -23,6 +23,7 @@ export const en: Messages = {
     quotesTitle: "Checkout rates (last 24 hours)",
     quotes: "Quotes",
     withRates: "With rates",
+    stale: "With recent rates (service down)",
     fromCache: "From cache",
     answerTime: "Answer time (median / p99)",
     chart: {
@@ -254,6 +255,9 @@ export const en: Messages = {
     svcOrderIdLabel: "Order id at the service",
     confirmExists: "It exists at the service",
     confirmAbsent: "It does not exist: send it",
+    sendMissing: "Send the rest to the warehouse",
+    leaveForRefund: "Leave it for a refund",
+    missingLines: "Not shipped: {lines}",
     bulkDone: "Retries: {ok} of {total} accepted.",
     page: "Page {page} of {pages}",
     timelineShow: "Show history ({count})",
@@ -313,6 +317,9 @@ export const en: Messages = {
       raced: "{order} changed meanwhile; reload the page.",
       unknownAction: "Unknown action.",
       invalidRecordId: "The order given is not valid.",
+      leftForRefund: "{order} is followed to delivery; refund {missing} in Shopify.",
+      notShort: "{order} is not waiting for a choice about a short shipment.",
+      chooseForShort: "{order} shipped short: send the rest to the warehouse or leave it for a refund.",
     },
     fields: {
       nombre: "Recipient",
@@ -398,6 +405,10 @@ export const en: Messages = {
       cancelRequestedAfter: "You asked to cancel it after it reached the warehouse: stop it with the service (order {order}).",
       beforeFulfilmentOrders: "Recorded before fulfilment orders were followed: fulfil it in Shopify by hand.",
       writeBackFailed: "Writing the shipment to Shopify failed, will retry: {said}",
+      nothingShipped:
+        "The service reports the order {status} but lists nothing shipped, so nothing was fulfilled in Shopify; check it with the service, then retry.",
+      shippedShort:
+        "Shipped short: the warehouse did not ship {missing}. What shipped is fulfilled in Shopify; send the rest to the warehouse as a new order, or leave it for a refund.",
       fulfilmentOrderGone: "The Shopify fulfilment order no longer exists.",
       received: "Paid order received from Shopify.",
       sending: "Attempt {attempt}: sending to the service ({service}: {products}).",
@@ -412,6 +423,9 @@ export const en: Messages = {
       merchantRetriedFollow: "You retried: following the service order again.",
       merchantRetriedRead: "You retried: reading the order from Shopify again.",
       merchantRetried: "You retried the submission.",
+      merchantSentMissing:
+        "You sent the rest ({missing}) to the warehouse as a new order; the first shipment was service order {order}.",
+      merchantLeftMissing: "You left the units the warehouse did not ship ({missing}) for a refund.",
     },
   },
   settings: settingsEn,

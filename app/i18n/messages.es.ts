@@ -23,6 +23,7 @@ export const es = {
     quotesTitle: "Tarifas en el checkout (últimas 24 horas)",
     quotes: "Cotizaciones",
     withRates: "Con tarifas",
+    stale: "Con tarifas recientes (servicio caído)",
     fromCache: "Desde caché",
     answerTime: "Tiempo de respuesta (mediana / p99)",
     chart: {
@@ -255,6 +256,9 @@ export const es = {
     svcOrderIdLabel: "Id de la orden en el servicio",
     confirmExists: "Existe en el servicio",
     confirmAbsent: "No existe: enviarlo",
+    sendMissing: "Enviar el resto al almacén",
+    leaveForRefund: "Dejarlo para reembolsar",
+    missingLines: "No enviado: {lines}",
     bulkDone: "Reintentos: {ok} de {total} aceptados.",
     page: "Página {page} de {pages}",
     timelineShow: "Ver historial ({count})",
@@ -314,6 +318,9 @@ export const es = {
       raced: "{order} cambió mientras tanto; recarga la página.",
       unknownAction: "Acción desconocida.",
       invalidRecordId: "El pedido indicado no es válido.",
+      leftForRefund: "{order} se sigue hasta la entrega; reembolsa {missing} en Shopify.",
+      notShort: "{order} no espera una decisión sobre un envío incompleto.",
+      chooseForShort: "{order} salió incompleto: envía el resto al almacén o déjalo para reembolsar.",
     },
     fields: {
       nombre: "Destinatario",
@@ -399,6 +406,10 @@ export const es = {
       cancelRequestedAfter: "Pediste cancelarlo cuando ya estaba en el almacén: detenlo con el servicio (orden {order}).",
       beforeFulfilmentOrders: "Se registró antes de seguir las órdenes de preparación: márcalo como preparado en Shopify a mano.",
       writeBackFailed: "No se pudo registrar el envío en Shopify; se reintentará: {said}",
+      nothingShipped:
+        "El servicio reporta la orden como {status} pero no lista nada enviado, así que no se marcó nada como preparado en Shopify; revísalo con el servicio y vuelve a intentarlo.",
+      shippedShort:
+        "Envío incompleto: el almacén no envió {missing}. Lo enviado quedó registrado en Shopify; envía el resto al almacén como una orden nueva o déjalo para reembolsar.",
       fulfilmentOrderGone: "La orden de preparación de Shopify ya no existe.",
       received: "Pedido pagado recibido de Shopify.",
       sending: "Intento {attempt}: enviando al servicio ({service}: {products}).",
@@ -413,6 +424,9 @@ export const es = {
       merchantRetriedFollow: "Reintentaste: se vuelve a seguir la orden del servicio.",
       merchantRetriedRead: "Reintentaste: se vuelve a leer el pedido de Shopify.",
       merchantRetried: "Reintentaste el envío.",
+      merchantSentMissing:
+        "Enviaste el resto ({missing}) al almacén como una orden nueva; el primer envío fue la orden {order} del servicio.",
+      merchantLeftMissing: "Dejaste para reembolso las unidades que el almacén no envió ({missing}).",
     },
   },
   settings: settingsEs,

@@ -73,6 +73,9 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     deadlineHelp: "Between 250 and 2500: Shopify stops waiting at 3 s.",
     cacheTtl: "Reuse quotes for",
     cacheTtlHelp: "0 turns the cache off.",
+    staleMaxAge: "If the service fails, reuse rates quoted in the last",
+    staleMaxAgeHelp:
+      "The same cart to the same address gets the rates it was last quoted instead of Shopify's backup rates, if they are no older than this (0 to 168 hours; 0 turns it off).",
     save: "Save rules",
   },
   services: { NACIONAL: "Nacional", EXPRESS: "Express", PROGRAMADO: "Programado" },

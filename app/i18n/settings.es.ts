@@ -70,6 +70,9 @@ export const settingsEs = {
     deadlineHelp: "Entre 250 y 2500: Shopify deja de esperar a los 3 s.",
     cacheTtl: "Reutilizar cotizaciones durante",
     cacheTtlHelp: "0 desactiva la caché.",
+    staleMaxAge: "Si el servicio falla, reutilizar tarifas cotizadas en las últimas",
+    staleMaxAgeHelp:
+      "El mismo carrito a la misma dirección recibe las tarifas que se le cotizaron por última vez en lugar de las tarifas de respaldo de Shopify, si no tienen más de este tiempo (0 a 168 horas; 0 lo desactiva).",
     save: "Guardar reglas",
   },
   services: { NACIONAL: "Nacional", EXPRESS: "Express", PROGRAMADO: "Programado" },

@@ -5,25 +5,30 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The figures the app's home page shows for `shop`: connection, catalogue, orders and the last day of checkout quotes. */
 export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaClient; shop: string; now?: Date }) {
   const since = new Date(now.getTime() - DAY_MS);
-  const [row, variantsSynced, variantsNeedingWork, ordersSubmitted, ordersNeedingAttention, quotes] = await Promise.all([
-    db.shop.findUnique({
-      where: { domain: shop },
-      select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true },
-    }),
-    // The same figures as the catalogue page's counts per status (variants still in Shopify).
-    db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["synced", "exists_at_service"] } } }),
-    db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["skipped", "failed", "drifted"] } } }),
-    db.fulfillment.count({ where: { shop, svcOrderId: { not: null } } }),
-    db.fulfillment.count({ where: { shop, status: { in: ["needs_attention", "unknown_outcome"] } } }),
-    db.$queryRaw<{ total: number; hits: number; p50: number | null; p99: number | null; answered: number }[]>`
+  const [row, variantsSynced, variantsNeedingWork, ordersSubmitted, ordersNeedingAttention, quotes] = await Promise.all(
+    [
+      db.shop.findUnique({
+        where: { domain: shop },
+        select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true },
+      }),
+      // The same figures as the catalogue page's counts per status (variants still in Shopify).
+      db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["synced", "exists_at_service"] } } }),
+      db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["skipped", "failed", "drifted"] } } }),
+      db.fulfillment.count({ where: { shop, svcOrderId: { not: null } } }),
+      db.fulfillment.count({ where: { shop, status: { in: ["needs_attention", "unknown_outcome"] } } }),
+      db.$queryRaw<
+        { total: number; hits: number; p50: number | null; p99: number | null; answered: number; stale: number }[]
+      >`
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE "cacheHit")::int AS hits,
              percentile_cont(0.5) WITHIN GROUP (ORDER BY "durationMs") AS p50,
              percentile_cont(0.99) WITHIN GROUP (ORDER BY "durationMs") AS p99,
-             count(*) FILTER (WHERE outcome IN ('rates', 'fallback'))::int AS answered
+             count(*) FILTER (WHERE outcome IN ('rates', 'fallback', 'stale'))::int AS answered,
+             count(*) FILTER (WHERE outcome = 'stale')::int AS stale
       FROM "QuoteLog" WHERE shop = ${shop} AND at >= ${since}`,
-  ]);
-  const q = quotes[0] ?? { total: 0, hits: 0, p50: null, p99: null, answered: 0 };
+    ],
+  );
+  const q = quotes[0] ?? { total: 0, hits: 0, p50: null, p99: null, answered: 0, stale: 0 };
   return {
     connected: Boolean(row?.svcApiKeyCiphertext),
     environment: row?.svcEnvironment ?? "qa",
@@ -35,6 +40,8 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
     quotesLastDay: {
       total: q.total,
       answeredWithRates: q.answered,
+      /** Answered with the last rates quoted for the cart because the service failed (stale-if-error). */
+      answeredStale: q.stale,
       cacheHitPercent: q.total ? Math.round((q.hits / q.total) * 100) : null,
       medianMs: q.p50 === null ? null : Math.round(Number(q.p50)),
       p99Ms: q.p99 === null ? null : Math.round(Number(q.p99)),

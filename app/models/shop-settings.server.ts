@@ -60,6 +60,11 @@ export const ratesSettingsSchema = z.object({
     )
     .default([]),
   cacheTtlSeconds: z.number().int().min(0).max(3600).default(600),
+  /**
+   * When the service fails or misses the deadline, answer the last rates quoted for the same cart
+   * and destination if they are at most this old (hours); 0 turns it off (issue 23).
+   */
+  staleMaxAgeHours: z.number().int().min(0).max(168).default(24),
 });
 
 export const catalogSettingsSchema = z.object({

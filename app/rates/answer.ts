@@ -8,8 +8,12 @@ import { applyRateRules, fallbackOffers, type RateOffer } from "./rules";
 import { toShopifyRates, type ShopifyRate } from "./shopify-rates";
 import type { UpstreamOutcome } from "./upstream-outcome";
 
-/** What each quote came to, as recorded in QuoteLog.outcome. */
-export type QuoteOutcome = "rates" | "no_rates" | "fallback" | "backup" | "rejected";
+/**
+ * What each quote came to, as recorded in QuoteLog.outcome. `stale`: the service failed and the
+ * last rates quoted for the same cart and destination (younger than the shop's maximum age) were
+ * answered instead of Shopify's backup rates.
+ */
+export type QuoteOutcome = "rates" | "no_rates" | "fallback" | "backup" | "rejected" | "stale";
 
 export type RatesAnswer =
   | { kind: "rates"; outcome: Exclude<QuoteOutcome, "backup">; rates: ShopifyRate[] }

@@ -17,6 +17,9 @@ import { outcomeOfQuoteError, type UpstreamOutcome } from "./upstream-outcome";
 
 /** How long a failed or refused quotation is reused (whatever the shop's TTL, unless caching is off). */
 export const ERROR_TTL_MS = 30_000;
+const HOUR_MS = 3_600_000;
+/** The settings version in the key of the last good quotation (no real version is negative). */
+const LAST_QUOTE_VERSION = -1;
 /**
  * The wait for the service ends this much before the shop's deadline, which is counted from when
  * the request was read: the answer still has to be written, many may fall due at once (a hung
@@ -24,6 +27,18 @@ export const ERROR_TTL_MS = 30_000;
  * 0 answered up to ~70 ms late under load (docs/benchmarks.md).
  */
 export const DEADLINE_MARGIN_MS = 40;
+/**
+ * Refresh-ahead: a hit in the last tenth of its entry's life starts one background quotation, so a
+ * cart asked for again and again is refreshed before it expires and checkout rarely waits.
+ */
+export const REFRESH_AHEAD_FRACTION = 0.1;
+
+/** The last rates the service quoted for a cart and destination, kept to answer when it fails. */
+export interface LastQuote {
+  services: Extract<UpstreamOutcome, { kind: "quoted" }>["services"];
+  /** Epoch ms (the quoter's clock). */
+  quotedAt: number;
+}
 
 export interface QuoteRatesResult {
   answer: RatesAnswer;
@@ -39,6 +54,8 @@ export interface QuoteRatesResult {
    * we do not quote for). The rate tester uses it to show which rules changed each rate.
    */
   upstream?: UpstreamOutcome;
+  /** Answered with the last rates quoted because the service failed: how old they were (ms). */
+  staleAgeMs?: number;
 }
 
 interface QuoterLogger {
@@ -47,13 +64,20 @@ interface QuoterLogger {
 
 export interface RateQuoterDeps {
   profiles: ShopProfiles;
-  cache: Pick<TtlLruCache<UpstreamOutcome>, "get" | "set">;
+  cache: Pick<TtlLruCache<UpstreamOutcome>, "get" | "set"> & Partial<Pick<TtlLruCache<UpstreamOutcome>, "remainingMs">>;
   flights: Pick<SingleFlight<UpstreamOutcome>, "run">;
+  /**
+   * Stale-if-error: the last quotation per cart and destination (keyed without the settings
+   * version: the rules run on every answer). Without it, a failure always answers by the policy.
+   */
+  lastQuotes?: Pick<TtlLruCache<LastQuote>, "get" | "set">;
   /** The calendar the delivery dates are counted on. */
   now: () => Date;
   /** Epoch ms for deadlines (the service client measures its deadline on the same clock). */
   clock?: () => number;
   logger: () => QuoterLogger;
+  /** Refresh-ahead (on unless false: the benchmark measures the cache without it). */
+  refreshAhead?: boolean;
   /** Extra headers on every quotation call (the bench and tests use sandbox scenarios). */
   headers?: Record<string, string>;
 }
@@ -76,7 +100,11 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       const profile =
         known !== undefined
           ? known
-          : await beforeDeadline(deps.profiles.get(shop), receivedAt + DEFAULT_SETTINGS.rates.deadlineMs - DEADLINE_MARGIN_MS, clock);
+          : await beforeDeadline(
+              deps.profiles.get(shop),
+              receivedAt + DEFAULT_SETTINGS.rates.deadlineMs - DEADLINE_MARGIN_MS,
+              clock,
+            );
       if (profile === "deadline") return failed(DEFAULT_SETTINGS.rates, "shop profile not loaded before the deadline");
       if (!profile) return result(NOT_QUOTED, false);
       rules = profile.rules;
@@ -108,21 +136,32 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       return result(answerFor({ kind: "unquotable", detail: `no SKU on ${lines.item}` }, rules, cart), false);
     }
 
-    const key = quoteCacheKey({
+    const keyParts = {
       shop: profile.shop,
-      settingsVersion: profile.settingsVersion,
       connection: profile.connection,
       productos: lines.productos,
       destination: rate.destination,
-    });
+    };
+    const key = quoteCacheKey({ ...keyParts, settingsVersion: profile.settingsVersion });
+    // The last good quotation outlives a rules change: it is the service's answer, not ours.
+    const lastKey = () => quoteCacheKey({ ...keyParts, settingsVersion: LAST_QUOTE_VERSION });
     const cached = deps.cache.get(key);
-    if (cached) return result(answerFor(cached, rules, cart), true, cached);
+    if (cached) {
+      if (cached.kind === "failed")
+        return staleAnswer(rules, cart, lastKey(), true) ?? result(answerFor(cached, rules, cart), true, cached);
+      // Only quotations are refreshed ahead: refusals live 30 s and are asked again on a miss.
+      const left = cached.kind === "quoted" && deps.refreshAhead !== false ? deps.cache.remainingMs?.(key) : undefined;
+      if (left !== undefined && left <= rules.cacheTtlSeconds * 1000 * REFRESH_AHEAD_FRACTION) {
+        refreshAhead(profile, rate, key, lastKey);
+      }
+      return result(answerFor(cached, rules, cart), true, cached);
+    }
 
     // Only a miss needs the service's form of the address; outside Mexico there is nothing to ask.
     const address = toDestination(rate.destination);
     if (!address.ok) return result(NO_RATES, false);
     const request = { productos: lines.productos, destination: address.destination };
-    const flight = deps.flights.run(key, () => fetchOutcome(profile, request, key, deadlineAt));
+    const flight = deps.flights.run(key, () => fetchOutcome(profile, request, key, lastKey, deadlineAt, false));
     const settled = await beforeDeadline(flight.promise, deadlineAt, clock);
     const outcome: UpstreamOutcome = settled === "deadline" ? { kind: "failed", detail: "deadline passed" } : settled;
     if (outcome.kind === "failed") {
@@ -130,15 +169,57 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       // and a synchronous log line each would delay the last answers past the deadline.
       const detail = { shop: profile.shop, detail: outcome.detail, shared: flight.shared };
       setImmediate(() => deps.logger().warn(detail, "rate quotation failed"));
+      const stale = staleAnswer(rules, cart, lastKey(), flight.shared);
+      if (stale) return stale;
     }
     return result(answerFor(outcome, rules, cart), flight.shared, outcome);
   }
 
+  /** The last rates quoted for this cart and destination, if the shop allows them and they are young enough. */
+  function staleAnswer(
+    rules: RatesSettings,
+    cart: { subtotalCentavos: bigint | null; now: Date },
+    lastKey: string,
+    cacheHit: boolean,
+  ): QuoteRatesResult | null {
+    const maxAgeMs = rules.staleMaxAgeHours * HOUR_MS;
+    if (!deps.lastQuotes || maxAgeMs <= 0) return null;
+    const last = deps.lastQuotes.get(lastKey);
+    if (!last) return null;
+    const ageMs = clock() - last.quotedAt;
+    if (ageMs > maxAgeMs) return null;
+    const upstream: UpstreamOutcome = { kind: "quoted", services: last.services };
+    const answer = answerFor(upstream, rules, cart);
+    // Hidden by today's rules, nothing is left to answer: the failure policy decides.
+    if (answer.kind !== "rates" || answer.outcome !== "rates") return null;
+    return { ...result({ ...answer, outcome: "stale" }, cacheHit, upstream), staleAgeMs: ageMs };
+  }
+
+  /** One background quotation for a cart about to expire (joined by any request that misses meanwhile). */
+  function refreshAhead(profile: ShopProfile, rate: RateRequest, key: string, lastKey: () => string): void {
+    const address = toDestination(rate.destination);
+    const lines = quotationLines(rate);
+    if (!address.ok || !lines.ok) return;
+    const request = { productos: lines.productos, destination: address.destination };
+    const deadlineAt = clock() + profile.rules.deadlineMs;
+    deps.flights
+      .run(key, () => fetchOutcome(profile, request, key, lastKey, deadlineAt, true))
+      .promise.catch((error: unknown) =>
+        deps.logger().warn({ shop: profile.shop, err: String(error) }, "rate refresh-ahead failed"),
+      );
+  }
+
+  /**
+   * Asks the service and caches what it said. A refresh (`refreshing`) only replaces the entry
+   * with a quotation: a failed refresh leaves the still-live answer in place.
+   */
   async function fetchOutcome(
     profile: ShopProfile,
     request: { productos: QuotationLine[]; destination: Destination },
     key: string,
+    lastKey: () => string,
     deadlineAt: number,
+    refreshing: boolean,
   ): Promise<UpstreamOutcome> {
     // Time ran out before the service was asked (e.g. a slow settings load): that says nothing
     // about the service, so it is not cached as the service's failure.
@@ -166,7 +247,13 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       outcome = outcomeOfQuoteError(error);
     }
     const ttlMs = profile.rules.cacheTtlSeconds * 1000;
-    deps.cache.set(key, outcome, outcome.kind === "quoted" ? ttlMs : Math.min(ttlMs, ERROR_TTL_MS));
+    if (outcome.kind === "quoted") {
+      deps.cache.set(key, outcome, ttlMs);
+      const maxAgeMs = profile.rules.staleMaxAgeHours * HOUR_MS;
+      if (maxAgeMs > 0) deps.lastQuotes?.set(lastKey(), { services: outcome.services, quotedAt: clock() }, maxAgeMs);
+    } else if (!refreshing) {
+      deps.cache.set(key, outcome, Math.min(ttlMs, ERROR_TTL_MS));
+    }
     return outcome;
   }
 }

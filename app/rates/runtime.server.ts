@@ -3,8 +3,9 @@
  * the quote log, built once from the app context. Tests and the settings page reach it here.
  */
 import { appContext } from "~/context.server";
+import { env } from "~/env.server";
 import { createQuoteLogWriter, type QuoteLogWriter } from "./quote-log.server";
-import { createRateQuoter, type RateQuoter } from "./quote-rates.server";
+import { createRateQuoter, type LastQuote, type RateQuoter } from "./quote-rates.server";
 import { contextProfileSource, createShopProfiles, type ShopProfiles } from "./shop-profile.server";
 import { SingleFlight } from "./single-flight";
 import { TtlLruCache } from "./ttl-cache";
@@ -12,6 +13,11 @@ import type { UpstreamOutcome } from "./upstream-outcome";
 
 /** Most quotations kept per process; each entry is a few hundred bytes. */
 export const RATE_CACHE_MAX_ENTRIES = 10_000;
+/**
+ * Most last-good quotations kept per process for stale-if-error (one per cart and destination,
+ * up to the shops' maximum age): the same few hundred bytes each as a cached quotation.
+ */
+export const LAST_QUOTES_MAX_ENTRIES = 20_000;
 
 export interface RatesRuntime {
   quoteRates: RateQuoter;
@@ -25,9 +31,12 @@ let runtime: RatesRuntime | undefined;
 function build(): RatesRuntime {
   const cache = new TtlLruCache<UpstreamOutcome>(RATE_CACHE_MAX_ENTRIES);
   const profiles = createShopProfiles({ source: () => contextProfileSource(appContext()) });
+  const lastQuotes = new TtlLruCache<LastQuote>(LAST_QUOTES_MAX_ENTRIES);
   const quoteRates = createRateQuoter({
     profiles,
     cache,
+    lastQuotes,
+    refreshAhead: env().RATES_REFRESH_AHEAD,
     flights: new SingleFlight<UpstreamOutcome>(),
     now: () => appContext().now(),
     logger: () => appContext().logger,

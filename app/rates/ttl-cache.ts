@@ -39,6 +39,14 @@ export class TtlLruCache<V> {
     }
   }
 
+  /** How long `key` stays live (ms), without touching its recency; undefined when missing or expired. */
+  remainingMs(key: string): number | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const left = entry.expiresAt - this.now();
+    return left > 0 ? left : undefined;
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
   }

@@ -101,7 +101,7 @@ export default function Index() {
               <Text as="h2" variant="headingMd">
                 {m.summary}
               </Text>
-              <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
+              <InlineGrid columns={{ xs: 2, md: 5 }} gap="400">
                 <Figure label={m.variantsSynced} value={number(overview.variantsSynced)} />
                 <Figure label={m.variantsNeedingWork} value={number(overview.variantsNeedingWork)} />
                 <Figure label={m.ordersSubmitted} value={number(overview.ordersSubmitted)} />
@@ -119,6 +119,7 @@ export default function Index() {
               <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
                 <Figure label={m.quotes} value={number(quotes.total)} />
                 <Figure label={m.withRates} value={number(quotes.answeredWithRates)} />
+                <Figure label={m.stale} value={number(quotes.answeredStale)} />
                 <Figure
                   label={m.fromCache}
                   value={

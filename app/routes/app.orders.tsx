@@ -26,7 +26,9 @@ import {
   confirmServiceOrderAbsent,
   confirmServiceOrderExists,
   refused,
+  leaveMissingForRefund,
   retryFulfillment,
+  sendMissingAsNewOrder,
   type MerchantActionResult,
 } from "../fulfillment/merchant-actions.server";
 import { listFulfillments, type FulfillmentRow, type TimelineEntry } from "../fulfillment/orders-page.server";
@@ -91,7 +93,7 @@ export type OrdersActionData =
   | AttentionActionData;
 
 // The actions on one record name it by its id.
-const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry"]);
+const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry", "short-resend", "short-refund"]);
 const INTENTS = new Set([...ON_ONE_RECORD, "retry-many", "sync-stock"]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -164,6 +166,10 @@ async function runAction(
       return confirmServiceOrderAbsent(deps, { shop, fulfillmentId });
     case "retry":
       return retryFulfillment(deps, { shop, fulfillmentId });
+    case "short-resend":
+      return sendMissingAsNewOrder(deps, { shop, fulfillmentId });
+    case "short-refund":
+      return leaveMissingForRefund(deps, { shop, fulfillmentId });
     default:
       await requestStockSync(deps.db, { shop, runAt: deps.now(), onDemand: true });
       return { ok: true, message: "stock sync requested", code: "stockSyncRequested", params: {} };
@@ -406,7 +412,8 @@ function Records({ rows }: { rows: FulfillmentRow[] }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
   const busy = useNavigation().state !== "idle";
-  const retryable = rows.filter((r) => RETRYABLE_BY_MERCHANT.includes(r.status));
+  // A short shipment asks for a choice, not a retry.
+  const retryable = rows.filter((r) => RETRYABLE_BY_MERCHANT.includes(r.status) && !r.shortChoice);
   const [selected, setSelected] = useState<string[]>([]);
   // A reload (after an action) may have moved records out of a retryable status.
   const live = selected.filter((id) => retryable.some((r) => r.id === id));
@@ -438,7 +445,7 @@ function Records({ rows }: { rows: FulfillmentRow[] }) {
           key={row.id}
           row={row}
           selected={live.includes(row.id)}
-          onSelect={RETRYABLE_BY_MERCHANT.includes(row.status) ? (on) => toggle(row.id, on) : null}
+          onSelect={RETRYABLE_BY_MERCHANT.includes(row.status) && !row.shortChoice ? (on) => toggle(row.id, on) : null}
         />
       ))}
     </BlockStack>
@@ -486,6 +493,13 @@ function FulfillmentCard({
             )}
           </InlineStack>
           {row.reason && <Text as="p">{reasonText(i18n, row.reasonMessage, row.reason)}</Text>}
+          {row.missingLines.length > 0 && !row.shortChoice && (
+            <Text as="p" tone="caution">
+              {i18n.format(m.missingLines, {
+                lines: row.missingLines.map((l) => `${l.sku} × ${l.quantity}`).join(", "),
+              })}
+            </Text>
+          )}
           {row.status === "waiting" && (
             <Text as="p" fontWeight="semibold">
               {row.waitUntil ? i18n.format(m.goesAt, { at: i18n.dateTime(row.waitUntil) }) : m.goesOnRelease}
@@ -631,16 +645,29 @@ function Actions({ row }: { row: FulfillmentRow }) {
       </InlineStack>
     );
   }
-  if (RETRYABLE_BY_MERCHANT.includes(row.status)) {
+  if (row.shortChoice) {
     return (
-      <Form method="post">
-        <input type="hidden" name="fulfillmentId" value={row.id} />
-        <input type="hidden" name="intent" value="retry" />
-        <Button submit disabled={busy}>
-          {m.retry}
-        </Button>
-      </Form>
+      <InlineStack gap="200" blockAlign="end">
+        <RecordAction id={row.id} intent="short-resend" label={m.sendMissing} busy={busy} primary />
+        <RecordAction id={row.id} intent="short-refund" label={m.leaveForRefund} busy={busy} />
+      </InlineStack>
     );
   }
+  if (RETRYABLE_BY_MERCHANT.includes(row.status)) {
+    return <RecordAction id={row.id} intent="retry" label={m.retry} busy={busy} />;
+  }
   return <span />;
+}
+
+/** One button posting an action on one record. */
+function RecordAction(props: { id: string; intent: string; label: string; busy: boolean; primary?: boolean }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="fulfillmentId" value={props.id} />
+      <input type="hidden" name="intent" value={props.intent} />
+      <Button submit disabled={props.busy} {...(props.primary ? { variant: "primary" as const } : {})}>
+        {props.label}
+      </Button>
+    </Form>
+  );
 }

@@ -1,8 +1,10 @@
 // A benchmark's upstream, in its own process: the service sandbox (SANDBOX_LATENCY_MS added to
 // every call) behind a thin counting proxy, so the bench can tell how many quotations the app
 // really asked for. With BENCH_UPSTREAM_HANG=1 the proxy never answers a quotation (the service
-// hanging); auth and everything else still pass through.
-// Prints one JSON line {"url": …} once listening. GET /__bench/quotes → {"calls": n}.
+// hanging); auth and everything else still pass through. POST /__bench/fail {"ratio": r} makes
+// that share of quotations (seeded, so runs compare) fail with the service's 500 error body
+// before they reach the sandbox: the service failing part of the time.
+// Prints one JSON line {"url": …} once listening. GET /__bench/quotes → {"calls": n, "failed": n}.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startServiceSandbox } from "../../sandbox/service/server";
@@ -20,15 +22,39 @@ const sandbox = await startServiceSandbox({
 const target = new URL(sandbox.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 let calls = 0;
+let failed = 0;
+let failRatio = 0;
+let seed = 7;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
 
 const proxy = http.createServer((req, res) => {
   if (req.url === "/__bench/quotes") {
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ calls }));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ calls, failed }));
+    return;
+  }
+  if (req.method === "POST" && req.url === "/__bench/fail") {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      failRatio = Number((JSON.parse(body || "{}") as { ratio?: number }).ratio ?? 0);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ratio: failRatio }));
+    });
     return;
   }
   if (req.method === "POST" && req.url === QUOTE_PATH) {
     calls += 1;
     if (hang) return; // the client gives up on its own deadline; close() ends the socket
+    if (failRatio > 0 && random() < failRatio) {
+      failed += 1;
+      req.resume();
+      res
+        .writeHead(500, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: "Internal server error (bench)", code: "unexpected", path: "$" }));
+      return;
+    }
   }
   const upstream = http.request(
     { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent },

@@ -133,6 +133,7 @@ export function RatesCard({
             <FormLayout.Group>
               {text("deadlineMs", m.deadline, { suffix: "ms", helpText: m.deadlineHelp })}
               {text("cacheTtlSeconds", m.cacheTtl, { suffix: "s", helpText: m.cacheTtlHelp })}
+              {text("staleMaxAgeHours", m.staleMaxAge, { suffix: "h", helpText: m.staleMaxAgeHelp })}
             </FormLayout.Group>
           </FormLayout>
           <Button submit variant="primary" loading={saving}>

@@ -33,6 +33,7 @@ export function ratesFormValues(rates: RatesSettings): RatesFormValues {
     onInsufficientStock: rates.onInsufficientStock,
     onFailure: rates.onFailure,
     cacheTtlSeconds: String(rates.cacheTtlSeconds),
+    staleMaxAgeHours: String(rates.staleMaxAgeHours),
   };
   for (const code of SERVICE_CODES) {
     const fallback = rates.fallbackRates.find((rate) => rate.service === code);
@@ -119,6 +120,7 @@ export function parseRatesForm(
     onFailure: get("onFailure"),
     fallbackRates,
     cacheTtlSeconds: integer("cacheTtlSeconds"),
+    staleMaxAgeHours: integer("staleMaxAgeHours"),
   };
   if (Object.keys(errors).length) return { ok: false, errors };
 

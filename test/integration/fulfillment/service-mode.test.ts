@@ -11,6 +11,7 @@ import {
   removeFulfillmentService,
   rejectionCode,
 } from "~/fulfillment/fulfillment-service.server";
+import { sendMissingAsNewOrder } from "~/fulfillment/merchant-actions.server";
 import { syncStock } from "~/fulfillment/stock-sync.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import { action as notification } from "~/routes/fulfillment-service.fulfillment_order_notification";
@@ -53,6 +54,7 @@ beforeEach(async () => {
 });
 
 const work = () => h.worker().runOnce();
+const merchant = () => ({ db: prisma, now: h.clock.now, svcClientFor: h.svcClientFor, adminFor: h.adminFor });
 const foOf = (payload: { admin_graphql_api_id: string }) => h.fulfillmentOrdersOf(payload)[0]!;
 
 /** Shopify's POST to the callback, through the app's route. */
@@ -118,6 +120,30 @@ describe("fulfilment-service mode", () => {
     expect(fulfilment!.trackingInfo[0]!.number).toMatch(/^\d+$/);
     expect(foOf(payload).status).toBe("CLOSED");
     expect(await recordOf(payload)).toMatchObject({ status: "shipped" });
+  });
+
+  it("sends the rest of a short shipment as a new service order without a new request from Shopify", async () => {
+    const payload = await requested();
+    const [first] = await h.sandboxOrders();
+    // GIVEN the warehouse ships 1 of the 2 mugs of a request it accepted
+    await h.control("POST", `/__sandbox/orders/${first!.id}/packed`, { productos: [{ sku: "TAZA-AZ", cantidad: 1 }] });
+    await h.clock.advance(HOUR + MINUTE);
+    await work();
+    const short = await recordOf(payload);
+    expect(short).toMatchObject({ status: "needs_attention", missingLines: [{ sku: "TAZA-AZ", quantity: 1 }] });
+    expect(foOf(payload)).toMatchObject({ status: "IN_PROGRESS", requestStatus: "ACCEPTED" });
+    // WHEN the merchant sends the rest
+    expect(await sendMissingAsNewOrder(merchant(), { shop: SHOP, fulfillmentId: short.id })).toMatchObject({
+      ok: true,
+    });
+    await work();
+    // THEN it goes at once (Shopify does not request an accepted fulfilment order again)
+    const orders = await h.sandboxOrders();
+    expect(orders.map((o) => o.request.productos)).toEqual([
+      [{ identificador: "TAZA-AZ", cantidad: 2 }],
+      [{ identificador: "TAZA-AZ", cantidad: 1 }],
+    ]);
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", svcOrderId: orders[1]!.id });
   });
 
   it("rejects a request the warehouse cannot serve, with the plain reason", async () => {

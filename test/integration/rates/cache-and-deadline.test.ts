@@ -3,11 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { DEADLINE_MARGIN_MS } from "~/rates/quote-rates.server";
-import { appContext, configureAppContext } from "~/context.server";
-import { createSvcClientResolver } from "~/models/svc-connection.server";
-import { createSvcClient, SvcTokenCache } from "~/svc";
+import { configureAppContext } from "~/context.server";
 import {
-  API_KEY,
   callback,
   flushQuoteLog,
   freshShop,
@@ -16,7 +13,9 @@ import {
   rateTo,
   setRules,
   startSandbox,
+  restoreClients,
   upstreamLog,
+  withScenario,
   type Sandbox,
 } from "./support/harness";
 
@@ -40,28 +39,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await freshShop(sandbox, upstream);
 });
-
-/** Makes every quotation of the shop's client carry a sandbox fault scenario (auth stays healthy). */
-function withScenario(scenario: string): void {
-  configureAppContext({
-    svcClientFor: async () =>
-      createSvcClient({
-        baseUrl: sandbox.url,
-        apiKey: API_KEY,
-        tokenCache: new SvcTokenCache(),
-        fetch: (input, init) => {
-          const url = new URL(input instanceof Request ? input.url : String(input));
-          const headers = new Headers(init?.headers);
-          if (url.pathname === QUOTE_PATH) headers.set("x-sandbox-scenario", scenario);
-          return upstream.fetch(input, { ...init, headers });
-        },
-      }),
-  });
-}
-
-function restoreClients(): void {
-  configureAppContext({ svcClientFor: createSvcClientResolver(prisma, appContext().svc) });
-}
 
 describe("rate cache", () => {
   it("answers an identical request from the cache without calling the service", async () => {
@@ -124,7 +101,7 @@ describe("failures and the deadline", () => {
 
   it("answers 503 within the deadline when the service hangs, so Shopify shows its backup rates", async () => {
     await setRules({ deadlineMs: 600 });
-    withScenario("timeout");
+    withScenario(sandbox, upstream, "timeout");
     const { status, ms } = await callback({ body: rateBody() });
     expect(status).toBe(503);
     // The wait ends DEADLINE_MARGIN_MS early, leaving time to write the answer.
@@ -137,14 +114,14 @@ describe("failures and the deadline", () => {
       onFailure: "fallback_rates",
       fallbackRates: [{ service: "NACIONAL", name: "Tarifa fija", priceCentavos: 14_900 }],
     });
-    withScenario("timeout");
+    withScenario(sandbox, upstream, "timeout");
     const { status, body, ms } = await callback({ body: rateBody() });
     expect({ status, codes: body.rates?.map((r) => r.service_code) }).toEqual({ status: 200, codes: ["NACIONAL"] });
     expect(ms).toBeLessThan(2_500 + MARGIN_MS);
   });
 
   it("caches a failure briefly, so a failing service is not hammered", async () => {
-    withScenario("server-error");
+    withScenario(sandbox, upstream, "server-error");
     expect((await callback({ body: rateBody() })).status).toBe(503);
     const callsAfterFirst = upstream.count(QUOTE_PATH);
     // The client retries a 500 within the deadline; the next identical request does not call at all.
@@ -161,7 +138,7 @@ describe("failures and the deadline", () => {
         onFailure: "fallback_rates",
         fallbackRates: [{ service: "NACIONAL", name: "Tarifa fija", priceCentavos: 14_900 }],
       });
-      withScenario(scenario);
+      withScenario(sandbox, upstream, scenario);
       const { status, body } = await callback({ body: rateBody() });
       expect(status).toBe(200);
       expect(body.rates?.map((r) => r.total_price)).toEqual(["14900"]);

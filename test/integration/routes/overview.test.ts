@@ -38,6 +38,8 @@ describe("the home page overview", () => {
         { shop, at: hoursAgo(2), durationMs: 2, cacheHit: true, outcome: "rates", services: ["NACIONAL"] },
         { shop, at: hoursAgo(3), durationMs: 30, cacheHit: false, outcome: "no_rates", services: [] },
         { shop, at: hoursAgo(4), durationMs: 4, cacheHit: true, outcome: "fallback", services: ["NACIONAL"] },
+        // The service failed and the cart's last rates were answered (stale-if-error).
+        { shop, at: hoursAgo(5), durationMs: 5, cacheHit: false, outcome: "stale", services: ["NACIONAL"] },
         { shop, at: hoursAgo(30), durationMs: 9999, cacheHit: false, outcome: "backup", services: [] },
       ],
     });
@@ -53,13 +55,26 @@ describe("the home page overview", () => {
       ordersSubmitted: 1,
       ordersNeedingAttention: 2,
     });
-    expect(overview.quotesLastDay).toMatchObject({ total: 4, answeredWithRates: 3, cacheHitPercent: 50, medianMs: 7 });
+    expect(overview.quotesLastDay).toMatchObject({
+      total: 5,
+      answeredWithRates: 4,
+      answeredStale: 1,
+      cacheHitPercent: 40,
+      medianMs: 5,
+    });
     expect(overview.quotesLastDay.p99Ms).toBeGreaterThan(28);
   });
 
   it("shows an unconnected shop with no figures yet", async () => {
     const overview = await shopOverview({ db: prisma, shop, now });
     expect(overview.connected).toBe(false);
-    expect(overview.quotesLastDay).toEqual({ total: 0, answeredWithRates: 0, cacheHitPercent: null, medianMs: null, p99Ms: null });
+    expect(overview.quotesLastDay).toEqual({
+      total: 0,
+      answeredWithRates: 0,
+      answeredStale: 0,
+      cacheHitPercent: null,
+      medianMs: null,
+      p99Ms: null,
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
 import { MERCHANT_OUTCOMES } from "~/fulfillment/merchant-actions.server";
 import { parsePaidOrder } from "~/fulfillment/paid-order";
 import { REASON_CODES, reasonMessage, timelineKind } from "~/fulfillment/reason-codes";
+import { nothingShipped, shippedShort } from "~/fulfillment/short-shipment";
 import { classifySubmitError } from "~/fulfillment/submit-errors";
 import { en } from "~/i18n/messages.en";
 import { es } from "~/i18n/messages.es";
@@ -168,6 +169,8 @@ describe("reasonMessage on what the engine writes", () => {
     ],
     ["apiKeyRefused", reasonOf(classifySubmitError(new SvcUnauthorizedError({ ...at, status: 401 })))],
     ["mayExist", reasonOf(classifySubmitError(new SvcTimeoutError({ ...at, outcomeUnknown: true })))],
+    ["nothingShipped", nothingShipped("IN_TRANSIT")],
+    ["shippedShort", shippedShort([{ sku: "CAFE-500", quantity: 1 }])],
   ] as const)("%s", (code, sentence) => {
     expect(reasonMessage(sentence)?.code, sentence).toBe(code);
   });
@@ -181,6 +184,17 @@ describe("reasonMessage on what the engine writes", () => {
     });
     expect(reasonMessage("El servicio rechazó la orden: dirección incompleta.")).toBeNull();
     expect(reasonMessage(null)).toBeNull();
+  });
+
+  it("names the missing units of a short shipment as a parameter", () => {
+    expect(
+      reasonMessage(
+        shippedShort([
+          { sku: "TAZA-AZ", quantity: 1 },
+          { sku: "CAFE-500", quantity: 2 },
+        ]),
+      ),
+    ).toEqual({ code: "shippedShort", params: { missing: "TAZA-AZ × 1, CAFE-500 × 2" } });
   });
 
   it("marks who moved the record on the timeline", () => {

@@ -85,12 +85,13 @@ describe("what the service reports shipped", () => {
       { cantidad: 1, producto: { sku: "CAFE-500" }, recogido: false },
       { cantidad: 0, producto: { sku: "PLATO-GR" }, recogido: true },
     ]);
-    expect([...shipped!]).toEqual([["TAZA-AZ", 3]]);
+    expect([...shipped]).toEqual([["TAZA-AZ", 3]]);
   });
 
-  it("is unknown (null) when the lookup lists no lines", () => {
-    expect(shippedProducts(null)).toBeNull();
-    expect(shippedProducts([])).toBeNull();
+  it("is nothing, never everything, when the lookup lists no lines (issue 23)", () => {
+    expect(shippedProducts(null).size).toBe(0);
+    expect(shippedProducts(undefined).size).toBe(0);
+    expect(shippedProducts([]).size).toBe(0);
   });
 
   it("reads several packages' tracking numbers from one field", () => {

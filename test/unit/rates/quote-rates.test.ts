@@ -1,7 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RatesSettings } from "~/models/shop-settings.server";
 import { SingleFlight, TtlLruCache, type UpstreamOutcome } from "~/rates";
-import { createRateQuoter, DEADLINE_MARGIN_MS, ERROR_TTL_MS } from "~/rates/quote-rates.server";
+import {
+  createRateQuoter,
+  DEADLINE_MARGIN_MS,
+  ERROR_TTL_MS,
+  REFRESH_AHEAD_FRACTION,
+  type LastQuote,
+} from "~/rates/quote-rates.server";
 import type { ShopProfile, ShopProfiles } from "~/rates/shop-profile.server";
 import { SvcDestinationNotServedError, SvcUnexpectedError, type SvcClient, type SvcQuoteParams } from "~/svc";
 import { CDMX_QUOTE, rateRequest, rules, WEDNESDAY_NOON } from "./support";
@@ -35,6 +41,7 @@ function setup(
   shopRules: RatesSettings,
   answer: (params: SvcQuoteParams) => Promise<unknown>,
   now = { ms: Date.parse("2026-11-25T18:00:00Z") },
+  opts: { fakeClock?: boolean } = {},
 ) {
   const { client, calls } = fakeClient(answer);
   const profile: ShopProfile = { shop: SHOP, client, connection: "c1", rules: shopRules, settingsVersion: 1 };
@@ -45,10 +52,13 @@ function setup(
     clear: () => {},
   };
   const cache = new TtlLruCache<UpstreamOutcome>(100, () => now.ms);
+  const lastQuotes = new TtlLruCache<LastQuote>(100, () => now.ms);
   const warnings: string[] = [];
   const quoteRates = createRateQuoter({
     profiles,
     cache,
+    lastQuotes,
+    ...(opts.fakeClock ? { clock: () => now.ms } : {}),
     flights: new SingleFlight(),
     now: () => WEDNESDAY_NOON,
     logger: () => ({ warn: (_o, msg) => warnings.push(String(msg)) }),
@@ -207,5 +217,116 @@ describe("quoteRates", () => {
     const onTime = await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: Date.now() });
     expect(onTime).toMatchObject({ outcome: "rates", cacheHit: false });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("stale-if-error", () => {
+  const HOUR = 3_600_000;
+  const failing = { on: false };
+  const answer = async () => {
+    if (failing.on) throw new SvcUnexpectedError({ endpoint: "quote", message: "HTTP 500", status: 500 });
+    return quoted();
+  };
+  const start = () => {
+    failing.on = false;
+    const now = { ms: Date.parse("2026-11-25T18:00:00Z") };
+    const s = setup(rules({ cacheTtlSeconds: 600, staleMaxAgeHours: 24 }), answer, now, { fakeClock: true });
+    return { ...s, ask: () => s.quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: now.ms }) };
+  };
+
+  it("answers the cart's last real rates, marked stale, when the service fails within the maximum age", async () => {
+    const { ask, now, calls } = start();
+    const fresh = await ask();
+    // WHEN the cache time has run out and the service fails
+    now.ms += 23 * HOUR;
+    failing.on = true;
+    const stale = await ask();
+    expect(calls).toHaveLength(2);
+    // THEN the same services are answered, recorded as stale with their age
+    expect(stale).toMatchObject({
+      outcome: "stale",
+      answer: { kind: "rates", outcome: "stale" },
+      staleAgeMs: 23 * HOUR,
+    });
+    expect(stale.services).toEqual(fresh.services);
+    // AND while the failure is cached, the next cart answers stale too without calling again
+    expect(await ask()).toMatchObject({ outcome: "stale", cacheHit: true });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("falls to the failure policy (Shopify's backup rates) once the last rates are older than the maximum age", async () => {
+    const { ask, now } = start();
+    await ask();
+    now.ms += 24 * HOUR + 1;
+    failing.on = true;
+    expect(await ask()).toMatchObject({ outcome: "backup", answer: { kind: "backup" } });
+  });
+
+  it("is off when the shop's maximum age is 0", async () => {
+    const now = { ms: Date.parse("2026-11-25T18:00:00Z") };
+    failing.on = false;
+    const { quoteRates } = setup(rules({ cacheTtlSeconds: 0, staleMaxAgeHours: 0 }), answer, now, { fakeClock: true });
+    await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: now.ms });
+    failing.on = true;
+    expect(await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: now.ms })).toMatchObject({
+      outcome: "backup",
+    });
+  });
+
+  it("never answers another cart's rates", async () => {
+    const { quoteRates, now } = start();
+    await quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: now.ms });
+    failing.on = true;
+    const other = await quoteRates({
+      shop: SHOP,
+      rate: rateRequest({
+        items: [{ name: "Taza", sku: "TAZA-AZ", quantity: 5, grams: 450, price: 24_900, requires_shipping: true }],
+      }),
+      receivedAt: now.ms,
+    });
+    expect(other.outcome).toBe("backup");
+  });
+});
+
+describe("refresh-ahead", () => {
+  it("refreshes a cart asked for in the last tenth of its cache time, so it never misses", async () => {
+    const now = { ms: Date.parse("2026-11-25T18:00:00Z") };
+    const { quoteRates, calls } = setup(rules({ cacheTtlSeconds: 600 }), quoted, now, { fakeClock: true });
+    const ask = () => quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: now.ms });
+    await ask();
+    // Before the window: a plain hit.
+    now.ms += 600_000 * (1 - REFRESH_AHEAD_FRACTION) - 1_000;
+    expect(await ask()).toMatchObject({ cacheHit: true });
+    expect(calls).toHaveLength(1);
+    // In the window: still a hit, and one background quotation renews the entry.
+    now.ms += 2_000;
+    expect(await ask()).toMatchObject({ cacheHit: true, outcome: "rates" });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    // WHEN the first entry's time has passed THEN the renewed one answers
+    now.ms += 120_000;
+    expect(await ask()).toMatchObject({ cacheHit: true });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("keeps the live entry when the refresh fails", async () => {
+    const now = { ms: Date.parse("2026-11-25T18:00:00Z") };
+    let fail = false;
+    const { quoteRates, calls } = setup(
+      rules({ cacheTtlSeconds: 600 }),
+      async () => {
+        if (fail) throw new SvcUnexpectedError({ endpoint: "quote", message: "HTTP 500", status: 500 });
+        return quoted();
+      },
+      now,
+      { fakeClock: true },
+    );
+    const ask = () => quoteRates({ shop: SHOP, rate: rateRequest(), receivedAt: now.ms });
+    await ask();
+    fail = true;
+    now.ms += 590_000;
+    expect(await ask()).toMatchObject({ cacheHit: true, outcome: "rates" });
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await ask()).toMatchObject({ cacheHit: true, outcome: "rates" });
   });
 });

@@ -4,8 +4,8 @@
  * signed exactly as Shopify signs them.
  */
 import prisma from "~/db.server";
-import { configureAppContext } from "~/context.server";
-import { connectShop } from "~/models/svc-connection.server";
+import { appContext, configureAppContext } from "~/context.server";
+import { connectShop, createSvcClientResolver } from "~/models/svc-connection.server";
 import { updateShopSettings, type RatesSettings } from "~/models/shop-settings.server";
 import { forgetShopRates, ratesRuntime, stopRatesRuntime } from "~/rates/runtime.server";
 import { action } from "~/routes/carrier-service.rates";
@@ -139,4 +139,45 @@ export async function callback(args: Parameters<typeof signedCarrierRequest>[0])
 /** Writes the buffered quote log now. */
 export function flushQuoteLog(): Promise<void> {
   return ratesRuntime().quoteLog.flush();
+}
+
+/** A client of the sandbox whose quotations carry `scenario()` as the sandbox's fault scenario (auth stays healthy). */
+function faultyClient(sandbox: Sandbox, upstream: UpstreamLog, scenario: () => string | null): SvcClient {
+  return createSvcClient({
+    baseUrl: sandbox.url,
+    apiKey: API_KEY,
+    tokenCache: new SvcTokenCache(),
+    fetch: (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const headers = new Headers(init?.headers);
+      const current = scenario();
+      if (url.pathname === QUOTE_PATH && current) headers.set("x-sandbox-scenario", current);
+      return upstream.fetch(input, { ...init, headers });
+    },
+  });
+}
+
+/** Makes every quotation of the shop's client carry a sandbox fault scenario. */
+export function withScenario(sandbox: Sandbox, upstream: UpstreamLog, scenario: string): void {
+  configureAppContext({ svcClientFor: async () => faultyClient(sandbox, upstream, () => scenario) });
+}
+
+/**
+ * One client for the shop (one connection, as the app's resolver keeps it) whose quotations
+ * carry the fault scenario last set: the service can start failing between two checkouts.
+ */
+export function switchableFaults(sandbox: Sandbox, upstream: UpstreamLog): { set(scenario: string | null): void } {
+  let scenario: string | null = null;
+  const client = faultyClient(sandbox, upstream, () => scenario);
+  configureAppContext({ svcClientFor: async () => client });
+  return {
+    set(next) {
+      scenario = next;
+    },
+  };
+}
+
+/** The shop's client as the app builds it (no scenario). */
+export function restoreClients(): void {
+  configureAppContext({ svcClientFor: createSvcClientResolver(prisma, appContext().svc) });
 }
