@@ -115,7 +115,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     shop: ShopState,
     body: Parameters<typeof executeAdminOperation>[1],
     o: { forceThrottle?: boolean },
-  ) => executeAdminOperation({ shop, now, bulk }, body, o);
+  ) => executeAdminOperation({ shop, now, bulk, apiVersion }, body, o);
   const adminHandler = createAdminFetchHandler({
     apiVersion,
     now,
