@@ -6,7 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", ".cache/**", ".data/**", "public/build/**", "coverage/**"] },
+  { ignores: ["build/**", "node_modules/**", ".cache/**", ".data/**", "public/build/**", "coverage/**", "app/shopify/admin/types/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,82 +8,27 @@
  * Each variant line carries its product inline (no nested connection), so no line waits for
  * another.
  */
-import { z } from "zod";
 import type { AdminGraphql } from "../shopify/admin.server";
+import {
+  readBulkOperation,
+  runBulkQuery,
+  runningBulkQueries,
+  type BulkOperation,
+} from "../shopify/admin/bulk-operations.server";
+import { ShopifyAdminError } from "../shopify/admin/errors";
+import { catalogBulkQuery } from "../shopify/admin/products.server";
 import type { MappingSettings } from "./map-variant";
-import { AdminGraphqlError, type ThrottlePacer } from "./throttle-pacer.server";
+import { dimensionKeys } from "./shopify-catalog.server";
+import type { ThrottlePacer } from "./throttle-pacer.server";
 import { parseProductNode, parseVariantNode, variantSnapshot } from "./variant-node";
 import type { VariantSnapshot } from "./variant-snapshot";
 
-/** A bulk query has no variables: the dimension metafields' namespace and keys are written in. */
+export type { BulkOperation };
+
+/** The catalogue's bulk query for the merchant's mapping settings. */
 export function bulkCatalogQuery(settings: MappingSettings): string {
-  const literal = (value: string) => JSON.stringify(value);
-  const dimensions = `
-        length: metafield(namespace: ${literal(settings.dimensionNamespace)}, key: ${literal(settings.lengthKey)}) { type value }
-        width: metafield(namespace: ${literal(settings.dimensionNamespace)}, key: ${literal(settings.widthKey)}) { type value }
-        height: metafield(namespace: ${literal(settings.dimensionNamespace)}, key: ${literal(settings.heightKey)}) { type value }`;
-  return `{
-  productVariants {
-    edges {
-      node {
-        id
-        title
-        sku
-        barcode
-        image { url }
-        inventoryItem { id requiresShipping measurement { weight { unit value } } }${dimensions}
-        product {
-          id
-          title
-          hasOnlyDefaultVariant
-          featuredMedia { preview { image { url } } }${dimensions}
-        }
-      }
-    }
-  }
-}`;
+  return catalogBulkQuery(dimensionKeys(settings));
 }
-
-const RUN_QUERY = /* GraphQL */ `
-  mutation CatalogBulkRead($query: String!) {
-    bulkOperationRunQuery(query: $query) {
-      bulkOperation {
-        id
-        status
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`;
-
-const OPERATION_FIELDS = "id status errorCode objectCount url partialDataUrl query";
-
-const STATUS_QUERY = /* GraphQL */ `
-  query CatalogBulkStatus($id: ID!) {
-    bulkOperation(id: $id) { ${OPERATION_FIELDS} }
-  }
-`;
-
-const CURRENT_QUERY = /* GraphQL */ `
-  query CatalogBulkCurrent {
-    currentBulkOperation(type: QUERY) { ${OPERATION_FIELDS} }
-  }
-`;
-
-const operationSchema = z.object({
-  id: z.string(),
-  status: z.enum(["CREATED", "RUNNING", "COMPLETED", "FAILED", "CANCELING", "CANCELED", "EXPIRED"]),
-  errorCode: z.string().nullish(),
-  objectCount: z.union([z.string(), z.number()]).transform(Number),
-  url: z.string().nullish(),
-  partialDataUrl: z.string().nullish(),
-  query: z.string().optional(),
-});
-export type BulkOperation = z.infer<typeof operationSchema>;
 
 export type StartedBulkRead = { kind: "started"; id: string } | { kind: "busy"; message: string };
 
@@ -103,40 +48,25 @@ export function createBulkCatalogReader(args: {
   const query = bulkCatalogQuery(args.settings);
   return {
     async start() {
-      const { data } = await pacer.run<{
-        bulkOperationRunQuery: {
-          bulkOperation: { id: string } | null;
-          userErrors: { message: string; code?: string | null }[];
-        } | null;
-      }>(admin, "CatalogBulkRead", RUN_QUERY, { query }, 10);
-      const payload = data.bulkOperationRunQuery;
-      if (payload?.bulkOperation) return { kind: "started", id: payload.bulkOperation.id };
-      const errors = payload?.userErrors ?? [];
-      if (errors.some((e) => e.code === "OPERATION_IN_PROGRESS" || e.code === "LIMIT_REACHED")) {
+      try {
+        return { kind: "started", id: await runBulkQuery(pacer.paced(admin, 10), query) };
+      } catch (error) {
+        const busy =
+          error instanceof ShopifyAdminError &&
+          (error.hasCode("OPERATION_IN_PROGRESS") || error.hasCode("LIMIT_REACHED"));
+        if (!busy) throw error;
         // The app's own operation, started by a step that died before storing its id, is adopted.
-        const current = await currentOperation();
-        if (current && current.query?.trim() === query.trim() && isRunning(current.status))
-          return { kind: "started", id: current.id };
-        return { kind: "busy", message: errors.map((e) => e.message).join("; ") };
+        const ours = (await runningBulkQueries(pacer.paced(admin, 1))).find(
+          (operation) => operation.query.trim() === query.trim() && isRunning(operation.status),
+        );
+        if (ours) return { kind: "started", id: ours.id };
+        return { kind: "busy", message: error.detail };
       }
-      throw new AdminGraphqlError("CatalogBulkRead", errors);
     },
     async status(id) {
-      const { data } = await pacer.run<{ bulkOperation: unknown }>(admin, "CatalogBulkStatus", STATUS_QUERY, { id }, 1);
-      return data.bulkOperation ? operationSchema.parse(data.bulkOperation) : null;
+      return readBulkOperation(pacer.paced(admin, 1), id);
     },
   };
-
-  async function currentOperation(): Promise<BulkOperation | null> {
-    const { data } = await pacer.run<{ currentBulkOperation: unknown }>(
-      admin,
-      "CatalogBulkCurrent",
-      CURRENT_QUERY,
-      {},
-      1,
-    );
-    return data.currentBulkOperation ? operationSchema.parse(data.currentBulkOperation) : null;
-  }
 }
 
 export function isRunning(status: BulkOperation["status"]): boolean {
@@ -145,7 +75,9 @@ export function isRunning(status: BulkOperation["status"]): boolean {
 
 /**
  * Streams a JSONL result: skips the first `skip` lines (already recorded by an earlier step),
- * parses the rest one line at a time and hands them on in batches of `batchSize`. `onBatch`
+ * parses the rest one line at a time and hands them on in batches of `batchSize`. A variant's
+ * media comes on the lines after it (`__parentId`), so a variant is handed on only once the next
+ * variant begins, and the lines consumed never end between a variant and its media. `onBatch`
  * answers whether to go on; reading stops (and the connection is dropped) when it says no.
  * Answers how many lines were consumed in all, and whether the file was read to its end.
  */
@@ -164,16 +96,31 @@ export async function streamVariantLines(args: {
   const reader = response.body.getReader();
   let rest = "";
   let lines = 0;
+  /** Lines whose content is all in batches handed on or in `batch`. */
+  let consumed = 0;
+  let pending: BulkLine | null = null;
   let batch: VariantSnapshot[] = [];
   const take = (line: string) => {
     lines += 1;
-    if (lines <= args.skip || !line.trim()) return;
-    batch.push(snapshotOfLine(line, lines));
+    if (lines <= args.skip || !line.trim()) {
+      if (!pending) consumed = lines;
+      return;
+    }
+    const value = parseLine(line, lines);
+    if (typeof value.__parentId === "string") {
+      // A child line: the media of the variant just read (another's, after a resume, is dropped).
+      if (pending?.value.id === value.__parentId) pending.media.push(value);
+      if (!pending) consumed = lines;
+      return;
+    }
+    if (pending) batch.push(snapshotOf(pending));
+    consumed = lines - 1;
+    pending = { value, number: lines, media: [] };
   };
   const flush = async (): Promise<boolean> => {
     const snapshots = batch;
     batch = [];
-    return args.onBatch(snapshots, lines);
+    return args.onBatch(snapshots, consumed);
   };
   try {
     for (;;) {
@@ -184,11 +131,13 @@ export async function streamVariantLines(args: {
         take(rest.slice(0, newline));
         rest = rest.slice(newline + 1);
         newline = rest.indexOf("\n");
-        if (batch.length >= args.batchSize && !(await flush())) return { lines, finished: false };
+        if (batch.length >= args.batchSize && !(await flush())) return { lines: consumed, finished: false };
       }
       if (done) break;
     }
     if (rest.trim()) take(rest);
+    if (pending) batch.push(snapshotOf(pending));
+    consumed = lines;
     if (batch.length > 0 || lines > args.skip) await flush();
     return { lines, finished: true };
   } finally {
@@ -196,12 +145,23 @@ export async function streamVariantLines(args: {
   }
 }
 
-function snapshotOfLine(line: string, number: number): VariantSnapshot {
-  let value: { product?: unknown };
+interface BulkLine {
+  value: Record<string, unknown>;
+  number: number;
+  media: Record<string, unknown>[];
+}
+
+function parseLine(line: string, number: number): Record<string, unknown> {
   try {
-    value = JSON.parse(line) as { product?: unknown };
+    const value: unknown = JSON.parse(line);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
   } catch {
-    throw new Error(`line ${number} of the bulk operation's result is not JSON`);
+    // answered below
   }
-  return variantSnapshot(parseVariantNode(value), parseProductNode(value.product));
+  throw new Error(`line ${number} of the bulk operation's result is not a JSON object`);
+}
+
+function snapshotOf(line: BulkLine): VariantSnapshot {
+  const variant = parseVariantNode({ ...line.value, media: { nodes: line.media } });
+  return variantSnapshot(variant, parseProductNode(line.value.product));
 }

@@ -6,6 +6,14 @@
  * throttle pacer, and pages are sized so their requested cost fits the bucket.
  */
 import type { AdminGraphql } from "../shopify/admin.server";
+import {
+  countVariants,
+  productOfInventoryItem,
+  readProducts as readProductNodes,
+  readProductVariants as readProductVariantsPage,
+  readVariantsPage as readVariantNodes,
+  type DimensionKeys,
+} from "../shopify/admin/products.server";
 import type { MappingSettings } from "./map-variant";
 import { QueryTooExpensiveError, type ThrottlePacer } from "./throttle-pacer.server";
 import {
@@ -17,105 +25,17 @@ import {
 } from "./variant-node";
 import type { VariantSnapshot } from "./variant-snapshot";
 
-const DIMENSIONS = /* GraphQL */ `
-    length: metafield(namespace: $namespace, key: $lengthKey) { type value }
-    width: metafield(namespace: $namespace, key: $widthKey) { type value }
-    height: metafield(namespace: $namespace, key: $heightKey) { type value }
-`;
-
-const VARIANT_FIELDS = /* GraphQL */ `
-  fragment CatalogVariant on ProductVariant {
-    id
-    title
-    sku
-    barcode
-    image { url }
-    inventoryItem { id requiresShipping measurement { weight { unit value } } }
-    ${DIMENSIONS}
-    product { id }
-  }
-`;
-
-const PRODUCT_FIELDS = /* GraphQL */ `
-  fragment CatalogProduct on Product {
-    id
-    title
-    hasOnlyDefaultVariant
-    featuredMedia { preview { image { url } } }
-    ${DIMENSIONS}
-  }
-`;
-
-const METAFIELD_VARIABLES = "$namespace: String!, $lengthKey: String!, $widthKey: String!, $heightKey: String!";
-
-export const VARIANTS_PAGE_QUERY = /* GraphQL */ `
-  query CatalogVariantsPage($first: Int!, $after: String, ${METAFIELD_VARIABLES}) {
-    productVariants(first: $first, after: $after, sortKey: ID) {
-      nodes { ...CatalogVariant }
-      pageInfo { hasNextPage endCursor }
-    }
-  }
-  ${VARIANT_FIELDS}
-`;
-
-export const PRODUCTS_QUERY = /* GraphQL */ `
-  query CatalogProducts($ids: [ID!]!, ${METAFIELD_VARIABLES}) {
-    nodes(ids: $ids) { ...CatalogProduct }
-  }
-  ${PRODUCT_FIELDS}
-`;
-
-const PRODUCT_VARIANTS_QUERY = /* GraphQL */ `
-  query CatalogProductVariants($id: ID!, $first: Int!, $after: String, ${METAFIELD_VARIABLES}) {
-    product(id: $id) {
-      ...CatalogProduct
-      variants(first: $first, after: $after) {
-        nodes { ...CatalogVariant }
-        pageInfo { hasNextPage endCursor }
-      }
-    }
-  }
-  ${VARIANT_FIELDS}
-  ${PRODUCT_FIELDS}
-`;
-
-const VARIANTS_COUNT_QUERY = /* GraphQL */ `
-  query CatalogVariantsCount {
-    productVariantsCount(limit: null) {
-      count
-    }
-  }
-`;
-
-const INVENTORY_ITEM_QUERY = /* GraphQL */ `
-  query CatalogInventoryItem($id: ID!) {
-    inventoryItem(id: $id) {
-      id
-      variant {
-        id
-        product {
-          id
-        }
-      }
-    }
-  }
-`;
-
 /**
- * Requested cost of one CatalogVariant node under Shopify's rules (objects 1, scalars 0): the
- * variant, its image, inventory item, measurement, weight, 3 metafields and its product's id.
+ * Requested cost of one CatalogVariant node under Shopify's rules (objects 1, scalars 0,
+ * connections 2 + their nodes): the variant, its first media (a connection of one: 2 + media,
+ * preview, image), inventory item, measurement, weight, 3 metafields and its product's id.
  * Refined from each answer's requestedQueryCost.
  */
-export const VARIANT_NODE_COST = 9;
+export const VARIANT_NODE_COST = 13;
 /** A CatalogProduct: the product, featured media, preview, image and 3 metafields. */
 export const PRODUCT_NODE_COST = 7;
 const CONNECTION_COST = 2;
 const MAX_PAGE_SIZE = 250;
-
-interface Page {
-  nodes: unknown[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
 
 export interface VariantPage {
   snapshots: VariantSnapshot[];
@@ -139,36 +59,27 @@ export function createCatalogReader(args: {
   settings: MappingSettings;
 }): CatalogReader {
   const { admin, pacer } = args;
-  const metafieldVariables = {
-    namespace: args.settings.dimensionNamespace,
-    lengthKey: args.settings.lengthKey,
-    widthKey: args.settings.widthKey,
-    heightKey: args.settings.heightKey,
-  };
+  const keys = dimensionKeys(args.settings);
   let nodeCost = VARIANT_NODE_COST;
 
   const pageSize = (overhead: number, perNode: number, limit = MAX_PAGE_SIZE) =>
     Math.max(1, Math.min(limit, MAX_PAGE_SIZE, Math.floor((pacer.maxQueryCost() - overhead) / perNode)));
 
-  /** Runs a query sized to the bucket; a bucket smaller than guessed shrinks it once more. */
+  /** Runs a read sized to the bucket; a bucket smaller than guessed shrinks it once more. */
   async function runSized<T>(
-    operation: string,
-    query: string,
     size: () => number,
-    variables: (first: number) => Record<string, unknown>,
     cost: (first: number) => number,
+    read: (paced: AdminGraphql, first: number) => Promise<T>,
   ): Promise<{ data: T; first: number; requestedCost: number | null }> {
     for (;;) {
       const first = size();
+      let requestedCost: number | null = null;
       try {
-        const result = await pacer.run<T>(
-          admin,
-          operation,
-          query,
-          { ...variables(first), ...metafieldVariables },
-          cost(first),
+        const data = await read(
+          pacer.paced(admin, cost(first), (requested) => (requestedCost = requested)),
+          first,
         );
-        return { ...result, first };
+        return { data, first, requestedCost };
       } catch (error) {
         // The pacer has now seen the bucket's size, so the next size fits it.
         if (error instanceof QueryTooExpensiveError && first > 1) continue;
@@ -183,18 +94,14 @@ export function createCatalogReader(args: {
     let rest = [...new Set(ids)];
     while (rest.length > 0) {
       const batch = rest;
-      const { data, first } = await runSized<{ nodes: unknown[] }>(
-        "CatalogProducts",
-        PRODUCTS_QUERY,
+      const { data, first } = await runSized(
         () => Math.min(batch.length, pageSize(0, PRODUCT_NODE_COST)),
-        (first) => ({ ids: batch.slice(0, first) }),
         (first) => first * PRODUCT_NODE_COST,
+        (paced, first) => readProductNodes(paced, { ids: batch.slice(0, first), keys }),
       );
-      for (const node of data.nodes) {
-        if (node) {
-          const product = parseProductNode(node);
-          products.set(product.id, product);
-        }
+      for (const node of data) {
+        const product = parseProductNode(node);
+        products.set(product.id, product);
       }
       rest = batch.slice(first);
     }
@@ -211,31 +118,18 @@ export function createCatalogReader(args: {
 
   return {
     async countVariants() {
-      const { data } = await pacer.run<{ productVariantsCount: { count: number } | null }>(
-        admin,
-        "CatalogVariantsCount",
-        VARIANTS_COUNT_QUERY,
-        {},
-        1,
-      );
-      return data.productVariantsCount?.count ?? null;
+      return countVariants(pacer.paced(admin, 1));
     },
     async readVariantsPage(cursor, maxPageSize) {
-      const { data, first, requestedCost } = await runSized<{ productVariants: Page }>(
-        "CatalogVariantsPage",
-        VARIANTS_PAGE_QUERY,
+      const { data, first, requestedCost } = await runSized(
         () => pageSize(CONNECTION_COST, nodeCost, maxPageSize),
-        (first) => ({ first, after: cursor }),
         (first) => CONNECTION_COST + first * nodeCost,
+        (paced, first) => readVariantNodes(paced, { first, after: cursor, keys }),
       );
       if (requestedCost !== null) nodeCost = Math.max(1, Math.ceil((requestedCost - CONNECTION_COST) / first));
-      const variants = data.productVariants.nodes.map(parseVariantNode);
+      const variants = data.nodes.map(parseVariantNode);
       const products = await readProducts(variants.map((v) => v.product.id));
-      return {
-        snapshots: join(variants, products),
-        hasNextPage: data.productVariants.pageInfo.hasNextPage,
-        endCursor: data.productVariants.pageInfo.endCursor,
-      };
+      return { snapshots: join(variants, products), hasNextPage: data.hasNextPage, endCursor: data.endCursor };
     },
     async readProductVariants(productId) {
       const variants: VariantNode[] = [];
@@ -244,29 +138,30 @@ export function createCatalogReader(args: {
       const overhead = PRODUCT_NODE_COST + CONNECTION_COST;
       for (;;) {
         const cursor: string | null = after;
-        const { data } = await runSized<{ product: (Record<string, unknown> & { variants: Page }) | null }>(
-          "CatalogProductVariants",
-          PRODUCT_VARIANTS_QUERY,
+        const { data }: { data: Awaited<ReturnType<typeof readProductVariantsPage>> } = await runSized(
           () => pageSize(overhead, VARIANT_NODE_COST),
-          (first): Record<string, unknown> => ({ id: productId, first, after: cursor }),
           (first) => overhead + first * VARIANT_NODE_COST,
+          (paced, first) => readProductVariantsPage(paced, { id: productId, first, after: cursor, keys }),
         );
-        if (!data.product) return null;
+        if (!data) return null;
         product ??= parseProductNode(data.product);
-        variants.push(...data.product.variants.nodes.map(parseVariantNode));
-        if (!data.product.variants.pageInfo.hasNextPage) return join(variants, new Map([[product.id, product]]));
-        after = data.product.variants.pageInfo.endCursor;
+        variants.push(...data.variants.nodes.map(parseVariantNode));
+        if (!data.variants.hasNextPage) return join(variants, new Map([[product.id, product]]));
+        after = data.variants.endCursor;
       }
     },
     async productOfInventoryItem(inventoryItemId) {
-      const { data } = await pacer.run<{ inventoryItem: { variant: { product: { id: string } } | null } | null }>(
-        admin,
-        "CatalogInventoryItem",
-        INVENTORY_ITEM_QUERY,
-        { id: inventoryItemId },
-        4,
-      );
-      return data.inventoryItem?.variant?.product.id ?? null;
+      return productOfInventoryItem(pacer.paced(admin, 4), inventoryItemId);
     },
+  };
+}
+
+/** The dimension metafields' namespace and keys of the merchant's mapping settings. */
+export function dimensionKeys(settings: MappingSettings): DimensionKeys {
+  return {
+    namespace: settings.dimensionNamespace,
+    lengthKey: settings.lengthKey,
+    widthKey: settings.widthKey,
+    heightKey: settings.heightKey,
   };
 }

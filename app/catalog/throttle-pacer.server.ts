@@ -15,17 +15,6 @@ export interface PacerDeps {
   nowMs: () => number;
 }
 
-/** Admin GraphQL answered with errors other than THROTTLED (or with no data). */
-export class AdminGraphqlError extends Error {
-  constructor(
-    readonly operation: string,
-    readonly errors: unknown,
-  ) {
-    super(`Admin GraphQL ${operation} failed: ${JSON.stringify(errors).slice(0, 500)}`);
-    this.name = "AdminGraphqlError";
-  }
-}
-
 /** The query asks for more points than the bucket can ever hold: only a smaller query can run. */
 export class QueryTooExpensiveError extends Error {
   constructor(
@@ -43,16 +32,11 @@ export const MAX_QUERY_COST = 1000;
 
 export interface ThrottlePacer {
   /**
-   * Runs a query once enough points are available; retries THROTTLED answers after waiting.
-   * Throws QueryTooExpensiveError when the query can never fit the bucket.
+   * The shop's Admin call, paced: each call waits until `expectedCost` points should be available
+   * and is sent again after a THROTTLED answer; any other answer is handed back as it came, and
+   * its requested cost to `onCost`. Throws QueryTooExpensiveError when the query can never fit.
    */
-  run<T>(
-    admin: AdminGraphql,
-    operation: string,
-    query: string,
-    variables: Record<string, unknown>,
-    expectedCost: number,
-  ): Promise<{ data: T; requestedCost: number | null }>;
+  paced(admin: AdminGraphql, expectedCost: number, onCost?: (requestedCost: number | null) => void): AdminGraphql;
   /** The most points a single query may ask for now: the bucket's size, at most Shopify's limit. */
   maxQueryCost(): number;
   /** How many THROTTLED answers were received (0 in normal operation). */
@@ -90,30 +74,26 @@ export function createThrottlePacer(deps: PacerDeps): ThrottlePacer {
       return throttledCount;
     },
     maxQueryCost: () => Math.min(MAX_QUERY_COST, last?.status.maximumAvailable ?? MAX_QUERY_COST),
-    async run<T>(
-      admin: AdminGraphql,
-      operation: string,
-      query: string,
-      variables: Record<string, unknown>,
-      expectedCost: number,
-    ) {
-      for (let attempt = 0; ; attempt++) {
-        await waitFor(expectedCost);
-        const result = await admin<T>(query, variables);
-        remember(result);
-        const throttled = result.errors?.some((e) => e.extensions?.code === "THROTTLED");
-        if (throttled && attempt < MAX_THROTTLED_RETRIES) {
-          throttledCount++;
-          const requested = result.extensions?.cost?.requestedQueryCost ?? expectedCost;
-          if (last && requested > last.status.maximumAvailable)
-            throw new QueryTooExpensiveError(requested, last.status.maximumAvailable);
-          // Without a usable status (or one that claims enough points), back off for a second.
-          if (!(await waitFor(requested))) await deps.sleep(1000);
-          continue;
+    paced(admin, expectedCost, onCost) {
+      return async <T>(query: string, variables?: Record<string, unknown>) => {
+        for (let attempt = 0; ; attempt++) {
+          await waitFor(expectedCost);
+          const result = await admin<T>(query, variables);
+          remember(result);
+          const throttled = result.errors?.some((e) => e.extensions?.code === "THROTTLED");
+          if (throttled && attempt < MAX_THROTTLED_RETRIES) {
+            throttledCount++;
+            const requested = result.extensions?.cost?.requestedQueryCost ?? expectedCost;
+            if (last && requested > last.status.maximumAvailable)
+              throw new QueryTooExpensiveError(requested, last.status.maximumAvailable);
+            // Without a usable status (or one that claims enough points), back off for a second.
+            if (!(await waitFor(requested))) await deps.sleep(1000);
+            continue;
+          }
+          onCost?.(result.extensions?.cost?.requestedQueryCost ?? null);
+          return result;
         }
-        if (result.errors?.length || !result.data) throw new AdminGraphqlError(operation, result.errors ?? "no data");
-        return { data: result.data, requestedCost: result.extensions?.cost?.requestedQueryCost ?? null };
-      }
+      };
     },
   };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { DimensionMetafields } from "./dimensions";
 import type { VariantSnapshot } from "./variant-snapshot";
 
+const preview = z.object({ image: z.object({ url: z.string() }).nullish() }).nullish();
 const metafield = z.object({ type: z.string(), value: z.string() }).nullish();
 const dimensionFields = { length: metafield, width: metafield, height: metafield };
 
@@ -11,7 +12,8 @@ export const variantNodeSchema = z.object({
   title: z.string(),
   sku: z.string().nullish(),
   barcode: z.string().nullish(),
-  image: z.object({ url: z.string() }).nullish(),
+  /** The variant's first media (`ProductVariant.image` is deprecated since 2026-10). */
+  media: z.object({ nodes: z.array(z.object({ preview })) }).nullish(),
   inventoryItem: z
     .object({
       id: z.string(),
@@ -29,9 +31,7 @@ export const productNodeSchema = z.object({
   id: z.string(),
   title: z.string(),
   hasOnlyDefaultVariant: z.boolean().nullish(),
-  featuredMedia: z
-    .object({ preview: z.object({ image: z.object({ url: z.string() }).nullish() }).nullish() })
-    .nullish(),
+  featuredMedia: z.object({ preview }).nullish(),
   ...dimensionFields,
 });
 
@@ -69,7 +69,7 @@ export function variantSnapshot(variant: VariantNode, product: ProductNode): Var
     // A variant without an inventory item is unusual; Shopify's default is "requires shipping".
     requiresShipping: variant.inventoryItem?.requiresShipping ?? true,
     weight: variant.inventoryItem?.measurement?.weight ?? null,
-    variantImageUrl: variant.image?.url ?? null,
+    variantImageUrl: variant.media?.nodes[0]?.preview?.image?.url ?? null,
     productImageUrl: product.featuredMedia?.preview?.image?.url ?? null,
     variantDimensions: sides(variant),
     productDimensions: sides(product),

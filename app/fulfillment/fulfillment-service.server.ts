@@ -11,10 +11,20 @@ import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob } from "../jobs/queue.server";
 import type { AdminGraphql } from "../shopify/admin.server";
+import {
+  acceptCancellationRequest,
+  acceptFulfillmentRequest,
+  createFulfillmentService,
+  deleteFulfillmentService,
+  listAssignedFulfillmentOrders,
+  rejectCancellationRequest,
+  rejectFulfillmentRequest,
+  type AssignedFulfillmentOrder,
+  type FulfillmentOrderRejectionReason,
+} from "../shopify/admin/fulfillment-services.server";
 import { REQUESTS_QUEUE } from "./queues";
 import { recordOrderEvent, statusOf, transition } from "./records.server";
 import { after } from "./schedule";
-import { ShopifyWriteError, data } from "./shopify-fulfillment.server";
 
 /** Shopify POSTs to `<callbackUrl>/fulfillment_order_notification`. */
 export const FULFILLMENT_SERVICE_CALLBACK_PATH = "/fulfillment-service";
@@ -22,99 +32,6 @@ export const FULFILLMENT_SERVICE_CALLBACK_PATH = "/fulfillment-service";
 export const REQUESTS_POLL_MS = 5 * 60_000;
 /** The ship date promised when accepting: the warehouse ships within a working day. */
 const SHIPS_WITHIN_MS = 24 * 60 * 60_000;
-
-type UserErrors = { userErrors: { field?: string[] | null; message: string }[] };
-
-const CREATE = /* GraphQL */ `
-  mutation RegisterFulfilmentService($name: String!, $callbackUrl: URL!) {
-    fulfillmentServiceCreate(name: $name, callbackUrl: $callbackUrl, trackingSupport: true, inventoryManagement: true) {
-      fulfillmentService {
-        id
-        location {
-          id
-        }
-      }
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
-const DELETE = /* GraphQL */ `
-  mutation RemoveFulfilmentService($id: ID!) {
-    fulfillmentServiceDelete(id: $id) {
-      deletedId
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
-const ASSIGNED = /* GraphQL */ `
-  query AssignedFulfilmentOrders($status: FulfillmentOrderAssignmentStatus!, $after: String) {
-    assignedFulfillmentOrders(first: 50, after: $after, assignmentStatus: $status) {
-      nodes {
-        id
-        order {
-          id
-          legacyResourceId
-          name
-          updatedAt
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-    }
-  }
-`;
-
-const ACCEPT = /* GraphQL */ `
-  mutation AcceptFulfilmentRequest($id: ID!, $message: String, $estimatedShippedAt: DateTime) {
-    fulfillmentOrderAcceptFulfillmentRequest(id: $id, message: $message, estimatedShippedAt: $estimatedShippedAt) {
-      fulfillmentOrder {
-        id
-      }
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
-const REJECT = /* GraphQL */ `
-  mutation RejectFulfilmentRequest($id: ID!, $message: String, $reason: FulfillmentOrderRejectionReason) {
-    fulfillmentOrderRejectFulfillmentRequest(id: $id, message: $message, reason: $reason) {
-      fulfillmentOrder {
-        id
-      }
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
-const CANCELLATION = (verb: "Accept" | "Reject") => /* GraphQL */ `
-  mutation ${verb}CancellationRequest($id: ID!, $message: String) {
-    fulfillmentOrder${verb}CancellationRequest(id: $id, message: $message) {
-      fulfillmentOrder {
-        id
-      }
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
 
 export interface ServiceModeDeps {
   db: PrismaClient;
@@ -134,28 +51,15 @@ export async function registerFulfillmentService(
   });
   if (row?.fsServiceId && row.fsLocationId) return { id: row.fsServiceId, locationId: row.fsLocationId };
   const admin = await deps.adminFor(args.shop);
-  const result = data(
-    await admin<{
-      fulfillmentServiceCreate: UserErrors & {
-        fulfillmentService: { id: string; location: { id: string } | null } | null;
-      };
-    }>(CREATE, {
-      name: args.name,
-      callbackUrl: `${args.appUrl.replace(/\/$/, "")}${FULFILLMENT_SERVICE_CALLBACK_PATH}`,
-    }),
-    "fulfillmentServiceCreate",
-  ).fulfillmentServiceCreate;
-  const service = result.fulfillmentService;
-  if (!service?.location) {
-    throw new ShopifyWriteError(
-      `fulfillmentServiceCreate refused: ${result.userErrors.map((e) => e.message).join("; ")}`,
-    );
-  }
+  const service = await createFulfillmentService(admin, {
+    name: args.name,
+    callbackUrl: `${args.appUrl.replace(/\/$/, "")}${FULFILLMENT_SERVICE_CALLBACK_PATH}`,
+  });
   await deps.db.shop.update({
     where: { domain: args.shop },
-    data: { fsServiceId: service.id, fsLocationId: service.location.id },
+    data: { fsServiceId: service.id, fsLocationId: service.locationId },
   });
-  return { id: service.id, locationId: service.location.id };
+  return service;
 }
 
 /** Removes the shop's fulfilment service, as Shopify requires of an app that stops being one. */
@@ -166,18 +70,8 @@ export async function removeFulfillmentService(
   const row = await deps.db.shop.findUnique({ where: { domain: args.shop }, select: { fsServiceId: true } });
   if (!row?.fsServiceId) return false;
   const admin = await deps.adminFor(args.shop);
-  const result = data(
-    await admin<{ fulfillmentServiceDelete: UserErrors & { deletedId: string | null } }>(DELETE, {
-      id: row.fsServiceId,
-    }),
-    "fulfillmentServiceDelete",
-  ).fulfillmentServiceDelete;
   // Already gone in Shopify (e.g. removed by the merchant) counts as removed.
-  if (!result.deletedId && !result.userErrors.some((e) => /could not be found|not found/i.test(e.message))) {
-    throw new ShopifyWriteError(
-      `fulfillmentServiceDelete refused: ${result.userErrors.map((e) => e.message).join("; ")}`,
-    );
-  }
+  await deleteFulfillmentService(admin, row.fsServiceId);
   await deps.db.shop.update({ where: { domain: args.shop }, data: { fsServiceId: null, fsLocationId: null } });
   return true;
 }
@@ -185,30 +79,6 @@ export async function removeFulfillmentService(
 /** Asks for the shop's assigned fulfilment orders to be read now (a callback notification). */
 export async function requestAssignedRead(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
   await enqueueJob(db, { queue: REQUESTS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
-}
-
-interface AssignedNode {
-  id: string;
-  order: { id: string; legacyResourceId: string; name: string; updatedAt: string };
-}
-
-async function assigned(admin: AdminGraphql, status: string): Promise<AssignedNode[]> {
-  const nodes: AssignedNode[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { nodes: AssignedNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = data(
-      await admin<{
-        assignedFulfillmentOrders: {
-          nodes: AssignedNode[];
-          pageInfo: { hasNextPage: boolean; endCursor: string | null };
-        };
-      }>(ASSIGNED, { status, after: cursor }),
-      "assignedFulfillmentOrders",
-    ).assignedFulfillmentOrders;
-    nodes.push(...page.nodes);
-    cursor = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
-  } while (cursor);
-  return nodes;
 }
 
 /**
@@ -220,24 +90,29 @@ export async function readAssignedRequests(
   shop: string,
 ): Promise<{ requested: number; cancellations: number }> {
   const admin = await deps.adminFor(shop);
-  const requested = await assigned(admin, "FULFILLMENT_REQUESTED");
+  const requested = await listAssignedFulfillmentOrders(admin, "FULFILLMENT_REQUESTED");
   for (const fo of requested) {
     await recordOrderEvent(deps.db, {
       shop,
       topic: "fulfillment_request",
       eventId: `request:${fo.id}:${fo.order.updatedAt}`,
-      order: { id: fo.order.legacyResourceId, gid: fo.order.id, name: fo.order.name, follow: true },
+      order: { id: String(fo.order.legacyResourceId), gid: fo.order.id, name: fo.order.name, follow: true },
       updatedAt: null,
       now: deps.now(),
     });
   }
-  const cancellations = await assigned(admin, "CANCELLATION_REQUESTED");
+  const cancellations = await listAssignedFulfillmentOrders(admin, "CANCELLATION_REQUESTED");
   for (const fo of cancellations) await answerCancellation(deps, admin, shop, fo);
   return { requested: requested.length, cancellations: cancellations.length };
 }
 
 /** Accepts a cancellation while nothing reached the warehouse; otherwise rejects it, saying why. */
-async function answerCancellation(deps: ServiceModeDeps, admin: AdminGraphql, shop: string, fo: AssignedNode) {
+async function answerCancellation(
+  deps: ServiceModeDeps,
+  admin: AdminGraphql,
+  shop: string,
+  fo: AssignedFulfillmentOrder,
+) {
   const record = await deps.db.fulfillment.findUnique({
     where: { shop_fulfillmentOrderGid: { shop, fulfillmentOrderGid: fo.id } },
   });
@@ -246,7 +121,7 @@ async function answerCancellation(deps: ServiceModeDeps, admin: AdminGraphql, sh
   const now = deps.now();
   if (!reached) {
     const message = "Cancelled: the order had not reached the warehouse.";
-    await answer(admin, CANCELLATION("Accept"), "fulfillmentOrderAcceptCancellationRequest", { id: fo.id, message });
+    await acceptCancellationRequest(admin, { id: fo.id, message });
     if (record && status && status !== "skipped") {
       const reason = "the merchant asked to cancel it before it reached the warehouse; cancelled";
       await settle(deps.db, record, status, reason, now);
@@ -256,7 +131,7 @@ async function answerCancellation(deps: ServiceModeDeps, admin: AdminGraphql, sh
   const message =
     `The warehouse already has it (service order ${record.svcOrderId ?? "unconfirmed"}, status ` +
     `${record.svcStatus ?? status}); the service cannot cancel orders — contact the service to stop it.`;
-  await answer(admin, CANCELLATION("Reject"), "fulfillmentOrderRejectCancellationRequest", { id: fo.id, message });
+  await rejectCancellationRequest(admin, { id: fo.id, message });
   if (status === "submitted" || status === "in_progress") {
     const reason = `the merchant asked to cancel it after it reached the warehouse — stop it with the service (service order ${record.svcOrderId})`;
     await transition(deps.db, {
@@ -288,7 +163,7 @@ export async function acceptRequest(
   admin: AdminGraphql,
   args: { fulfillmentOrderGid: string; svcOrderId: string; now: Date },
 ) {
-  await answer(admin, ACCEPT, "fulfillmentOrderAcceptFulfillmentRequest", {
+  await acceptFulfillmentRequest(admin, {
     id: args.fulfillmentOrderGid,
     message: `At the warehouse: service order ${args.svcOrderId}.`,
     estimatedShippedAt: after(args.now, SHIPS_WITHIN_MS).toISOString(),
@@ -297,7 +172,7 @@ export async function acceptRequest(
 
 /** Rejects a fulfilment request with the merchant-readable reason and Shopify's closest code. */
 export async function rejectRequest(admin: AdminGraphql, args: { fulfillmentOrderGid: string; reason: string }) {
-  await answer(admin, REJECT, "fulfillmentOrderRejectFulfillmentRequest", {
+  await rejectFulfillmentRequest(admin, {
     id: args.fulfillmentOrderGid,
     message: args.reason,
     reason: rejectionCode(args.reason),
@@ -305,18 +180,11 @@ export async function rejectRequest(admin: AdminGraphql, args: { fulfillmentOrde
 }
 
 /** Shopify's rejection code for one of our reasons (the message carries the words). */
-export function rejectionCode(reason: string): string {
+export function rejectionCode(reason: string): FulfillmentOrderRejectionReason {
   if (/no carrier serves|not available for postal code|destination|outside Mexico/i.test(reason))
     return "UNDELIVERABLE_DESTINATION";
   if (/not enough stock|insufficient/i.test(reason)) return "INVENTORY_OUT_OF_STOCK";
   if (/no SKU|not registered|no dimensions/i.test(reason)) return "INELIGIBLE_PRODUCT";
   if (/address|street|postal code|phone/i.test(reason)) return "INCORRECT_ADDRESS";
   return "OTHER";
-}
-
-async function answer(admin: AdminGraphql, mutation: string, field: string, variables: Record<string, unknown>) {
-  const result = data(await admin<Record<string, UserErrors>>(mutation, variables), field)[field];
-  if (result?.userErrors.length) {
-    throw new ShopifyWriteError(`${field} refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
-  }
 }

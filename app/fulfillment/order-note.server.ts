@@ -7,33 +7,8 @@ import type { PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { NOTE_METAFIELD, headlineOf, noteTags, noteValue } from "./order-note";
 import { statusOf } from "./records.server";
-import { data, ShopifyWriteError } from "./shopify-fulfillment.server";
+import { writeOrderNote as writeNoteToShopify } from "../shopify/admin/orders.server";
 import { NOTED_STATUSES } from "./status";
-
-const WRITE_NOTE = /* GraphQL */ `
-  mutation WriteFulfilmentNote($id: ID!, $remove: [String!]!, $add: [String!]!, $metafields: [MetafieldsSetInput!]!) {
-    tagsRemove(id: $id, tags: $remove) {
-      userErrors {
-        field
-        message
-      }
-    }
-    tagsAdd(id: $id, tags: $add) {
-      userErrors {
-        field
-        message
-      }
-    }
-    metafieldsSet(metafields: $metafields) {
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
-type Errors = { userErrors: { message: string }[] } | null;
 
 export interface NoteDeps {
   db: PrismaClient;
@@ -58,18 +33,12 @@ export async function writeOrderNote(deps: NoteDeps, fulfillmentId: string): Pro
   const value = noteValue(headline, noted.length > 1 ? noted : undefined);
   const tags = noteTags(headline, noted.length > 0 ? noted : [{ ...record, status }]);
   const admin = await deps.adminFor(record.shop);
-  const result = data(
-    await admin<{ tagsRemove: Errors; tagsAdd: Errors; metafieldsSet: Errors }>(WRITE_NOTE, {
-      id: record.orderGid,
-      remove: tags.remove,
-      add: tags.add,
-      metafields: [{ ownerId: record.orderGid, ...NOTE_METAFIELD, value }],
-    }),
-    "order note",
-  );
-  const refusals = [result.tagsRemove, result.tagsAdd, result.metafieldsSet].flatMap((r) => r?.userErrors ?? []);
-  if (refusals.length > 0)
-    throw new ShopifyWriteError(`order note refused: ${refusals.map((e) => e.message).join("; ")}`);
+  await writeNoteToShopify(admin, {
+    id: record.orderGid,
+    remove: tags.remove,
+    add: tags.add,
+    metafields: [{ ownerId: record.orderGid, ...NOTE_METAFIELD, value }],
+  });
   const { count } = await deps.db.fulfillment.updateMany({
     where: { id: record.id, status },
     data: { noteStatus: status },

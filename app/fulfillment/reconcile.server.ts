@@ -11,6 +11,7 @@ import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../jobs/queue.server";
 import { getShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
+import { readUpdatedOrders } from "../shopify/admin/orders.server";
 import { RECONCILE_QUEUE } from "./queues";
 import { recordOrderEvent } from "./records.server";
 import { after } from "./schedule";
@@ -20,36 +21,6 @@ const PAGE = 50;
 const DAY = 24 * 60 * 60_000;
 /** Shopify's search index trails writes a little: the next run reads the last minutes again. */
 const OVERLAP_MS = 2 * 60_000;
-
-const UPDATED_ORDERS = /* GraphQL */ `
-  query ReconcileOrders($first: Int!, $after: String, $query: String!) {
-    orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {
-      nodes {
-        id
-        legacyResourceId
-        name
-        updatedAt
-        cancelledAt
-        displayFinancialStatus
-        displayFulfillmentStatus
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-    }
-  }
-`;
-
-interface OrderNode {
-  id: string;
-  legacyResourceId: string;
-  name: string;
-  updatedAt: string;
-  cancelledAt: string | null;
-  displayFinancialStatus: string | null;
-  displayFulfillmentStatus: string;
-}
 
 /** Paid, in Shopify's words: partly refunded orders still have goods to ship. */
 /** Payment states in which an order may ship. */
@@ -91,15 +62,7 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
   let newest = since;
   const result: ReconcileResult = { read: 0, followed: 0, woken: 0, watermark: since };
   do {
-    const page: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = (
-      await pacer.run<{ orders: { nodes: OrderNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
-        admin,
-        "orders",
-        UPDATED_ORDERS,
-        { first: PAGE, after: cursor, query },
-        PAGE_COST,
-      )
-    ).data.orders;
+    const page = await readUpdatedOrders(pacer.paced(admin, PAGE_COST), { first: PAGE, after: cursor, query });
     for (const order of page.nodes) {
       result.read++;
       const updatedAt = new Date(order.updatedAt);
@@ -111,13 +74,13 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
         shop,
         topic: "reconciliation",
         eventId: `reconcile:${order.id}:${order.updatedAt}`,
-        order: { id: order.legacyResourceId, gid: order.id, name: order.name, follow },
+        order: { id: String(order.legacyResourceId), gid: order.id, name: order.name, follow },
         updatedAt,
         now: deps.now(),
       });
       if (outcome.woken) result.woken++;
     }
-    cursor = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    cursor = page.hasNextPage ? page.endCursor : null;
   } while (cursor);
   result.followed = await deps.db.shopifyOrder.count({ where: { shop, createdAt: { gte: started } } });
   // Never past what the index may not show yet; never back before where this run started.

@@ -1,13 +1,24 @@
 /**
  * Reads an order and every one of its fulfilment orders as Shopify has them now, paginated to
  * the end (fulfilment orders, their lines and the shipping lines): nothing in the submission path
- * is cut off at a page size. Throws ShopifyWriteError when Shopify answers errors (the job retries).
+ * is cut off at a page size. Throws ShopifyAdminError when Shopify answers errors (the job retries).
  */
 import type { AdminGraphql } from "../shopify/admin.server";
+import {
+  pageInfoOf,
+  readMoreFulfillmentOrderLines,
+  readMoreShippingLines,
+  readOrderOfFulfillmentOrder,
+  readOrderStatePage,
+  type FulfillmentOrderLineRead,
+  type FulfillmentOrderRead,
+  type OrderStatePage,
+  type PageInfo,
+  type ShippingLineRead,
+} from "../shopify/admin/fulfillment-orders.server";
 import type { FulfillmentOrderLineState, FulfillmentOrderState, OrderState } from "./fulfillment-order";
 import { paidOrderSchema } from "./paid-order";
-import { data } from "./shopify-fulfillment.server";
-import { MAILING_ADDRESS_FIELDS, webhookAddress, type GraphqlAddress } from "./shopify-order.server";
+import { webhookAddress } from "./shopify-order.server";
 
 // Page sizes keep each query's requested cost well under Shopify's 1,000-point limit (about 500
 // for a full first page); every connection is followed to its end, so nothing is cut off.
@@ -15,218 +26,32 @@ const FO_PAGE = 10;
 const LINE_PAGE = 20;
 const MORE_PAGE = 100;
 
-const FO_LINE = /* GraphQL */ `
-  fragment FoLine on FulfillmentOrderLineItem {
-    id
-    sku
-    remainingQuantity
-    requiresShipping
-    lineItem {
-      id
-      name
-      sku
-      variant {
-        sku
-      }
-    }
-  }
-`;
-
-const FO_FIELDS = /* GraphQL */ `
-  fragment FoState on FulfillmentOrder {
-    id
-    status
-    requestStatus
-    fulfillAt
-    assignedLocation {
-      name
-      location {
-        id
-      }
-    }
-    deliveryMethod {
-      methodType
-    }
-    fulfillmentHolds {
-      reason
-    }
-    lineItems(first: $lines) {
-      nodes {
-        ...FoLine
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-    }
-  }
-`;
-
-const ORDER_STATE = /* GraphQL */ `
-  query FulfilmentOrderState($id: ID!, $first: Int!, $after: String, $lines: Int!, $withOrder: Boolean!) {
-    order(id: $id) {
-      id
-      legacyResourceId
-      name
-      cancelledAt
-      test
-      updatedAt
-      shippingAddress @include(if: $withOrder) {
-        ${MAILING_ADDRESS_FIELDS}
-      }
-      shippingLines(first: $first) @include(if: $withOrder) {
-        nodes {
-          title
-          code
-          source
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-      }
-      fulfillmentOrders(first: $first, after: $after) {
-        nodes {
-          ...FoState
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-      }
-    }
-  }
-  ${FO_FIELDS}
-  ${FO_LINE}
-`;
-
-const MORE_SHIPPING_LINES = /* GraphQL */ `
-  query MoreShippingLines($id: ID!, $first: Int!, $after: String) {
-    order(id: $id) {
-      shippingLines(first: $first, after: $after) {
-        nodes {
-          title
-          code
-          source
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-      }
-    }
-  }
-`;
-
-const MORE_FO_LINES = /* GraphQL */ `
-  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {
-    fulfillmentOrder(id: $id) {
-      lineItems(first: $first, after: $after) {
-        nodes {
-          ...FoLine
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-      }
-    }
-  }
-  ${FO_LINE}
-`;
-
-const FO_ORDER = /* GraphQL */ `
-  query FulfilmentOrderOrder($id: ID!) {
-    fulfillmentOrder(id: $id) {
-      id
-      order {
-        id
-        legacyResourceId
-        name
-      }
-    }
-  }
-`;
-
-type Text = string | null;
-interface PageInfo {
-  hasNextPage: boolean;
-  endCursor: string | null;
-}
-interface Connection<T> {
-  nodes: T[];
-  pageInfo: PageInfo;
-}
-interface FoLineNode {
-  id: string;
-  sku: Text;
-  remainingQuantity: number;
-  requiresShipping: boolean;
-  lineItem: { id: string; name: string; sku: Text; variant: { sku: Text } | null };
-}
-interface FoNode {
-  id: string;
-  status: string;
-  requestStatus: string;
-  fulfillAt: Text;
-  assignedLocation: { name: string; location: { id: string } | null };
-  deliveryMethod: { methodType: string } | null;
-  fulfillmentHolds: { reason: string }[] | null;
-  lineItems: Connection<FoLineNode>;
-}
-interface ShippingLineNode {
-  title: Text;
-  code: Text;
-  source: Text;
-}
-interface OrderNode {
-  id: string;
-  legacyResourceId: string;
-  name: string;
-  cancelledAt: Text;
-  test: boolean;
-  updatedAt: string;
-  shippingAddress?: GraphqlAddress | null;
-  shippingLines?: Connection<ShippingLineNode>;
-  fulfillmentOrders: Connection<FoNode>;
-}
-
 /** The order and all its fulfilment orders now; null when the order no longer exists. */
 export async function readOrderState(
   admin: AdminGraphql,
   args: { orderGid: string; paidAt: Date },
 ): Promise<OrderState | null> {
-  let first: OrderNode | null = null;
-  const foNodes: FoNode[] = [];
+  let first: OrderStatePage | null = null;
+  const foNodes: FulfillmentOrderRead[] = [];
   let after: string | null = null;
   do {
-    const order: OrderNode | null = data(
-      await admin<{ order: OrderNode | null }>(ORDER_STATE, {
-        id: args.orderGid,
-        first: FO_PAGE,
-        after,
-        lines: LINE_PAGE,
-        withOrder: first === null,
-      }),
-      "order",
-    ).order;
+    const order: OrderStatePage | null = await readOrderStatePage(admin, {
+      id: args.orderGid,
+      first: FO_PAGE,
+      after,
+      lines: LINE_PAGE,
+      withOrder: first === null,
+    });
     if (!order) return null;
     first ??= order;
     foNodes.push(...order.fulfillmentOrders.nodes);
-    after = order.fulfillmentOrders.pageInfo.hasNextPage ? order.fulfillmentOrders.pageInfo.endCursor : null;
+    after = order.fulfillmentOrders.pageInfo.hasNextPage ? (order.fulfillmentOrders.pageInfo.endCursor ?? null) : null;
   } while (after);
 
-  const shippingLines = [...(first.shippingLines?.nodes ?? [])];
-  let page = first.shippingLines?.pageInfo;
+  const shippingLines: ShippingLineRead[] = [...(first.shippingLines?.nodes ?? [])];
+  let page: PageInfo | undefined = first.shippingLines ? pageInfoOf(first.shippingLines.pageInfo) : undefined;
   while (page?.hasNextPage) {
-    const more: Connection<ShippingLineNode> | undefined = data(
-      await admin<{ order: { shippingLines: Connection<ShippingLineNode> } | null }>(MORE_SHIPPING_LINES, {
-        id: args.orderGid,
-        first: MORE_PAGE,
-        after: page.endCursor,
-      }),
-      "order.shippingLines",
-    ).order?.shippingLines;
+    const more = await readMoreShippingLines(admin, { id: args.orderGid, first: MORE_PAGE, after: page.endCursor });
     shippingLines.push(...(more?.nodes ?? []));
     page = more?.pageInfo;
   }
@@ -249,18 +74,11 @@ export async function readOrderState(
   return { order, paidAt: args.paidAt.toISOString(), updatedAt: first.updatedAt, fulfillmentOrders };
 }
 
-async function foState(admin: AdminGraphql, fo: FoNode): Promise<FulfillmentOrderState> {
-  const lines = [...fo.lineItems.nodes];
-  let page: PageInfo | undefined = fo.lineItems.pageInfo;
+async function foState(admin: AdminGraphql, fo: FulfillmentOrderRead): Promise<FulfillmentOrderState> {
+  const lines: FulfillmentOrderLineRead[] = [...fo.lineItems.nodes];
+  let page: PageInfo | undefined = pageInfoOf(fo.lineItems.pageInfo);
   while (page?.hasNextPage) {
-    const more: Connection<FoLineNode> | undefined = data(
-      await admin<{ fulfillmentOrder: { lineItems: Connection<FoLineNode> } | null }>(MORE_FO_LINES, {
-        id: fo.id,
-        first: MORE_PAGE,
-        after: page.endCursor,
-      }),
-      "fulfillmentOrder.lineItems",
-    ).fulfillmentOrder?.lineItems;
+    const more = await readMoreFulfillmentOrderLines(admin, { id: fo.id, first: MORE_PAGE, after: page.endCursor });
     lines.push(...(more?.nodes ?? []));
     page = more?.pageInfo;
   }
@@ -272,7 +90,7 @@ async function foState(admin: AdminGraphql, fo: FoNode): Promise<FulfillmentOrde
     locationName: fo.assignedLocation.name,
     deliveryMethod: fo.deliveryMethod?.methodType ?? null,
     holds: (fo.fulfillmentHolds ?? []).map((hold) => hold.reason),
-    fulfillAt: fo.fulfillAt,
+    fulfillAt: fo.fulfillAt ?? null,
     lines: lines.map((line): FulfillmentOrderLineState => ({
       id: line.id,
       lineItemId: line.lineItem.id,
@@ -294,13 +112,7 @@ export async function orderOfFulfillmentOrder(
   admin: AdminGraphql,
   fulfillmentOrderGid: string,
 ): Promise<{ orderGid: string; shopifyOrderId: string; name: string } | null> {
-  const fo = data(
-    await admin<{ fulfillmentOrder: { order: { id: string; legacyResourceId: string; name: string } } | null }>(
-      FO_ORDER,
-      { id: fulfillmentOrderGid },
-    ),
-    "fulfillmentOrder",
-  ).fulfillmentOrder;
-  if (!fo) return null;
-  return { orderGid: fo.order.id, shopifyOrderId: fo.order.legacyResourceId, name: fo.order.name };
+  const order = await readOrderOfFulfillmentOrder(admin, fulfillmentOrderGid);
+  if (!order) return null;
+  return { orderGid: order.id, shopifyOrderId: order.legacyResourceId, name: order.name };
 }

@@ -4,96 +4,15 @@
  * run dies between Shopify's answer and our save: Shopify never fulfils more than remains, so a
  * second run finds nothing left of what shipped and adopts the fulfilment that exists instead.
  */
-import type { AdminGraphql, GraphqlResult } from "../shopify/admin.server";
+import type { AdminGraphql } from "../shopify/admin.server";
+import { ShopifyAdminError } from "../shopify/admin/errors";
+import { readFulfillmentStatePage, type FulfillmentStatePage } from "../shopify/admin/fulfillment-orders.server";
+import { createFulfillment, updateFulfillmentTracking } from "../shopify/admin/fulfillments.server";
 import { trackingNumbers, type SkuUnits, type Tracking } from "./service-status";
 
 const PAGE = 50;
 
-const FO_FULFILMENT_STATE = /* GraphQL */ `
-  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {
-    fulfillmentOrder(id: $id) {
-      id
-      status
-      lineItems(first: $first, after: $after) {
-        nodes {
-          id
-          sku
-          remainingQuantity
-          lineItem {
-            sku
-            variant {
-              sku
-            }
-          }
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-      }
-      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {
-        nodes {
-          id
-          status
-          createdAt
-        }
-      }
-    }
-  }
-`;
-
-const FULFILLMENT_CREATE = /* GraphQL */ `
-  mutation CreateFulfilment($fulfillment: FulfillmentInput!) {
-    fulfillmentCreate(fulfillment: $fulfillment) {
-      fulfillment {
-        id
-      }
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
-const TRACKING_UPDATE = /* GraphQL */ `
-  mutation UpdateTracking(
-    $fulfillmentId: ID!
-    $trackingInfoInput: FulfillmentTrackingInput!
-    $notifyCustomer: Boolean
-  ) {
-    fulfillmentTrackingInfoUpdate(
-      fulfillmentId: $fulfillmentId
-      trackingInfoInput: $trackingInfoInput
-      notifyCustomer: $notifyCustomer
-    ) {
-      fulfillment {
-        id
-      }
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
-interface FoLine {
-  id: string;
-  sku: string | null;
-  remainingQuantity: number;
-  lineItem: { sku: string | null; variant: { sku: string | null } | null };
-}
-interface FoFulfilmentState {
-  fulfillmentOrder: {
-    id: string;
-    status: string;
-    lineItems: { nodes: FoLine[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
-    fulfillments?: { nodes: { id: string; status: string; createdAt: string }[] };
-  } | null;
-}
-
-type UserErrors = { userErrors: { field?: string[] | null; message: string }[] };
+type FoLine = FulfillmentStatePage["lineItems"]["nodes"][number];
 
 export type FulfilmentWrite =
   | {
@@ -105,9 +24,6 @@ export type FulfilmentWrite =
     }
   /** Nothing can be fulfilled and nothing was: e.g. the fulfilment order was cancelled in Shopify. */
   | { kind: "impossible"; reason: string };
-
-/** A failure worth trying again later (network, throttling, an unexpected refusal). */
-export class ShopifyWriteError extends Error {}
 
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS"]);
 
@@ -146,36 +62,39 @@ export async function ensureShopifyFulfillment(
             : "nothing the service shipped is left to fulfil in Shopify, and no fulfilment exists (fulfilled elsewhere or changed?)",
       };
     }
-    const result = data(
-      await admin<{ fulfillmentCreate: UserErrors & { fulfillment: { id: string } | null } }>(FULFILLMENT_CREATE, {
-        fulfillment: {
-          lineItemsByFulfillmentOrder: [
-            {
-              fulfillmentOrderId: fo.id,
-              fulfillmentOrderLineItems: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
-            },
-          ],
-          notifyCustomer: args.notifyCustomer,
-          ...(args.tracking ? { trackingInfo: trackingInput(args.tracking) } : {}),
+    const result = await createFulfillment(admin, {
+      lineItemsByFulfillmentOrder: [
+        {
+          fulfillmentOrderId: fo.id,
+          fulfillmentOrderLineItems: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
         },
-      }),
-      "fulfillmentCreate",
-    ).fulfillmentCreate;
-    if (result.fulfillment) {
+      ],
+      notifyCustomer: args.notifyCustomer,
+      ...(args.tracking ? { trackingInfo: trackingInput(args.tracking) } : {}),
+    });
+    if ("fulfillmentId" in result) {
       return {
         kind: "created",
-        fulfillmentId: result.fulfillment.id,
+        fulfillmentId: result.fulfillmentId,
         lines: lines.map(({ sku, quantity }) => ({ sku, quantity })),
         left: remaining(fo, lines),
       };
     }
     // Someone fulfilled it between our read and our write (e.g. a run whose lease had expired):
     // read again, and adopt what is there.
-    if (!result.userErrors.some((e) => /unfulfillable status|quantity|remaining/i.test(e.message))) {
-      throw new ShopifyWriteError(`fulfillmentCreate refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
+    if (!result.refused.some((message) => /unfulfillable status|quantity|remaining/i.test(message))) {
+      throw new ShopifyAdminError({
+        operation: "fulfillmentCreate",
+        kind: "user",
+        message: result.refused.join("; "),
+      });
     }
   }
-  throw new ShopifyWriteError("fulfillmentCreate: the fulfilment order kept changing");
+  throw new ShopifyAdminError({
+    operation: "fulfillmentCreate",
+    kind: "user",
+    message: "the fulfilment order kept changing",
+  });
 }
 
 const skuOf = (line: FoLine) =>
@@ -225,14 +144,16 @@ async function readFulfilmentOrder(admin: AdminGraphql, id: string) {
   let head: { id: string; status: string; fulfillments: { id: string; status: string; createdAt: string }[] } | null =
     null;
   do {
-    const fo: FoFulfilmentState["fulfillmentOrder"] = data(
-      await admin<FoFulfilmentState>(FO_FULFILMENT_STATE, { id, first: PAGE, after, withFulfilments: head === null }),
-      "fulfillmentOrder",
-    ).fulfillmentOrder;
+    const fo: FulfillmentStatePage | null = await readFulfillmentStatePage(admin, {
+      id,
+      first: PAGE,
+      after,
+      withFulfilments: head === null,
+    });
     if (!fo) return null;
     head ??= { id: fo.id, status: fo.status, fulfillments: fo.fulfillments?.nodes ?? [] };
     lines.push(...fo.lineItems.nodes);
-    after = fo.lineItems.pageInfo.hasNextPage ? fo.lineItems.pageInfo.endCursor : null;
+    after = fo.lineItems.pageInfo.hasNextPage ? (fo.lineItems.pageInfo.endCursor ?? null) : null;
   } while (after);
   return { ...head, lines };
 }
@@ -242,19 +163,11 @@ export async function updateShopifyTracking(
   admin: AdminGraphql,
   args: { fulfillmentId: string; tracking: Tracking; notifyCustomer: boolean },
 ): Promise<void> {
-  const result = data(
-    await admin<{ fulfillmentTrackingInfoUpdate: UserErrors }>(TRACKING_UPDATE, {
-      fulfillmentId: args.fulfillmentId,
-      trackingInfoInput: trackingInput(args.tracking),
-      notifyCustomer: args.notifyCustomer,
-    }),
-    "fulfillmentTrackingInfoUpdate",
-  ).fulfillmentTrackingInfoUpdate;
-  if (result.userErrors.length > 0) {
-    throw new ShopifyWriteError(
-      `fulfillmentTrackingInfoUpdate refused: ${result.userErrors.map((e) => e.message).join("; ")}`,
-    );
-  }
+  await updateFulfillmentTracking(admin, {
+    fulfillmentId: args.fulfillmentId,
+    trackingInfoInput: trackingInput(args.tracking),
+    notifyCustomer: args.notifyCustomer,
+  });
 }
 
 function trackingInput(tracking: Tracking) {
@@ -264,13 +177,4 @@ function trackingInput(tracking: Tracking) {
     ...(tracking.company ? { company: tracking.company } : {}),
     ...(tracking.url ? { url: tracking.url } : {}),
   };
-}
-
-/** The data of a call, or a ShopifyWriteError naming the operation when Shopify answered errors. */
-export function data<T>(result: GraphqlResult<T>, operation: string): T {
-  if (result.errors?.length || !result.data) {
-    const message = result.errors?.map((e) => e.message).join("; ") ?? "no data";
-    throw new ShopifyWriteError(`${operation}: ${message}`);
-  }
-  return result.data;
 }

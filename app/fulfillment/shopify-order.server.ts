@@ -3,107 +3,8 @@
  * after the merchant fixed something (a variant's SKU, the shipping address) uses the fix.
  */
 import type { AdminGraphql } from "../shopify/admin.server";
+import { readOrder, readOrderName, type MailingAddressRead, type OrderRead } from "../shopify/admin/orders.server";
 import { paidOrderSchema, type PaidOrder } from "./paid-order";
-import { data } from "./shopify-fulfillment.server";
-
-/** The MailingAddress fields both order reads ask for (GraphqlAddress). */
-export const MAILING_ADDRESS_FIELDS = /* GraphQL */ `
-  firstName
-  lastName
-  name
-  company
-  address1
-  address2
-  city
-  province
-  provinceCode
-  zip
-  country
-  countryCodeV2
-  phone
-`;
-
-const PAID_ORDER = /* GraphQL */ `
-  query PaidOrderAgain($id: ID!) {
-    order(id: $id) {
-      id
-      legacyResourceId
-      name
-      cancelledAt
-      displayFinancialStatus
-      test
-      lineItems(first: 100) {
-        nodes {
-          id
-          name
-          sku
-          quantity
-          requiresShipping
-          variant {
-            sku
-          }
-        }
-      }
-      shippingLines(first: 10) {
-        nodes {
-          title
-          code
-          source
-        }
-      }
-      shippingAddress {
-        ${MAILING_ADDRESS_FIELDS}
-      }
-    }
-  }
-`;
-
-type Text = string | null;
-
-/** The MailingAddress fields both order reads ask for. */
-export interface GraphqlAddress {
-  firstName: Text;
-  lastName: Text;
-  name: Text;
-  company: Text;
-  address1: Text;
-  address2: Text;
-  city: Text;
-  province: Text;
-  provinceCode: Text;
-  zip: Text;
-  country: Text;
-  countryCodeV2: Text;
-  phone: Text;
-}
-interface OrderData {
-  order: {
-    id: string;
-    legacyResourceId: string;
-    name: string;
-    cancelledAt: Text;
-    displayFinancialStatus: Text;
-    test: boolean;
-    lineItems: {
-      nodes: {
-        id: string;
-        name: string;
-        sku: Text;
-        quantity: number;
-        requiresShipping: boolean;
-        variant: { sku: Text } | null;
-      }[];
-    };
-    shippingLines: { nodes: { title: Text; code: Text; source: Text }[] };
-    shippingAddress: GraphqlAddress | null;
-  } | null;
-}
-
-type ShopifyOrder = NonNullable<OrderData["order"]>;
-
-async function readOrder(admin: AdminGraphql, orderGid: string): Promise<ShopifyOrder | null> {
-  return data(await admin<OrderData>(PAID_ORDER, { id: orderGid }), "order").order;
-}
 
 /** The order as Shopify has it now; null when it no longer exists. Throws on Shopify errors. */
 export async function fetchPaidOrder(admin: AdminGraphql, previous: PaidOrder): Promise<PaidOrder | null> {
@@ -113,13 +14,7 @@ export async function fetchPaidOrder(admin: AdminGraphql, previous: PaidOrder): 
 
 /** The order's name (#1001) as Shopify shows it; null when Shopify has no such order. */
 export async function fetchOrderName(admin: AdminGraphql, orderGid: string): Promise<string | null> {
-  const answer = data(
-    await admin<{ order: { name: string } | null }>(`query OrderName($id: ID!) { order(id: $id) { name } }`, {
-      id: orderGid,
-    }),
-    "order",
-  );
-  return answer.order?.name ?? null;
+  return readOrderName(admin, orderGid);
 }
 
 /** An order the webhook never brought, read from Shopify with its payment status. */
@@ -128,10 +23,10 @@ export async function fetchOrderByGid(
   orderGid: string,
 ): Promise<{ order: PaidOrder; financialStatus: string | null } | null> {
   const order = await readOrder(admin, orderGid);
-  return order && { order: toPaidOrder(order, []), financialStatus: order.displayFinancialStatus };
+  return order && { order: toPaidOrder(order, []), financialStatus: order.displayFinancialStatus ?? null };
 }
 
-function toPaidOrder(order: ShopifyOrder, previousLines: PaidOrder["line_items"]): PaidOrder {
+function toPaidOrder(order: OrderRead, previousLines: PaidOrder["line_items"]): PaidOrder {
   const before = new Map(previousLines.map((line) => [line.id, line]));
   const address = order.shippingAddress;
   return paidOrderSchema.parse({
@@ -158,7 +53,7 @@ function toPaidOrder(order: ShopifyOrder, previousLines: PaidOrder["line_items"]
 }
 
 /** A GraphQL MailingAddress in the webhook's shape, which the address parser reads. */
-export function webhookAddress(address: GraphqlAddress) {
+export function webhookAddress(address: MailingAddressRead) {
   return {
     first_name: address.firstName,
     last_name: address.lastName,

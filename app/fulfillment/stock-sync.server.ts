@@ -2,8 +2,9 @@
  * Sets Shopify's available quantities at the shop's chosen location to the service's stock, for
  * the SKUs the catalogue maps to variants, and records each level it changed. Writes are
  * compare-and-swap (changeFromQuantity = the level just read), so a sale between our read and our
- * write is not overwritten: that batch is read again and retried once. Each write carries its own
- * idempotency key (required since Admin API 2026-04), so a resent request is applied once.
+ * write is not overwritten: that batch is read again and retried once. Each write (setting levels,
+ * stocking an item at the warehouse) carries its own idempotency key (required since Admin API
+ * 2026-04), so a resent request is applied once.
  */
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
@@ -13,40 +14,9 @@ import { getShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "./queues";
-import { data, ShopifyWriteError } from "./shopify-fulfillment.server";
+import { activateInventory, readAvailableLevels, setAvailableLevels } from "../shopify/admin/inventory.server";
+import { ShopifyAdminError } from "../shopify/admin/errors";
 import { stockChanges, stockTargets, type StockChangePlan, type StockTarget } from "./stock-plan";
-
-const READ_LEVELS = /* GraphQL */ `
-  query StockLevels($ids: [ID!]!, $locationId: ID!) {
-    nodes(ids: $ids) {
-      ... on InventoryItem {
-        id
-        inventoryLevel(locationId: $locationId) {
-          quantities(names: ["available"]) {
-            name
-            quantity
-          }
-        }
-      }
-    }
-  }
-`;
-
-const SET_LEVELS = /* GraphQL */ `
-  mutation SetStockLevels($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {
-    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {
-      userErrors {
-        code
-        field
-        message
-      }
-    }
-  }
-`;
-
-type LevelsData = {
-  nodes: ({ id: string; inventoryLevel: { quantities: { name: string; quantity: number }[] } | null } | null)[];
-};
 
 const BATCH = 100;
 
@@ -137,81 +107,51 @@ async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockT
     if (plan.changes.length === 0) return plan;
     const stale = await setLevels(admin, locationId, plan.changes);
     if (!stale) return plan;
-    if (attempt >= 1) throw new ShopifyWriteError("inventorySetQuantities: levels kept changing while syncing stock");
+    if (attempt >= 1) {
+      throw new ShopifyAdminError({
+        operation: "inventorySetQuantities",
+        kind: "user",
+        message: "levels kept changing while syncing stock",
+        codes: ["CHANGE_FROM_QUANTITY_STALE"],
+      });
+    }
   }
 }
 
-async function readLevels(
-  admin: AdminGraphql,
-  locationId: string,
-  batch: StockTarget[],
-): Promise<Map<string, number | null>> {
-  const result = data(
-    await admin<LevelsData>(READ_LEVELS, { ids: batch.map((t) => t.inventoryItemId), locationId }),
-    "stock levels",
-  );
-  const levels = new Map<string, number | null>();
-  for (const node of result.nodes) {
-    if (!node?.id) continue;
-    const available = node.inventoryLevel?.quantities.find((q) => q.name === "available");
-    levels.set(node.id, available ? available.quantity : null);
-  }
-  return levels;
+function readLevels(admin: AdminGraphql, locationId: string, batch: StockTarget[]) {
+  return readAvailableLevels(admin, { inventoryItemIds: batch.map((t) => t.inventoryItemId), locationId });
 }
 
 /** Sets the levels; true when Shopify refused because one changed since it was read. */
 async function setLevels(admin: AdminGraphql, locationId: string, changes: StockChangePlan[]): Promise<boolean> {
-  const result = data(
-    await admin<{ inventorySetQuantities: { userErrors: { code?: string | null; message: string }[] } }>(SET_LEVELS, {
-      // A new key per write: a retry after a stale read is a different write and must not be
-      // answered with the first one's result.
-      idempotencyKey: randomUUID(),
-      input: {
-        name: "available",
-        reason: "correction",
-        referenceDocumentUri: "app://svc/stock-sync",
-        quantities: changes.map((c) => ({
-          inventoryItemId: c.inventoryItemId,
-          locationId,
-          quantity: c.next,
-          changeFromQuantity: c.previous,
-        })),
-      },
-    }),
-    "inventorySetQuantities",
-  ).inventorySetQuantities;
-  if (result.userErrors.length === 0) return false;
-  if (result.userErrors.every((e) => e.code === "CHANGE_FROM_QUANTITY_STALE")) return true;
-  throw new ShopifyWriteError(`inventorySetQuantities refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
+  const outcome = await setAvailableLevels(admin, {
+    // A new key per write: a retry after a stale read is a different write and must not be
+    // answered with the first one's result.
+    idempotencyKey: randomUUID(),
+    input: {
+      name: "available",
+      reason: "correction",
+      referenceDocumentUri: "app://svc/stock-sync",
+      quantities: changes.map((c) => ({
+        inventoryItemId: c.inventoryItemId,
+        locationId,
+        quantity: c.next,
+        changeFromQuantity: c.previous,
+      })),
+    },
+  });
+  return outcome === "stale";
 }
-
-const ACTIVATE = /* GraphQL */ `
-  mutation StockAtWarehouse($inventoryItemId: ID!, $locationId: ID!, $available: Int) {
-    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId, available: $available) {
-      inventoryLevel {
-        id
-      }
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
 
 /** Stocks an item at the fulfilment service's location with the service's figure. */
 async function activateLevel(admin: AdminGraphql, locationId: string, target: StockTarget): Promise<void> {
-  const result = data(
-    await admin<{ inventoryActivate: { userErrors: { message: string }[] } }>(ACTIVATE, {
-      inventoryItemId: target.inventoryItemId,
-      locationId,
-      available: target.next,
-    }),
-    "inventoryActivate",
-  ).inventoryActivate;
-  if (result.userErrors.length > 0) {
-    throw new ShopifyWriteError(`inventoryActivate refused: ${result.userErrors.map((e) => e.message).join("; ")}`);
-  }
+  await activateInventory(admin, {
+    inventoryItemId: target.inventoryItemId,
+    locationId,
+    available: target.next,
+    // One key per activation: a resent request stocks the item once.
+    idempotencyKey: randomUUID(),
+  });
 }
 
 /** Queues a sync of `shop` now (on demand) or at `runAt` (the schedule). */

@@ -18,6 +18,7 @@ import {
   type CarrierRegistration,
   type CarrierServiceState,
 } from "~/shopify/carrier-service.server";
+import { listLocations } from "~/shopify/admin/locations.server";
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import {
   getShopSettings,
@@ -40,14 +41,9 @@ export interface ShopSettingsView {
   locations: { id: string; name: string }[];
 }
 
-const LOCATIONS_QUERY = `#graphql
-  query SettingsLocations { locations(first: 50) { nodes { id name } } }`;
-
 async function shopLocations(deps: Deps, shop: string): Promise<{ id: string; name: string }[]> {
   try {
-    const admin = await deps.adminFor(shop);
-    const result = await admin<{ locations: { nodes: { id: string; name: string }[] } }>(LOCATIONS_QUERY);
-    return result.data?.locations.nodes ?? [];
+    return await listLocations(await deps.adminFor(shop));
   } catch (error) {
     deps.logger.warn(
       { shop, err: error instanceof Error ? error.message : String(error) },

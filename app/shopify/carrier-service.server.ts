@@ -4,7 +4,14 @@
  * plan (third-party calculated rates need the Advanced plan, yearly billing or the add-on) or failed.
  */
 import type { PrismaClient } from "@prisma/client";
-import type { AdminGraphql, GraphqlResult } from "./admin.server";
+import type { AdminGraphql } from "./admin.server";
+import {
+  createCarrierService,
+  listCarrierServices,
+  updateCarrierService,
+  type CarrierService,
+} from "./admin/carrier-services.server";
+import { ShopifyAdminError } from "./admin/errors";
 
 export const CARRIER_CALLBACK_PATH = "/carrier-service/rates";
 
@@ -14,31 +21,6 @@ export type CarrierRegistration =
   | { state: "active"; id: string; created: boolean }
   | { state: "not_allowed_by_plan"; message: string }
   | { state: "error"; message: string };
-
-interface UserError {
-  field?: string[] | null;
-  message: string;
-}
-
-interface CarrierServiceNode {
-  id: string;
-  name: string | null;
-  callbackUrl: string | null;
-  active: boolean;
-}
-
-const FIELDS = "id name callbackUrl active";
-
-const LIST = `query CarrierServices { carrierServices(first: 50) { nodes { ${FIELDS} } } }`;
-const CREATE = `mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {
-  carrierServiceCreate(input: $input) { carrierService { ${FIELDS} } userErrors { field message } } }`;
-const UPDATE = `mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {
-  carrierServiceUpdate(input: $input) { carrierService { ${FIELDS} } userErrors { field message } } }`;
-
-type MutationData<K extends string> = Record<
-  K,
-  { carrierService: CarrierServiceNode | null; userErrors: UserError[] } | null
->;
 
 // Shopify words the plan refusal in prose only (no error code says "plan"), so it is recognised by text.
 const PLAN_REFUSAL = /plan|calculated (shipping )?rates|third[- ]party|upgrade/i;
@@ -85,45 +67,33 @@ async function register(args: {
   let existingId = row?.carrierServiceId ?? null;
   if (!existingId) {
     // After a reinstall the id is lost but Shopify may still hold our service: adopt it rather than fail on a duplicate name.
-    const listed = await args.admin<{ carrierServices: { nodes: CarrierServiceNode[] } }>(LIST);
-    const problem = graphqlProblem(listed);
-    if (problem) return problem;
-    const nodes = listed.data?.carrierServices.nodes ?? [];
+    const nodes = await listCarrierServices(args.admin).catch(refusal);
+    if ("state" in nodes) return nodes;
     existingId =
       (nodes.find((node) => node.callbackUrl === callbackUrl) ?? nodes.find((node) => node.name === args.name))?.id ??
       null;
   }
 
   if (existingId) {
-    const updated = await args.admin<MutationData<"carrierServiceUpdate">>(UPDATE, {
-      input: { id: existingId, ...settings },
-    });
-    const outcome = mutationOutcome(updated, "carrierServiceUpdate", false);
+    const updated = await updateCarrierService(args.admin, { id: existingId, ...settings }).then(
+      (service) => registered(service, false),
+      refusal,
+    );
     // Deleted in the admin since: create a new one.
-    if (!(outcome.state === "error" && NOT_FOUND.test(outcome.message))) return outcome;
+    if (!(updated.state === "error" && NOT_FOUND.test(updated.message))) return updated;
   }
-  const created = await args.admin<MutationData<"carrierServiceCreate">>(CREATE, { input: settings });
-  return mutationOutcome(created, "carrierServiceCreate", true);
+  return createCarrierService(args.admin, settings).then((service) => registered(service, true), refusal);
 }
 
-function mutationOutcome<K extends string>(
-  result: GraphqlResult<MutationData<K>>,
-  field: K,
-  created: boolean,
-): CarrierRegistration {
-  const problem = graphqlProblem(result);
-  if (problem) return problem;
-  const payload = result.data?.[field];
-  const userErrors = payload?.userErrors ?? [];
-  if (userErrors.length) {
-    const message = userErrors.map((error) => error.message).join("; ");
-    return PLAN_REFUSAL.test(message) ? { state: "not_allowed_by_plan", message } : { state: "error", message };
-  }
-  if (!payload?.carrierService) return { state: "error", message: `${field} returned no carrier service` };
-  return { state: "active", id: payload.carrierService.id, created };
+function registered(service: CarrierService, created: boolean): CarrierRegistration {
+  return { state: "active", id: service.id, created };
 }
 
-function graphqlProblem(result: GraphqlResult<unknown>): CarrierRegistration | null {
-  if (!result.errors?.length) return null;
-  return { state: "error", message: result.errors.map((error) => error.message).join("; ") };
+/** Shopify's refusal as a registration outcome; anything else (e.g. the network) is thrown on. */
+function refusal(error: unknown): Extract<CarrierRegistration, { state: "not_allowed_by_plan" | "error" }> {
+  if (!(error instanceof ShopifyAdminError)) throw error;
+  const message = error.detail;
+  return error.kind === "user" && PLAN_REFUSAL.test(message)
+    ? { state: "not_allowed_by_plan", message }
+    : { state: "error", message };
 }

@@ -25,6 +25,8 @@ export class ShopifyAdminError extends Error {
   /** `extensions.code` of each GraphQL error, or `code` of each user error, where Shopify gave one. */
   readonly codes: string[];
   readonly userErrors: AdminUserError[];
+  /** What Shopify said, without the operation's name. */
+  readonly detail: string;
 
   constructor(args: {
     operation: string;
@@ -39,6 +41,7 @@ export class ShopifyAdminError extends Error {
     this.kind = args.kind;
     this.codes = args.codes ?? [];
     this.userErrors = args.userErrors ?? [];
+    this.detail = args.message;
   }
 
   hasCode(code: string): boolean {

@@ -226,6 +226,7 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
       return op && op.shop === shop.domain ? op : undefined;
     },
     current,
+    list: (shop) => [...operations.values()].filter((op) => op.shop === shop.domain),
     fileFor(domain, fileName) {
       const match = /^(\d+)\.jsonl$/.exec(fileName);
       if (!match) return undefined;

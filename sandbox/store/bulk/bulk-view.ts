@@ -65,6 +65,8 @@ export interface BulkRuntime {
   cancel(ctx: BulkCallerContext, id: string): { operation: BulkOperationRecord | null; userErrors: BulkUserError[] };
   find(shop: { domain: string }, id: string): BulkOperationRecord | undefined;
   current(shop: { domain: string }): BulkOperationRecord | undefined;
+  /** Every bulk operation of the shop, in the order they were created. */
+  list(shop: { domain: string }): BulkOperationRecord[];
   /** The JSONL file behind a result URL path (`/bulk-operations/<n>.jsonl`), for the HTTP handler. */
   fileFor(domain: string, fileName: string): string | undefined;
   subscribeFinish(domain: string, subscription: BulkFinishSubscription | null): void;

@@ -7,6 +7,8 @@ export interface StoreContext {
   now: () => number;
   /** Bulk query operations of the store (absent only in tests that build a context by hand). */
   bulk?: BulkRuntime;
+  /** The Admin API version the request was made with (the store serves one; 2026-10 by default). */
+  apiVersion?: string;
 }
 
 export interface MoneyBag {

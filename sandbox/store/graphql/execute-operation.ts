@@ -1,5 +1,7 @@
 import {
   execute,
+  getDirectiveValues,
+  getLocation,
   getOperationAST,
   getVariableValues,
   Kind,
@@ -28,6 +30,8 @@ import { metafieldsSetMutation } from "./mutations/metafields-set";
 import { tagMutations } from "./mutations/tags";
 import { actualQueryCost, requestedQueryCost, type CostInput } from "./query-cost";
 import { queryRoot } from "./query-root";
+import { idempotencyKeyRequired, missingKeyMessage } from "./idempotency";
+import { PUBLISHED_ADMIN_VERSION, publishedAdminSchema } from "./published-schema";
 import { adminSchema } from "./schema";
 import {
   indexDocument,
@@ -115,6 +119,13 @@ function run(ctx: StoreContext, request: GraphqlRequestBody, opts: { forceThrott
       },
     };
   }
+  // What Shopify would refuse is refused first, against Shopify's own published schema; only then
+  // does the store's smaller schema say what it does not model.
+  const refused = validate(publishedAdminSchema(), document);
+  if (refused.length > 0) {
+    const index = indexDocument(document);
+    return { outcome: "invalid", body: { errors: refused.map((e) => toShopifyValidationError(e, index)) } };
+  }
   const validationErrors = validate(schema, document);
   if (validationErrors.length > 0) {
     const index = indexDocument(document);
@@ -136,6 +147,8 @@ function run(ctx: StoreContext, request: GraphqlRequestBody, opts: { forceThrott
       body: { errors: coerced.errors.map((e) => toShopifyVariableError(e, declared)) },
     };
   }
+  const unkeyed = missingIdempotencyKeys(ctx, operation, coerced.coerced);
+  if (unkeyed.length > 0) return { outcome: "invalid", operation, body: { errors: unkeyed } };
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
@@ -196,6 +209,43 @@ function run(ctx: StoreContext, request: GraphqlRequestBody, opts: { forceThrott
   body.data = result.data ?? null;
   body.extensions = { cost: cost(actual) };
   return { outcome: "ok", operation, requested, actual, body };
+}
+
+/**
+ * Shopify refuses, at run time, a mutation whose published description requires
+ * `@idempotent(key:)` when the field carries no key, and any blank key (the directive's own
+ * description forbids one); nothing of the operation runs.
+ */
+function missingIdempotencyKeys(
+  ctx: StoreContext,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): ShopifyError[] {
+  if (operation.operation !== "mutation") return [];
+  const directive = adminSchema().getDirective("idempotent");
+  const label = operation.name ? `mutation ${operation.name.value}` : "mutation";
+  return operation.selectionSet.selections.flatMap((selection): ShopifyError[] => {
+    if (selection.kind !== Kind.FIELD) return [];
+    const field = selection.name.value;
+    const values = directive ? getDirectiveValues(directive, selection, variables) : undefined;
+    if (typeof values?.key === "string" && values.key.trim()) return [];
+    // A blank key is refused wherever the directive is given; a missing one where it is required.
+    const required = idempotencyKeyRequired(publishedAdminSchema(), field, ctx.apiVersion ?? PUBLISHED_ADMIN_VERSION);
+    if (!values && !required) return [];
+    return [
+      {
+        message: missingKeyMessage(field),
+        ...(selection.loc ? { locations: [locationOf(selection.loc)] } : {}),
+        path: [label, selection.alias?.value ?? field],
+        extensions: { code: "BAD_REQUEST" },
+      },
+    ];
+  });
+}
+
+function locationOf(loc: NonNullable<OperationDefinitionNode["loc"]>): { line: number; column: number } {
+  const { line, column } = getLocation(loc.source, loc.start);
+  return { line, column };
 }
 
 function rootValue(ctx: StoreContext): Record<string, unknown> {

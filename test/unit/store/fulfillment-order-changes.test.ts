@@ -219,10 +219,11 @@ describe("fulfillmentServiceDelete", () => {
       .find((v) => v.sku === "TAZA-AZ")!.inventory_item_id;
     await queryData(
       store,
-      `mutation($item: ID!, $loc: ID!) { inventoryActivate(inventoryItemId: $item, locationId: $loc, available: 5) { userErrors { message } } }`,
+      `mutation($item: ID!, $loc: ID!, $key: String!) { inventoryActivate(inventoryItemId: $item, locationId: $loc, available: 5) @idempotent(key: $key) { userErrors { message } } }`,
       {
         item: `gid://shopify/InventoryItem/${item}`,
         loc: service.location.id,
+        key: "activate-taza-az",
       },
     );
     const order = store.orders.createPaid(DOMAIN, {

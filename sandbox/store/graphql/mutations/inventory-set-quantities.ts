@@ -1,4 +1,5 @@
-import { GraphQLError, getDirectiveValues, type GraphQLResolveInfo } from "graphql";
+import { GraphQLError, type GraphQLResolveInfo } from "graphql";
+import { idempotencyKeyOf } from "../idempotency";
 import type { InventoryChangeRecord, InventoryLevelRecord } from "../../state/records";
 import { levelKey } from "../../state/shop-state";
 import type { StoreContext } from "../context";
@@ -54,42 +55,63 @@ export function inventorySetQuantitiesMutation(ctx: StoreContext) {
   const { shop } = ctx;
   const seenKeys = idempotencyKeysOf(shop);
   return {
-    /** Stocks an item at a location (e.g. a fulfilment service's); an item already stocked there is left as it is. */
-    inventoryActivate: (args: { inventoryItemId: string; locationId: string; available?: number | null }) => {
-      const refused = (field: string, message: string) => ({
-        inventoryLevel: null,
-        userErrors: [{ field: [field], message }],
-      });
-      if (!shop.inventoryItems.has(args.inventoryItemId))
-        return refused("inventoryItemId", "Inventory item does not exist");
-      if (!shop.locations.has(args.locationId)) return refused("locationId", "Location does not exist");
-      const key = levelKey(args.inventoryItemId, args.locationId);
-      let level = shop.inventoryLevels.get(key);
-      if (!level) {
-        level = {
-          itemId: args.inventoryItemId,
-          locationId: args.locationId,
-          available: Math.max(0, args.available ?? 0),
-          committed: 0,
-          updatedAt: ctx.now(),
-        };
-        setInventoryLevel(shop, level);
-      }
-      return { inventoryLevel: inventoryLevelView(ctx, level), userErrors: [] };
+    /**
+     * Stocks an item at a location (e.g. a fulfilment service's); an item already stocked there is
+     * left as it is. Keyed like inventorySetQuantities (required since 2026-04): a repeated key
+     * answers the first result.
+     */
+    inventoryActivate: (
+      args: { inventoryItemId: string; locationId: string; available?: number | null },
+      _context: unknown,
+      info: GraphQLResolveInfo,
+    ) => {
+      // The key is checked before execution where the version requires it (../idempotency.ts).
+      const key = idempotencyKeyOf(info);
+      if (key === null) return activate(args);
+      const earlier = seenKeys.get(`inventoryActivate:${key}`);
+      if (earlier) return earlier;
+      const result = activate(args);
+      seenKeys.set(`inventoryActivate:${key}`, result);
+      return result;
     },
     inventorySetQuantities: (
       { input }: { input: SetQuantitiesInput },
       _context: unknown,
       info: GraphQLResolveInfo,
     ): SetQuantitiesResult => {
-      const key = idempotencyKey(info);
-      const earlier = seenKeys.get(key);
+      // The key is checked before execution where the version requires it (../idempotency.ts).
+      const key = idempotencyKeyOf(info);
+      if (key === null) return setQuantities(input);
+      const earlier = seenKeys.get(`inventorySetQuantities:${key}`) as SetQuantitiesResult | undefined;
       if (earlier) return earlier;
       const result = setQuantities(input);
-      seenKeys.set(key, result);
+      seenKeys.set(`inventorySetQuantities:${key}`, result);
       return result;
     },
   };
+
+  function activate(args: { inventoryItemId: string; locationId: string; available?: number | null }) {
+    const refused = (field: string, message: string) => ({
+      inventoryLevel: null,
+      userErrors: [{ field: [field], message }],
+    });
+    if (!shop.inventoryItems.has(args.inventoryItemId))
+      return refused("inventoryItemId", "Inventory item does not exist");
+    if (!shop.locations.has(args.locationId)) return refused("locationId", "Location does not exist");
+    const key = levelKey(args.inventoryItemId, args.locationId);
+    let level = shop.inventoryLevels.get(key);
+    if (!level) {
+      level = {
+        itemId: args.inventoryItemId,
+        locationId: args.locationId,
+        available: Math.max(0, args.available ?? 0),
+        committed: 0,
+        updatedAt: ctx.now(),
+      };
+      setInventoryLevel(shop, level);
+    }
+    return { inventoryLevel: inventoryLevelView(ctx, level), userErrors: [] };
+  }
 
   function setQuantities(input: SetQuantitiesInput): SetQuantitiesResult {
     const errors: Array<{ field: string[]; message: string; code: string }> = [];
@@ -168,23 +190,11 @@ export function inventorySetQuantitiesMutation(ctx: StoreContext) {
   }
 }
 
-const IDEMPOTENT = new WeakMap<object, Map<string, SetQuantitiesResult>>();
+const IDEMPOTENT = new WeakMap<object, Map<string, unknown>>();
 
 // The keys each shop has seen, kept as long as the shop's state (a simulated store is short-lived).
-function idempotencyKeysOf(shop: object): Map<string, SetQuantitiesResult> {
+function idempotencyKeysOf(shop: object): Map<string, unknown> {
   let keys = IDEMPOTENT.get(shop);
   if (!keys) IDEMPOTENT.set(shop, (keys = new Map()));
   return keys;
-}
-
-function idempotencyKey(info: GraphQLResolveInfo): string {
-  const directive = info.schema.getDirective("idempotent");
-  const values = directive ? getDirectiveValues(directive, info.fieldNodes[0]!, info.variableValues) : undefined;
-  const key = typeof values?.key === "string" ? values.key.trim() : "";
-  if (!key) {
-    throw new GraphQLError(
-      'inventorySetQuantities requires an idempotency key: add @idempotent(key: "<a UUID>") to the field.',
-    );
-  }
-  return key;
 }

@@ -58,8 +58,37 @@ export const bulkOperationsSdl = /* GraphQL */ `
     userErrors: [UserError!]!
   }
 
+  enum BulkOperationsSortKeys {
+    CREATED_AT
+    COMPLETED_AT
+    ID
+    RELEVANCE
+    STATUS
+  }
+
+  type BulkOperationEdge {
+    cursor: String!
+    node: BulkOperation!
+  }
+
+  type BulkOperationConnection {
+    edges: [BulkOperationEdge!]!
+    nodes: [BulkOperation!]!
+    pageInfo: PageInfo!
+  }
+
   extend type Query {
     currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
+      @deprecated(reason: "Use \`bulkOperations\` with status filter instead.")
+    bulkOperations(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: BulkOperationsSortKeys = ID
+      query: String
+    ): BulkOperationConnection!
     bulkOperation(id: ID!): BulkOperation
   }
 

@@ -48,7 +48,8 @@ export const inventorySdl = /* GraphQL */ `
     harmonizedSystemCode: String
     countryCodeOfOrigin: CountryCode
     measurement: InventoryItemMeasurement!
-    variant: ProductVariant!
+    variant: ProductVariant! @deprecated(reason: "Use \`variants\` instead.")
+    variants(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): ProductVariantConnection!
     inventoryLevel(locationId: ID!): InventoryLevel
     inventoryLevels(
       first: Int

@@ -157,7 +157,8 @@ export const productsSdl = /* GraphQL */ `
     availableForSale: Boolean!
     inventoryQuantity: Int
     selectedOptions: [SelectedOption!]!
-    image: Image
+    image: Image @deprecated(reason: "Use \`media\` instead.")
+    media(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): MediaConnection!
     product: Product!
     inventoryItem: InventoryItem!
     createdAt: DateTime!

@@ -77,6 +77,14 @@ export function inventoryItemView(ctx: StoreContext, item: InventoryItemRecord) 
       weight: { ...item.weight },
     },
     variant: () => views.variantView(ctx, ctx.shop.variants.get(item.variantId)!),
+    variants: (args: ConnectionArgs) =>
+      paginate(
+        [ctx.shop.variants.get(item.variantId)!],
+        args,
+        "variants",
+        (variant) => [numericId(variant.id), numericId(variant.id)],
+        (variant) => views.variantView(ctx, variant),
+      ),
     inventoryLevel: (args: { locationId: string }) => {
       const level = ctx.shop.inventoryLevels.get(levelKey(item.id, args.locationId));
       return level ? inventoryLevelView(ctx, level) : null;

@@ -20,6 +20,8 @@ export function imageView(image: ImageRecord) {
   };
 }
 
+const mediaKey = (image: ImageRecord): [number, number] => [numericId(image.mediaId), numericId(image.mediaId)];
+
 function mediaView(image: ImageRecord) {
   return {
     __typename: "MediaImage",
@@ -60,14 +62,7 @@ export function productView(ctx: StoreContext, product: ProductRecord) {
     featuredMedia: () => (product.images[0] ? mediaView(product.images[0]) : null),
     featuredImage: () => (product.images[0] ? imageView(product.images[0]) : null),
     images: (args: ConnectionArgs) => paginate(product.images, args, "images", byId, imageView),
-    media: (args: ConnectionArgs) =>
-      paginate(
-        product.images,
-        args,
-        "media",
-        (image) => [numericId(image.mediaId), numericId(image.mediaId)],
-        mediaView,
-      ),
+    media: (args: ConnectionArgs) => paginate(product.images, args, "media", mediaKey, mediaView),
     variants: (args: ConnectionArgs) =>
       paginate(
         variants(),
@@ -104,6 +99,15 @@ export function variantView(ctx: StoreContext, variant: VariantRecord) {
       const image = product().images.find((candidate) => candidate.id === variant.imageId);
       return image ? imageView(image) : null;
     },
+    // The variant's own picture is its one media (2026-10 deprecates \`image\` for it).
+    media: (args: ConnectionArgs) =>
+      paginate(
+        product().images.filter((candidate) => candidate.id === variant.imageId),
+        args,
+        "media",
+        mediaKey,
+        mediaView,
+      ),
     product: () => productView(ctx, product()),
     inventoryItem: () => inventoryItemView(ctx, item()),
     createdAt: isoUtc(variant.createdAt),
