@@ -19,6 +19,7 @@ import type { OrdersApi } from "../orders/orders-api";
 import type { FulfillmentOrderRecord, OrderRecord } from "../state/records";
 import { addLocation, type LocationInput, type ShopState } from "../state/shop-state";
 import type { WebhookSender } from "../webhooks/deliver";
+import { createShippingControl, type ShippingControl } from "./shipping-control";
 
 /** A control request Shopify's admin would refuse or that names nothing: 400, 404 or 409. */
 export class ControlError extends Error {
@@ -67,7 +68,7 @@ export interface FulfillmentOrderSummary {
 
 type Deliveries = { deliveries: Array<Omit<DeliveryRecord, "payload">> };
 
-export interface StoreControl {
+export interface StoreControl extends ShippingControl {
   setApp(domain: string, app: AppRegistration): void;
   addLocation(domain: string, input: LocationInput): { location: { id: string; name: string } };
   locations(domain: string): { locations: { id: string; name: string; isActive: boolean }[] };
@@ -277,6 +278,7 @@ export function createStoreControl(deps: {
   });
 
   return {
+    ...createShippingControl({ shopOf, appOf: (domain) => controlOf(domain).app, sender }),
     setApp(domain, app) {
       controlOf(domain).app = { ...app, webhooks: app.webhooks.map((w) => ({ ...w })) };
     },

@@ -1,5 +1,7 @@
 import { createIdAllocator, gid, type IdAllocator } from "../ids";
 import { createThrottleBucket, type ThrottleBucket } from "../throttle";
+import type { DeliveryProfileRecord, ShippingModelState } from "../delivery/delivery-records";
+import { createGeneralProfile } from "../delivery/delivery-state";
 import type {
   FulfillmentServiceRecord,
   CarrierServiceRecord,
@@ -48,6 +50,11 @@ export interface ShopState {
   fulfillments: Map<string, FulfillmentRecord>;
   carrierServices: Map<string, CarrierServiceRecord>;
   fulfillmentServices: Map<string, FulfillmentServiceRecord>;
+  /** Merchant profiles (General first) and app-owned ones; see delivery/delivery-state.ts. */
+  deliveryProfiles: Map<string, DeliveryProfileRecord>;
+  shippingModel: ShippingModelState;
+  /** Every carrier callback checkout made (orders/checkout.ts), for tests to count. */
+  rateCallbacks: { carrierServiceId: string; status: number | null }[];
   adjustmentGroups: Map<string, InventoryAdjustmentGroupRecord>;
   operations: OperationRecord[];
   faults: InjectedFault[];
@@ -72,6 +79,8 @@ export interface AddShopInput {
   /** Apply Shopify's callback URL rules (HTTPS only, no localhost or private hosts). */
   strictCallbackUrls?: boolean;
   locations?: LocationInput[];
+  /** Market-driven shipping: merchant rates live in Markets, not in delivery profiles. */
+  marketDrivenShipping?: boolean;
 }
 
 // The warehouse from the carrier rate request fixture: the demo ships from Tlalnepantla.
@@ -123,6 +132,13 @@ export function createShopState(
     fulfillments: new Map(),
     carrierServices: new Map(),
     fulfillmentServices: new Map(),
+    deliveryProfiles: new Map(),
+    shippingModel: {
+      marketDriven: input.marketDrivenShipping ?? false,
+      coversAllItemsEnabled: input.marketDrivenShipping ?? false,
+      marketCarrierServiceIds: new Set(),
+    },
+    rateCallbacks: [],
     adjustmentGroups: new Map(),
     operations: [],
     faults: [],
@@ -130,6 +146,7 @@ export function createShopState(
   };
   const locations = input.locations?.length ? input.locations : [{ name: "Bodega Tlalnepantla" }];
   for (const location of locations) addLocation(state, location);
+  createGeneralProfile(state);
   return state;
 }
 
