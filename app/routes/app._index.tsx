@@ -10,17 +10,20 @@ import { QuotesChart } from "../components/quotes-chart";
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
+import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
+import { readReadiness } from "../shop/readiness.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const now = new Date();
   const { db } = appContext();
-  const [overview, hours, failedJobs] = await Promise.all([
+  const [overview, hours, failedJobs, readiness] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),
     listJobProblems(db, { shop: session.shop, page: "home" }),
+    readReadiness(db, session.shop),
   ]);
-  return { ...overview, hours, failedJobs };
+  return { ...overview, hours, failedJobs, readiness };
 };
 
 // The one action of Inicio: run a shop-level job that gave up again (job-retry).
@@ -73,6 +76,16 @@ export default function Index() {
                 {m.connectAfter}
               </p>
             </Banner>
+          </Layout.Section>
+        )}
+        {overview.readiness?.regressedAt && (
+          <Layout.Section>
+            <ReadinessRegressionBanner readiness={overview.readiness} />
+          </Layout.Section>
+        )}
+        {overview.connected && (
+          <Layout.Section>
+            <ReadinessCard readiness={overview.readiness} />
           </Layout.Section>
         )}
         {(overview.failedJobs.length > 0 || retried) && (

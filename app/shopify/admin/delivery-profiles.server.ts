@@ -310,6 +310,43 @@ export async function createCarrierProfile(
   return profile;
 }
 
+const CARRIER_SERVICE_ACTIVE = `#graphql
+  query CarrierServiceActive($id: ID!) {
+    carrierService(id: $id) { id active }
+  }`;
+
+const LATEST_ORDER_ADDRESS = `#graphql
+  query LatestOrderAddress {
+    orders(first: 1, sortKey: CREATED_AT, reverse: true) {
+      nodes { shippingAddress { address1 } }
+    }
+  }`;
+
+/** Whether our carrier service is active; null when Shopify no longer has it. */
+export async function readCarrierServiceActive(admin: AdminGraphql, id: string): Promise<boolean | null> {
+  const data = dataOf(
+    await admin<{ carrierService: { id: string; active: boolean } | null }>(CARRIER_SERVICE_ACTIVE, { id }),
+    "CarrierServiceActive",
+  );
+  return data.carrierService ? data.carrierService.active : null;
+}
+
+/**
+ * The newest order's shipping address as Shopify returns it to this app: without protected
+ * customer data access the address fields come back null. Null when the shop has no order.
+ */
+export async function latestOrderAddress(
+  admin: AdminGraphql,
+): Promise<{ hasShippingAddress: boolean; address1: string | null } | null> {
+  const data = dataOf(
+    await admin<{ orders: { nodes: { shippingAddress: { address1: string | null } | null }[] } }>(LATEST_ORDER_ADDRESS),
+    "LatestOrderAddress",
+  );
+  const order = data.orders.nodes[0];
+  if (!order) return null;
+  return { hasShippingAddress: order.shippingAddress !== null, address1: order.shippingAddress?.address1 ?? null };
+}
+
 /** Every document of this file, for the test that validates them against Shopify's published schema. */
 export const DELIVERY_PROFILE_DOCUMENTS = {
   SHOP_SHIPPING_MODEL,
@@ -317,4 +354,6 @@ export const DELIVERY_PROFILE_DOCUMENTS = {
   DELIVERY_PROFILE_ZONES,
   DELIVERY_PROFILE_UPDATE,
   DELIVERY_PROFILE_CREATE,
+  CARRIER_SERVICE_ACTIVE,
+  LATEST_ORDER_ADDRESS,
 };
