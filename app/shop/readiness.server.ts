@@ -218,6 +218,7 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
   const shipping = await readShipping(deps, shop, admin);
   const carrierServiceId = shipping.carrierServiceId;
   if (!carrierServiceId) return { ok: false, reason: "no_carrier", message: "no carrier service registered" };
+  if (shipping.coverage.kind === "unknown") return { ok: false, reason: "failed", message: shipping.coverage.error };
   const method = { carrierServiceId, name: METHOD_NAME };
   let changed = 0;
   let outcome: AddRatesOutcome;

@@ -35,7 +35,7 @@ export interface DeliveryProfileSummary {
 
 export const SAMPLE_PRODUCTS = 5;
 const PROFILES_PAGE = 25;
-const ZONES_PAGE = 10;
+const ZONES_PAGE = 5;
 
 const SHOP_SHIPPING_MODEL = `#graphql
   query ShopShippingModel {
@@ -61,11 +61,11 @@ const DELIVERY_PROFILE_ZONES = `#graphql
   query DeliveryProfileZones($id: ID!, $locationGroupId: ID, $first: Int!, $after: String) {
     deliveryProfile(id: $id) {
       profileLocationGroups(locationGroupId: $locationGroupId) {
-        locationGroup { id locations(first: 50) { nodes { id } } }
+        locationGroup { id locations(first: 25) { nodes { id } } }
         locationGroupZones(first: $first, after: $after) {
           nodes {
             zone { id name countries { code { countryCode restOfWorld } provinces { code } } }
-            methodDefinitions(first: 25, type: PARTICIPANT) {
+            methodDefinitions(first: 10, type: PARTICIPANT) {
               nodes {
                 active
                 rateProvider { __typename ... on DeliveryParticipant { carrierService { id } } }
