@@ -7,7 +7,7 @@ export const readinessEn: Leaves<typeof readinessEs> = {
   title: "Ready for checkout",
   ready: "All set: your buyers see our live rates at checkout.",
   notReady: "Something is missing before your buyers see our live rates at checkout.",
-  checkedAt: "Last checked: {date}. Checked again every 6 hours.",
+  checkedAt: "Last checked: {date} · checked again every 6 hours",
   neverChecked: "Not checked yet.",
   recheck: "Check now",
   regressedTitle: "Your live rates no longer reach checkout",

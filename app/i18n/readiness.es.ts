@@ -3,7 +3,7 @@ export const readinessEs = {
   title: "Listo para el checkout",
   ready: "Todo listo: tus compradores ven nuestras tarifas en vivo al pagar.",
   notReady: "Falta algo para que tus compradores vean nuestras tarifas en vivo al pagar.",
-  checkedAt: "Última revisión: {date}. Se revisa sola cada 6 horas.",
+  checkedAt: "Última revisión: {date} · se revisa sola cada 6 horas",
   neverChecked: "Aún no se ha revisado.",
   recheck: "Revisar ahora",
   regressedTitle: "Tus tarifas en vivo ya no llegan al checkout",
