@@ -242,3 +242,44 @@ describe("market-driven shipping", () => {
     expect(outcome.rates).toEqual([RATE]);
   });
 });
+
+describe("shipping control over HTTP", () => {
+  const control = (
+    store: Awaited<ReturnType<typeof storeWithCarrier>>["store"],
+    method: string,
+    path: string,
+    body?: unknown,
+  ) =>
+    store.fetch(
+      new Request(`http://store.test/__sandbox/shops/${DOMAIN}${path}`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+
+  it("plays a checkout, switches the shipping model and answers 400 naming a bad field", async () => {
+    const ctx = await storeWithCarrier();
+    const checkout = await control(ctx.store, "POST", "/checkout", { lineItems: [{ sku: ctx.sku, quantity: 1 }] });
+    expect(checkout.status).toBe(200);
+    expect(await checkout.json()).toMatchObject({
+      rates: [],
+      carriers: [{ called: false, skipped: "not_in_shipping_settings" }],
+    });
+
+    const model = await control(ctx.store, "PUT", "/shipping/model", { marketDriven: true });
+    expect(await model.json()).toEqual({ marketDriven: true, coversAllItemsEnabled: false });
+    const added = await control(ctx.store, "POST", "/shipping/market_carrier_rates", {});
+    expect(added.status).toBe(200);
+    expect(
+      (await (await control(ctx.store, "POST", "/checkout", { lineItems: [{ sku: ctx.sku, quantity: 1 }] })).json())
+        .rates,
+    ).toEqual([RATE]);
+
+    const bad = await control(ctx.store, "PUT", "/shipping/model", { marketDriven: "yes" });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: "marketDriven must be true or false" });
+    const badProfile = await control(ctx.store, "POST", "/shipping/profiles", { name: "X", skus: [] });
+    expect(await badProfile.json()).toEqual({ error: "skus must be a non-empty array of SKUs" });
+  });
+});
