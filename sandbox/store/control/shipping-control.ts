@@ -3,8 +3,7 @@
  * profiles, removing a carrier's rates, switching the shop to market-driven shipping, and the
  * checkout that does or does not call the carrier callback (orders/checkout.ts).
  */
-import type { DeliveryProfileRecord } from "../delivery/delivery-records";
-import { assignVariants } from "../delivery/delivery-state";
+import { addMerchantProfile, assignVariants } from "../delivery/delivery-state";
 import { checkout, type CheckoutInput, type CheckoutOutcome } from "../orders/checkout";
 import { resolveLine } from "../orders/line-items";
 import type { ShopState } from "../state/shop-state";
@@ -68,42 +67,12 @@ export function createShippingControl(deps: {
       } catch (error) {
         throw new ControlError(404, error instanceof Error ? error.message : String(error));
       }
-      const profile: DeliveryProfileRecord = {
-        id: shop.ids.next("DeliveryProfile"),
+      const profile = addMerchantProfile(shop, {
         name: input.name,
         isDefault: false,
-        appOwned: false,
-        coversAllItems: false,
-        variantIds: new Set(),
-        version: 1,
-        locationGroups: [
-          {
-            id: shop.ids.next("DeliveryLocationGroup"),
-            locationIds: [...shop.locations.keys()],
-            zones: [
-              {
-                id: shop.ids.next("DeliveryZone"),
-                name: "México",
-                countries: [{ id: shop.ids.next("DeliveryCountry"), code: "MX", provinces: "all" }],
-                methods: [
-                  {
-                    id: shop.ids.next("DeliveryMethodDefinition"),
-                    name: "Envío voluminoso",
-                    description: null,
-                    active: true,
-                    rateProvider: {
-                      kind: "rate",
-                      id: shop.ids.next("DeliveryRateDefinition"),
-                      price: { amount: "350.00", currencyCode: shop.currencyCode },
-                    },
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      };
-      shop.deliveryProfiles.set(profile.id, profile);
+        methodName: "Envío voluminoso",
+        amount: "350.00",
+      });
       assignVariants(shop, profile, variantIds);
       return { profile: { id: profile.id, name: profile.name } };
     },

@@ -3,40 +3,52 @@ import type { DeliveryProfileRecord, LocationGroupRecord, ZoneRecord } from "./d
 
 /** A new shop's General profile: all its locations, a domestic Mexico zone with a flat rate. */
 export function createGeneralProfile(shop: ShopState): DeliveryProfileRecord {
-  const profile: DeliveryProfileRecord = {
-    id: shop.ids.next("DeliveryProfile"),
+  return addMerchantProfile(shop, {
     name: "General profile",
     isDefault: true,
+    methodName: "Envío estándar",
+    amount: "150.00",
+  });
+}
+
+/**
+ * A merchant profile shipping from every location of the shop to all of Mexico at one flat rate
+ * (the General profile, or a custom one the merchant creates).
+ */
+export function addMerchantProfile(
+  shop: ShopState,
+  args: { name: string; isDefault: boolean; methodName: string; amount: string },
+): DeliveryProfileRecord {
+  const zone: ZoneRecord = {
+    id: shop.ids.next("DeliveryZone"),
+    name: "México",
+    countries: [{ id: shop.ids.next("DeliveryCountry"), code: "MX", provinces: "all" }],
+    methods: [
+      {
+        id: shop.ids.next("DeliveryMethodDefinition"),
+        name: args.methodName,
+        description: null,
+        active: true,
+        rateProvider: {
+          kind: "rate",
+          id: shop.ids.next("DeliveryRateDefinition"),
+          price: { amount: args.amount, currencyCode: shop.currencyCode },
+        },
+      },
+    ],
+  };
+  const profile: DeliveryProfileRecord = {
+    id: shop.ids.next("DeliveryProfile"),
+    name: args.name,
+    isDefault: args.isDefault,
     appOwned: false,
     coversAllItems: false,
     variantIds: new Set(),
-    locationGroups: [],
     version: 1,
-  };
-  profile.locationGroups.push({
-    id: shop.ids.next("DeliveryLocationGroup"),
-    locationIds: [...shop.locations.keys()],
-    zones: [
-      {
-        id: shop.ids.next("DeliveryZone"),
-        name: "México",
-        countries: [{ id: shop.ids.next("DeliveryCountry"), code: "MX", provinces: "all" }],
-        methods: [
-          {
-            id: shop.ids.next("DeliveryMethodDefinition"),
-            name: "Envío estándar",
-            description: null,
-            active: true,
-            rateProvider: {
-              kind: "rate",
-              id: shop.ids.next("DeliveryRateDefinition"),
-              price: { amount: "150.00", currencyCode: shop.currencyCode },
-            },
-          },
-        ],
-      },
+    locationGroups: [
+      { id: shop.ids.next("DeliveryLocationGroup"), locationIds: [...shop.locations.keys()], zones: [zone] },
     ],
-  });
+  };
   shop.deliveryProfiles.set(profile.id, profile);
   return profile;
 }
