@@ -11,12 +11,14 @@ import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
-import { readReadiness } from "../shop/readiness.server";
+import { ensureReadinessCheck, readReadiness } from "../shop/readiness.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const now = new Date();
   const { db } = appContext();
+  // Shops connected before readiness existed get their first check (and schedule) from here.
+  await ensureReadinessCheck(db, { shop: session.shop, now });
   const [overview, hours, failedJobs, readiness] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),

@@ -7,6 +7,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { warehouseLocations } from "~/fulfillment/plan.server";
+import { enqueueJob, isJobActive } from "~/jobs/queue.server";
 import { getShopSettings } from "~/models/shop-settings.server";
 import { parseRateRequest } from "~/rates";
 import type { AdminGraphql } from "~/shopify/admin/client";
@@ -150,9 +151,11 @@ export async function checkReadiness(deps: ReadinessDeps, shop: string): Promise
   // Our rates had reached checkout and now do not: the merchant (or a change in Shopify) removed them.
   const regressedAt = covered
     ? null
-    : previous?.ratesSeenAt && shipping.coverage.kind !== "unknown"
-      ? (previous.regressedAt ?? now)
-      : null;
+    : shipping.coverage.kind === "unknown"
+      ? (previous?.regressedAt ?? null) // a failed read proves nothing either way
+      : previous?.ratesSeenAt
+        ? (previous.regressedAt ?? now)
+        : null;
   const data = {
     checkedAt: now,
     ready: report.ready,
@@ -160,6 +163,8 @@ export async function checkReadiness(deps: ReadinessDeps, shop: string): Promise
     marketDriven: shipping.marketDriven,
     ratesSeenAt,
     regressedAt,
+    // Our rates are there (added by the merchant's steps, or Shopify now allows it): offer the button again.
+    ...(covered ? { addRatesError: null } : {}),
   };
   await deps.db.checkoutReadiness.upsert({ where: { shop }, create: { shop, ...data }, update: data });
   if (regressedAt && !previous?.regressedAt) deps.logger.warn({ shop }, "checkout rates removed since the last check");
@@ -284,8 +289,15 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
 
 /** Starts (or brings forward) the shop's readiness check; the job then books its own next run. */
 export async function scheduleReadinessCheck(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
-  const { enqueueJob } = await import("~/jobs/queue.server");
   await enqueueJob(db, { queue: READINESS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
+}
+
+/** Schedules the check for a connected shop with none queued or running (e.g. connected before it existed). */
+export async function ensureReadinessCheck(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
+  const row = await db.shop.findUnique({ where: { domain: args.shop }, select: { svcApiKeyCiphertext: true } });
+  if (!row?.svcApiKeyCiphertext) return;
+  if (await isJobActive(db, READINESS_QUEUE, args.shop)) return;
+  await scheduleReadinessCheck(db, args);
 }
 
 /**

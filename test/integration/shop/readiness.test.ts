@@ -10,11 +10,11 @@ import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
 import { handleRateCallback } from "~/rates/callback.server";
 import { action as readinessAction } from "~/routes/app.readiness";
-import { simulatedStoreAdminGraphql } from "~/shopify/admin.server";
+import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { registerCarrierService } from "~/shopify/carrier-service.server";
 import { readinessJobHandlers } from "~/shop/jobs.server";
-import { readReadiness, READINESS_QUEUE } from "~/shop/readiness.server";
+import { ensureReadinessCheck, readReadiness, READINESS_QUEUE } from "~/shop/readiness.server";
 import { rateCallbackFastPath } from "../../../server/rate-callback-http";
 import {
   createSimulatedStore,
@@ -94,8 +94,10 @@ const buyerAtCheckout = () =>
   });
 
 /** Runs the readiness job once, as a worker would. */
-async function runReadinessJob() {
-  const handler = readinessJobHandlers({ db: prisma, logger: silent, now: () => new Date() })[READINESS_QUEUE]!;
+async function runReadinessJob(overrides: Parameters<typeof readinessJobHandlers>[1] = {}) {
+  const handler = readinessJobHandlers({ db: prisma, logger: silent, now: () => new Date() }, overrides)[
+    READINESS_QUEUE
+  ]!;
   const job = await prisma.job.create({
     data: { queue: READINESS_QUEUE, key: TEST_SHOP, shop: TEST_SHOP, state: "running" },
   });
@@ -126,6 +128,11 @@ describe("checkout readiness", () => {
     expect(atCheckout.rates).toEqual([]);
     expect(atCheckout.carriers[0]).toMatchObject({ called: false, skipped: "not_in_shipping_settings" });
     expect(upstream.count("/api/rest/services")).toBe(0);
+
+    // A shop connected before readiness existed gets its check from Inicio's loader.
+    await ensureReadinessCheck(prisma, { shop: TEST_SHOP, now: new Date() });
+    expect(await prisma.job.count({ where: { queue: READINESS_QUEUE, shop: TEST_SHOP, state: "queued" } })).toBe(1);
+    await prisma.job.deleteMany({ where: { queue: READINESS_QUEUE } });
 
     const outcome = await runReadinessJob();
     expect(outcome).toMatchObject({ kind: "reschedule" });
@@ -193,6 +200,12 @@ describe("checkout readiness", () => {
     const readiness = await readReadiness(prisma, TEST_SHOP);
     expect(readiness?.regressedAt).not.toBeNull();
     expect(await itemOf("rates_in_mexico")).toMatchObject({ status: "problem", reason: "profiles_missing" });
+
+    // A check that cannot read the shipping settings proves nothing: the regression stays.
+    const unavailable = (async () => ({ errors: [{ message: "Internal error" }] })) as unknown as AdminGraphql;
+    await runReadinessJob({ adminFor: async () => unavailable });
+    expect(await itemOf("rates_in_mexico")).toMatchObject({ status: "unknown", reason: "unreadable" });
+    expect((await readReadiness(prisma, TEST_SHOP))?.regressedAt).toBe(readiness?.regressedAt);
 
     // Adding them back clears it.
     await postReadiness("add_rates");
