@@ -7,12 +7,14 @@ import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import type { HandlerDeps, JobHandler } from "./jobs/worker.server";
 import { createJobWorker } from "./jobs/worker.server";
 import { stopRatesRuntime } from "./rates/runtime.server";
+import { readinessJobHandlers } from "./shop/jobs.server";
 
 /** Every queue the app's workers serve, keyed by queue name. */
 export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
   return {
     ...fulfillmentJobHandlers(deps),
     ...catalogJobHandlers(deps),
+    ...readinessJobHandlers(deps),
   };
 }
 

@@ -180,27 +180,44 @@ async function main() {
       info(`  e.g. ${skipped.title}: ${skipped.reason}`);
     }
 
-    step(6, "A buyer in CDMX reaches checkout: Shopify asks the app for rates");
+    step(6, "A buyer in CDMX reaches checkout right after connecting");
     const synced = await db.catalogVariant.findFirstOrThrow({ where: { shop: SHOP, status: "synced" }, orderBy: { sku: "asc" } });
-    const rate = store.buildRateRequest(SHOP, { items: [{ variantId: synced.variantId, quantity: 2 }] });
+    // Checkout signs the carrier callback with the app's secret, as Shopify does.
+    store.control.setApp(SHOP, { secret: API_SECRET, webhooks: [] });
+    const cart = { items: [{ variantId: synced.variantId, quantity: 2 }] };
+    const before = await store.control.checkout(SHOP, cart);
+    info(`carrier callback called: ${before.carriers[0]?.called ?? false}; ${before.rates.length} rates from the app`);
+    info("Admin API 2026-10: carrierServiceCreate adds the carrier service to no shipping profile, so checkout never asks it");
+    const firstCheck = await waitFor("the readiness check the connection scheduled", () =>
+      db.checkoutReadiness.findUnique({ where: { shop: SHOP } }),
+    );
+    const missing = (firstCheck.items as { code: string; status: string; params: { profiles?: string[] } }[]).find(
+      (item) => item.code === "rates_in_mexico",
+    );
+    info(`Inicio's checklist: rates in Mexico → ${missing?.status} (not in: ${missing?.params.profiles?.join(", ") ?? "?"})`);
+
+    step(7, "The merchant presses «Agregar nuestras tarifas al checkout» on Inicio");
+    await submitAdminForm(appUrl, "/app/readiness", { intent: "add_rates" });
+    const checked = await db.checkoutReadiness.findUniqueOrThrow({ where: { shop: SHOP } });
+    for (const item of checked.items as { code: string; status: string }[]) info(`  ${item.status.padEnd(8)} ${item.code}`);
+
+    step(8, "The buyer reaches checkout again: now Shopify asks the app for rates");
     const started = performance.now();
-    const rateResponse = await store.sendRateRequest({ url: `${appUrl}/carrier-service/rates`, secret: API_SECRET, domain: SHOP, rate });
-    const { rates } = (await rateResponse.json()) as { rates: { service_code: string; service_name: string; total_price: string; max_delivery_date?: string }[] };
-    info(`${rateResponse.status} in ${(performance.now() - started).toFixed(0)} ms, ${rates.length} rates for 2 × ${synced.sku}:`);
+    const atCheckout = await store.control.checkout(SHOP, cart);
+    const rates = atCheckout.rates as { service_code: string; service_name: string; total_price: string; max_delivery_date?: string }[];
+    info(`${atCheckout.carriers[0]?.status} in ${(performance.now() - started).toFixed(0)} ms, ${rates.length} rates for 2 × ${synced.sku}:`);
     for (const r of rates) info(`  ${r.service_code.padEnd(10)} ${r.service_name.padEnd(40)} $${(Number(r.total_price) / 100).toFixed(2)} MXN`);
 
-    step(7, "A buyer on the Islas Marías (63950), where no carrier of the service delivers, reaches checkout");
-    const unserved = store.buildRateRequest(SHOP, {
+    step(9, "A buyer on the Islas Marías (63950), where no carrier of the service delivers, reaches checkout");
+    const unserved = await store.control.checkout(SHOP, {
       items: [{ variantId: synced.variantId, quantity: 1 }],
       destination: { zip: "63950", province: "Nayarit", provinceCode: "NAY", city: "Islas Marías", address1: "Calle Principal 1", address2: null },
     });
-    const unservedResponse = await store.sendRateRequest({ url: `${appUrl}/carrier-service/rates`, secret: API_SECRET, domain: SHOP, rate: unserved });
-    const unservedRates = ((await unservedResponse.json()) as { rates: unknown[] }).rates;
-    info(`${unservedResponse.status}, ${unservedRates.length} rates: the service does not deliver to 63950`);
+    info(`${unserved.carriers[0]?.status}, ${unserved.rates.length} rates: the service does not deliver to 63950`);
     info("the buyer sees none of this service's rates: only the shop's other shipping rates, or Shopify's");
     info("«No hay métodos de envío disponibles para esta dirección» when the shop has none (Tarifas shows the same)");
 
-    step(8, "The buyer pays with EXPRESS: Shopify sends orders/paid");
+    step(10, "The buyer pays with EXPRESS: Shopify sends orders/paid");
     const chosen = rates.find((r) => r.service_code === "EXPRESS") ?? rates[0];
     const order = store.orders.createPaid(SHOP, {
       lineItems: [{ variantId: synced.variantId, quantity: 2 }],
@@ -216,7 +233,7 @@ async function main() {
     );
     info(`order ${submitted.orderName} → service order ${submitted.svcOrderId} with ${submitted.serviceCode} (${submitted.status})`);
 
-    step(9, "Two hours later at the warehouse (the sandbox clock moves; the app polls)");
+    step(11, "Two hours later at the warehouse (the sandbox clock moves; the app polls)");
     await fetch(`${sandbox.url}/__sandbox/clock`, {
       method: "POST",
       headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}`, "content-type": "application/json" },
@@ -231,7 +248,7 @@ async function main() {
     info(`${shipped.status}: ${shipped.trackingCompany} ${shipped.trackingNumber}`);
     info(`Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`);
 
-    step(10, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
+    step(12, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
     await submitAdminForm(appUrl, "/app/settings", {
       intent: "operations",
       defaultService: "NACIONAL",

@@ -1,4 +1,5 @@
 // The admin pages in English (App Store reviewers and English-speaking merchants).
+import { readinessEn } from "./readiness.en";
 import { settingsEn } from "./settings.en";
 import type { Messages } from "./messages.es";
 
@@ -429,4 +430,5 @@ export const en: Messages = {
     },
   },
   settings: settingsEn,
+  readiness: readinessEn,
 };

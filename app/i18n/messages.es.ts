@@ -1,6 +1,7 @@
 // Every string the merchant reads on the admin pages, in Spanish (the app's default: Mexican
 // merchants). messages.en.ts has the same keys; the `locale` parameter Shopify's admin sends
 // picks one (locale.ts).
+import { readinessEs } from "./readiness.es";
 import { settingsEs } from "./settings.es";
 export const es = {
   nav: { home: "Inicio", orders: "Pedidos", catalog: "Catálogo", rates: "Tarifas", settings: "Configuración", privacy: "Privacidad" },
@@ -430,6 +431,7 @@ export const es = {
     },
   },
   settings: settingsEs,
+  readiness: readinessEs,
 };
 
 type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

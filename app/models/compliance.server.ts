@@ -9,6 +9,7 @@ type Db = Pick<
   | "$transaction"
   | "$executeRaw"
   | "fulfillment"
+  | "checkoutReadiness"
   | "shop"
   | "session"
   | "webhookDelivery"
@@ -68,6 +69,7 @@ export async function redactShop({ db, shop }: { db: Db; shop: string }) {
     db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('shop/redact'), hashtext(${shop}))`,
     db.redactedShop.upsert({ where: { domain: shop }, create: { domain: shop }, update: { redactedAt: new Date() } }),
     db.unreadableWebhook.deleteMany({ where: { shop } }),
+    db.checkoutReadiness.deleteMany({ where: { shop } }),
     deleteShopJobs(db, shop),
     db.webhookDelivery.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),

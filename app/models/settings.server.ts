@@ -11,6 +11,7 @@ import {
   requestAssignedRead,
 } from "~/fulfillment/fulfillment-service.server";
 import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { scheduleReadinessCheck } from "~/shop/readiness.server";
 import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
 import { forgetShopRates } from "~/rates/runtime.server";
 import {
@@ -101,7 +102,10 @@ export async function connectServiceAccount(
   await startFullSync({ db, shop });
   // And every paid order from now on (or of the last N days, as chosen) is reconciled.
   await startReconciliation(db, { shop, now: deps.now() });
-  return { ok: true, carrierService: await registerCarrierForShop(deps, shop) };
+  const carrierService = await registerCarrierForShop(deps, shop);
+  // Since Admin 2026-10 a registered carrier reaches no checkout by itself: check where it does.
+  await scheduleReadinessCheck(db, { shop, now: deps.now() });
+  return { ok: true, carrierService };
 }
 
 /**

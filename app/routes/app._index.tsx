@@ -11,18 +11,23 @@ import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
 import { offlineTokenProblem } from "../shopify/offline-token.server";
+import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
+import { ensureReadinessCheck, readReadiness } from "../shop/readiness.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const now = new Date();
   const { db } = appContext();
-  const [overview, hours, failedJobs, tokenProblem] = await Promise.all([
+  // Shops connected before readiness existed get their first check (and schedule) from here.
+  await ensureReadinessCheck(db, { shop: session.shop, now });
+  const [overview, hours, failedJobs, tokenProblem, readiness] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),
     listJobProblems(db, { shop: session.shop, page: "home" }),
     offlineTokenProblem({ db, shop: session.shop }),
+    readReadiness(db, session.shop),
   ]);
-  return { ...overview, hours, failedJobs, tokenProblem };
+  return { ...overview, hours, failedJobs, tokenProblem, readiness };
 };
 
 // The one action of Inicio: run a shop-level job that gave up again (job-retry).
@@ -85,6 +90,16 @@ export default function Index() {
                 {m.connectAfter}
               </p>
             </Banner>
+          </Layout.Section>
+        )}
+        {overview.readiness?.regressedAt && (
+          <Layout.Section>
+            <ReadinessRegressionBanner readiness={overview.readiness} />
+          </Layout.Section>
+        )}
+        {overview.connected && (
+          <Layout.Section>
+            <ReadinessCard readiness={overview.readiness} />
           </Layout.Section>
         )}
         {(overview.failedJobs.length > 0 || retried) && (

@@ -24,7 +24,14 @@ export type GidType =
   | "FulfillmentHold"
   | "OrderEdit"
   | "FulfillmentService"
-  | "Refund";
+  | "Refund"
+  | "DeliveryProfile"
+  | "DeliveryLocationGroup"
+  | "DeliveryZone"
+  | "DeliveryCountry"
+  | "DeliveryMethodDefinition"
+  | "DeliveryRateDefinition"
+  | "DeliveryParticipant";
 
 // The first demo product and variant land on the ids used in /test/fixtures/orders-paid.mx.json.
 const BASES: Record<GidType, number> = {
@@ -49,6 +56,13 @@ const BASES: Record<GidType, number> = {
   OrderEdit: 2_212_345_678_901,
   FulfillmentService: 1_712_345_678,
   Refund: 9_912_345_678_901,
+  DeliveryProfile: 98_765_432_100,
+  DeliveryLocationGroup: 99_765_432_100,
+  DeliveryZone: 387_654_321_000,
+  DeliveryCountry: 423_456_789_000,
+  DeliveryMethodDefinition: 712_345_678_900,
+  DeliveryRateDefinition: 812_345_678_900,
+  DeliveryParticipant: 912_345_678_900,
 };
 
 const SHOP_BLOCK = 1_000_000;

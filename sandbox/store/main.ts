@@ -3,14 +3,16 @@ import { createSimulatedStore } from "./index";
 /**
  * Runs the simulated store on its own for the demo or manual poking:
  *   SANDBOX_STORE_PORT (default 4020), SANDBOX_STORE_SHOP (default tienda-demo.myshopify.com),
- *   SANDBOX_STORE_PLAN=basic to refuse carrier services as a Basic-plan shop would.
+ *   SANDBOX_STORE_PLAN=basic to refuse carrier services as a Basic-plan shop would,
+ *   SANDBOX_STORE_SHIPPING=markets for a shop on market-driven shipping.
  */
 const port = Number(process.env.SANDBOX_STORE_PORT ?? 4020);
 const domain = process.env.SANDBOX_STORE_SHOP ?? "tienda-demo.myshopify.com";
 const basic = process.env.SANDBOX_STORE_PLAN === "basic";
+const marketDrivenShipping = process.env.SANDBOX_STORE_SHIPPING === "markets";
 
 const store = createSimulatedStore();
-store.addShop({ domain, allowsCarrierCalculatedRates: !basic });
+store.addShop({ domain, allowsCarrierCalculatedRates: !basic, marketDrivenShipping });
 store.seedDemoCatalogue(domain);
 const server = await store.listen(port);
 

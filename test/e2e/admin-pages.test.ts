@@ -5,26 +5,19 @@
 // every page is checked with axe-core, its LCP and CLS are measured and printed, and a screenshot
 // of each page in both languages lands in test/e2e/screenshots/ (git-ignored).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/database";
-import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
-import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../sandbox/store";
-import { appEnv, startApp, type AppProcess } from "../helpers/app-process";
-import { launchBrowser, MERCHANT_BROWSER } from "../helpers/browser";
-import { createTestDatabase } from "../helpers/test-database";
+import type { ListeningStore, SimulatedStore } from "../../sandbox/store";
+import { appEnv } from "../helpers/app-process";
+import { SHOP, startDemoShop, startEmbeddedAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
 
 const SCREENSHOTS = path.resolve("test/e2e/screenshots");
-const SHOP = "tienda-demo.myshopify.com";
 const API_KEY = "e2e-api-key";
 const API_SECRET = "e2e-api-secret";
-const APP_BRIDGE = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 // Built for Shopify's admin thresholds (Web Vitals "good"): LCP ≤ 2.5 s, CLS ≤ 0.1.
 const LCP_LIMIT_MS = 2500;
 const CLS_LIMIT = 0.1;
@@ -38,14 +31,13 @@ const PAGES = [
 
 const poll = <T>(probe: () => Promise<T>, timeout = 15_000) => expect.poll(probe, { timeout });
 
-let app: AppProcess;
-let sandbox: ServiceSandbox;
+let demo: DemoShop;
+let embedded: EmbeddedAdmin;
 let store: SimulatedStore;
 let storeServer: ListeningStore;
 let browser: Browser;
 let context: BrowserContext;
 let db: PrismaClient;
-let dropDatabase: () => Promise<void>;
 const ids: Record<string, string> = {};
 const vitals: { page: string; locale: string; lcpMs: number; cls: number }[] = [];
 
@@ -165,40 +157,18 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  const database = await createTestDatabase("e2e");
-  dropDatabase = database.drop;
-  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
   // Each answer of the service takes a second, as over a slow link: the sync lasts long enough
   // for its progress bar to be seen moving.
-  sandbox = await startServiceSandbox({ port: 0, latencyMs: 1000 });
-  store = createSimulatedStore();
-  store.addShop({ domain: SHOP, name: "Tienda Demo" });
-  store.seedDemoCatalogue(SHOP);
-  storeServer = await store.listen(0);
+  demo = await startDemoShop({ sandbox: { latencyMs: 1000 } });
+  ({ db, store, storeServer } = demo);
   await seed();
-  // The app must know its own URL (SHOPIFY_APP_URL): the session-token bounce reloads it.
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  store.registerApp({ apiKey: API_KEY, apiSecret: API_SECRET, appUrl });
-  app = await startApp({
-    env: appEnv({
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      SHOPIFY_APP_URL: appUrl,
-      SVC_QA_BASE_URL: sandbox.url,
-      SVC_BASE_URL: sandbox.url,
-      SIMULATED_STORE_URL: storeServer.url,
-      LOG_LEVEL: "warn",
-    }),
-    cwd: fs.mkdtempSync(path.join(os.tmpdir(), "svc-admin-pages-")),
+  embedded = await startEmbeddedAdmin(demo, {
+    apiKey: API_KEY,
+    apiSecret: API_SECRET,
+    viewport: { width: 1280, height: 900 },
+    tmpPrefix: "svc-admin-pages-",
   });
-  browser = await launchBrowser();
-  context = await browser.newContext({ userAgent: MERCHANT_BROWSER, viewport: { width: 1280, height: 900 } });
-  // The page asks Shopify's CDN for App Bridge; the admin stand-in answers, nothing leaves the machine.
-  // (Playwright asks the last registered route first.)
-  const standIn = await (await fetch(`${storeServer.url}/shopifycloud/app-bridge.js`)).text();
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.abort());
-  await context.route(APP_BRIDGE, (route) => route.fulfill({ contentType: "text/javascript", body: standIn }));
+  ({ browser, context } = embedded);
   await context.addInitScript(() => {
     const w = window as unknown as { __vitals: { lcp: number; cls: number } };
     w.__vitals = { lcp: 0, cls: 0 };
@@ -220,32 +190,11 @@ afterAll(async () => {
     for (const v of vitals)
       console.log(`  ${v.page} [${v.locale}]  LCP ${v.lcpMs.toFixed(0)} ms  CLS ${v.cls.toFixed(3)}`);
   }
-  await context?.close();
-  await browser?.close();
-  await app?.stop();
-  await sandbox?.close();
-  await storeServer?.close();
-  await db?.$disconnect();
-  await dropDatabase?.();
+  await embedded?.close();
+  await demo?.close();
 });
 
-async function open(pagePath: string, locale: "es" | "en" = "es"): Promise<Page> {
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") console.log("CONSOLE", m.text().slice(0, 300));
-  });
-  const response = await page.goto(
-    store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: pagePath, locale }),
-  );
-  expect(response?.status()).toBe(200);
-  // The admin chrome is drawn from the app's own <ui-nav-menu>: Inicio, Pedidos, Catálogo, Tarifas, Configuración, Privacidad.
-  await poll(() => page.locator("#sim-admin-bar nav a").count()).toBe(6);
-  expect(await page.locator("html").getAttribute("lang")).toBe(locale);
-  expect(problems).toEqual([]);
-  return page;
-}
+const open = (pagePath: string, locale: "es" | "en" = "es"): Promise<Page> => embedded.open(pagePath, locale);
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: path.resolve("node_modules/axe-core/axe.min.js") });

@@ -85,6 +85,10 @@ describe("npm run demo", () => {
     const { code, output } = await runDemo();
     expect(output).toMatch(/connected: true; carrier service: active/);
     expect(output).toMatch(/sync completed: 9 skipped, 28 synced/);
+    // The readiness step: a fresh connect reaches no checkout (Admin 2026-10) until the action runs.
+    expect(output).toMatch(/carrier callback called: false; 0 rates from the app/);
+    expect(output).toMatch(/Inicio's checklist: rates in Mexico → problem \(not in: General profile\)/);
+    expect(output).toMatch(/ok\s+rates_in_mexico/);
     expect(output).toMatch(/200 in \d+ ms, 3 rates/);
     expect(output).toMatch(/EXPRESS\s+Envío express\s+\$189\.00 MXN/);
     expect(output).toMatch(/200, 0 rates: the service does not deliver to 63950/);

@@ -5,22 +5,20 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "~/crypto.server";
-import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
-import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../sandbox/store";
+import type { ServiceSandbox } from "../../sandbox/service/server";
+import type { ListeningStore, SimulatedStore } from "../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../helpers/app-process";
 import { launchBrowser, MERCHANT_BROWSER } from "../helpers/browser";
-import { createTestDatabase } from "../helpers/test-database";
 import { startExtensionHost, type ExtensionHost } from "./support/admin-extension-host";
+import { SHOP, startDemoShop, type DemoShop } from "./support/embedded-stack";
 
 const SCREENSHOTS = path.resolve("test/e2e/screenshots");
-const SHOP = "tienda-demo.myshopify.com";
 const API_KEY = "e2e-api-key";
 const API_SECRET = "e2e-api-secret";
 // The app answers over HTTP from another process: give each condition a few seconds.
@@ -35,7 +33,7 @@ let lostOrder: { id: number; name: string };
 let host: ExtensionHost;
 let browser: Browser;
 let db: PrismaClient;
-let dropDatabase: () => Promise<void>;
+let demo: DemoShop;
 const ids: Record<string, string> = {};
 
 async function seed() {
@@ -135,21 +133,15 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  const database = await createTestDatabase("e2e");
-  dropDatabase = database.drop;
-  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  sandbox = await startServiceSandbox({ port: 0 });
-  store = createSimulatedStore();
-  store.addShop({ domain: SHOP, name: "Tienda Demo" });
-  store.seedDemoCatalogue(SHOP);
-  storeServer = await store.listen(0);
+  demo = await startDemoShop();
+  ({ db, sandbox, store, storeServer } = demo);
   // A paid order whose orders/paid webhook never reached the app.
   const variant = store.products.list(SHOP)[0]!.variants[0]!;
   lostOrder = store.orders.createPaid(SHOP, { lineItems: [{ variantId: variant.id, quantity: 1 }] });
   await seed();
   app = await startApp({
     env: appEnv({
-      DATABASE_URL: database.url,
+      DATABASE_URL: demo.databaseUrl,
       SVC_QA_BASE_URL: sandbox.url,
       SVC_BASE_URL: sandbox.url,
       SIMULATED_STORE_URL: storeServer.url,
@@ -166,10 +158,7 @@ afterAll(async () => {
   await browser?.close();
   await host?.close();
   await app?.stop();
-  await sandbox?.close();
-  await storeServer?.close();
-  await db?.$disconnect();
-  await dropDatabase?.();
+  await demo?.close();
 });
 
 async function open(extension: string, orderNumber: number, locale: "es" | "en"): Promise<Page> {

@@ -9,6 +9,7 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { pickLocale, translator } from "~/i18n/locale";
 import { useI18n } from "~/i18n/react";
 import { authenticate } from "~/shopify.server";
+import { ReadinessCard } from "~/components/readiness-card";
 import { CarrierServiceStatus } from "./carrier-service-status";
 import { ConnectionCard } from "./connection-card";
 import { OperationsCard } from "./operations-card";
@@ -67,6 +68,11 @@ export default function Settings() {
         <Layout.Section>
           <CarrierServiceStatus connected={page.connected} state={registration.state} message={registration.message} />
         </Layout.Section>
+        {page.connected && (
+          <Layout.Section>
+            <ReadinessCard readiness={page.readiness} />
+          </Layout.Section>
+        )}
         <Layout.AnnotatedSection title={m.sections.account} description={m.sections.accountHelp}>
           <ConnectionCard
             connected={page.connected}

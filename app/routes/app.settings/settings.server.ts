@@ -11,6 +11,7 @@ import {
 import type { SvcEnvironment } from "~/models/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shopify/carrier-service.server";
 import { es } from "~/i18n/messages.es";
+import { readReadiness, type StoredReadiness } from "~/shop/readiness.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, type RatesFormValues, type SettingsErrors } from "./rates-form";
 
@@ -22,6 +23,8 @@ export interface SettingsPageData {
   operations: OperationsFormValues;
   /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
   locations: { id: string; name: string }[];
+  /** The checkout readiness checklist (app/shop/readiness.server.ts); null before the first check. */
+  readiness: StoredReadiness | null;
 }
 
 export type SettingsActionResult =
@@ -30,8 +33,10 @@ export type SettingsActionResult =
 
 /** Everything the page shows for `shop`. */
 export async function loadSettingsPage(shop: string): Promise<SettingsPageData> {
-  const view = await shopSettingsView(appContext(), shop);
+  const context = appContext();
+  const [view, readiness] = await Promise.all([shopSettingsView(context, shop), readReadiness(context.db, shop)]);
   return {
+    readiness,
     connected: view.connected,
     environment: view.environment,
     carrierService: view.carrierService,

@@ -220,6 +220,42 @@ export function createControlHandler(control: StoreControl): (request: Request) 
               deliver: deliver(body),
             }),
           );
+        case "POST /checkout": {
+          const input = orderInput(body);
+          const destination = body.destination === undefined ? undefined : object(body.destination, "destination");
+          return json(
+            200,
+            await control.checkout(domain, {
+              items: input.lineItems,
+              destination,
+              location: optionalString(body, "location"),
+            }),
+          );
+        }
+        case "PUT /shipping/model": {
+          for (const key of ["marketDriven", "coversAllItemsEnabled"])
+            if (body[key] !== undefined && typeof body[key] !== "boolean") bad(`${key} must be true or false`);
+          return json(
+            200,
+            control.setShippingModel(domain, body as { marketDriven?: boolean; coversAllItemsEnabled?: boolean }),
+          );
+        }
+        case "POST /shipping/profiles": {
+          const name = requiredString(body, "name");
+          if (!Array.isArray(body.skus) || body.skus.length === 0 || body.skus.some((sku) => typeof sku !== "string"))
+            bad("skus must be a non-empty array of SKUs");
+          return json(201, control.createProfile(domain, { name, skus: body.skus as string[] }));
+        }
+        case "POST /shipping/remove_carrier_rates":
+          return json(
+            200,
+            control.removeCarrierRates(domain, { carrierServiceId: optionalString(body, "carrierServiceId") }),
+          );
+        case "POST /shipping/market_carrier_rates":
+          return json(
+            200,
+            control.addMarketCarrierRates(domain, { carrierServiceId: optionalString(body, "carrierServiceId") }),
+          );
         case "GET /deliveries":
           return json(200, control.deliveries(domain));
         case "POST /deliveries/:id/redeliver":

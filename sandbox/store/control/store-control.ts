@@ -20,6 +20,7 @@ import { customerDataAccess, type CustomerDataAccess } from "../state/protected-
 import type { FulfillmentOrderRecord, OrderRecord } from "../state/records";
 import { addLocation, type LocationInput, type ShopState } from "../state/shop-state";
 import type { WebhookSender } from "../webhooks/deliver";
+import { createShippingControl, type ShippingControl } from "./shipping-control";
 
 /** A control request Shopify's admin would refuse or that names nothing: 400, 404 or 409. */
 export class ControlError extends Error {
@@ -68,13 +69,16 @@ export interface FulfillmentOrderSummary {
 
 type Deliveries = { deliveries: Array<Omit<DeliveryRecord, "payload">> };
 
-export interface StoreControl {
+export interface StoreControl extends ShippingControl {
   setApp(domain: string, app: AppRegistration): void;
   /**
    * Grants or withholds the app's protected customer data on the shop (Shopify's review in the
    * Partner Dashboard): Level 2 with the fields approved, or Level 1/0 with no identifying field.
    */
-  setCustomerDataAccess(domain: string, access: { level: unknown; fields?: unknown }): { customerData: CustomerDataAccess };
+  setCustomerDataAccess(
+    domain: string,
+    access: { level: unknown; fields?: unknown },
+  ): { customerData: CustomerDataAccess };
   addLocation(domain: string, input: LocationInput): { location: { id: string; name: string } };
   locations(domain: string): { locations: { id: string; name: string; isActive: boolean }[] };
   createOrder(
@@ -292,6 +296,7 @@ export function createStoreControl(deps: {
       }
       return { customerData: { ...shop.customerData, fields: [...shop.customerData.fields] } };
     },
+    ...createShippingControl({ shopOf, appOf: (domain) => controlOf(domain).app, sender }),
     setApp(domain, app) {
       controlOf(domain).app = { ...app, webhooks: app.webhooks.map((w) => ({ ...w })) };
     },

@@ -18,6 +18,7 @@ import type { ThrottleStatus } from "../throttle";
 import type { StoreContext } from "./context";
 import { bulkOperationRoot } from "../bulk/bulk-root";
 import { carrierServiceMutations } from "./mutations/carrier-services";
+import { deliveryProfileMutations } from "./mutations/delivery-profiles";
 import { fulfillmentOrderChangeMutations } from "./mutations/fulfillment-order-changes";
 import { fulfillmentMutations } from "./mutations/fulfillments";
 import {
@@ -252,6 +253,7 @@ function rootValue(ctx: StoreContext): Record<string, unknown> {
   return {
     ...queryRoot(ctx),
     ...carrierServiceMutations(ctx),
+    ...deliveryProfileMutations(ctx),
     ...fulfillmentMutations(ctx),
     ...fulfillmentServiceMutations(ctx),
     ...fulfillmentOrderChangeMutations(ctx),

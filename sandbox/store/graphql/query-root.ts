@@ -4,6 +4,7 @@ import { paginate, type ConnectionArgs, type SortValue } from "./connection";
 import type { StoreContext } from "./context";
 import { matchesSearch, parseSearchQuery, type FieldValue } from "./search-query";
 import { carrierServiceView } from "./views/carrier-service-views";
+import { deliveryProfileView } from "./views/delivery-profile-views";
 import { fulfillmentOrderView, fulfillmentView } from "./views/fulfillment-views";
 import { availableTotal, inventoryItemView, locationView } from "./views/inventory-views";
 import { nodeById, requireGid } from "./views/node";
@@ -194,6 +195,16 @@ export function queryRoot(ctx: StoreContext) {
     fulfillmentOrder: (args: { id: string }) => lookup(ctx, shop.fulfillmentOrders, args.id, fulfillmentOrderView),
     carrierService: (args: { id: string }) =>
       lookup(ctx, shop.carrierServices, args.id, (_, r) => carrierServiceView(r)),
+    deliveryProfile: (args: { id: string }) => lookup(ctx, shop.deliveryProfiles, args.id, deliveryProfileView),
+    deliveryProfiles: (args: ConnectionArgs & { merchantOwnedOnly?: boolean | null }) =>
+      paginate(
+        // General first, as Shopify lists it; then by id.
+        [...shop.deliveryProfiles.values()].filter((p) => !(args.merchantOwnedOnly && p.appOwned)),
+        args,
+        "deliveryProfiles",
+        (p) => [p.isDefault ? 0 : 1, id(p)],
+        (p) => deliveryProfileView(ctx, p),
+      ),
     carrierServices: (args: SearchArgs) => {
       const terms = parseSearchQuery(args.query);
       const services = [...shop.carrierServices.values()].filter((s) =>

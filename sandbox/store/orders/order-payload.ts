@@ -114,7 +114,9 @@ export interface FulfillmentPayload {
 
 export function orderPayload(shop: ShopState, order: OrderRecord): OrderPaidPayload {
   // Webhook payloads are redacted like API answers for an app without protected customer data.
-  const address = order.shippingAddress ? addressPayload(visibleAddress(shop.customerData, order.shippingAddress)) : null;
+  const address = order.shippingAddress
+    ? addressPayload(visibleAddress(shop.customerData, order.shippingAddress))
+    : null;
   const contact = visibleContact(shop.customerData, order);
   return {
     id: numericId(order.id),

@@ -86,7 +86,9 @@ export function createOrdersApi(shopOf: (domain: string) => ShopState, now: () =
       const ours = [...shop.fulfillmentServices.values()].some((s) => s.locationId === fo.locationId);
       if (!ours) throw new Error(`fulfilment order ${fo.id} is not assigned to a fulfilment service`);
       if (fo.status !== "OPEN" || !["UNSUBMITTED", "REJECTED"].includes(fo.requestStatus)) {
-        throw new Error(`fulfilment order ${fo.id} is ${fo.status}/${fo.requestStatus}: fulfilment cannot be requested`);
+        throw new Error(
+          `fulfilment order ${fo.id} is ${fo.status}/${fo.requestStatus}: fulfilment cannot be requested`,
+        );
       }
       fo.requestStatus = "SUBMITTED";
       fo.updatedAt = now();

@@ -1,6 +1,8 @@
 import { createIdAllocator, gid, type IdAllocator } from "../ids";
 import { createThrottleBucket, type ThrottleBucket } from "../throttle";
 import { FULL_ACCESS, customerDataAccess, type CustomerDataAccess } from "./protected-customer-data";
+import type { DeliveryProfileRecord, ShippingModelState } from "../delivery/delivery-records";
+import { createGeneralProfile } from "../delivery/delivery-state";
 import type {
   FulfillmentServiceRecord,
   CarrierServiceRecord,
@@ -53,6 +55,11 @@ export interface ShopState {
   fulfillments: Map<string, FulfillmentRecord>;
   carrierServices: Map<string, CarrierServiceRecord>;
   fulfillmentServices: Map<string, FulfillmentServiceRecord>;
+  /** Merchant profiles (General first) and app-owned ones; see delivery/delivery-state.ts. */
+  deliveryProfiles: Map<string, DeliveryProfileRecord>;
+  shippingModel: ShippingModelState;
+  /** Every carrier callback checkout made (orders/checkout.ts), for tests to count. */
+  rateCallbacks: { carrierServiceId: string; status: number | null }[];
   adjustmentGroups: Map<string, InventoryAdjustmentGroupRecord>;
   operations: OperationRecord[];
   faults: InjectedFault[];
@@ -81,6 +88,8 @@ export interface AddShopInput {
   /** The app's protected customer data access; full (Level 2, every field) unless given. */
   customerData?: { level: 0 | 1 | 2; fields?: string[] };
   locations?: LocationInput[];
+  /** Market-driven shipping: merchant rates live in Markets, not in delivery profiles. */
+  marketDrivenShipping?: boolean;
 }
 
 // The warehouse from the carrier rate request fixture: the demo ships from Tlalnepantla.
@@ -134,6 +143,13 @@ export function createShopState(
     fulfillments: new Map(),
     carrierServices: new Map(),
     fulfillmentServices: new Map(),
+    deliveryProfiles: new Map(),
+    shippingModel: {
+      marketDriven: input.marketDrivenShipping ?? false,
+      coversAllItemsEnabled: input.marketDrivenShipping ?? false,
+      marketCarrierServiceIds: new Set(),
+    },
+    rateCallbacks: [],
     adjustmentGroups: new Map(),
     operations: [],
     faults: [],
@@ -141,6 +157,7 @@ export function createShopState(
   };
   const locations = input.locations?.length ? input.locations : [{ name: "Bodega Tlalnepantla" }];
   for (const location of locations) addLocation(state, location);
+  createGeneralProfile(state);
   return state;
 }
 

@@ -195,10 +195,12 @@ describe("compliance webhooks", () => {
   it("deletes everything held for the shop on shop/redact", async () => {
     await seedShopWithOrder("300");
     await prisma.job.create({ data: { queue: "q", key: "k", shop: TEST_SHOP } });
+    await prisma.checkoutReadiness.create({ data: { shop: TEST_SHOP, checkedAt: new Date(), ready: false, items: [] } });
     const request = await signedWebhookRequest({ topic: "shop/redact", body: { shop_domain: TEST_SHOP } });
     expect(await status(shopRedact, request)).toBe(200);
     expect(await prisma.shop.count()).toBe(0);
     expect(await prisma.fulfillment.count()).toBe(0);
     expect(await prisma.job.count()).toBe(0);
+    expect(await prisma.checkoutReadiness.count()).toBe(0);
   });
 });

@@ -58,7 +58,10 @@ export function fulfillmentMutations(ctx: StoreContext) {
           return userError("All fulfillment orders must belong to the same order.");
         }
         // One fulfilment ships from one place: Shopify refuses line items of several locations.
-        if (fo.locationId !== shop.fulfillmentOrders.get(input.lineItemsByFulfillmentOrder[0]!.fulfillmentOrderId)?.locationId) {
+        if (
+          fo.locationId !==
+          shop.fulfillmentOrders.get(input.lineItemsByFulfillmentOrder[0]!.fulfillmentOrderId)?.locationId
+        ) {
           return userError("All fulfillment orders must be assigned to the same location.");
         }
         if (!FULFILLABLE.has(fo.status)) {

@@ -2,6 +2,7 @@ import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSc
 import { bulkOperationsSdl } from "./bulk-operations";
 import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
+import { deliveryProfilesSdl } from "./delivery-profiles";
 import { fulfillmentOrderChangesSdl } from "./fulfillment-order-changes";
 import { fulfillmentsSdl } from "./fulfillments";
 import { fulfillmentServicesSdl } from "./fulfillment-services";
@@ -21,6 +22,7 @@ export const adminSdl = [
   fulfillmentServicesSdl,
   fulfillmentOrderChangesSdl,
   carrierServicesSdl,
+  deliveryProfilesSdl,
   bulkOperationsSdl,
 ].join("\n");
 

@@ -20,6 +20,7 @@ export function shopView(ctx: StoreContext) {
       partnerDevelopment: false,
       shopifyPlus: shop.planDisplayName === "Shopify Plus",
     },
+    features: { marketDrivenShipping: shop.shippingModel.marketDriven },
     ...metafieldFields(ctx, shop.id),
   };
 }

@@ -1,0 +1,33 @@
+/**
+ * The readiness queue ("shop.readiness"): one job per connected shop that checks the checklist
+ * and books its next run, so a merchant removing our rates shows up on Inicio within RECHECK_MS.
+ */
+import type { JobOutcome } from "../jobs/queue.server";
+import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
+import { checkReadiness, READINESS_QUEUE, RECHECK_MS, type ReadinessDeps } from "./readiness.server";
+import { readinessDeps } from "./readiness-deps.server";
+
+const RETRY_MS = 15 * 60 * 1000;
+
+/** The handler of the readiness queue, assembled by app/composition.server.ts. */
+export function readinessJobHandlers(
+  deps: HandlerDeps,
+  overrides: Partial<Pick<ReadinessDeps, "adminFor" | "svcClientFor" | "testQuote">> = {},
+): Record<string, JobHandler> {
+  return {
+    [READINESS_QUEUE]: async (job): Promise<JobOutcome> => {
+      const row = await deps.db.shop.findUnique({ where: { domain: job.shop }, select: { svcApiKeyCiphertext: true } });
+      // A disconnected shop is no longer checked; connecting starts it again.
+      if (!row?.svcApiKeyCiphertext) return { kind: "done" };
+      const at = (ms: number) => new Date(deps.now().getTime() + ms);
+      try {
+        await checkReadiness({ ...(await readinessDeps(deps)), ...overrides }, job.shop);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        deps.logger.warn({ shop: job.shop, err: message }, "readiness check failed");
+        return { kind: "reschedule", at: at(RETRY_MS), error: message };
+      }
+      return { kind: "reschedule", at: at(RECHECK_MS) };
+    },
+  };
+}
