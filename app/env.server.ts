@@ -68,6 +68,13 @@ export const envSchema = z.object({
     .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
     .optional()
     .transform((value) => value === "1"),
+  // Whether `npm start` applies pending migrations before serving (under an advisory lock, so N
+  // instances starting at once are safe). Production sets "0" and runs `npm run db:migrate` as a
+  // release step (docs/operations.md).
+  MIGRATE_ON_START: z
+    .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
+    .optional()
+    .transform((value) => value !== "0"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,16 +89,32 @@ export class EnvError extends Error {
   }
 }
 
-/** Parses the given environment (process.env by default) or throws an EnvError listing every problem. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export const PRODUCTION_NEEDS_DATABASE =
+  "DATABASE_URL is required when NODE_ENV=production: set it to your PostgreSQL server " +
+  "(the embedded PostgreSQL is for the demo, development and tests: leave NODE_ENV unset or development)";
+
+/**
+ * Parses the given environment (process.env by default) or throws an EnvError listing every problem.
+ * `server: true` adds what only the server needs: a DATABASE_URL in production, so a container never
+ * quietly starts an embedded PostgreSQL on its own disk.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  opts: { server?: boolean } = {},
+): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = issue.path.join(".");
-    const missing = source[name] === undefined || source[name] === "";
-    return `${name} ${missing && issue.code !== "custom" ? "is required" : issue.message}`;
-  });
-  throw new EnvError(problems);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        const missing = source[name] === undefined || source[name] === "";
+        return `${name} ${missing && issue.code !== "custom" ? "is required" : issue.message}`;
+      });
+  // Only an explicit NODE_ENV=production (the Docker image sets it): `npm start` on a fresh clone
+  // keeps its embedded database.
+  if (opts.server && source.NODE_ENV === "production" && !source.DATABASE_URL) problems.push(PRODUCTION_NEEDS_DATABASE);
+  if (problems.length) throw new EnvError(problems);
+  return result.data!;
 }
 
 let cached: Env | undefined;

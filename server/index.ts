@@ -26,7 +26,7 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 let env: Env;
 try {
-  env = parseEnv();
+  env = parseEnv(process.env, { server: true });
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
   process.stderr.write(`${error.message}\nSee .env.example for what each variable means.\n`);
@@ -42,6 +42,7 @@ try {
     dataDir: path.resolve(env.EMBEDDED_DATABASE_DIR),
     logger,
     projectRoot,
+    migrate: env.MIGRATE_ON_START,
   });
 } catch (error) {
   process.stderr.write(`The database is not ready: ${error instanceof Error ? error.message : String(error)}\n`);

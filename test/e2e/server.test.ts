@@ -35,9 +35,9 @@ describe("npm start", () => {
   it("serves /healthz on the embedded database, refuses a second process on its data, and keeps data across a restart", async () => {
     const cwd = freshWorkDir();
     const dataDir = path.join(cwd, ".data/postgres");
-    const env = appEnv();
+    const env = appEnv({ NODE_ENV: "development" });
 
-    // GIVEN a fresh machine with no DATABASE_URL
+    // GIVEN a fresh machine with no DATABASE_URL, outside production
     const first = await startApp({ env, cwd });
     const health = await fetch(`${first.url}/healthz`);
     expect(health.status).toBe(200);
@@ -84,9 +84,22 @@ describe("npm start", () => {
     await database.drop();
   });
 
+  it("refuses to start in production without DATABASE_URL, leaving no embedded database behind", async () => {
+    const cwd = freshWorkDir();
+    const app = await spawnApp({ env: appEnv({ NODE_ENV: "production" }), cwd });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain("DATABASE_URL is required when NODE_ENV=production");
+    expect(fs.existsSync(path.join(cwd, ".data"))).toBe(false);
+  });
+
   it("stops at start-up when SHOPIFY_API_SECRET is missing, naming it and every other missing key", async () => {
     const app = await spawnApp({
-      env: appEnv({ SHOPIFY_API_SECRET: undefined, SHOPIFY_API_KEY: undefined, SVC_BASE_URL: undefined }),
+      env: appEnv({
+        DATABASE_URL: "postgresql://unused@127.0.0.1:1/app",
+        SHOPIFY_API_SECRET: undefined,
+        SHOPIFY_API_KEY: undefined,
+        SVC_BASE_URL: undefined,
+      }),
       cwd: freshWorkDir(),
     });
     expect(await app.exited).toBe(1);
