@@ -71,6 +71,13 @@ export const envSchema = z.object({
   // Whether `npm start` applies pending migrations before serving (under an advisory lock, so N
   // instances starting at once are safe). Production sets "0" and runs `npm run db:migrate` as a
   // release step (docs/operations.md).
+  // What this process does (docs/operations.md): "all" serves HTTP and runs the job worker; "web"
+  // serves only; "worker" runs jobs and answers only /healthz and /readyz.
+  PROCESS_ROLE: z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
+  // On SIGTERM: how long /readyz fails while the process still serves (so a load balancer takes it
+  // out before it stops listening), then how long requests in flight and jobs held may take.
+  SHUTDOWN_DELAY_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).default(25_000),
   MIGRATE_ON_START: z
     .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
     .optional()
