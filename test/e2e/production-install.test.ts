@@ -63,7 +63,13 @@ function run(
   opts: { cwd: string; env: Record<string, string>; uid?: number },
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...opts, gid: opts.uid, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: opts.cwd,
+      env: opts.env as unknown as NodeJS.ProcessEnv,
+      uid: opts.uid,
+      gid: opts.uid,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
@@ -129,7 +135,11 @@ describe("the production image's install", () => {
     ]);
     const child = spawn(command, args, {
       cwd: dir,
-      env: { ...env, PORT: String(port), PATH: `${path.join(dir, "node_modules/.bin")}:${env.PATH}` },
+      env: {
+        ...env,
+        PORT: String(port),
+        PATH: `${path.join(dir, "node_modules/.bin")}:${env.PATH}`,
+      } as unknown as NodeJS.ProcessEnv,
       uid,
       gid: uid,
       stdio: "pipe",
@@ -145,7 +155,12 @@ describe("the production image's install", () => {
       if (!health?.ok) await new Promise((r) => setTimeout(r, 250));
     }
     expect(health?.status, output).toBe(200);
-    expect(await health!.json()).toMatchObject({ status: "ok", database: "ok" });
+    expect(await health!.json()).toMatchObject({ status: "ok", role: "all" });
+    let ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    // The job thread announces itself just after the server listens.
+    while (ready.status === 503 && ((await ready.json()) as { worker?: string }).worker === "down")
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/auth/login`)).status).toBe(200);
     const nodeVersion = await run(path.join(dir, "node_modules/.bin/node"), ["--version"], { cwd: dir, env });
     expect(nodeVersion.stdout).toMatch(/^v24\./);
