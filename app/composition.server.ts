@@ -8,6 +8,7 @@ import type { HandlerDeps, JobHandler } from "./jobs/worker.server";
 import { createJobWorker } from "./jobs/worker.server";
 import { releaseLeases } from "./jobs/queue.server";
 import { checkReadiness, type ReadinessReport } from "./models/health.server";
+import { ensureRetentionJob, retentionJobHandlers } from "./models/retention.server";
 import { stopRatesRuntime } from "./rates/runtime.server";
 
 /** Every queue the app's workers serve, keyed by queue name. */
@@ -15,6 +16,7 @@ export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
   return {
     ...fulfillmentJobHandlers(deps),
     ...catalogJobHandlers(deps),
+    ...retentionJobHandlers(deps),
   };
 }
 
@@ -31,6 +33,10 @@ export function startBackgroundWork(opts: { concurrency?: number } = {}): { owne
     concurrency: opts.concurrency,
   });
   worker.start();
+  // The periodic retention job (one row shared by every process; whichever worker claims it runs it).
+  ensureRetentionJob(db, now()).catch((error: unknown) =>
+    logger.error({ err: String(error) }, "could not schedule the retention job"),
+  );
   logger.info({ owner: worker.owner, concurrency: opts.concurrency }, "background worker started");
   return { owner: worker.owner, stop: () => worker.stop() };
 }
