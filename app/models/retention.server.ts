@@ -136,7 +136,9 @@ export function retentionJobHandlers(deps: { db: PrismaClient; logger: Logger; n
       const now = deps.now();
       const run = await runRetention({ db: deps.db, now });
       if (run.quotes || run.jobs || run.deliveries) deps.logger.info({ ...run }, "retention trimmed old rows");
-      return { kind: "reschedule", at: new Date(now.getTime() + (run.more ? BACKLOG_NEXT_RUN_MS : NEXT_RUN_MS)) };
+      // Counted from the run's end: a backlog leaves gaps for other jobs, not back-to-back runs.
+      const end = run.more ? deps.now().getTime() + BACKLOG_NEXT_RUN_MS : now.getTime() + NEXT_RUN_MS;
+      return { kind: "reschedule", at: new Date(end) };
     },
   };
 }
