@@ -2,7 +2,6 @@
 // checkout rate callbacks are in flight, a job still running at the shutdown deadline, and the
 // web-only and worker-only process roles (PROCESS_ROLE).
 import { randomUUID } from "node:crypto";
-import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -17,6 +16,7 @@ import type { AppProcess } from "../helpers/app-process";
 import { TEST_API_KEY, TEST_API_SECRET } from "../helpers/shopify-requests";
 import { createTestDatabase } from "../helpers/test-database";
 import { installConnectedShop, startBuiltApp } from "./support/running-app";
+import { startScenarioProxy } from "./support/scenario-proxy";
 
 const SHOP = "tienda-demo.myshopify.com";
 const SVC_KEY = "sk_test_life_cycle";
@@ -32,38 +32,21 @@ const apps: AppProcess[] = [];
 const closers: Array<() => Promise<unknown>> = [];
 
 /** Forwards to the sandbox; quotations answer after `quoteDelayMs` (the sandbox's slow scenario), and are counted. */
-function startSlowQuoteProxy(target: string, quoteDelayMs: number) {
+async function startSlowQuoteProxy(target: string, quoteDelayMs: number) {
   let quotes = 0;
   const waiters: Array<{ n: number; resolve: () => void }> = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const headers = { ...req.headers } as Record<string, string>;
-      delete headers.host;
-      if (req.method === "POST" && req.url === QUOTE_PATH) {
-        headers["x-sandbox-scenario"] = `slow:${quoteDelayMs}`;
-        quotes++;
-        for (const w of waiters.filter((w) => quotes >= w.n)) w.resolve();
-      }
-      const upstream = http.request(new URL(req.url!, target), { method: req.method, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on("error", () => res.destroy());
-      upstream.end(Buffer.concat(chunks));
-    });
+  const proxy = await startScenarioProxy(target, (method, url) => {
+    if (method !== "POST" || url !== QUOTE_PATH) return undefined;
+    quotes++;
+    for (const w of waiters.filter((w) => quotes >= w.n)) w.resolve();
+    return `slow:${quoteDelayMs}`;
   });
-  return new Promise<{ url: string; quotesReached(n: number): Promise<void> }>((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      closers.push(() => new Promise((r) => (server.closeAllConnections(), server.close(r))));
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        quotesReached: (n) =>
-          quotes >= n ? Promise.resolve() : new Promise<void>((r) => waiters.push({ n, resolve: r })),
-      });
-    }),
-  );
+  closers.push(proxy.close);
+  return {
+    url: proxy.url,
+    quotesReached: (n: number) =>
+      quotes >= n ? Promise.resolve() : new Promise<void>((r) => waiters.push({ n, resolve: r })),
+  };
 }
 
 /** A Shopify Admin endpoint that accepts connections and never answers. */

@@ -7,7 +7,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrateDatabase, MIGRATION_LOCK_KEY } from "../../../server/database";
-import { createTestDatabase } from "../../helpers/test-database";
+import { createTestDatabase, queryRows } from "../../helpers/test-database";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const MIGRATIONS = fs
@@ -16,15 +16,7 @@ const MIGRATIONS = fs
   .map((entry) => entry.name)
   .sort();
 
-async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = queryRows;
 
 const drops: Array<() => Promise<void>> = [];
 afterAll(async () => {
