@@ -45,4 +45,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # What `npm start` runs, without npm in between: npm 11 does not pass SIGTERM on to the server (it
 # exits at once and leaves the server to be killed with the container), so the server could not
 # drain its requests in flight (docs/operations.md).
-CMD ["node", "build/start.js"]
+# The serving thread's heap is capped (the job thread caps its own, server/jobs-thread-host.ts) so
+# V8 collects instead of growing: the rates bench ends at 240 MiB of RSS with these flags
+# (docs/benchmarks.md). Keep them equal to package.json's "start".
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=4", "build/start.js"]

@@ -129,10 +129,12 @@ describe("the production image's install", () => {
     // /healthz and a page
     const port = await freePort();
     const [command, ...args] = runtime.cmd!;
-    expect([command, ...args]).toEqual([
-      "node",
-      JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")).scripts.start.split(" ")[1],
-    ]);
+    // What `npm start` runs, word for word (the heap flags included), without npm in between.
+    const startScript = (
+      JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { scripts: { start: string } }
+    ).scripts.start;
+    expect([command, ...args]).toEqual(startScript.split(" "));
+
     const child = spawn(command, args, {
       cwd: dir,
       env: {
