@@ -6,6 +6,9 @@ import { appContext } from "./context.server";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import type { HandlerDeps, JobHandler } from "./jobs/worker.server";
 import { createJobWorker } from "./jobs/worker.server";
+import { releaseLeases } from "./jobs/queue.server";
+import { checkReadiness, type ReadinessReport } from "./models/health.server";
+import { ensureRetentionJob, retentionJobHandlers } from "./models/retention.server";
 import { stopRatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./shop/jobs.server";
 
@@ -15,6 +18,7 @@ export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
     ...fulfillmentJobHandlers(deps),
     ...catalogJobHandlers(deps),
     ...readinessJobHandlers(deps),
+    ...retentionJobHandlers(deps),
   };
 }
 
@@ -22,7 +26,7 @@ export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
  * Starts a job worker (the production server runs it in its own thread, server/jobs-thread.ts);
  * returns a function that stops it once the jobs it holds are finished.
  */
-export function startBackgroundWork(opts: { concurrency?: number } = {}): () => Promise<void> {
+export function startBackgroundWork(opts: { concurrency?: number } = {}): { owner: string; stop(): Promise<void> } {
   const { db, logger, now } = appContext();
   const worker = createJobWorker({
     db,
@@ -31,8 +35,22 @@ export function startBackgroundWork(opts: { concurrency?: number } = {}): () => 
     concurrency: opts.concurrency,
   });
   worker.start();
+  // The periodic retention job (one row shared by every process; whichever worker claims it runs it).
+  ensureRetentionJob(db, now()).catch((error: unknown) =>
+    logger.error({ err: String(error) }, "could not schedule the retention job"),
+  );
   logger.info({ owner: worker.owner, concurrency: opts.concurrency }, "background worker started");
-  return () => worker.stop();
+  return { owner: worker.owner, stop: () => worker.stop() };
+}
+
+/** Queues again the jobs a worker that was stopped mid-job still held (server/jobs-thread-host.ts). */
+export function releaseJobLeases(owner: string): Promise<number> {
+  return releaseLeases(appContext().db, owner);
+}
+
+/** /readyz's database part: reachable, and every migration of this version applied. */
+export function checkDatabaseReadiness(migrations: readonly string[]): Promise<ReadinessReport> {
+  return checkReadiness({ db: appContext().db, migrations });
 }
 
 /** What the serving thread does last when it stops: writes the buffered quote log. */

@@ -68,6 +68,20 @@ export const envSchema = z.object({
     .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
     .optional()
     .transform((value) => value === "1"),
+  // Whether `npm start` applies pending migrations before serving (under an advisory lock, so N
+  // instances starting at once are safe). Production sets "0" and runs `npm run db:migrate` as a
+  // release step (docs/operations.md).
+  MIGRATE_ON_START: z
+    .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
+    .optional()
+    .transform((value) => value !== "0"),
+  // What this process does (docs/operations.md): "all" serves HTTP and runs the job worker; "web"
+  // serves only; "worker" runs jobs and answers only /healthz and /readyz.
+  PROCESS_ROLE: z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
+  // On SIGTERM: how long /readyz fails while the process still serves (so a load balancer takes it
+  // out before it stops listening), then how long requests in flight and jobs held may take.
+  SHUTDOWN_DELAY_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).default(25_000),
   // Benchmarks only (docs/benchmarks.md): "0" turns the rate cache's refresh-ahead off, to measure
   // the share of checkouts answered from the cache without it. On unless exactly "0".
   RATES_REFRESH_AHEAD: z
@@ -88,16 +102,32 @@ export class EnvError extends Error {
   }
 }
 
-/** Parses the given environment (process.env by default) or throws an EnvError listing every problem. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export const PRODUCTION_NEEDS_DATABASE =
+  "DATABASE_URL is required when NODE_ENV=production: set it to your PostgreSQL server " +
+  "(the embedded PostgreSQL is for the demo, development and tests: leave NODE_ENV unset or development)";
+
+/**
+ * Parses the given environment (process.env by default) or throws an EnvError listing every problem.
+ * `server: true` adds what only the server needs: a DATABASE_URL in production, so a container never
+ * quietly starts an embedded PostgreSQL on its own disk.
+ */
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  opts: { server?: boolean } = {},
+): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const name = issue.path.join(".");
-    const missing = source[name] === undefined || source[name] === "";
-    return `${name} ${missing && issue.code !== "custom" ? "is required" : issue.message}`;
-  });
-  throw new EnvError(problems);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        const missing = source[name] === undefined || source[name] === "";
+        return `${name} ${missing && issue.code !== "custom" ? "is required" : issue.message}`;
+      });
+  // Only an explicit NODE_ENV=production (the Docker image sets it): `npm start` on a fresh clone
+  // keeps its embedded database.
+  if (opts.server && source.NODE_ENV === "production" && !source.DATABASE_URL) problems.push(PRODUCTION_NEEDS_DATABASE);
+  if (problems.length) throw new EnvError(problems);
+  return result.data!;
 }
 
 let cached: Env | undefined;

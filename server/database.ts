@@ -219,8 +219,31 @@ export async function ensureDatabaseExists(adminUrl: string, database: string) {
 
 const require = createRequire(import.meta.url);
 
-/** Applies pending migrations with `prisma migrate deploy` (the offline WebAssembly engine). */
+// The key of the session-level advisory lock held around `prisma migrate deploy`: any number of
+// processes (N instances starting at once, a release step racing a deploy) migrate one at a time,
+// and the ones that follow find nothing left to apply. Arbitrary, but fixed for every version.
+export const MIGRATION_LOCK_KEY = 2_021_000_021;
+
+/**
+ * Applies pending migrations with `prisma migrate deploy` (the offline WebAssembly engine), holding
+ * a PostgreSQL advisory lock so that concurrent callers run one after another. The lock lives on
+ * its own connection: it needs a session, so `url` must reach PostgreSQL directly, not through
+ * PgBouncer in transaction mode (docs/operations.md).
+ */
 export async function migrateDatabase(url: string, cwd = process.cwd()): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await runMigrateDeploy(url, cwd);
+  } finally {
+    // Ending the session releases the lock even if the unlock statement cannot be sent.
+    await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock.end().catch(() => undefined);
+  }
+}
+
+async function runMigrateDeploy(url: string, cwd: string): Promise<void> {
   const cli = require.resolve("prisma/build/index.js", { paths: [cwd] });
   const preload = path.join(cwd, "server", "unref-long-timers.cjs");
   await new Promise<void>((resolve, reject) => {
@@ -239,17 +262,20 @@ export async function migrateDatabase(url: string, cwd = process.cwd()): Promise
   });
 }
 
-/** DATABASE_URL when given; otherwise the embedded server. Migrated before it is returned. */
+/** DATABASE_URL when given; otherwise the embedded server. Migrated before it is returned unless `migrate` is false. */
 export async function prepareDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   logger: DatabaseLogger;
   /** Where prisma.config.ts and node_modules are. */
   projectRoot?: string;
+  /** False when migrations are a release step of their own (MIGRATE_ON_START=0); the embedded one is always migrated. */
+  migrate?: boolean;
 }): Promise<RunningDatabase> {
   const running = opts.databaseUrl
     ? { url: opts.databaseUrl, embedded: false, stop: async () => {} }
     : await startEmbeddedPostgres({ dataDir: opts.dataDir, logger: opts.logger });
+  if (opts.migrate === false && !running.embedded) return running;
   try {
     await migrateDatabase(running.url, opts.projectRoot);
   } catch (error) {

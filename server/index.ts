@@ -1,6 +1,7 @@
 // The production server (`npm start`): validates the configuration, brings up PostgreSQL
-// (embedded, or DATABASE_URL) and applies migrations, then serves the Remix build and starts
-// this process's job worker in its own thread. Built to build/start.js by `npm run build`.
+// (embedded, or DATABASE_URL) and applies migrations (unless MIGRATE_ON_START=0), then serves the
+// Remix build and starts this process's job worker in its own thread — both, or one of them
+// (PROCESS_ROLE). Built to build/start.js by `npm run build`.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -12,9 +13,11 @@ import compression from "compression";
 import express from "express";
 import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, withLogContext } from "../app/logger.server";
+import type { checkDatabaseReadiness } from "../app/composition.server";
 import type { handleRateCallback } from "../app/rates/callback.server";
 import { prepareDatabase, type RunningDatabase } from "./database";
 import type { ServerEntry } from "./jobs-thread-protocol";
+import { healthEndpoints, shippedMigrations } from "./health-http";
 import { startJobsThread } from "./jobs-thread-host";
 import { NAIVE_RATE_CALLBACK_PATH, rateCallbackFastPath } from "./rate-callback-http";
 import { webhookFastPath } from "./webhook-http";
@@ -26,7 +29,7 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 let env: Env;
 try {
-  env = parseEnv();
+  env = parseEnv(process.env, { server: true });
 } catch (error) {
   if (!(error instanceof EnvError)) throw error;
   process.stderr.write(`${error.message}\nSee .env.example for what each variable means.\n`);
@@ -42,6 +45,7 @@ try {
     dataDir: path.resolve(env.EMBEDDED_DATABASE_DIR),
     logger,
     projectRoot,
+    migrate: env.MIGRATE_ON_START,
   });
 } catch (error) {
   process.stderr.write(`The database is not ready: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -51,8 +55,16 @@ process.env.DATABASE_URL = database.url;
 
 const buildPath = path.join(projectRoot, "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
-  entry: { module: ServerEntry & { handleRateCallback: typeof handleRateCallback } };
+  entry: {
+    module: ServerEntry & {
+      handleRateCallback: typeof handleRateCallback;
+      checkDatabaseReadiness: typeof checkDatabaseReadiness;
+      APP_VERSION: string;
+    };
+  };
 };
+const entry = build.entry.module;
+const role = env.PROCESS_ROLE;
 
 const app = express();
 app.disable("x-powered-by");
@@ -68,7 +80,7 @@ app.all("*", createRequestHandler({ build, mode: "production" }));
 
 // The checkout rate callback is answered before Express and Remix (server/rate-callback-http.ts).
 const rateCallback = rateCallbackFastPath({
-  handle: build.entry.module.handleRateCallback,
+  handle: entry.handleRateCallback,
   naive: env.RATES_NAIVE_BASELINE,
   withContext: withLogContext,
 });
@@ -79,12 +91,15 @@ if (env.RATES_NAIVE_BASELINE)
   );
 
 // The job worker runs in its own thread, so background work never holds up this one's answers.
-const jobsThread = startJobsThread({
-  threadFile: path.join(projectRoot, "build/jobs-thread.js"),
-  data: { concurrency: env.JOB_CONCURRENCY },
-  entry: build.entry.module,
-  logger,
-});
+const jobsThread =
+  role === "web"
+    ? undefined
+    : startJobsThread({
+        threadFile: path.join(projectRoot, "build/jobs-thread.js"),
+        data: { concurrency: env.JOB_CONCURRENCY },
+        entry,
+        logger,
+      });
 // …and so are Shopify's webhook posts, through the same route actions (server/webhook-http.ts).
 const webhooks = webhookFastPath({
   routes: build.routes,
@@ -92,23 +107,62 @@ const webhooks = webhookFastPath({
   onError: (error, path) =>
     logger.error({ path, err: error instanceof Error ? error.stack : String(error) }, "webhook failed"),
 });
+
+let shuttingDown = false;
+const health = healthEndpoints({
+  version: entry.APP_VERSION,
+  role,
+  migrations: shippedMigrations(projectRoot),
+  stopping: () => shuttingDown,
+  database: entry.checkDatabaseReadiness,
+  worker: jobsThread ? () => jobsThread.alive() : undefined,
+});
+
+// Responses still being written when the shutdown starts, told to close their connection after.
+const inFlight = new Set<http.ServerResponse>();
 const server = http.createServer((req, res) => {
+  if (health(req, res)) return;
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  if (shuttingDown) res.setHeader("connection", "close");
+  if (role === "worker") {
+    res
+      .writeHead(404, { "content-type": "application/json" })
+      .end(JSON.stringify({ error: "this process only runs jobs (PROCESS_ROLE=worker)" }));
+    return;
+  }
   if (!rateCallback(req, res) && !webhooks(req, res)) app(req, res);
 });
 server.listen(env.PORT, () => {
-  logger.info({ port: env.PORT, embeddedDatabase: database.embedded }, "app listening");
+  logger.info({ port: env.PORT, role, embeddedDatabase: database.embedded }, "app listening");
 });
 
-let shuttingDown = false;
+// SIGTERM: /readyz fails at once (a load balancer stops sending), the process keeps serving for
+// SHUTDOWN_DELAY_MS, then stops accepting and lets the rate callbacks, webhooks and pages in flight
+// finish — up to SHUTDOWN_TIMEOUT_MS, as long as the job thread may take to finish its jobs (those
+// still running then are queued again for another process). Then the buffered quote log is written.
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
-  logger.info({ signal }, "shutting down");
-  server.close();
-  server.closeAllConnections();
-  await jobsThread.stop();
-  await build.entry.module.stopServing();
+  logger.info({ signal, inFlight: inFlight.size, delayMs: env.SHUTDOWN_DELAY_MS }, "shutting down");
+  const jobsStopped = jobsThread?.stop(env.SHUTDOWN_TIMEOUT_MS);
+  if (env.SHUTDOWN_DELAY_MS) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
+  // Keep-alive connections become idle as their last response ends: close them as they do.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => {
+    logger.warn({ inFlight: inFlight.size }, "requests still in flight at the shutdown deadline were cut");
+    server.closeAllConnections();
+  }, env.SHUTDOWN_TIMEOUT_MS);
+  server.closeIdleConnections();
+  await closed;
+  clearInterval(closeIdle);
+  clearTimeout(deadline);
+  await jobsStopped;
+  await entry.stopServing();
   await database.stop();
+  logger.info({ signal }, "stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

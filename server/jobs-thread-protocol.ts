@@ -5,6 +5,7 @@ import type { EventEmitter } from "node:events";
 export interface ServerEntry {
   stopServing(): Promise<void>;
   jobSignals: EventEmitter;
+  releaseJobLeases(owner: string): Promise<number>;
 }
 
 export interface JobsThreadData {
@@ -12,7 +13,10 @@ export interface JobsThreadData {
 }
 
 export type JobsThreadMessage =
-  | { type: "started" }
+  /** Jobs → serving: the worker runs, claiming jobs as `owner`. */
+  | { type: "started"; owner: string }
+  /** Jobs → serving, every few seconds: the thread's event loop still turns. */
+  | { type: "alive" }
   /** Serving → jobs: work was committed on these queues; wake the worker. */
   | { type: "enqueued"; queues: string[] }
   /** Serving → jobs: finish the jobs held, claim no more, then answer "stopped". */

@@ -10,14 +10,18 @@ import type { JobsThreadData, JobsThreadMessage } from "./jobs-thread-protocol";
 
 const { concurrency } = workerData as JobsThreadData;
 const port = parentPort!;
-const stop = startBackgroundWork({ concurrency });
+const worker = startBackgroundWork({ concurrency });
+// The serving thread's /readyz counts the worker alive while these keep coming.
+const heartbeat = setInterval(() => port.postMessage({ type: "alive" } satisfies JobsThreadMessage), 2_000);
+heartbeat.unref();
 
 port.on("message", (message: JobsThreadMessage) => {
   if (message.type === "enqueued") signalEnqueued(...message.queues);
   else if (message.type === "stop")
-    void stop().then(() => {
+    void worker.stop().then(() => {
+      clearInterval(heartbeat);
       port.postMessage({ type: "stopped" } satisfies JobsThreadMessage);
       port.close();
     });
 });
-port.postMessage({ type: "started" } satisfies JobsThreadMessage);
+port.postMessage({ type: "started", owner: worker.owner } satisfies JobsThreadMessage);

@@ -171,6 +171,18 @@ export async function claimJobs(
     RETURNING *`;
 }
 
+/**
+ * Hands back the jobs a stopped worker still held (a shutdown that could not wait for them): they
+ * are queued again at once for any worker, and the interrupted run does not count as an attempt.
+ * Call it only once that worker can no longer finish them (its thread has ended).
+ */
+export async function releaseLeases(db: Conn, owner: string): Promise<number> {
+  return db.$executeRaw`
+    UPDATE "Job" SET state = 'queued', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "runAt" = now(),
+                     attempts = GREATEST(attempts - 1, 0), "updatedAt" = now()
+    WHERE state = 'running' AND "leaseOwner" = ${owner}`;
+}
+
 /** What a handler decided: finished, try again later (counts as a failed attempt), or run again later. */
 export type JobOutcome =
   | { kind: "done" }
@@ -240,7 +252,10 @@ export interface JobProblem {
   updatedAt: Date;
 }
 
-export function listJobProblems(db: Conn, args: { shop: string; queues: string[]; limit?: number }): Promise<JobProblem[]> {
+export function listJobProblems(
+  db: Conn,
+  args: { shop: string; queues: string[]; limit?: number },
+): Promise<JobProblem[]> {
   return db.$queryRaw<JobProblem[]>`
     SELECT id::text, queue, key, payload, state, attempts, "lastError", "updatedAt" FROM "Job"
     WHERE shop = ${args.shop} AND queue = ANY(${args.queues}::text[]) AND ${PROBLEM}

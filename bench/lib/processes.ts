@@ -68,10 +68,19 @@ export async function startUpstream(
   };
 }
 
-/** Starts build/start.js with `env`; resolves once /healthz answers. */
+/** What `npm start` runs after `node` (the serving heap's flags, then build/start.js), from package.json. */
+function startArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } };
+  return pkg.scripts.start
+    .split(" ")
+    .slice(1)
+    .map((arg) => (arg.endsWith(".js") ? path.join(ROOT, arg) : arg));
+}
+
+/** Starts the app as `npm start` does (its Node flags included) with `env`; resolves once /healthz answers. */
 export async function startApp(env: Record<string, string>): Promise<{ url: string; pid: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, "build/start.js")], {
+  const child = spawn(process.execPath, startArgs(), {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "inherit", "inherit"],

@@ -4,7 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import pkg from "../../package.json";
-import { appEnv, spawnApp, startApp } from "../helpers/app-process";
+import { migrateDatabase } from "../../server/database";
+import { appEnv, PROJECT_ROOT, spawnApp, startApp } from "../helpers/app-process";
 import { createTestDatabase } from "../helpers/test-database";
 
 // `npm start` as an operator runs it: the built server, a fresh working directory, no .env.
@@ -35,13 +36,22 @@ describe("npm start", () => {
   it("serves /healthz on the embedded database, refuses a second process on its data, and keeps data across a restart", async () => {
     const cwd = freshWorkDir();
     const dataDir = path.join(cwd, ".data/postgres");
-    const env = appEnv();
+    const env = appEnv({ NODE_ENV: "development" });
 
-    // GIVEN a fresh machine with no DATABASE_URL
+    // GIVEN a fresh machine with no DATABASE_URL, outside production
     const first = await startApp({ env, cwd });
     const health = await fetch(`${first.url}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok", database: "ok", version: pkg.version });
+    expect(await health.json()).toEqual({ status: "ok", version: pkg.version, role: "all" });
+    const ready = await fetch(`${first.url}/readyz`);
+    expect(await ready.json()).toEqual({
+      status: "ok",
+      version: pkg.version,
+      role: "all",
+      database: "ok",
+      migrations: "ok",
+      worker: "ok",
+    });
     const url = `postgresql://postgres:postgres@127.0.0.1:${embeddedPort(dataDir)}/app`;
     await sql(url, `INSERT INTO "Shop" (domain, "updatedAt") VALUES ('persisted.myshopify.com', now())`);
 
@@ -67,7 +77,11 @@ describe("npm start", () => {
     await sql(database.url, `DROP SCHEMA public CASCADE; CREATE SCHEMA public`);
     const cwd = freshWorkDir();
     const app = await startApp({ env: appEnv({ DATABASE_URL: database.url }), cwd });
-    expect(await (await fetch(`${app.url}/healthz`)).json()).toMatchObject({ status: "ok", database: "ok" });
+    expect(await (await fetch(`${app.url}/readyz`)).json()).toMatchObject({
+      status: "ok",
+      database: "ok",
+      migrations: "ok",
+    });
     const tables = await sql(
       database.url,
       `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename = 'Fulfillment'`,
@@ -84,9 +98,50 @@ describe("npm start", () => {
     await database.drop();
   });
 
+  it("with MIGRATE_ON_START=0 is alive but not ready until the release step has migrated its database", async () => {
+    const database = await createTestDatabase("e2e");
+    await sql(database.url, `DROP SCHEMA public CASCADE; CREATE SCHEMA public`);
+    const app = await spawnApp({
+      env: appEnv({ DATABASE_URL: database.url, MIGRATE_ON_START: "0" }),
+      cwd: freshWorkDir(),
+    });
+    let alive = false;
+    while (!alive && app.child.exitCode === null) {
+      alive = await fetch(`${app.url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!alive) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(alive).toBe(true);
+    const notReady = await fetch(`${app.url}/readyz`);
+    expect(notReady.status).toBe(503);
+    const body = (await notReady.json()) as { migrations: string; pending: string[] };
+    expect(body.migrations).toBe("pending");
+    expect(body.pending.length).toBeGreaterThan(0);
+    // WHEN the release step runs THEN the same process becomes ready
+    await migrateDatabase(database.url, PROJECT_ROOT);
+    expect(await (await fetch(`${app.url}/readyz`)).json()).toMatchObject({ status: "ok", migrations: "ok" });
+    expect(await app.stop()).toBe(0);
+    await database.drop();
+  });
+
+  it("refuses to start in production without DATABASE_URL, leaving no embedded database behind", async () => {
+    const cwd = freshWorkDir();
+    const app = await spawnApp({ env: appEnv({ NODE_ENV: "production" }), cwd });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain("DATABASE_URL is required when NODE_ENV=production");
+    expect(fs.existsSync(path.join(cwd, ".data"))).toBe(false);
+  });
+
   it("stops at start-up when SHOPIFY_API_SECRET is missing, naming it and every other missing key", async () => {
     const app = await spawnApp({
-      env: appEnv({ SHOPIFY_API_SECRET: undefined, SHOPIFY_API_KEY: undefined, SVC_BASE_URL: undefined }),
+      env: appEnv({
+        DATABASE_URL: "postgresql://unused@127.0.0.1:1/app",
+        SHOPIFY_API_SECRET: undefined,
+        SHOPIFY_API_KEY: undefined,
+        SVC_BASE_URL: undefined,
+      }),
       cwd: freshWorkDir(),
     });
     expect(await app.exited).toBe(1);

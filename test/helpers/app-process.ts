@@ -35,20 +35,27 @@ export interface AppProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the app in `cwd`; resolves once /healthz answers 200, rejects if it exits first. */
-export async function startApp(opts: { env: Record<string, string>; cwd: string; timeoutMs?: number }): Promise<AppProcess> {
+/** Starts the app in `cwd`; resolves once /readyz answers 200 (ready for traffic), rejects if it exits first. */
+export async function startApp(opts: {
+  env: Record<string, string>;
+  cwd: string;
+  timeoutMs?: number;
+}): Promise<AppProcess> {
   const app = await spawnApp(opts);
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
   let exitCode: number | null | undefined;
   void app.exited.then((code) => (exitCode = code));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`the app exited (${exitCode}) before it was healthy:\n${app.output()}`);
-    const ok = await fetch(`${app.url}/healthz`).then((r) => r.status === 200, () => false);
+    if (exitCode !== undefined) throw new Error(`the app exited (${exitCode}) before it was ready:\n${app.output()}`);
+    const ok = await fetch(`${app.url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return app;
     await new Promise((r) => setTimeout(r, 250));
   }
   await app.stop();
-  throw new Error(`the app was not healthy within the time limit:\n${app.output()}`);
+  throw new Error(`the app was not ready within the time limit:\n${app.output()}`);
 }
 
 /** Starts the app without waiting for it (for start-up failures). */

@@ -26,6 +26,21 @@ export async function createTestDatabase(prefix = "t"): Promise<{ url: string; n
   };
 }
 
+/** Runs `sql` on the database at `url` over a connection of its own; returns the rows. */
+export async function queryRows<T extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  values?: unknown[],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Runs SQL as the server's superuser (for tests that break a database on purpose). */
 export function adminQuery(sql: string): Promise<pg.QueryResult> {
   return admin((c) => c.query(sql));
@@ -39,7 +54,8 @@ export async function resetDatabase(): Promise<void> {
     const { rows } = await client.query<{ tablename: string }>(
       "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'",
     );
-    if (rows.length) await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
+    if (rows.length)
+      await client.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`);
   } finally {
     await client.end();
   }

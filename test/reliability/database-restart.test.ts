@@ -1,6 +1,6 @@
 // The database stops and starts again while orders/paid deliveries arrive at the built server.
 // Shopify retries a delivery that did not get a 2xx (same event id); the app must lose none and
-// record none twice, keep answering the rate callback, and say so on /healthz.
+// record none twice, keep answering the rate callback, and say so on /readyz.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -79,7 +79,7 @@ async function deliver(url: string, n: number, log: string[]) {
 }
 
 describe("database restart under load", () => {
-  it("loses no order and records none twice while PostgreSQL stops and starts; /healthz and the rate callback report it", async () => {
+  it("loses no order and records none twice while PostgreSQL stops and starts; /readyz and the rate callback report it", async () => {
     const port = await freePort();
     postgres = server(port);
     await postgres.initialise();
@@ -105,7 +105,7 @@ describe("database restart under load", () => {
     outage = true;
     for (let i = 0; i < 6; i++) {
       const started = Date.now();
-      const h = await fetch(`${app.url}/healthz`);
+      const h = await fetch(`${app.url}/readyz`);
       health.push(`${h.status} ${JSON.stringify(await h.json())}`);
       const rate = await fetch(`${app.url}/carrier-service/rates`, {
         method: "POST",
@@ -128,11 +128,11 @@ describe("database restart under load", () => {
     await arrivals;
     expect(outage).toBe(false);
 
-    // /healthz named the outage, and reports the recovery.
+    // /readyz named the outage, and reports the recovery.
     expect(health.every((h) => h.startsWith("503 ") && h.includes('"database":"unreachable"'))).toBe(true);
     let recovered = 0;
     for (let i = 0; i < 40 && recovered !== 200; i++) {
-      recovered = (await fetch(`${app.url}/healthz`)).status;
+      recovered = (await fetch(`${app.url}/readyz`)).status;
       if (recovered !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(recovered).toBe(200);

@@ -5,8 +5,6 @@
 // (x-sandbox-scenario) to the calls the test names, so the app is unchanged and unaware. For each
 // cell the test asserts the defined outcome and that every record ends in a documented state
 // (README, Reliability: the fault matrix).
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +17,7 @@ import type { AppProcess } from "../helpers/app-process";
 import { TEST_API_KEY, TEST_API_SECRET } from "../helpers/shopify-requests";
 import { createTestDatabase } from "../helpers/test-database";
 import { startBuiltApp, installConnectedShop, registerAtService } from "./support/running-app";
+import { startScenarioProxy } from "./support/scenario-proxy";
 
 const SHOP = "tienda-demo.myshopify.com";
 const SVC_KEY = "sk_test_faults";
@@ -37,40 +36,13 @@ let rule: Rule | undefined;
 const faulted: string[] = [];
 
 /** Forwards to the sandbox, adding the scenario header to the calls the current rule names. */
-function startFaultProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const headers = { ...req.headers } as Record<string, string>;
-      delete headers.host;
-      const matches = rule && req.method === rule.method && req.url!.startsWith(rule.path) && (rule.times ?? 1) > 0;
-      if (matches) {
-        headers["x-sandbox-scenario"] = rule!.scenario;
-        faulted.push(`${req.method} ${req.url} ${rule!.scenario}`);
-        if (rule!.times !== undefined) rule!.times--;
-      }
-      const upstream = http.request(new URL(req.url!, target), { method: req.method, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on("error", () => res.destroy());
-      res.on("close", () => upstream.destroy());
-      upstream.end(Buffer.concat(chunks));
-    });
+function startFaultProxy(target: string) {
+  return startScenarioProxy(target, (method, url) => {
+    if (!(rule && method === rule.method && url.startsWith(rule.path) && (rule.times ?? 1) > 0)) return undefined;
+    faulted.push(`${method} ${url} ${rule.scenario}`);
+    if (rule.times !== undefined) rule.times--;
+    return rule.scenario;
   });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () =>
-          new Promise<void>((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      }),
-    ),
-  );
 }
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

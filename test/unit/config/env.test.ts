@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/env.server";
+import { EnvError, parseEnv, PRODUCTION_NEEDS_DATABASE } from "~/env.server";
 
 const valid = {
   SHOPIFY_API_KEY: "key",
@@ -11,9 +11,9 @@ const valid = {
   SVC_QA_BASE_URL: "https://qa.svc.example",
 };
 
-function problemsOf(source: Record<string, string | undefined>): string[] {
+function problemsOf(source: Record<string, string | undefined>, opts: { server?: boolean } = {}): string[] {
   try {
-    parseEnv(source);
+    parseEnv(source, opts);
   } catch (error) {
     if (error instanceof EnvError) return error.problems;
     throw error;
@@ -35,7 +35,11 @@ describe("parseEnv", () => {
     const { SHOPIFY_API_SECRET: _s, SHOPIFY_API_KEY: _k, SVC_BASE_URL: _b, ...rest } = valid;
     const problems = problemsOf(rest);
     expect(problems).toEqual(
-      expect.arrayContaining(["SHOPIFY_API_SECRET is required", "SHOPIFY_API_KEY is required", "SVC_BASE_URL is required"]),
+      expect.arrayContaining([
+        "SHOPIFY_API_SECRET is required",
+        "SHOPIFY_API_KEY is required",
+        "SVC_BASE_URL is required",
+      ]),
     );
     expect(problems).toHaveLength(3);
   });
@@ -76,6 +80,31 @@ describe("RATES_NAIVE_BASELINE (the benchmark's uncached rate callback)", () => 
     expect(parseEnv(valid).RATES_NAIVE_BASELINE).toBe(false);
     expect(parseEnv({ ...valid, RATES_NAIVE_BASELINE: "0" }).RATES_NAIVE_BASELINE).toBe(false);
     expect(parseEnv({ ...valid, RATES_NAIVE_BASELINE: "1" }).RATES_NAIVE_BASELINE).toBe(true);
-    expect(problemsOf({ ...valid, RATES_NAIVE_BASELINE: "yes" })).toEqual(['RATES_NAIVE_BASELINE must be "1" (on) or "0" (off)']);
+    expect(problemsOf({ ...valid, RATES_NAIVE_BASELINE: "yes" })).toEqual([
+      'RATES_NAIVE_BASELINE must be "1" (on) or "0" (off)',
+    ]);
+  });
+
+  it("refuses a production server without DATABASE_URL, listing it with the other problems", () => {
+    expect(problemsOf({ ...valid, NODE_ENV: "production" }, { server: true })).toEqual([PRODUCTION_NEEDS_DATABASE]);
+    expect(problemsOf({ ...valid, NODE_ENV: "production", SVC_BASE_URL: undefined }, { server: true })).toEqual([
+      "SVC_BASE_URL is required",
+      PRODUCTION_NEEDS_DATABASE,
+    ]);
+    // The embedded PostgreSQL stays the default for a fresh clone, development and tests.
+    expect(parseEnv(valid, { server: true }).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ ...valid, NODE_ENV: "development" }, { server: true }).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ ...valid, NODE_ENV: "test" }, { server: true }).DATABASE_URL).toBeUndefined();
+    expect(parseEnv(valid).NODE_ENV).toBe("production");
+    const url = "postgresql://app:pw@db.internal:5432/app";
+    expect(parseEnv({ ...valid, NODE_ENV: "production", DATABASE_URL: url }, { server: true }).DATABASE_URL).toBe(url);
+  });
+
+  it("migrates on start unless MIGRATE_ON_START is 0", () => {
+    expect(parseEnv(valid).MIGRATE_ON_START).toBe(true);
+    expect(parseEnv({ ...valid, MIGRATE_ON_START: "0" }).MIGRATE_ON_START).toBe(false);
+    expect(problemsOf({ ...valid, MIGRATE_ON_START: "yes" })).toEqual([
+      'MIGRATE_ON_START must be "1" (on) or "0" (off)',
+    ]);
   });
 });

@@ -22,7 +22,7 @@ parentPort.on("message", (m) => {
 
 let thread: JobsThread | undefined;
 afterEach(async () => {
-  await thread?.stop();
+  await thread?.stop(60_000);
   thread = undefined;
 });
 
@@ -47,7 +47,7 @@ describe("the job worker's thread", () => {
     thread = startJobsThread({
       threadFile,
       data: { concurrency: 7, log } as never,
-      entry: { jobSignals, stopServing: async () => {} },
+      entry: { jobSignals, stopServing: async () => {}, releaseJobLeases: async () => 0 },
       logger: { info: () => {}, error: (obj: unknown) => errors.push(obj) } as never,
     });
     const lines = () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").trim().split("\n") : []);
@@ -60,9 +60,44 @@ describe("the job worker's thread", () => {
     await until(() => lines().length === 3);
     expect(JSON.parse(lines()[2]!)).toEqual({ type: "enqueued", queues: ["fulfillment.order"] });
     // AND stopping asks the thread to finish, waits for it, and stops forwarding signals
-    await thread.stop();
+    await thread.stop(60_000);
     thread = undefined;
     expect(JSON.parse(lines().at(-1)!)).toEqual({ type: "stop" });
     expect(jobSignals.listenerCount("enqueued")).toBe(0);
+  });
+
+  it("counts the worker alive while it speaks; a thread that cannot finish in time is ended and its jobs' leases released", async () => {
+    // GIVEN a worker thread that announces its lease owner, then never finishes its job
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jobs-thread-"));
+    const threadFile = path.join(dir, "thread.mjs");
+    fs.writeFileSync(
+      threadFile,
+      `import { parentPort } from "node:worker_threads";
+       parentPort.postMessage({ type: "started", owner: "owner-1" });
+       setInterval(() => {}, 1000);`,
+    );
+    const released: string[] = [];
+    const warnings: unknown[] = [];
+    thread = startJobsThread({
+      threadFile,
+      data: { concurrency: 1 },
+      entry: {
+        jobSignals: new EventEmitter(),
+        stopServing: async () => {},
+        releaseJobLeases: async (owner) => (released.push(owner), 2),
+      },
+      logger: { info: () => {}, error: () => {}, warn: (obj: unknown) => warnings.push(obj) } as never,
+    });
+    const running = thread;
+    await until(() => running.alive());
+    // WHEN it is stopped with a short deadline
+    const started = Date.now();
+    await running.stop(300);
+    thread = undefined;
+    // THEN it was ended at the deadline, not after a minute, and its jobs were handed back
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(released).toEqual(["owner-1"]);
+    expect(warnings).toEqual([{ owner: "owner-1", released: 2 }]);
+    expect(running.alive()).toBe(false);
   });
 });
