@@ -15,6 +15,7 @@ import type { SvcClient } from "../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "./queues";
 import { data, ShopifyWriteError } from "./shopify-fulfillment.server";
 import { stockChanges, stockTargets, type StockChangePlan, type StockTarget } from "./stock-plan";
+import { stockLowIntents } from "../flow/triggers";
 
 const READ_LEVELS = /* GraphQL */ `
   query StockLevels($ids: [ID!]!, $locationId: ID!) {
@@ -103,6 +104,8 @@ export async function syncStock(
     notStocked.push(...written.notStocked);
     if (written.changes.length > 0) {
       const at = deps.now();
+      for (const intent of stockLowIntents({ shop, changes: written.changes, now: at }))
+        await enqueueJob(deps.db, intent);
       await deps.db.stockChange.createMany({
         data: written.changes.map((c) => ({
           shop,

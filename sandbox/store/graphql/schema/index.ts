@@ -3,6 +3,7 @@ import { bulkOperationsSdl } from "./bulk-operations";
 import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
 import { fulfillmentOrderChangesSdl } from "./fulfillment-order-changes";
+import { flowSdl } from "./flow";
 import { fulfillmentsSdl } from "./fulfillments";
 import { fulfillmentServicesSdl } from "./fulfillment-services";
 import { inventorySdl } from "./inventory";
@@ -22,6 +23,7 @@ export const adminSdl = [
   fulfillmentOrderChangesSdl,
   carrierServicesSdl,
   bulkOperationsSdl,
+  flowSdl,
 ].join("\n");
 
 let built: GraphQLSchema | undefined;
