@@ -61,6 +61,14 @@ const drain = async () => {
   while ((await w.runOnce()) > 0);
 };
 
+/** An order the app received and sent to the warehouse (as far as the service lets it). */
+async function deliveredOrder(sku: string) {
+  const payload = h.paidOrder({ lineItems: [{ sku, quantity: 1 }] });
+  await h.deliver(payload);
+  await drain();
+  return payload;
+}
+
 describe("Flow action 'Send order to warehouse'", () => {
   it("sends an order the app never received, once per action run: a repeated request does nothing more", async () => {
     // GIVEN a paid order whose orders/paid never reached the app
@@ -86,9 +94,7 @@ describe("Flow action 'Send order to warehouse'", () => {
   });
 
   it("a new run for an order already at the warehouse fails for good (4xx) with the reason", async () => {
-    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
-    await h.deliver(payload);
-    await drain();
+    const payload = await deliveredOrder("TAZA-AZ");
     const run = await runAction("send-order-to-warehouse", payload.id);
     expect(run.status).toBe(422);
     expect(JSON.parse(run.answer!)).toMatchObject({
@@ -141,9 +147,7 @@ describe("Flow action 'Retry order that needs attention'", () => {
 
   it("retries the part that needs attention once per action run", async () => {
     // GIVEN an order stopped because the service has no dimensions for its product
-    const payload = h.paidOrder({ lineItems: [{ sku: "SIN-DIM", quantity: 1 }] });
-    await h.deliver(payload);
-    await drain();
+    const payload = await deliveredOrder("SIN-DIM");
     const record = await recordOf(payload);
     expect(record.status).toBe("needs_attention");
     // WHEN a workflow runs the retry, and the order's job reads it again (still no dimensions)
@@ -162,9 +166,7 @@ describe("Flow action 'Retry order that needs attention'", () => {
   });
 
   it("fails for good when nothing of the order needs attention", async () => {
-    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
-    await h.deliver(payload);
-    await drain();
+    const payload = await deliveredOrder("TAZA-AZ");
     const run = await runAction("retry-order-needs-attention", payload.id);
     expect(run.status).toBe(422);
     expect(JSON.parse(run.answer!)).toMatchObject({ ok: false, code: "notRetryable" });

@@ -11,7 +11,6 @@ import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { enqueueJob } from "~/jobs/queue.server";
 import { createJobWorker } from "~/jobs/worker.server";
-import { updateShopSettings } from "~/models/shop-settings.server";
 import { flowTriggerDefinitions } from "../../helpers/flow-extensions";
 import {
   HOUR,
@@ -19,7 +18,7 @@ import {
   SHOP,
   clearFulfilments,
   recordOf,
-  seedCatalogVariants,
+  enableStockSync,
   silentLogger,
   startHarness,
   type Harness,
@@ -184,13 +183,7 @@ describe("Flow triggers after the real events", () => {
   });
 
   it("sends 'warehouse stock low' when a product's units cross down to the threshold, once per crossing", async () => {
-    const locationId = h.store.inspect(SHOP).inventoryLevels[0]!.locationId;
-    await updateShopSettings({
-      db: prisma,
-      shop: SHOP,
-      patch: { stock: { enabled: true, locationId, intervalMinutes: 15 } },
-    });
-    await seedCatalogVariants(h);
+    await enableStockSync(h);
     const taza = h.store.products.list(SHOP).find((p) => p.variants.some((v) => v.sku === "TAZA-AZ"))!;
     const sync = async (units: number) => {
       await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units });
