@@ -11,6 +11,8 @@ import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { enqueueJob } from "~/jobs/queue.server";
 import { createJobWorker } from "~/jobs/worker.server";
+import { listJobProblems, retryJobProblem } from "~/models/job-problems.server";
+import type { AdminGraphql } from "~/shopify/admin.server";
 import { flowTriggerDefinitions } from "../../helpers/flow-extensions";
 import {
   HOUR,
@@ -41,19 +43,22 @@ beforeEach(async () => {
 let base = { received: 0, refused: 0 };
 
 /** The app's background work as a process runs it: fulfilment and Flow queues. */
-function worker() {
+function worker(flowAdmin: AdminGraphql | null = null) {
   const deps = { db: prisma, logger: silentLogger, now: () => h.clock.now(), adminFor: h.adminFor };
   return createJobWorker({
     db: prisma,
-    handlers: { ...fulfillmentJobHandlers({ ...deps, svcClientFor: h.svcClientFor }), ...flowJobHandlers(deps) },
+    handlers: {
+      ...fulfillmentJobHandlers({ ...deps, svcClientFor: h.svcClientFor }),
+      ...flowJobHandlers(flowAdmin ? { ...deps, adminFor: async () => flowAdmin } : deps),
+    },
     logger: silentLogger,
     now: deps.now,
   });
 }
 
 /** Runs due work until nothing is left (a job's follow-up work is due at once). */
-async function drain() {
-  const w = worker();
+async function drain(flowAdmin: AdminGraphql | null = null) {
+  const w = worker(flowAdmin);
   while ((await w.runOnce()) > 0);
 }
 
@@ -269,5 +274,37 @@ describe("Flow's intake refuses what Shopify refuses, and the app keeps the refu
       state: "done",
     });
     expect(h.store.control.flowTriggers(SHOP).refused.slice(base.refused)).toHaveLength(1);
+  });
+
+  it("a trigger Shopify cannot take now is tried again, shows on Inicio once it gives up, and goes with its retry", async () => {
+    // GIVEN Shopify's Admin API answers an internal error to every Flow call
+    const outage: AdminGraphql = async () => ({
+      errors: [{ message: "Internal error", extensions: { code: "INTERNAL_SERVER_ERROR" } }],
+    });
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
+    await h.deliver(payload);
+    // WHEN the order is sent and the trigger's job keeps failing until it gives up
+    for (let attempt = 0; attempt < 12; attempt++) {
+      await drain(outage);
+      await h.clock.advance(MINUTE + 1_000);
+    }
+    expect(received()).toEqual([]);
+    // THEN Inicio lists it with the order and Shopify's error
+    const problems = await listJobProblems(prisma, { shop: SHOP, page: "home" });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        kind: "flowTrigger",
+        state: "failed",
+        subject: payload.name,
+        error: expect.stringMatching(/Internal error/),
+      }),
+    ]);
+    // WHEN the merchant retries it with Shopify back
+    expect(await retryJobProblem(prisma, { shop: SHOP, id: problems[0]!.id, page: "home", now: h.clock.now() })).toBe(
+      true,
+    );
+    await drain();
+    // THEN Flow receives the trigger, once
+    expect(received().map((r) => r.handle)).toEqual(["order-sent-to-warehouse"]);
   });
 });
