@@ -3,6 +3,7 @@
 // module depends on it (docs/decisions/011-composition-root.md). A new queue is one line here.
 import { catalogJobHandlers } from "./catalog/jobs.server";
 import { appContext } from "./context.server";
+import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import type { HandlerDeps, JobHandler } from "./jobs/worker.server";
 import { createJobWorker } from "./jobs/worker.server";
@@ -19,6 +20,7 @@ export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
     ...catalogJobHandlers(deps),
     ...readinessJobHandlers(deps),
     ...retentionJobHandlers(deps),
+    ...flowJobHandlers(deps),
   };
 }
 

@@ -10,6 +10,7 @@ import type { ServiceOrderRequest } from "./build-service-order";
 import { paidOrderSchema, type PaidOrder } from "./paid-order";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
 import { planTransition, wakeOrderIntent } from "./transitions";
+import { flowTriggerIntents } from "../flow/triggers";
 
 type Db = PrismaClient;
 
@@ -163,6 +164,7 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
       data: { ...args.data, status: args.to, updatedAt: args.now },
     });
     if (count !== 1) return false;
+    for (const intent of flowTriggerIntents({ ...args, shop: record.shop })) await jobs.enqueue(intent);
     if (args.from === args.to && !args.detail) return true;
     await tx.fulfillmentEvent.create({
       data: {

@@ -158,6 +158,7 @@ export const en: Messages = {
       reconcile: "review orders in Shopify",
       stock: "pass the warehouse's stock to Shopify",
       requests: "read fulfillment requests from Shopify",
+      flowTrigger: "tell Shopify Flow about a change at the warehouse",
     },
   },
   rates: {

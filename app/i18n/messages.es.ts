@@ -159,6 +159,7 @@ export const es = {
       reconcile: "revisar los pedidos en Shopify",
       stock: "pasar el inventario del almacén a Shopify",
       requests: "leer las solicitudes de preparación de Shopify",
+      flowTrigger: "avisar a Shopify Flow de un cambio en el almacén",
     },
   },
   rates: {

@@ -13,6 +13,7 @@ import {
   STOCK_QUEUE,
   SUBMIT_QUEUE,
 } from "../fulfillment/queues";
+import { FLOW_TRIGGER_QUEUE } from "../flow/triggers";
 import { isRecordId } from "./record-id";
 import { listJobProblems as listProblemJobs, retryJobProblem as retryProblemJob } from "../jobs/queue.server";
 
@@ -29,6 +30,7 @@ export const JOB_KINDS = {
   [RECONCILE_QUEUE]: { page: "home", kind: "reconcile" },
   [STOCK_QUEUE]: { page: "home", kind: "stock" },
   [REQUESTS_QUEUE]: { page: "home", kind: "requests" },
+  [FLOW_TRIGGER_QUEUE]: { page: "home", kind: "flowTrigger" },
 } as const;
 
 export type JobPage = (typeof JOB_KINDS)[keyof typeof JOB_KINDS]["page"];

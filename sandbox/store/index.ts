@@ -245,6 +245,13 @@ export type {
 } from "./control/store-control";
 export type { AddressInput, OrderLineInput, PaidOrderInput, ShippingLineInput } from "./orders/order-input";
 export type { OrderPaidPayload } from "./orders/order-payload";
+export type {
+  FlowActionRecord,
+  FlowTriggerDefinition,
+  FlowTriggerField,
+  FlowTriggerRefusal,
+  FlowTriggerRun,
+} from "./flow/flow";
 export type { CarrierRateRequest, RateRequestInput } from "./orders/rate-request";
 export type { FulfillmentServiceNotification, RateRequestDelivery, WebhookDelivery } from "./webhooks/deliver";
 export {

@@ -43,7 +43,7 @@ const SHOP_SHIPPING_MODEL = `#graphql
   }`;
 
 const DELIVERY_PROFILES = `#graphql
-  query DeliveryProfiles($first: Int!, $after: String, $merchantOwnedOnly: Boolean) {
+  query DeliveryProfiles($first: Int!, $after: String, $merchantOwnedOnly: Boolean, $sampleProducts: Int!) {
     deliveryProfiles(first: $first, after: $after, merchantOwnedOnly: $merchantOwnedOnly) {
       nodes {
         id
@@ -51,7 +51,7 @@ const DELIVERY_PROFILES = `#graphql
         default
         coversAllItems
         productVariantsCount { count }
-        profileItems(first: ${SAMPLE_PRODUCTS}) { nodes { product { title } } }
+        profileItems(first: $sampleProducts) { nodes { product { title } } }
       }
       pageInfo { hasNextPage endCursor }
     }
@@ -151,6 +151,7 @@ export async function listDeliveryProfiles(
         first: PROFILES_PAGE,
         after,
         merchantOwnedOnly: opts.merchantOwnedOnly ?? null,
+        sampleProducts: SAMPLE_PRODUCTS,
       }),
       "DeliveryProfiles",
     );

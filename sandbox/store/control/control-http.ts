@@ -256,6 +256,38 @@ export function createControlHandler(control: StoreControl): (request: Request) 
             200,
             control.addMarketCarrierRates(domain, { carrierServiceId: optionalString(body, "carrierServiceId") }),
           );
+        case "PUT /flow/triggers": {
+          if (!Array.isArray(body.triggers)) bad("triggers must be an array of { handle, fields }");
+          const triggers = (body.triggers as unknown[]).map((raw, index) => {
+            const trigger = object(raw, `triggers[${index}]`);
+            if (!Array.isArray(trigger.fields)) bad(`triggers[${index}].fields must be an array`);
+            const fields = (trigger.fields as unknown[]).map((f, i) => {
+              const field = object(f, `triggers[${index}].fields[${i}]`);
+              const label = `triggers[${index}].fields[${i}]`;
+              return {
+                type: requiredString(field, "type", `${label}.type`),
+                key: optionalString(field, "key", `${label}.key`),
+              };
+            });
+            return { handle: requiredString(trigger, "handle", `triggers[${index}].handle`), fields };
+          });
+          return json(200, control.defineFlowTriggers(domain, triggers));
+        }
+        case "GET /flow/triggers":
+          return json(200, control.flowTriggers(domain));
+        case "POST /flow/actions":
+          return json(
+            200,
+            await control.sendFlowAction(domain, {
+              url: requiredString(body, "url"),
+              handle: requiredString(body, "handle"),
+              properties: object(body.properties ?? {}, "properties"),
+              actionRunId: optionalString(body, "actionRunId"),
+              signature: optionalString(body, "signature"),
+            }),
+          );
+        case "GET /flow/actions":
+          return json(200, control.flowActions(domain));
         case "GET /deliveries":
           return json(200, control.deliveries(domain));
         case "POST /deliveries/:id/redeliver":

@@ -21,6 +21,13 @@ import type { FulfillmentOrderRecord, OrderRecord } from "../state/records";
 import { addLocation, type LocationInput, type ShopState } from "../state/shop-state";
 import type { WebhookSender } from "../webhooks/deliver";
 import { createShippingControl, type ShippingControl } from "./shipping-control";
+import {
+  sendFlowAction,
+  type FlowActionRecord,
+  type FlowTriggerDefinition,
+  type FlowTriggerRefusal,
+  type FlowTriggerRun,
+} from "../flow/flow";
 
 /** A control request Shopify's admin would refuse or that names nothing: 400, 404 or 409. */
 export class ControlError extends Error {
@@ -123,6 +130,26 @@ export interface StoreControl extends ShippingControl {
   deliveries(domain: string): { deliveries: DeliveryRecord[] };
   /** Sends a past delivery again exactly as it was (payload, event id, webhook id, trigger time). */
   redeliver(domain: string, eventId: string): Promise<Deliveries>;
+  /** The app's Flow trigger extensions as deployed (handle and TOML fields): what the intake accepts. */
+  defineFlowTriggers(domain: string, triggers: FlowTriggerDefinition[]): { handles: string[] };
+  /** The triggers `flowTriggerReceive` took (with their payloads) and refused, in order. */
+  flowTriggers(domain: string): { received: FlowTriggerRun[]; refused: FlowTriggerRefusal[] };
+  /**
+   * Flow runs an action of the app: POSTs the signed request to `url` (the action's runtime_url)
+   * with the app's secret. Reuse `actionRunId` to send the same run again; `signature` replaces
+   * the signature (a forged request).
+   */
+  sendFlowAction(
+    domain: string,
+    input: {
+      url: string;
+      handle: string;
+      properties: Record<string, unknown>;
+      actionRunId?: string;
+      signature?: string;
+    },
+  ): Promise<{ action: FlowActionRecord }>;
+  flowActions(domain: string): { actions: FlowActionRecord[] };
 }
 
 export type ActionResult = {
@@ -502,6 +529,35 @@ export function createStoreControl(deps: {
     },
     deliveries(domain) {
       return { deliveries: controlOf(domain).deliveries.map((d) => ({ ...d })) };
+    },
+    defineFlowTriggers(domain, triggers) {
+      const flow = shopOf(domain).flow;
+      flow.triggers.clear();
+      for (const trigger of triggers)
+        flow.triggers.set(trigger.handle, { handle: trigger.handle, fields: trigger.fields.map((f) => ({ ...f })) });
+      return { handles: [...flow.triggers.keys()] };
+    },
+    flowTriggers(domain) {
+      const { received, refused } = shopOf(domain).flow;
+      return { received: structuredClone(received), refused: refused.map((r) => ({ ...r })) };
+    },
+    async sendFlowAction(domain, input) {
+      const shop = shopOf(domain);
+      const app = controlOf(domain).app;
+      if (!app) throw new ControlError(409, `no app registered for ${domain}`);
+      const url = app.appUrl ? new URL(input.url, app.appUrl).toString() : input.url;
+      const action = await sendFlowAction(shop.flow, {
+        ...input,
+        url,
+        secret: app.secret,
+        domain,
+        shopId: shop.id,
+        fetch: app.fetch,
+      });
+      return { action };
+    },
+    flowActions(domain) {
+      return { actions: structuredClone(shopOf(domain).flow.actions) };
     },
     async redeliver(domain, eventId) {
       const control = controlOf(domain);

@@ -29,6 +29,7 @@ import {
 import { inventorySetQuantitiesMutation } from "./mutations/inventory-set-quantities";
 import { metafieldsSetMutation } from "./mutations/metafields-set";
 import { tagMutations } from "./mutations/tags";
+import { flowMutations } from "./mutations/flow";
 import { actualQueryCost, requestedQueryCost, type CostInput } from "./query-cost";
 import { queryRoot } from "./query-root";
 import { idempotencyKeyRequired, missingKeyMessage } from "./idempotency";
@@ -266,5 +267,6 @@ function rootValue(ctx: StoreContext): Record<string, unknown> {
     ...metafieldsSetMutation(ctx),
     ...inventorySetQuantitiesMutation(ctx),
     ...bulkOperationRoot(ctx),
+    ...flowMutations(ctx),
   };
 }

@@ -1,3 +1,4 @@
+import { newFlowShopState, type FlowShopState } from "../flow/flow";
 import { createIdAllocator, gid, type IdAllocator } from "../ids";
 import { createThrottleBucket, type ThrottleBucket } from "../throttle";
 import { FULL_ACCESS, customerDataAccess, type CustomerDataAccess } from "./protected-customer-data";
@@ -64,6 +65,8 @@ export interface ShopState {
   operations: OperationRecord[];
   faults: InjectedFault[];
   nextOrderNumber: number;
+  /** Shopify Flow: the app's triggers, what they received, the action requests sent (flow/flow.ts). */
+  flow: FlowShopState;
 }
 
 export interface LocationInput {
@@ -154,6 +157,7 @@ export function createShopState(
     operations: [],
     faults: [],
     nextOrderNumber: 1001,
+    flow: newFlowShopState(),
   };
   const locations = input.locations?.length ? input.locations : [{ name: "Bodega Tlalnepantla" }];
   for (const location of locations) addLocation(state, location);

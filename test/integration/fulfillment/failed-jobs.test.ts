@@ -19,8 +19,8 @@ import {
   MINUTE,
   SHOP,
   clearFulfilments,
+  enableStockSync,
   recordOf,
-  seedCatalogVariants,
   startHarness,
   type Harness,
 } from "./support/harness";
@@ -173,13 +173,7 @@ describe("on Inicio", () => {
   });
 
   it("passing stock to Shopify (stock.sync) failing shows and runs again on retry", async () => {
-    const locationId = h.store.inspect(SHOP).inventoryLevels[0]!.locationId;
-    await updateShopSettings({
-      db: prisma,
-      shop: SHOP,
-      patch: { stock: { enabled: true, locationId, intervalMinutes: 15 } },
-    });
-    await seedCatalogVariants(h);
+    await enableStockSync(h);
     await requestStockSync(prisma, { shop: SHOP, runAt: h.clock.now(), onDemand: true });
     await untilGivenUp(STOCK_QUEUE, "queued");
     const [problem] = await inicio();

@@ -11,14 +11,17 @@ import {
   type DocumentNode,
   type GraphQLError,
 } from "graphql";
+import { buildSchema } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
 import { catalogBulkQuery } from "~/shopify/admin/products.server";
+import { adminSdl } from "../../../sandbox/store";
 import { publishedAdminSchema, publishedSchemaFile } from "../../../sandbox/store/graphql/published-schema";
 import { ADMIN_TYPES_DIR, adminCodegenProject, writeAdminSchemaFile } from "../../../scripts/admin-codegen";
 import { ADMIN_DIR, ROOT, assembleOperations, pluckDefinitions, sourceFiles } from "./admin-documents";
 
 // Shopify's published Admin API 2026-10 schema, from @shopify/dev-mcp: what real Shopify accepts.
 const schema = publishedAdminSchema();
+const simulated = buildSchema(adminSdl);
 const RULES = [...specifiedRules, NoDeprecatedCustomRule];
 const check = (document: DocumentNode): string[] =>
   validate(schema, document, RULES).map((error: GraphQLError) => error.message);
@@ -44,6 +47,13 @@ describe("every Admin operation of the app against Shopify's published 2026-10 s
     "%s validates and reads no deprecated field",
     (_name, operation) => {
       expect(check(operation.document)).toEqual([]);
+    },
+  );
+
+  it.each(operations.map((operation) => [operation.name, operation] as const))(
+    "%s is also one the simulated store can answer (its own schema)",
+    (_name, operation) => {
+      expect(validate(simulated, operation.document).map((error) => error.message)).toEqual([]);
     },
   );
 

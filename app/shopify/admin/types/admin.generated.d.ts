@@ -47,6 +47,81 @@ export type CarrierServiceUpdateMutationVariables = AdminTypes.Exact<{
 
 export type CarrierServiceUpdateMutation = { carrierServiceUpdate?: AdminTypes.Maybe<{ carrierService?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryCarrierService, 'id' | 'name' | 'callbackUrl' | 'active'>>, userErrors: Array<Pick<AdminTypes.CarrierServiceUpdateUserError, 'field' | 'message'>> }> };
 
+export type ShopShippingModelQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type ShopShippingModelQuery = { shop: { features: Pick<AdminTypes.ShopFeatures, 'marketDrivenShipping'> } };
+
+export type DeliveryProfilesQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars['Int']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+  merchantOwnedOnly?: AdminTypes.InputMaybe<AdminTypes.Scalars['Boolean']['input']>;
+  sampleProducts: AdminTypes.Scalars['Int']['input'];
+}>;
+
+
+export type DeliveryProfilesQuery = { deliveryProfiles: { nodes: Array<(
+      Pick<AdminTypes.DeliveryProfile, 'id' | 'name' | 'default' | 'coversAllItems'>
+      & { productVariantsCount?: AdminTypes.Maybe<Pick<AdminTypes.Count, 'count'>>, profileItems: { nodes: Array<{ product: Pick<AdminTypes.Product, 'title'> }> } }
+    )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
+
+export type DeliveryProfileZonesQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  locationGroupId?: AdminTypes.InputMaybe<AdminTypes.Scalars['ID']['input']>;
+  first: AdminTypes.Scalars['Int']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type DeliveryProfileZonesQuery = { deliveryProfile?: AdminTypes.Maybe<{ profileLocationGroups: Array<{ locationGroup: (
+        Pick<AdminTypes.DeliveryLocationGroup, 'id'>
+        & { locations: { nodes: Array<Pick<AdminTypes.Location, 'id'>> } }
+      ), locationGroupZones: { nodes: Array<{ zone: (
+            Pick<AdminTypes.DeliveryZone, 'id' | 'name'>
+            & { countries: Array<{ code: Pick<AdminTypes.DeliveryCountryCodeOrRestOfWorld, 'countryCode' | 'restOfWorld'>, provinces: Array<Pick<AdminTypes.DeliveryProvince, 'code'>> }> }
+          ), methodDefinitions: { nodes: Array<(
+              Pick<AdminTypes.DeliveryMethodDefinition, 'active'>
+              & { rateProvider: (
+                { __typename: 'DeliveryParticipant' }
+                & { carrierService: Pick<AdminTypes.DeliveryCarrierService, 'id'> }
+              ) | { __typename: 'DeliveryRateDefinition' } }
+            )> } }>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }> }> };
+
+export type DeliveryProfileUpdateMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  profile: AdminTypes.DeliveryProfileInput;
+}>;
+
+
+export type DeliveryProfileUpdateMutation = { deliveryProfileUpdate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type DeliveryProfileCreateMutationVariables = AdminTypes.Exact<{
+  profile: AdminTypes.DeliveryProfileInput;
+}>;
+
+
+export type DeliveryProfileCreateMutation = { deliveryProfileCreate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
+export type CarrierServiceActiveQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type CarrierServiceActiveQuery = { carrierService?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryCarrierService, 'id' | 'active'>> };
+
+export type LatestOrderAddressQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type LatestOrderAddressQuery = { orders: { nodes: Array<{ shippingAddress?: AdminTypes.Maybe<Pick<AdminTypes.MailingAddress, 'address1'>> }> } };
+
+export type FlowTriggerReceiveMutationVariables = AdminTypes.Exact<{
+  handle: AdminTypes.Scalars['String']['input'];
+  payload: AdminTypes.Scalars['JSON']['input'];
+}>;
+
+
+export type FlowTriggerReceiveMutation = { flowTriggerReceive?: AdminTypes.Maybe<{ userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type FoLineFragment = (
   Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'remainingQuantity' | 'requiresShipping'>
   & { lineItem: (
@@ -394,6 +469,11 @@ interface GeneratedQueryTypes {
   "#graphql\n  query CatalogBulkStatus($id: ID!) {\n    bulkOperation(id: $id) { ...BulkOperationState }\n  }\n  #graphql\n  fragment BulkOperationState on BulkOperation {\n    id\n    status\n    errorCode\n    objectCount\n    url\n    partialDataUrl\n    query\n  }\n\n": {return: CatalogBulkStatusQuery, variables: CatalogBulkStatusQueryVariables},
   "#graphql\n  query CatalogBulkRunning($filter: String!) {\n    bulkOperations(first: 5, query: $filter, sortKey: CREATED_AT, reverse: true) {\n      nodes { ...BulkOperationState }\n    }\n  }\n  #graphql\n  fragment BulkOperationState on BulkOperation {\n    id\n    status\n    errorCode\n    objectCount\n    url\n    partialDataUrl\n    query\n  }\n\n": {return: CatalogBulkRunningQuery, variables: CatalogBulkRunningQueryVariables},
   "#graphql\n  query CarrierServices {\n    carrierServices(first: 50) { nodes { ...CarrierServiceState } }\n  }\n  #graphql\n  fragment CarrierServiceState on DeliveryCarrierService {\n    id\n    name\n    callbackUrl\n    active\n  }\n\n": {return: CarrierServicesQuery, variables: CarrierServicesQueryVariables},
+  "#graphql\n  query ShopShippingModel {\n    shop { features { marketDrivenShipping } }\n  }": {return: ShopShippingModelQuery, variables: ShopShippingModelQueryVariables},
+  "#graphql\n  query DeliveryProfiles($first: Int!, $after: String, $merchantOwnedOnly: Boolean, $sampleProducts: Int!) {\n    deliveryProfiles(first: $first, after: $after, merchantOwnedOnly: $merchantOwnedOnly) {\n      nodes {\n        id\n        name\n        default\n        coversAllItems\n        productVariantsCount { count }\n        profileItems(first: $sampleProducts) { nodes { product { title } } }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }": {return: DeliveryProfilesQuery, variables: DeliveryProfilesQueryVariables},
+  "#graphql\n  query DeliveryProfileZones($id: ID!, $locationGroupId: ID, $first: Int!, $after: String) {\n    deliveryProfile(id: $id) {\n      profileLocationGroups(locationGroupId: $locationGroupId) {\n        locationGroup { id locations(first: 25) { nodes { id } } }\n        locationGroupZones(first: $first, after: $after) {\n          nodes {\n            zone { id name countries { code { countryCode restOfWorld } provinces { code } } }\n            methodDefinitions(first: 10, type: PARTICIPANT) {\n              nodes {\n                active\n                rateProvider { __typename ... on DeliveryParticipant { carrierService { id } } }\n              }\n            }\n          }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n    }\n  }": {return: DeliveryProfileZonesQuery, variables: DeliveryProfileZonesQueryVariables},
+  "#graphql\n  query CarrierServiceActive($id: ID!) {\n    carrierService(id: $id) { id active }\n  }": {return: CarrierServiceActiveQuery, variables: CarrierServiceActiveQueryVariables},
+  "#graphql\n  query LatestOrderAddress {\n    orders(first: 1, sortKey: CREATED_AT, reverse: true) {\n      nodes { shippingAddress { address1 } }\n    }\n  }": {return: LatestOrderAddressQuery, variables: LatestOrderAddressQueryVariables},
   "#graphql\n  query FulfilmentOrderState($id: ID!, $first: Int!, $after: String, $lines: Int!, $withOrder: Boolean!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      test\n      updatedAt\n      shippingAddress @include(if: $withOrder) { ...OrderAddress }\n      shippingLines(first: $first) @include(if: $withOrder) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillmentOrders(first: $first, after: $after) {\n        nodes { ...FoState }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoState on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    fulfillAt\n    assignedLocation { name location { id } }\n    deliveryMethod { methodType }\n    fulfillmentHolds { reason }\n    lineItems(first: $lines) {\n      nodes { ...FoLine }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n  }\n\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: FulfilmentOrderStateQuery, variables: FulfilmentOrderStateQueryVariables},
   "#graphql\n  query MoreShippingLines($id: ID!, $first: Int!, $after: String) {\n    order(id: $id) {\n      shippingLines(first: $first, after: $after) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": {return: MoreShippingLinesQuery, variables: MoreShippingLinesQueryVariables},
   "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
@@ -416,6 +496,9 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation CatalogBulkRead($query: String!) {\n    bulkOperationRunQuery(query: $query) {\n      bulkOperation { id }\n      userErrors { field message code }\n    }\n  }\n": {return: CatalogBulkReadMutation, variables: CatalogBulkReadMutationVariables},
   "#graphql\n  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {\n    carrierServiceCreate(input: $input) {\n      carrierService { ...CarrierServiceState }\n      userErrors { field message }\n    }\n  }\n  #graphql\n  fragment CarrierServiceState on DeliveryCarrierService {\n    id\n    name\n    callbackUrl\n    active\n  }\n\n": {return: CarrierServiceCreateMutation, variables: CarrierServiceCreateMutationVariables},
   "#graphql\n  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {\n    carrierServiceUpdate(input: $input) {\n      carrierService { ...CarrierServiceState }\n      userErrors { field message }\n    }\n  }\n  #graphql\n  fragment CarrierServiceState on DeliveryCarrierService {\n    id\n    name\n    callbackUrl\n    active\n  }\n\n": {return: CarrierServiceUpdateMutation, variables: CarrierServiceUpdateMutationVariables},
+  "#graphql\n  mutation DeliveryProfileUpdate($id: ID!, $profile: DeliveryProfileInput!) {\n    deliveryProfileUpdate(id: $id, profile: $profile) {\n      profile { id }\n      userErrors { field message }\n    }\n  }": {return: DeliveryProfileUpdateMutation, variables: DeliveryProfileUpdateMutationVariables},
+  "#graphql\n  mutation DeliveryProfileCreate($profile: DeliveryProfileInput!) {\n    deliveryProfileCreate(profile: $profile) {\n      profile { id }\n      userErrors { field message }\n    }\n  }": {return: DeliveryProfileCreateMutation, variables: DeliveryProfileCreateMutationVariables},
+  "#graphql\n  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {\n    flowTriggerReceive(handle: $handle, payload: $payload) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FlowTriggerReceiveMutation, variables: FlowTriggerReceiveMutationVariables},
   "#graphql\n  mutation RegisterFulfilmentService($name: String!, $callbackUrl: URL!) {\n    fulfillmentServiceCreate(name: $name, callbackUrl: $callbackUrl, trackingSupport: true, inventoryManagement: true) {\n      fulfillmentService { id location { id } }\n      userErrors { field message }\n    }\n  }\n": {return: RegisterFulfilmentServiceMutation, variables: RegisterFulfilmentServiceMutationVariables},
   "#graphql\n  mutation RemoveFulfilmentService($id: ID!) {\n    fulfillmentServiceDelete(id: $id) {\n      deletedId\n      userErrors { field message }\n    }\n  }\n": {return: RemoveFulfilmentServiceMutation, variables: RemoveFulfilmentServiceMutationVariables},
   "#graphql\n  mutation AcceptFulfilmentRequest($id: ID!, $message: String, $estimatedShippedAt: DateTime) {\n    fulfillmentOrderAcceptFulfillmentRequest(id: $id, message: $message, estimatedShippedAt: $estimatedShippedAt) {\n      fulfillmentOrder { id }\n      userErrors { field message }\n    }\n  }\n": {return: AcceptFulfilmentRequestMutation, variables: AcceptFulfilmentRequestMutationVariables},

@@ -4,6 +4,7 @@ import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
 import { deliveryProfilesSdl } from "./delivery-profiles";
 import { fulfillmentOrderChangesSdl } from "./fulfillment-order-changes";
+import { flowSdl } from "./flow";
 import { fulfillmentsSdl } from "./fulfillments";
 import { fulfillmentServicesSdl } from "./fulfillment-services";
 import { inventorySdl } from "./inventory";
@@ -24,6 +25,7 @@ export const adminSdl = [
   carrierServicesSdl,
   deliveryProfilesSdl,
   bulkOperationsSdl,
+  flowSdl,
 ].join("\n");
 
 let built: GraphQLSchema | undefined;

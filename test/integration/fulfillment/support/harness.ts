@@ -8,6 +8,7 @@ import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
+import { updateShopSettings } from "~/models/shop-settings.server";
 import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/models/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { SvcTokenCache, createSvcClient, type SvcClient } from "~/svc";
@@ -95,7 +96,9 @@ export interface Harness {
   /** The gid of a location of the test shop, by name. */
   locationId(name: string): string;
   /** The fulfilment orders of an order in the store, oldest first. */
-  fulfillmentOrdersOf(payload: { admin_graphql_api_id: string }): ReturnType<SimulatedStore["inspect"]>["fulfillmentOrders"];
+  fulfillmentOrdersOf(payload: {
+    admin_graphql_api_id: string;
+  }): ReturnType<SimulatedStore["inspect"]>["fulfillmentOrders"];
   sandboxOrders(): Promise<SandboxOrder[]>;
   control(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown>;
   /** Empties the sandbox's orders and stock, and registers the products again. */
@@ -309,6 +312,18 @@ export async function seedCatalogVariants(h: Harness): Promise<void> {
       });
     }
   }
+}
+
+/** Switches the stock sync on at the shop's first location, with the catalogue mapped; answers the location. */
+export async function enableStockSync(h: Harness): Promise<string> {
+  const locationId = h.store.inspect(SHOP).inventoryLevels[0]!.locationId;
+  await updateShopSettings({
+    db: prisma,
+    shop: SHOP,
+    patch: { stock: { enabled: true, locationId, intervalMinutes: 15 } },
+  });
+  await seedCatalogVariants(h);
+  return locationId;
 }
 
 /** Clears what tests leave behind between cases: records, jobs, deliveries (not the shop). */

@@ -1,0 +1,126 @@
+/**
+ * Shopify Flow actions: Flow POSTs `{ shop_id, shopify_domain, action_run_id, handle, properties }`
+ * to the action's runtime_url, signed like a webhook (base64 HMAC-SHA256 of the raw body with the
+ * client secret in X-Shopify-Hmac-Sha256). A bad signature is 401; a malformed body 400. The work
+ * is the Pedidos actions' own (app/fulfillment/), done once per action_run_id: Flow sends a run
+ * again after a 5xx or a timeout, and a repeated request answers what the first one did.
+ *
+ * Answers as Flow reads them: 200 done; 4xx the action failed for good (the order is not paid,
+ * nothing needs attention: Flow shows the message in the run); 5xx try again later, and the run is
+ * not recorded so the retry performs it.
+ */
+import { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { appContext } from "../context.server";
+import { env } from "../env.server";
+import {
+  refused,
+  retryFulfillment,
+  type MerchantActionResult,
+  type MerchantDeps,
+} from "../fulfillment/merchant-actions.server";
+import { pushOrderNow } from "../fulfillment/push-order.server";
+import { readBodyCapped } from "../http/body-limit.server";
+import { verifyShopifyHmac } from "../shopify/verify-hmac.server";
+
+const MAX_BODY_BYTES = 64 * 1024;
+/** A run another request is performing right now: Flow asks again later and gets its answer. */
+const IN_PROGRESS = 0;
+
+export const FLOW_ACTIONS = {
+  sendOrder: "send-order-to-warehouse",
+  retryOrder: "retry-order-needs-attention",
+} as const;
+
+const requestSchema = z.object({
+  shopify_domain: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/),
+  action_run_id: z.string().min(1).max(255),
+  handle: z.string().min(1),
+  properties: z.object({
+    // An order reference field: Flow sends the order's id (numeric, or as a gid).
+    order_id: z.union([z.number().int().positive(), z.string().regex(/^(gid:\/\/shopify\/Order\/)?\d+$/)]),
+  }),
+});
+
+export type FlowActionWork = (
+  deps: MerchantDeps,
+  args: { shop: string; orderGid: string },
+) => Promise<MerchantActionResult>;
+
+/** "Send order to warehouse": the order page's "Send to warehouse now". */
+export const sendOrderNow: FlowActionWork = (deps, args) => pushOrderNow(deps, args);
+
+/** "Retry order that needs attention": Pedidos' retry, for every part of the order that needs it. */
+export const retryOrderNeedingAttention: FlowActionWork = async (deps, args) => {
+  const records = await deps.db.fulfillment.findMany({
+    where: { shop: args.shop, orderGid: args.orderGid, status: "needs_attention" },
+    select: { id: true },
+    orderBy: { createdAt: "asc" },
+  });
+  if (records.length === 0) return refused("nothing of this order needs attention", "notRetryable");
+  const results: MerchantActionResult[] = [];
+  for (const record of records)
+    results.push(await retryFulfillment(deps, { shop: args.shop, fulfillmentId: record.id }));
+  return results.find((r) => !r.ok) ?? results[0]!;
+};
+
+const answer = (status: number, body: unknown) => Response.json(body, { status });
+
+/** The whole endpoint for one action `handle`: signature, body, once per run, the work. */
+export async function handleFlowAction(request: Request, handle: string, work: FlowActionWork): Promise<Response> {
+  if (request.method !== "POST") return answer(405, { error: "POST only" });
+  const read = await readBodyCapped(request, MAX_BODY_BYTES);
+  if (!read.ok) return answer(read.status, { error: read.message });
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+  const { db, logger, now, svcClientFor, adminFor } = appContext();
+  const signature = request.headers.get("x-shopify-hmac-sha256");
+  if (!verifyShopifyHmac({ rawBody: read.body, signature, secret, previousSecret })) {
+    logger.warn({ handle, signed: Boolean(signature) }, "Flow action refused: bad signature");
+    return answer(401, { error: "invalid signature" });
+  }
+  let parsed;
+  try {
+    parsed = requestSchema.safeParse(JSON.parse(new TextDecoder().decode(read.body)));
+  } catch {
+    parsed = null;
+  }
+  if (!parsed?.success || parsed.data.handle !== handle) {
+    logger.warn(
+      { handle, issues: parsed?.error?.issues.map((i) => i.path.join(".")) },
+      "Flow action: malformed request",
+    );
+    return answer(400, { error: `not a request of the ${handle} action` });
+  }
+  const { shopify_domain: shop, action_run_id: actionRunId, properties } = parsed.data;
+  const log = logger.child({ shop, handle, actionRunId });
+  if (!(await db.shop.findUnique({ where: { domain: shop }, select: { domain: true } }))) {
+    log.warn("Flow action for a shop the app does not know");
+    return answer(404, { error: "the app is not installed on this shop" });
+  }
+
+  const run = { shop_actionRunId: { shop, actionRunId } };
+  try {
+    await db.flowActionRun.create({ data: { shop, actionRunId, handle, status: IN_PROGRESS, result: {} } });
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+    const done = await db.flowActionRun.findUnique({ where: run });
+    if (!done || done.status === IN_PROGRESS) return answer(503, { error: "this run is being performed" });
+    log.info({ status: done.status }, "Flow action run already performed: answered as before");
+    return answer(done.status, done.result);
+  }
+
+  const orderId = String(properties.order_id).replace(/^gid:\/\/shopify\/Order\//, "");
+  let result: MerchantActionResult;
+  try {
+    result = await work({ db, now, svcClientFor, adminFor }, { shop, orderGid: `gid://shopify/Order/${orderId}` });
+  } catch (error) {
+    // Not recorded: Flow's retry performs it.
+    await db.flowActionRun.delete({ where: run });
+    log.error({ err: error instanceof Error ? error.message : String(error) }, "Flow action failed; Flow will retry");
+    return answer(500, { error: "the action failed; Flow will try again" });
+  }
+  const status = result.ok ? 200 : 422;
+  await db.flowActionRun.update({ where: run, data: { status, result } });
+  log.info({ status, code: result.code }, "Flow action performed");
+  return answer(status, result);
+}

@@ -1,0 +1,102 @@
+/**
+ * Pure: which Shopify Flow trigger a real event owes the shop, under which key, and the payload
+ * Flow receives. The handles and payload keys are those of the trigger extensions in
+ * `extensions/flow-*` (their TOML); test/unit/flow/triggers.test.ts holds the two together.
+ *
+ * Reference fields (`order_reference`, `product_reference`) travel as `order_id` / `product_id`
+ * with the resource's numeric id, as Flow expects; the other keys are the TOML fields' keys.
+ */
+import type { EnqueueArgs } from "../jobs/queue.server";
+
+export const FLOW_TRIGGER_QUEUE = "flow.trigger";
+
+export const FLOW_TRIGGERS = {
+  sent: "order-sent-to-warehouse",
+  attention: "order-needs-attention",
+  tracking: "tracking-received",
+  stockLow: "warehouse-stock-low",
+} as const;
+export type FlowTriggerKind = keyof typeof FLOW_TRIGGERS;
+
+/** Shopify refuses a `flowTriggerReceive` payload over 50 KB; read as 50,000 bytes, the stricter. */
+export const FLOW_PAYLOAD_LIMIT_BYTES = 50_000;
+
+/**
+ * Warehouse units at or under which a product is "low" (docs/decisions/025-shopify-flow.md): the
+ * service has no reorder figure of its own, so the trigger fires when the available quantity
+ * crosses down to this level, and carries the quantity for stricter conditions in the workflow.
+ */
+export const STOCK_LOW_THRESHOLD = 5;
+
+/** What the trigger job needs, decided when the event happened (stored in the job's payload). */
+export type FlowTriggerJob =
+  | { kind: "sent" | "attention"; fulfillmentId: string; reason?: string | null }
+  | {
+      kind: "tracking";
+      fulfillmentId: string;
+      tracking: { number: string; company: string | null; url: string | null };
+    }
+  | { kind: "stockLow"; sku: string; inventoryItemId: string; quantity: number };
+
+/** A fulfilment record's state change, as records.server.ts `transition()` makes it. */
+export interface FlowTransition {
+  id: string;
+  shop: string;
+  from: string;
+  to: string;
+  now: Date;
+  /** The fields the transition writes (Prisma's update input: only plain strings are read). */
+  data?: { reason?: unknown; trackingNumber?: unknown; trackingCompany?: unknown; trackingUrl?: unknown };
+}
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): EnqueueArgs {
+  return { queue: FLOW_TRIGGER_QUEUE, key: `${shop}:${key}`, shop, payload: { ...job }, runAt: now };
+}
+
+/**
+ * The triggers a transition owes: sent to the warehouse (once per record: the service has its
+ * order), needs attention (each time it comes to need a person), tracking received (each new
+ * tracking number written to Shopify).
+ */
+export function flowTriggerIntents(t: FlowTransition): EnqueueArgs[] {
+  const intents: EnqueueArgs[] = [];
+  if (t.to === "submitted" && (t.from === "submitting" || t.from === "unknown_outcome"))
+    intents.push(intent(t.shop, `sent:${t.id}`, { kind: "sent", fulfillmentId: t.id }, t.now));
+  if (t.to === "needs_attention" && t.from !== t.to) {
+    const job: FlowTriggerJob = { kind: "attention", fulfillmentId: t.id, reason: text(t.data?.reason) };
+    intents.push(intent(t.shop, `attention:${t.id}:${t.now.getTime()}`, job, t.now));
+  }
+  const number = text(t.data?.trackingNumber);
+  if (number) {
+    const tracking = { number, company: text(t.data?.trackingCompany), url: text(t.data?.trackingUrl) };
+    intents.push(
+      intent(t.shop, `tracking:${t.id}:${number}`, { kind: "tracking", fulfillmentId: t.id, tracking }, t.now),
+    );
+  }
+  return intents;
+}
+
+/** Stock levels that crossed down to the threshold in one write: each owes a "stock low" trigger. */
+export function stockLowIntents(args: {
+  shop: string;
+  changes: readonly { sku: string; inventoryItemId: string; previous: number | null; next: number }[];
+  now: Date;
+}): EnqueueArgs[] {
+  return args.changes
+    .filter((c) => c.next <= STOCK_LOW_THRESHOLD && (c.previous === null || c.previous > STOCK_LOW_THRESHOLD))
+    .map((c) =>
+      intent(
+        args.shop,
+        `stock-low:${c.inventoryItemId}:${c.previous ?? "none"}>${c.next}:${args.now.getTime()}`,
+        { kind: "stockLow", sku: c.sku, inventoryItemId: c.inventoryItemId, quantity: c.next },
+        args.now,
+      ),
+    );
+}
+
+/** The size Shopify measures: the JSON payload's UTF-8 bytes. */
+export function payloadBytes(payload: Record<string, unknown>): number {
+  return Buffer.byteLength(JSON.stringify(payload), "utf8");
+}
