@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "@graphql-codegen/cli";
 import {
+  buildSchema,
   NoDeprecatedCustomRule,
   parse,
   print,
@@ -11,7 +12,6 @@ import {
   type DocumentNode,
   type GraphQLError,
 } from "graphql";
-import { buildSchema } from "graphql";
 import { afterAll, describe, expect, it } from "vitest";
 import { catalogBulkQuery } from "~/shopify/admin/products.server";
 import { adminSdl } from "../../../sandbox/store";
