@@ -1,4 +1,5 @@
 // The admin pages in English (App Store reviewers and English-speaking merchants).
+import { numbersEn } from "./numbers.en";
 import { settingsEn } from "./settings.en";
 import type { Messages } from "./messages.es";
 
@@ -216,9 +217,7 @@ export const en: Messages = {
       province: "Choose the destination's state.",
       city: "Enter the city or borough.",
       tooLong: "Enter at most 200 characters.",
-      subtotal: "Enter an amount in pesos with up to two decimals, e.g. 850.00.",
       product: "Choose a product from the catalogue.",
-      quantity: "Enter a whole quantity between 1 and 999.",
       cart: "Add at least one product.",
     },
   },
@@ -407,4 +406,6 @@ export const en: Messages = {
     },
   },
   settings: settingsEn,
+  saveBar: { save: "Save", discard: "Discard" },
+  numbers: numbersEn,
 };

@@ -1,6 +1,7 @@
 // Every string the merchant reads on the admin pages, in Spanish (the app's default: Mexican
 // merchants). messages.en.ts has the same keys; the `locale` parameter Shopify's admin sends
 // picks one (locale.ts).
+import { numbersEs } from "./numbers.es";
 import { settingsEs } from "./settings.es";
 export const es = {
   nav: { home: "Inicio", orders: "Pedidos", catalog: "Catálogo", rates: "Tarifas", settings: "Configuración", privacy: "Privacidad" },
@@ -217,9 +218,7 @@ export const es = {
       province: "Elige el estado del destino.",
       city: "Escribe la ciudad o la alcaldía.",
       tooLong: "Escribe como máximo 200 caracteres.",
-      subtotal: "Escribe una cantidad en pesos con hasta dos decimales, p. ej. 850.00.",
       product: "Elige un producto del catálogo.",
-      quantity: "Escribe una cantidad entera entre 1 y 999.",
       cart: "Agrega al menos un producto.",
     },
   },
@@ -408,6 +407,8 @@ export const es = {
     },
   },
   settings: settingsEs,
+  saveBar: { save: "Guardar", discard: "Descartar" },
+  numbers: numbersEs,
 };
 
 type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };
