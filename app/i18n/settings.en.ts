@@ -69,7 +69,7 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     fallbackHelp:
       "Used when a product has no dimensions, when stock is short and you chose to quote anyway, or when the service fails and you chose so. Without fixed rates, Shopify shows its backup rates.",
     fallbackPrice: "Price {service}",
-    fallbackPriceHelp: "Empty: not offered",
+    fallbackPriceHelp: "Empty: not offered.",
     fallbackName: "Name",
     fallbackDays: "Max. days",
     deadline: "Longest wait",

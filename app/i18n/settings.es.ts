@@ -66,7 +66,7 @@ export const settingsEs = {
     fallbackHelp:
       "Se usan si un producto no tiene dimensiones, si no hay existencias y eliges cotizar de todos modos, o si el servicio falla y así lo eliges. Sin tarifas fijas, Shopify muestra sus tarifas de respaldo.",
     fallbackPrice: "Precio {service}",
-    fallbackPriceHelp: "Vacío: no ofrecer",
+    fallbackPriceHelp: "Vacío: no se ofrece.",
     fallbackName: "Nombre",
     fallbackDays: "Días máx.",
     deadline: "Tiempo máximo de espera",
