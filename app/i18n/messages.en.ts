@@ -44,6 +44,7 @@ export const en: Messages = {
     lastFailed: "The last sync did not finish: {at}",
     status: "Status",
     search: "Search by SKU or name",
+    searchButton: "Search",
     empty: "No variants match this filter.",
     page: "Page {page} of {pages}",
     noSku: "no SKU",

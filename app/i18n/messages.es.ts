@@ -44,6 +44,7 @@ export const es = {
     lastFailed: "La última sincronización no terminó: {at}",
     status: "Estado",
     search: "Buscar por SKU o nombre",
+    searchButton: "Buscar",
     empty: "No hay variantes con este filtro.",
     page: "Página {page} de {pages}",
     noSku: "sin SKU",

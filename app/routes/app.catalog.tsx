@@ -242,14 +242,18 @@ function VariantList({ data, invalid }: { data: CatalogPageData; invalid: Catalo
             role="search"
             onSubmit={(event) => (event.preventDefault(), update({ q: search.trim(), page: "" }))}
           >
-            <TextField
-              label={m.search}
-              value={search}
-              onChange={setSearch}
-              autoComplete="off"
-              maxLength={100}
-              error={invalid?.field === "q" ? m.errors.q : undefined}
-            />
+            <InlineStack gap="200" blockAlign="end" wrap={false}>
+              <TextField
+                label={m.search}
+                name="q"
+                value={search}
+                onChange={setSearch}
+                autoComplete="off"
+                maxLength={100}
+                error={invalid?.field === "q" ? m.errors.q : undefined}
+              />
+              <Button submit>{m.searchButton}</Button>
+            </InlineStack>
           </Form>
           {filtered && (
             <Button variant="plain" onClick={() => (setSearch(""), update({ status: "", q: "", page: "" }))}>
