@@ -80,7 +80,7 @@ export const en: Messages = {
       invalidDimensions: "Incomplete or invalid dimensions on {where}: {problems}.",
       tooLarge: "The dimensions are too large for the service (volume above 999,999,999 cm³).",
       noDimensions:
-        "It has no dimensions: add the metafields {length}, {width} and {height} (in cm) to the variant or product, or set a default package in Settings.",
+        "It has no dimensions: add the metafields {length}, {width} and {height} (in cm) to the variant or product, then sync again.",
       duplicateSku: "Duplicate SKU: {sku} is also used by {others}. Each variant needs a unique SKU to be registered at the service.",
       deleted: "Deleted in Shopify.",
       deletedRegistered:
@@ -225,6 +225,8 @@ export const en: Messages = {
   orders: {
     title: "Orders",
     syncStock: "Sync inventory now",
+    stockSyncOff:
+      "Stock sync is off: switch it on in Settings → Orders and stock to update Shopify's stock with the warehouse's.",
     reconciledAt: "Orders last checked in Shopify: {at}",
     neverReconciled: "Orders in Shopify have not been checked yet (they are checked every 30 minutes once connected).",
     received: "Received, to be read from Shopify",
@@ -242,7 +244,8 @@ export const en: Messages = {
     serviceStatus: "status at the service: {status}",
     tracking: "Tracking: {company}",
     select: "Select {order}",
-    selectAll: "Select all that need attention ({count})",
+    selectAll: "Select all that can be retried ({count})",
+    cancelledNoRetry: "Cancelled in Shopify: it cannot be retried.",
     retrySelected: "Retry selected ({count})",
     retry: "Retry",
     svcOrderIdLabel: "Order id at the service",
@@ -295,9 +298,11 @@ export const en: Messages = {
       willSend: "{order} will be sent to the warehouse.",
       confirmedExists: "{order} follows service order {svcOrderId}.",
       stockSyncRequested: "An inventory sync was requested.",
+      stockSyncOff: "Stock sync is off; switch it on in Settings.",
       notFound: "No such order.",
       notWaitingConfirmation: "{order} is no longer waiting for a confirmation.",
       notRetryable: "{order} cannot be retried in its current status.",
+      cancelledNotRetryable: "{order} is cancelled in Shopify: it is not sent to the warehouse again.",
       missingSvcOrderId: "Enter the order id at the service.",
       notConnected: "The shop is not connected to the service.",
       serviceUnreachable: "The service could not be asked about order {svcOrderId}: {error}",
@@ -388,6 +393,8 @@ export const en: Messages = {
       waitingForRequest: "Waiting for Shopify to request fulfilment from the warehouse.",
       cancelRequestedBefore: "You asked to cancel it before it reached the warehouse; cancelled.",
       cancelRequestedAfter: "You asked to cancel it after it reached the warehouse: stop it with the service (order {order}).",
+      cancelledAfterWarehouse:
+        "It was cancelled in Shopify after it reached the warehouse: stop it with the service (order {order}).",
       beforeFulfilmentOrders: "Recorded before fulfilment orders were followed: fulfil it in Shopify by hand.",
       writeBackFailed: "Writing the shipment to Shopify failed, will retry: {said}",
       fulfilmentOrderGone: "The Shopify fulfilment order no longer exists.",

@@ -80,7 +80,7 @@ export const es = {
       invalidDimensions: "Medidas incompletas o no válidas en {where}: {problems}.",
       tooLarge: "Las medidas son demasiado grandes para el servicio (volumen mayor a 999,999,999 cm³).",
       noDimensions:
-        "No tiene medidas: agrega los metafields {length}, {width} y {height} (en cm) a la variante o al producto, o define un paquete predeterminado en la configuración.",
+        "No tiene medidas: agrega los metafields {length}, {width} y {height} (en cm) a la variante o al producto, y vuelve a sincronizar.",
       duplicateSku: "SKU duplicado: {sku} también lo usa {others}. Cada variante necesita un SKU único para registrarse en el servicio.",
       deleted: "Eliminada en Shopify.",
       deletedRegistered:
@@ -226,6 +226,8 @@ export const es = {
   orders: {
     title: "Pedidos",
     syncStock: "Sincronizar inventario ahora",
+    stockSyncOff:
+      "La sincronización del inventario está apagada: actívala en Configuración → Pedidos e inventario para actualizar el stock de Shopify con el del almacén.",
     reconciledAt: "Última revisión de pedidos en Shopify: {at}",
     neverReconciled: "Los pedidos en Shopify aún no se han revisado (se revisan cada 30 minutos tras conectar).",
     received: "Recibidos, por revisar en Shopify",
@@ -243,7 +245,8 @@ export const es = {
     serviceStatus: "estado en el servicio: {status}",
     tracking: "Guía: {company}",
     select: "Seleccionar {order}",
-    selectAll: "Seleccionar todos los que requieren atención ({count})",
+    selectAll: "Seleccionar todos los que se pueden reintentar ({count})",
+    cancelledNoRetry: "Cancelado en Shopify: no se puede reintentar.",
     retrySelected: "Reintentar seleccionados ({count})",
     retry: "Reintentar",
     svcOrderIdLabel: "Id de la orden en el servicio",
@@ -296,9 +299,11 @@ export const es = {
       willSend: "{order} se enviará al almacén.",
       confirmedExists: "{order} sigue la orden {svcOrderId} del servicio.",
       stockSyncRequested: "Se pidió sincronizar el inventario.",
+      stockSyncOff: "La sincronización del inventario está apagada; actívala en Configuración.",
       notFound: "No se encontró el pedido.",
       notWaitingConfirmation: "{order} ya no espera una confirmación.",
       notRetryable: "{order} no se puede reintentar en su estado actual.",
+      cancelledNotRetryable: "{order} está cancelado en Shopify: no se vuelve a enviar al almacén.",
       missingSvcOrderId: "Escribe el id de la orden en el servicio.",
       notConnected: "La tienda no está conectada al servicio.",
       serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}: {error}",
@@ -389,6 +394,8 @@ export const es = {
       waitingForRequest: "Esperando a que Shopify solicite la preparación al almacén.",
       cancelRequestedBefore: "Pediste cancelarlo antes de que llegara al almacén; cancelado.",
       cancelRequestedAfter: "Pediste cancelarlo cuando ya estaba en el almacén: detenlo con el servicio (orden {order}).",
+      cancelledAfterWarehouse:
+        "Se canceló en Shopify cuando ya estaba en el almacén: detenlo con el servicio (orden {order}).",
       beforeFulfilmentOrders: "Se registró antes de seguir las órdenes de preparación: márcalo como preparado en Shopify a mano.",
       writeBackFailed: "No se pudo registrar el envío en Shopify; se reintentará: {said}",
       fulfilmentOrderGone: "La orden de preparación de Shopify ya no existe.",

@@ -37,7 +37,7 @@ import {
   ORDERS_SEARCH_MAX,
   type FieldError,
 } from "../fulfillment/orders-query";
-import type { ReasonMessage } from "../fulfillment/reason-codes";
+import { isCancelledReason, type ReasonMessage } from "../fulfillment/reason-codes";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import {
   FULFILLMENT_STATUSES,
@@ -48,6 +48,7 @@ import {
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
+import { getShopSettings } from "../models/shop-settings.server";
 import { OrdersAttentionCard } from "../components/attention";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
 import type { AttentionActionData } from "../models/job-problems.server";
@@ -71,6 +72,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     query,
     invalid: parsed.ok ? null : parsed.error,
     attention: await ordersAttention({ db, now }, session.shop),
+    stockSyncOn: (await getShopSettings({ db, shop: session.shop })).settings.stock.enabled,
   };
   // A wrong filter in the URL is a 400 naming the field; the page still shows every order, with
   // the error next to the filter, rather than an error page.
@@ -78,6 +80,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
+  /** Stock sync is switched on in Configuración: only then can it be asked for now. */
+  stockSyncOn: boolean;
   query: { status: FulfillmentStatus | null; q: string; page: number };
   invalid: FieldError | null;
   attention: Awaited<ReturnType<typeof ordersAttention>>;
@@ -165,6 +169,9 @@ async function runAction(
     case "retry":
       return retryFulfillment(deps, { shop, fulfillmentId });
     default:
+      // Asked for while switched off, it would say "asked" and do nothing.
+      if (!(await getShopSettings({ db: deps.db, shop })).settings.stock.enabled)
+        return { ok: false, error: "stock sync is off", code: "stockSyncOff", params: {} };
       await requestStockSync(deps.db, { shop, runAt: deps.now(), onDemand: true });
       return { ok: true, message: "stock sync requested", code: "stockSyncRequested", params: {} };
   }
@@ -193,7 +200,7 @@ function reasonText(i18n: Translate, message: ReasonMessage | null, written: str
 }
 
 export default function Orders() {
-  const { rows, matching, counts, received, reconciledAt, query, invalid, attention } = useLoaderData<
+  const { rows, matching, counts, received, reconciledAt, query, invalid, attention, stockSyncOn } = useLoaderData<
     typeof loader
   >() as OrdersPageData;
   const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
@@ -204,14 +211,19 @@ export default function Orders() {
   const total = FULFILLMENT_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   return (
     <Page
-      primaryAction={{
-        content: m.syncStock,
-        disabled: busy,
-        onAction: () => submit({ intent: "sync-stock" }, { method: "post" }),
-      }}
+      primaryAction={
+        stockSyncOn
+          ? { content: m.syncStock, disabled: busy, onAction: () => submit({ intent: "sync-stock" }, { method: "post" }) }
+          : undefined
+      }
     >
       <TitleBar title={m.title} />
       <BlockStack gap="400">
+        {stockSyncOn ? null : (
+          <Text as="p" tone="subdued">
+            {m.stockSyncOff}
+          </Text>
+        )}
         <ActionResult data={actionData} />
         {invalid?.field === "page" && <Banner tone="warning">{m.errors.page}</Banner>}
         <Filters counts={counts} total={total} query={query} invalid={invalid} />
@@ -401,12 +413,15 @@ function Pages({ page, pages }: { page: number; pages: number }) {
   );
 }
 
+/** Whether the merchant can retry the record: a cancelled order would only be skipped again. */
+const canRetry = (row: FulfillmentRow) => RETRYABLE_BY_MERCHANT.includes(row.status) && !isCancelledReason(row.reason);
+
 /** The records, with the bulk retry of those needing attention. */
 function Records({ rows }: { rows: FulfillmentRow[] }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
   const busy = useNavigation().state !== "idle";
-  const retryable = rows.filter((r) => RETRYABLE_BY_MERCHANT.includes(r.status));
+  const retryable = rows.filter(canRetry);
   const [selected, setSelected] = useState<string[]>([]);
   // A reload (after an action) may have moved records out of a retryable status.
   const live = selected.filter((id) => retryable.some((r) => r.id === id));
@@ -438,7 +453,7 @@ function Records({ rows }: { rows: FulfillmentRow[] }) {
           key={row.id}
           row={row}
           selected={live.includes(row.id)}
-          onSelect={RETRYABLE_BY_MERCHANT.includes(row.status) ? (on) => toggle(row.id, on) : null}
+          onSelect={canRetry(row) ? (on) => toggle(row.id, on) : null}
         />
       ))}
     </BlockStack>
@@ -631,7 +646,14 @@ function Actions({ row }: { row: FulfillmentRow }) {
       </InlineStack>
     );
   }
-  if (RETRYABLE_BY_MERCHANT.includes(row.status)) {
+  if (RETRYABLE_BY_MERCHANT.includes(row.status) && isCancelledReason(row.reason)) {
+    return (
+      <Text as="p" tone="subdued">
+        {m.cancelledNoRetry}
+      </Text>
+    );
+  }
+  if (canRetry(row)) {
     return (
       <Form method="post">
         <input type="hidden" name="fulfillmentId" value={row.id} />
