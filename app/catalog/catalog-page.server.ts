@@ -57,12 +57,14 @@ export async function catalogPageData({
     if (query.filter !== "all") where.status = query.filter;
   }
   if (query.search) {
-    // Case and accents aside («jabon» finds «Jabón»), by SKU or name.
+    // Case and accents aside («jabon tepoztlan» finds «Jabón artesanal de Tepoztlán»): every word
+    // typed, in the SKU or the name.
+    const words = query.search.split(/\s+/).filter(Boolean).slice(0, 10);
+    const each = words.map(
+      (word) => Prisma.sql`(${foldedContains(Prisma.sql`sku`, word)} OR ${foldedContains(Prisma.sql`title`, word)})`,
+    );
     const matches = await db.$queryRaw<{ id: string }[]>(
-      Prisma.sql`SELECT id::text AS id FROM "CatalogVariant" WHERE shop = ${shop} AND (${foldedContains(
-        Prisma.sql`sku`,
-        query.search,
-      )} OR ${foldedContains(Prisma.sql`title`, query.search)})`,
+      Prisma.sql`SELECT id::text AS id FROM "CatalogVariant" WHERE shop = ${shop} AND ${Prisma.join(each, " AND ")}`,
     );
     where.id = { in: matches.map((m) => m.id) };
   }

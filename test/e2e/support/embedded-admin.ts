@@ -15,6 +15,7 @@ import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/servi
 import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../../helpers/app-process";
 import { launchBrowser, MERCHANT_BROWSER } from "../../helpers/browser";
+import { connectShop } from "~/models/svc-connection.server";
 import { createTestDatabase } from "../../helpers/test-database";
 
 export const SHOP = "tienda-demo.myshopify.com";
@@ -26,6 +27,8 @@ export interface EmbeddedAdmin {
   db: PrismaClient;
   store: SimulatedStore;
   sandbox: ServiceSandbox;
+  /** Stores the sandbox's key for the shop, as connecting in Configuración does (without its sync). */
+  connect(): Promise<void>;
   /** Opens `pagePath` of the app inside the admin, in `locale`; fails on any page error. */
   open(pagePath: string, locale?: "es" | "en"): Promise<Page & { problems: string[] }>;
   close(): Promise<void>;
@@ -79,6 +82,18 @@ export async function startEmbeddedAdmin(name: string): Promise<EmbeddedAdmin> {
     db,
     store,
     sandbox,
+    connect: () =>
+      connectShop({
+        db,
+        config: {
+          baseUrls: { qa: sandbox.url, production: sandbox.url },
+          serviceName: "svc",
+          encryptionKey: appEnv().ENCRYPTION_KEY!,
+        },
+        shop: SHOP,
+        apiKey: "sandbox-key",
+        environment: "qa",
+      }),
     async open(pagePath, locale = "es") {
       const page = (await context.newPage()) as Page & { problems: string[] };
       page.problems = [];
