@@ -32,11 +32,7 @@ const keepRunning = process.argv.includes("--keep-running");
 const step = (n: number, text: string) => console.log(`\n[${n}] ${text}`);
 const info = (text: string) => console.log(`    ${text}`);
 
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  timeoutMs = 60_000,
-): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -77,15 +73,11 @@ async function submitAdminForm(appUrl: string, page: string, fields: Record<stri
   const response = await fetch(`${appUrl}${page}?shop=${SHOP}`, {
     method: "POST",
     // A browser's user agent: the Shopify library turns away requests that look like bots.
-    headers: {
-      authorization: `Bearer ${sessionToken()}`,
-      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
-    },
+    headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
-  if (response.status >= 400)
-    throw new Error(`${page} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  if (response.status >= 400) throw new Error(`${page} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
 }
 
 async function main() {
@@ -109,12 +101,8 @@ async function main() {
   const stopAll = () =>
     (stopping ??= (async () => {
       for (const cleanup of cleanups.reverse()) {
-        await Promise.race([
-          Promise.resolve()
-            .then(cleanup)
-            .catch(() => undefined),
-          new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
-        ]);
+        const bounded = new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+        await Promise.race([Promise.resolve().then(cleanup).catch(() => undefined), bounded]);
       }
     })());
   // Ctrl-C (or a TERM) at any step, not only while waiting at the end: clean up, then leave.
@@ -139,16 +127,11 @@ async function main() {
     cleanups.push(() => storeServer.close());
     info(`simulated store   ${storeServer.url}  (${SHOP}, ${DEMO_CATALOGUE_FACTS.length} variants)`);
 
-    // Registered before PostgreSQL starts: a Ctrl-C while it initialises still removes the directory.
+    // Registered before PostgreSQL starts: a Ctrl-C while it initialises still removes the directory,
+    // and stops PostgreSQL once it has started.
     cleanups.push(removeData);
-    // Stopped once it has started, even when the Ctrl-C came while it was starting.
     const starting = startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
-    cleanups.push(() =>
-      starting.then(
-        (running) => running.stop(),
-        () => undefined,
-      ),
-    );
+    cleanups.push(() => starting.then((running) => running.stop(), () => undefined));
     const database = await starting;
     await migrateDatabase(database.url, ROOT);
     const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
@@ -188,12 +171,7 @@ async function main() {
           app.kill("SIGTERM");
         }),
     );
-    await waitFor("the app to answer /healthz", () =>
-      fetch(`${appUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    );
+    await waitFor("the app to answer /healthz", () => fetch(`${appUrl}/healthz`).then((r) => r.ok, () => false));
     info(`app               ${appUrl}  (/healthz ok)`);
     // The store's admin stand-in opens the app as Shopify's admin does, with ID tokens it signs.
     store.registerApp({ apiKey: API_KEY, apiSecret: API_SECRET, appUrl });
@@ -209,9 +187,7 @@ async function main() {
     step(4, "The merchant connects the service account on /app/settings");
     await submitAdminForm(appUrl, "/app/settings", { intent: "connect", apiKey: SVC_KEY, environment: "qa" });
     const shopRow = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-    info(
-      `connected: ${Boolean(shopRow.svcApiKeyCiphertext)}; carrier service: ${shopRow.carrierServiceState ?? "none"}`,
-    );
+    info(`connected: ${Boolean(shopRow.svcApiKeyCiphertext)}; carrier service: ${shopRow.carrierServiceState ?? "none"}`);
     const carrier = store.inspect(SHOP).carrierServices[0];
     if (carrier) info(`store now calls ${carrier.callbackUrl} at checkout`);
 
@@ -219,11 +195,7 @@ async function main() {
     await submitAdminForm(appUrl, "/app/catalog", { intent: "sync" });
     const sync = await waitFor(
       "the catalogue sync to finish",
-      () =>
-        db.catalogSync.findFirst({
-          where: { shop: SHOP, state: { in: ["completed", "failed"] } },
-          orderBy: { startedAt: "desc" },
-        }),
+      () => db.catalogSync.findFirst({ where: { shop: SHOP, state: { in: ["completed", "failed"] } }, orderBy: { startedAt: "desc" } }),
       120_000,
     );
     const byStatus = await db.catalogVariant.groupBy({ by: ["status"], where: { shop: SHOP }, _count: true });
@@ -233,47 +205,20 @@ async function main() {
     }
 
     step(6, "A buyer in CDMX reaches checkout: Shopify asks the app for rates");
-    const synced = await db.catalogVariant.findFirstOrThrow({
-      where: { shop: SHOP, status: "synced" },
-      orderBy: { sku: "asc" },
-    });
+    const synced = await db.catalogVariant.findFirstOrThrow({ where: { shop: SHOP, status: "synced" }, orderBy: { sku: "asc" } });
     const rate = store.buildRateRequest(SHOP, { items: [{ variantId: synced.variantId, quantity: 2 }] });
     const started = performance.now();
-    const rateResponse = await store.sendRateRequest({
-      url: `${appUrl}/carrier-service/rates`,
-      secret: API_SECRET,
-      domain: SHOP,
-      rate,
-    });
-    const { rates } = (await rateResponse.json()) as {
-      rates: { service_code: string; service_name: string; total_price: string; max_delivery_date?: string }[];
-    };
-    info(
-      `${rateResponse.status} in ${(performance.now() - started).toFixed(0)} ms, ${rates.length} rates for 2 × ${synced.sku}:`,
-    );
-    for (const r of rates)
-      info(
-        `  ${r.service_code.padEnd(10)} ${r.service_name.padEnd(40)} $${(Number(r.total_price) / 100).toFixed(2)} MXN`,
-      );
+    const rateResponse = await store.sendRateRequest({ url: `${appUrl}/carrier-service/rates`, secret: API_SECRET, domain: SHOP, rate });
+    const { rates } = (await rateResponse.json()) as { rates: { service_code: string; service_name: string; total_price: string; max_delivery_date?: string }[] };
+    info(`${rateResponse.status} in ${(performance.now() - started).toFixed(0)} ms, ${rates.length} rates for 2 × ${synced.sku}:`);
+    for (const r of rates) info(`  ${r.service_code.padEnd(10)} ${r.service_name.padEnd(40)} $${(Number(r.total_price) / 100).toFixed(2)} MXN`);
 
     step(7, "A buyer on the Islas Marías (63950), where no carrier of the service delivers, reaches checkout");
     const unserved = store.buildRateRequest(SHOP, {
       items: [{ variantId: synced.variantId, quantity: 1 }],
-      destination: {
-        zip: "63950",
-        province: "Nayarit",
-        provinceCode: "NAY",
-        city: "Islas Marías",
-        address1: "Calle Principal 1",
-        address2: null,
-      },
+      destination: { zip: "63950", province: "Nayarit", provinceCode: "NAY", city: "Islas Marías", address1: "Calle Principal 1", address2: null },
     });
-    const unservedResponse = await store.sendRateRequest({
-      url: `${appUrl}/carrier-service/rates`,
-      secret: API_SECRET,
-      domain: SHOP,
-      rate: unserved,
-    });
+    const unservedResponse = await store.sendRateRequest({ url: `${appUrl}/carrier-service/rates`, secret: API_SECRET, domain: SHOP, rate: unserved });
     const unservedRates = ((await unservedResponse.json()) as { rates: unknown[] }).rates;
     info(`${unservedResponse.status}, ${unservedRates.length} rates: the service does not deliver to 63950`);
     info("the buyer sees none of this service's rates: only the shop's other shipping rates, or Shopify's");
@@ -283,34 +228,17 @@ async function main() {
     const chosen = rates.find((r) => r.service_code === "EXPRESS") ?? rates[0];
     const order = store.orders.createPaid(SHOP, {
       lineItems: [{ variantId: synced.variantId, quantity: 2 }],
-      ...(chosen
-        ? {
-            shippingLine: {
-              title: chosen.service_name,
-              code: chosen.service_code,
-              price: (Number(chosen.total_price) / 100).toFixed(2),
-            },
-          }
-        : {}),
+      ...(chosen ? { shippingLine: { title: chosen.service_name, code: chosen.service_code, price: (Number(chosen.total_price) / 100).toFixed(2) } } : {}),
     });
     const eventId = randomUUID();
     for (let delivery = 1; delivery <= 2; delivery++) {
-      const response = await store.sendWebhook({
-        url: `${appUrl}/webhooks/orders/paid`,
-        secret: API_SECRET,
-        topic: "orders/paid",
-        domain: SHOP,
-        payload: order,
-        eventId,
-      });
+      const response = await store.sendWebhook({ url: `${appUrl}/webhooks/orders/paid`, secret: API_SECRET, topic: "orders/paid", domain: SHOP, payload: order, eventId });
       info(`delivery ${delivery} of the same event → ${response.status}`);
     }
     const submitted = await waitFor("the order to reach the service", () =>
       db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(order.id), svcOrderId: { not: null } } }),
     );
-    info(
-      `order ${submitted.orderName} → service order ${submitted.svcOrderId} with ${submitted.serviceCode} (${submitted.status})`,
-    );
+    info(`order ${submitted.orderName} → service order ${submitted.svcOrderId} with ${submitted.serviceCode} (${submitted.status})`);
 
     step(9, "Two hours later at the warehouse (the sandbox clock moves; the app polls)");
     await fetch(`${sandbox.url}/__sandbox/clock`, {
@@ -319,20 +247,13 @@ async function main() {
       body: JSON.stringify({ advanceMs: 2 * 60 * 60 * 1000 }),
     });
     // The app polls on its own schedule (minutes); ask for the next poll now instead of waiting.
-    await db.job.updateMany({
-      where: { queue: "fulfillment.poll", shop: SHOP, state: "queued" },
-      data: { runAt: new Date() },
-    });
+    await db.job.updateMany({ where: { queue: "fulfillment.poll", shop: SHOP, state: "queued" }, data: { runAt: new Date() } });
     const shipped = await waitFor("the tracking number to reach Shopify", () =>
-      db.fulfillment.findFirst({
-        where: { id: submitted.id, status: { in: ["shipped", "delivered"] }, shopifyFulfillmentId: { not: null } },
-      }),
+      db.fulfillment.findFirst({ where: { id: submitted.id, status: { in: ["shipped", "delivered"] }, shopifyFulfillmentId: { not: null } } }),
     );
     const fulfillments = store.inspect(SHOP).fulfillments;
     info(`${shipped.status}: ${shipped.trackingCompany} ${shipped.trackingNumber}`);
-    info(
-      `Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`,
-    );
+    info(`Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`);
 
     step(10, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
     await submitAdminForm(appUrl, "/app/settings", {
@@ -348,38 +269,22 @@ async function main() {
       importDays: "0",
     });
     const second = store.orders.createPaid(SHOP, { lineItems: [{ variantId: synced.variantId, quantity: 1 }] });
-    await store.sendWebhook({
-      url: `${appUrl}/webhooks/orders/paid`,
-      secret: API_SECRET,
-      topic: "orders/paid",
-      domain: SHOP,
-      payload: second,
-    });
+    await store.sendWebhook({ url: `${appUrl}/webhooks/orders/paid`, secret: API_SECRET, topic: "orders/paid", domain: SHOP, payload: second });
     const waiting = await waitFor("the order to wait out the delay", () =>
       db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(second.id), status: "waiting" } }),
     );
     info(`order ${waiting.orderName} waits: goes to the warehouse at ${waiting.waitUntil?.toISOString()}`);
     const cancelled = store.orders.cancel(SHOP, second.id);
-    const cancelResponse = await store.sendWebhook({
-      url: `${appUrl}/webhooks/orders/cancelled`,
-      secret: API_SECRET,
-      topic: "orders/cancelled",
-      domain: SHOP,
-      payload: cancelled,
-    });
+    const cancelResponse = await store.sendWebhook({ url: `${appUrl}/webhooks/orders/cancelled`, secret: API_SECRET, topic: "orders/cancelled", domain: SHOP, payload: cancelled });
     info(`the buyer cancels: orders/cancelled → ${cancelResponse.status}`);
     const skipped = await waitFor("the cancelled order to be settled", () =>
       db.fulfillment.findFirst({ where: { id: waiting.id, status: "skipped" } }),
     );
     info(`order ${skipped.orderName}: ${skipped.status} — ${skipped.reason}`);
 
-    const listed = await fetch(`${sandbox.url}/__sandbox/orders`, {
-      headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}` },
-    });
+    const listed = await fetch(`${sandbox.url}/__sandbox/orders`, { headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}` } });
     const serviceOrders = ((await listed.json()) as { orders: unknown[] }).orders;
-    console.log(
-      `\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify; the cancelled order never reached the warehouse.`,
-    );
+    console.log(`\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify; the cancelled order never reached the warehouse.`);
 
     if (keepRunning) {
       const adminUrl = store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: "/app", locale: "es" });
@@ -388,9 +293,7 @@ async function main() {
       console.log(`    (English: the language switch in the admin bar, or locale=en in the URL)`);
       console.log(`    shop              ${SHOP}`);
       console.log(`    service API key   ${SVC_KEY}  (environment: Pruebas / QA; already connected)`);
-      console.log(
-        `    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`,
-      );
+      console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);
       console.log(`    try Tarifas with  06500 · Ciudad de México (three services) and 63950 · Nayarit (not served)`);
       console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);
       await new Promise<void>((resolve) => (interrupted = resolve));

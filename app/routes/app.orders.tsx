@@ -50,6 +50,7 @@ import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
 import { getShopSettings } from "../models/shop-settings.server";
 import { OrdersAttentionCard } from "../components/attention";
+import { SearchForm } from "../components/search-form";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
 import type { AttentionActionData } from "../models/job-problems.server";
 import { authenticate } from "../shopify.server";
@@ -323,28 +324,16 @@ function Filters({
           onChange={(value) => update({ status: value })}
           error={invalid?.field === "status" ? i18n.format(m.errors.status, invalid.params) : undefined}
         />
-        <Form
-          method="get"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update({ q: search.trim() });
-          }}
-        >
-          <InlineStack gap="200" blockAlign="end">
-            <TextField
-              label={m.search}
-              name="q"
-              value={search}
-              onChange={setSearch}
-              placeholder={m.searchPlaceholder}
-              error={invalid?.field === "q" ? i18n.format(m.errors.q, invalid.params) : undefined}
-              maxLength={ORDERS_SEARCH_MAX}
-              autoComplete="off"
-            />
-            <Button submit>{m.searchButton}</Button>
-          </InlineStack>
-        </Form>
+        <SearchForm
+          label={m.search}
+          button={m.searchButton}
+          value={search}
+          onChange={setSearch}
+          onSearch={(q) => update({ q })}
+          placeholder={m.searchPlaceholder}
+          error={invalid?.field === "q" ? i18n.format(m.errors.q, invalid.params) : undefined}
+          maxLength={ORDERS_SEARCH_MAX}
+        />
         {(query.status || query.q) && (
           <Button variant="plain" onClick={() => update({ status: "", q: "" })}>
             {m.clearFilters}

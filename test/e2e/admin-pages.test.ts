@@ -5,25 +5,21 @@
 // every page is checked with axe-core, its LCP and CLS are measured and printed, and a screenshot
 // of each page in both languages lands in test/e2e/screenshots/ (git-ignored).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { Session } from "@shopify/shopify-api";
-import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../server/database";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
 import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../sandbox/store";
-import { appEnv, startApp, type AppProcess } from "../helpers/app-process";
+import type { AppProcess } from "../helpers/app-process";
 import { launchBrowser, MERCHANT_BROWSER } from "../helpers/browser";
 import { createTestDatabase } from "../helpers/test-database";
+import { installShop, startAppForStore } from "./support/embedded-admin";
 
 const SCREENSHOTS = path.resolve("test/e2e/screenshots");
 const SHOP = "tienda-demo.myshopify.com";
 const API_KEY = "e2e-api-key";
-const API_SECRET = "e2e-api-secret";
 const APP_BRIDGE = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 // Built for Shopify's admin thresholds (Web Vitals "good"): LCP ≤ 2.5 s, CLS ≤ 0.1.
 const LCP_LIMIT_MS = 2500;
@@ -50,16 +46,7 @@ const ids: Record<string, string> = {};
 const vitals: { page: string; locale: string; lcpMs: number; cls: number }[] = [];
 
 async function seed() {
-  await db.shop.create({ data: { domain: SHOP } });
-  const session = new Session({
-    id: `offline_${SHOP}`,
-    shop: SHOP,
-    state: "",
-    isOnline: false,
-    accessToken: store.accessToken(SHOP),
-    scope: appEnv().SCOPES,
-  });
-  await new PrismaSessionStorage(db).storeSession(session);
+  await installShop(db, store);
   const at = (minutes: number) => new Date(Date.now() - 60 * 60_000 + minutes * 60_000);
   const record = async (n: number, status: string, steps: string[], data: Record<string, unknown> = {}) => {
     const created = await db.fulfillment.create({
@@ -177,20 +164,12 @@ beforeAll(async () => {
   storeServer = await store.listen(0);
   await seed();
   // The app must know its own URL (SHOPIFY_APP_URL): the session-token bounce reloads it.
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  store.registerApp({ apiKey: API_KEY, apiSecret: API_SECRET, appUrl });
-  app = await startApp({
-    env: appEnv({
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      SHOPIFY_APP_URL: appUrl,
-      SVC_QA_BASE_URL: sandbox.url,
-      SVC_BASE_URL: sandbox.url,
-      SIMULATED_STORE_URL: storeServer.url,
-      LOG_LEVEL: "warn",
-    }),
-    cwd: fs.mkdtempSync(path.join(os.tmpdir(), "svc-admin-pages-")),
+  app = await startAppForStore({
+    name: "admin-pages",
+    databaseUrl: database.url,
+    serviceUrl: sandbox.url,
+    store,
+    storeServer,
   });
   browser = await launchBrowser();
   context = await browser.newContext({ userAgent: MERCHANT_BROWSER, viewport: { width: 1280, height: 900 } });

@@ -2,15 +2,11 @@
 // could only be read by guessing are refused next to their field with an example, every error of
 // a form shows at once with what was typed kept, nothing is saved; the browser never rewrites
 // "10,5"; Configuración's forms use App Bridge's save bar, and a fulfilment-mode change asks first.
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
+import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
 
-const SCREENSHOTS = path.resolve("test/e2e/screenshots");
-const poll = <T>(probe: () => Promise<T>, timeout = 15_000) => expect.poll(probe, { timeout });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `input-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `input-${name}`);
 
 let admin: EmbeddedAdmin;
 beforeAll(async () => {

@@ -1,15 +1,11 @@
 // Lists and actions a merchant can trust, in Chromium through the admin stand-in, both languages:
 // Catálogo's search ignores case and accents and has a visible button; Pedidos offers no retry on a
 // cancelled order and no stock sync while it is off (it says why instead).
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
+import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
 
-const SCREENSHOTS = path.resolve("test/e2e/screenshots");
-const poll = <T>(probe: () => Promise<T>, timeout = 15_000) => expect.poll(probe, { timeout });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SCREENSHOTS, `lists-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `lists-${name}`);
 
 let admin: EmbeddedAdmin;
 beforeAll(async () => {

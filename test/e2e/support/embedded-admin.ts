@@ -19,6 +19,14 @@ import { connectShop } from "~/models/svc-connection.server";
 import { createTestDatabase } from "../../helpers/test-database";
 
 export const SHOP = "tienda-demo.myshopify.com";
+const SCREENSHOTS = path.resolve("test/e2e/screenshots");
+
+/** Waits for `probe` to satisfy the matcher, as long as a page on a loaded machine may take. */
+export const poll = <T>(probe: () => Promise<T>, timeout = 15_000) => expect.poll(probe, { timeout });
+
+/** A full-page screenshot in test/e2e/screenshots/ (git-ignored), to look at. */
+export const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 const API_KEY = "e2e-api-key";
 const API_SECRET = "e2e-api-secret";
 const APP_BRIDGE = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
@@ -34,6 +42,43 @@ export interface EmbeddedAdmin {
   close(): Promise<void>;
 }
 
+/** What installing the app leaves behind: the shop's row and its offline session (the store's token). */
+export async function installShop(db: PrismaClient, store: SimulatedStore): Promise<void> {
+  await db.shop.create({ data: { domain: SHOP } });
+  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false });
+  session.accessToken = store.accessToken(SHOP);
+  session.scope = appEnv().SCOPES;
+  await new PrismaSessionStorage(db).storeSession(session);
+}
+
+/**
+ * The built app on a free port, talking to the service at `serviceUrl` and to the simulated store,
+ * which learns its URL (the session-token bounce reloads it) and signs its admin's ID tokens.
+ */
+export async function startAppForStore(args: {
+  name: string;
+  databaseUrl: string;
+  serviceUrl: string;
+  store: SimulatedStore;
+  storeServer: ListeningStore;
+}): Promise<AppProcess> {
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  args.store.registerApp({ apiKey: API_KEY, apiSecret: API_SECRET, appUrl });
+  return startApp({
+    env: appEnv({
+      DATABASE_URL: args.databaseUrl,
+      PORT: String(port),
+      SHOPIFY_APP_URL: appUrl,
+      SVC_QA_BASE_URL: args.serviceUrl,
+      SVC_BASE_URL: args.serviceUrl,
+      SIMULATED_STORE_URL: args.storeServer.url,
+      LOG_LEVEL: "warn",
+    }),
+    cwd: fs.mkdtempSync(path.join(os.tmpdir(), `svc-${args.name}-`)),
+  });
+}
+
 /** Starts everything; the shop is installed (offline session), not yet connected to the service. */
 export async function startEmbeddedAdmin(name: string): Promise<EmbeddedAdmin> {
   const database = await createTestDatabase(name);
@@ -43,32 +88,8 @@ export async function startEmbeddedAdmin(name: string): Promise<EmbeddedAdmin> {
   store.addShop({ domain: SHOP, name: "Tienda Demo" });
   store.seedDemoCatalogue(SHOP);
   const storeServer: ListeningStore = await store.listen(0);
-  await db.shop.create({ data: { domain: SHOP } });
-  await new PrismaSessionStorage(db).storeSession(
-    new Session({
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      accessToken: store.accessToken(SHOP),
-      scope: appEnv().SCOPES,
-    }),
-  );
-  const port = await freePort();
-  const appUrl = `http://127.0.0.1:${port}`;
-  store.registerApp({ apiKey: API_KEY, apiSecret: API_SECRET, appUrl });
-  const app: AppProcess = await startApp({
-    env: appEnv({
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      SHOPIFY_APP_URL: appUrl,
-      SVC_QA_BASE_URL: sandbox.url,
-      SVC_BASE_URL: sandbox.url,
-      SIMULATED_STORE_URL: storeServer.url,
-      LOG_LEVEL: "warn",
-    }),
-    cwd: fs.mkdtempSync(path.join(os.tmpdir(), `svc-${name}-`)),
-  });
+  await installShop(db, store);
+  const app = await startAppForStore({ name, databaseUrl: database.url, serviceUrl: sandbox.url, store, storeServer });
   const browser: Browser = await launchBrowser();
   const context: BrowserContext = await browser.newContext({
     userAgent: MERCHANT_BROWSER,
