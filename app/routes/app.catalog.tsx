@@ -247,7 +247,8 @@ function VariantList({ data, invalid }: { data: CatalogPageData; invalid: Catalo
             error={invalid?.field === "q" ? m.errors.q : undefined}
             maxLength={100}
           />
-          {filtered && (
+          {/* With nothing found, the empty state's own button clears the filters. */}
+          {filtered && data.variants.length > 0 && (
             <Button variant="plain" onClick={() => (setSearch(""), update({ status: "", q: "", page: "" }))}>
               {m.clearFilters}
             </Button>
