@@ -86,33 +86,10 @@ async function main() {
     const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  // A fresh database each run, removed at the end: the demo always starts from an empty app.
-  const dataDir = path.join(ROOT, `.data/demo-postgres-${process.pid}`);
-  const removeData = () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(`${dataDir}.lock`, { force: true });
-  };
-  // The last word, whatever the path out (a signal may land while PostgreSQL is being set up).
-  process.on("exit", removeData);
   const cleanups: (() => Promise<unknown> | void)[] = [];
-  // Each cleanup runs even when an earlier one fails or hangs: Ctrl-C in a terminal reaches the
-  // whole process group, so PostgreSQL and the app may already be gone (or going) when we stop them.
-  let stopping: Promise<void> | undefined;
-  const stopAll = () =>
-    (stopping ??= (async () => {
-      for (const cleanup of cleanups.reverse()) {
-        const bounded = new Promise((resolve) => setTimeout(resolve, 10_000).unref());
-        await Promise.race([Promise.resolve().then(cleanup).catch(() => undefined), bounded]);
-      }
-    })());
-  // Ctrl-C (or a TERM) at any step, not only while waiting at the end: clean up, then leave.
-  let interrupted: (() => void) | undefined;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) return interrupted();
-    void stopAll().then(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  const stopAll = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
   };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
 
   try {
     step(1, "Starting the service sandbox, the simulated store and PostgreSQL");
@@ -127,12 +104,11 @@ async function main() {
     cleanups.push(() => storeServer.close());
     info(`simulated store   ${storeServer.url}  (${SHOP}, ${DEMO_CATALOGUE_FACTS.length} variants)`);
 
-    // Registered before PostgreSQL starts: a Ctrl-C while it initialises still removes the directory,
-    // and stops PostgreSQL once it has started.
-    cleanups.push(removeData);
-    const starting = startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
-    cleanups.push(() => starting.then((running) => running.stop(), () => undefined));
-    const database = await starting;
+    // A fresh database each run, removed at the end: the demo always starts from an empty app.
+    const dataDir = path.join(ROOT, `.data/demo-postgres-${process.pid}`);
+    const database = await startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    cleanups.push(() => database.stop());
     await migrateDatabase(database.url, ROOT);
     const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
     cleanups.push(() => db.$disconnect());
@@ -296,7 +272,7 @@ async function main() {
       console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);
       console.log(`    try Tarifas with  06500 · Ciudad de México (three services) and 63950 · Nayarit (not served)`);
       console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);
-      await new Promise<void>((resolve) => (interrupted = resolve));
+      await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
     }
   } finally {
     await stopAll();
