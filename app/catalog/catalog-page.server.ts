@@ -1,6 +1,7 @@
 // What the merchant's catalogue page shows: the latest sync and its progress, counts per status,
 // and one page of variants with their status and reason.
-import type { Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient } from "@prisma/client";
+import { foldedContains } from "~/models/folded-search.server";
 import { CATALOG_PAGE_SIZE, type CatalogQuery } from "./catalog-query";
 import type { MeasureDifference } from "./measure-differences";
 import { catalogReasonMessage, type CatalogReasonMessage } from "./reason-codes";
@@ -56,10 +57,16 @@ export async function catalogPageData({
     if (query.filter !== "all") where.status = query.filter;
   }
   if (query.search) {
-    where.OR = [
-      { sku: { contains: query.search, mode: "insensitive" } },
-      { title: { contains: query.search, mode: "insensitive" } },
-    ];
+    // Case and accents aside («jabon tepoztlan» finds «Jabón artesanal de Tepoztlán»): every word
+    // typed, in the SKU or the name.
+    const words = query.search.split(/\s+/).filter(Boolean).slice(0, 10);
+    const each = words.map(
+      (word) => Prisma.sql`(${foldedContains(Prisma.sql`sku`, word)} OR ${foldedContains(Prisma.sql`title`, word)})`,
+    );
+    const matches = await db.$queryRaw<{ id: string }[]>(
+      Prisma.sql`SELECT id::text AS id FROM "CatalogVariant" WHERE shop = ${shop} AND ${Prisma.join(each, " AND ")}`,
+    );
+    where.id = { in: matches.map((m) => m.id) };
   }
   const [shopRow, sync, grouped, deleted, matching, rows] = await Promise.all([
     db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true, uninstalledAt: true } }),

@@ -82,7 +82,7 @@ export function mapVariant(snapshot: VariantSnapshot, settings: MappingSettings)
     if (!settings.sendWithoutDimensions) {
       return skip(
         "no_dimensions",
-        `No tiene medidas: agrega los metafields ${names.length}, ${names.width} y ${names.height} (en cm) a la variante o al producto, o define un paquete predeterminado en la configuración.`,
+        `No tiene medidas: agrega los metafields ${names.length}, ${names.width} y ${names.height} (en cm) a la variante o al producto.`,
       );
     }
     return { kind: "ready", product, dimensionsSource: null };

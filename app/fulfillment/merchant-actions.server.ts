@@ -9,6 +9,7 @@ import type { SvcClient } from "../svc";
 import { readStoredRequest, statusOf, transition } from "./records.server";
 import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
+import { isCancelledReason } from "./reason-codes";
 import { RETRYABLE_BY_MERCHANT } from "./status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
 
@@ -32,9 +33,11 @@ export const MERCHANT_OUTCOMES = [
   "willSend",
   "confirmedExists",
   "stockSyncRequested",
+  "stockSyncOff",
   "notFound",
   "notWaitingConfirmation",
   "notRetryable",
+  "cancelledNotRetryable",
   "missingSvcOrderId",
   "notConnected",
   "serviceUnreachable",
@@ -164,6 +167,11 @@ export async function retryFulfillment(
     return refused(`an order that is ${status} cannot be retried`, "notRetryable", {
       order: record.orderName,
       status,
+    });
+  // A cancelled order would be read again, found cancelled and skipped: never offer that as a retry.
+  if (isCancelledReason(record.reason))
+    return refused(`${record.orderName} was cancelled in Shopify`, "cancelledNotRetryable", {
+      order: record.orderName,
     });
   if (record.svcOrderId) {
     const ok = await transition(deps.db, {

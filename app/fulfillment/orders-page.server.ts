@@ -2,7 +2,8 @@
  * What the merchant's orders page shows: each fulfilment order's record and the counts per
  * status, the paid orders not read from Shopify yet, and when orders were last reconciled.
  */
-import type { PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient } from "@prisma/client";
+import { foldedContains } from "~/models/folded-search.server";
 import type { AddressWarning } from "../address";
 import { reasonMessage, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
 import type { SkuUnits } from "./service-status";
@@ -81,10 +82,21 @@ export async function listFulfillments(
   const status = args.status && isFulfillmentStatus(args.status) ? args.status : undefined;
   const name = orderNameSearch(args.q);
   const take = args.take ?? 100;
+  // Case and accents aside, as Catálogo's search.
+  const [namedRecords, namedOrders] = name
+    ? await Promise.all([
+        db.$queryRaw<{ id: string }[]>(
+          Prisma.sql`SELECT id::text AS id FROM "Fulfillment" WHERE shop = ${args.shop} AND ${foldedContains(Prisma.sql`"orderName"`, name)}`,
+        ),
+        db.$queryRaw<{ id: string }[]>(
+          Prisma.sql`SELECT "shopifyOrderId" AS id FROM "ShopifyOrder" WHERE shop = ${args.shop} AND ${foldedContains(Prisma.sql`"orderName"`, name)}`,
+        ),
+      ])
+    : [null, null];
   const where = {
     shop: args.shop,
     ...(status ? { status } : {}),
-    ...(name ? { orderName: { contains: name, mode: "insensitive" as const } } : {}),
+    ...(namedRecords ? { id: { in: namedRecords.map((r) => r.id) } } : {}),
   };
   const [records, matching, grouped, received, shop] = await Promise.all([
     db.fulfillment.findMany({
@@ -100,7 +112,7 @@ export async function listFulfillments(
       where: {
         shop: args.shop,
         plannedAt: null,
-        ...(name ? { orderName: { contains: name, mode: "insensitive" as const } } : {}),
+        ...(namedOrders ? { shopifyOrderId: { in: namedOrders.map((r) => r.id) } } : {}),
       },
       orderBy: { createdAt: "desc" },
       take: args.take ?? 100,

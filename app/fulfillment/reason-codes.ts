@@ -49,6 +49,7 @@ export const REASON_CODES = [
   "waitingForRequest",
   "cancelRequestedBefore",
   "cancelRequestedAfter",
+  "cancelledAfterWarehouse",
   "beforeFulfilmentOrders",
   "writeBackFailed",
   "fulfilmentOrderGone",
@@ -146,6 +147,10 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
     "cancelRequestedAfter",
     /^the merchant asked to cancel it after it reached the warehouse — stop it with the service \(service order (?<order>[^)]*)\)$/,
   ],
+  [
+    "cancelledAfterWarehouse",
+    /^cancelled in Shopify after it reached the warehouse — stop it with the service(?: \(service order (?<order>[^)]*)\))?$/,
+  ],
   ["beforeFulfilmentOrders", /^recorded before fulfilment orders were followed: fulfil it in Shopify by hand$/],
   ["writeBackFailed", /^writing the shipment to Shopify failed, will retry: (?<said>.*)$/s],
   ["fulfilmentOrderGone", /^the Shopify fulfilment order (?<gid>\S+) no longer exists$/],
@@ -186,6 +191,20 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
 /** The code and parameters of a sentence the engine writes; null for one it does not know. */
 export function reasonMessage(text: string | null | undefined): ReasonMessage | null {
   return matchCodedMessage(PATTERNS, text);
+}
+
+const CANCELLED: readonly ReasonCode[] = [
+  "cancelledInShopify",
+  "partCancelled",
+  "cancelRequestedBefore",
+  "cancelRequestedAfter",
+  "cancelledAfterWarehouse",
+];
+
+/** Whether the record's reason says its order (or this part) was cancelled: sending it again cannot work. */
+export function isCancelledReason(text: string | null | undefined): boolean {
+  const code = reasonMessage(text)?.code;
+  return code !== undefined && CANCELLED.includes(code);
 }
 
 /** What happened, for the timeline's marker: who or what moved the record. */

@@ -37,8 +37,17 @@ export function translator(locale: Locale): Translator {
   const tag = INTL_TAGS[locale];
   const numbers = new Intl.NumberFormat(tag);
   const pesos = new Intl.NumberFormat(tag, { style: "currency", currency: "MXN", currencyDisplay: "symbol" });
-  const dates = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
-  const days = new Intl.DateTimeFormat(tag, { weekday: "short", day: "numeric", month: "short", timeZone: "America/Mexico_City" });
+  const dates = new Intl.DateTimeFormat(tag, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "America/Mexico_City",
+  });
+  const days = new Intl.DateTimeFormat(tag, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "America/Mexico_City",
+  });
   return {
     locale,
     messages: CATALOGUES[locale],

@@ -1,10 +1,18 @@
 // The admin pages in English (App Store reviewers and English-speaking merchants).
 import { readinessEn } from "./readiness.en";
+import { numbersEn } from "./numbers.en";
 import { settingsEn } from "./settings.en";
 import type { Messages } from "./messages.es";
 
 export const en: Messages = {
-  nav: { home: "Home", orders: "Orders", catalog: "Catalogue", rates: "Rates", settings: "Settings", privacy: "Privacy" },
+  nav: {
+    home: "Home",
+    orders: "Orders",
+    catalog: "Catalogue",
+    rates: "Rates",
+    settings: "Settings",
+    privacy: "Privacy",
+  },
   home: {
     title: "Shipping and fulfilment",
     connectTitle: "Connect your service account",
@@ -51,6 +59,7 @@ export const en: Messages = {
     lastFailed: "The last sync did not finish: {at}",
     status: "Status",
     search: "Search by SKU or name",
+    searchButton: "Search",
     empty: "No variants match this filter.",
     page: "Page {page} of {pages}",
     noSku: "no SKU",
@@ -86,8 +95,9 @@ export const en: Messages = {
       invalidDimensions: "Incomplete or invalid dimensions on {where}: {problems}.",
       tooLarge: "The dimensions are too large for the service (volume above 999,999,999 cm³).",
       noDimensions:
-        "It has no dimensions: add the metafields {length}, {width} and {height} (in cm) to the variant or product, or set a default package in Settings.",
-      duplicateSku: "Duplicate SKU: {sku} is also used by {others}. Each variant needs a unique SKU to be registered at the service.",
+        "It has no dimensions: add the metafields {length}, {width} and {height} (in cm) to the variant or product, then sync again.",
+      duplicateSku:
+        "Duplicate SKU: {sku} is also used by {others}. Each variant needs a unique SKU to be registered at the service.",
       deleted: "Deleted in Shopify.",
       deletedRegistered:
         "Deleted in Shopify. The service cannot delete or change products: it stays registered there as it was sent.",
@@ -130,7 +140,8 @@ export const en: Messages = {
     unreadableBody: "Shopify sent {topic} ({at}), but the app could not read it: {reason}",
     fields: "Fields with a problem: {fields}",
     orderNamed: "The notification is about Shopify order {id}.",
-    noOrder: "The notification does not say which order it is about: find it in Shopify and use «Send to warehouse now» on its page.",
+    noOrder:
+      "The notification does not say which order it is about: find it in Shopify and use «Send to warehouse now» on its page.",
     send: "Send order {id}",
     reread: "Read order {id} from Shopify again",
     dismiss: "Dismiss",
@@ -143,7 +154,8 @@ export const en: Messages = {
       retried: "It is tried again now.",
       dismissed: "Dismissed.",
       reread: "The order is read from Shopify again and decided on its current state.",
-      notFollowed: "The app does not follow that order (it never received it paid): there is nothing to read again. You can dismiss the notice.",
+      notFollowed:
+        "The app does not follow that order (it never received it paid): there is nothing to read again. You can dismiss the notice.",
       notFound: "It is no longer pending (perhaps already resolved): reload the page.",
       invalidId: "The action does not say which item: reload the page.",
       noOrderId: "The notification does not say which order it is about: find it in Shopify.",
@@ -225,15 +237,15 @@ export const en: Messages = {
       province: "Choose the destination's state.",
       city: "Enter the city or borough.",
       tooLong: "Enter at most 200 characters.",
-      subtotal: "Enter an amount in pesos with up to two decimals, e.g. 850.00.",
       product: "Choose a product from the catalogue.",
-      quantity: "Enter a whole quantity between 1 and 999.",
       cart: "Add at least one product.",
     },
   },
   orders: {
     title: "Orders",
     syncStock: "Sync inventory now",
+    stockSyncOff:
+      "Stock sync is off: switch it on in Settings → Orders and stock to update Shopify's stock with the warehouse's.",
     reconciledAt: "Orders last checked in Shopify: {at}",
     neverReconciled: "Orders in Shopify have not been checked yet (they are checked every 30 minutes once connected).",
     received: "Received, to be read from Shopify",
@@ -251,7 +263,8 @@ export const en: Messages = {
     serviceStatus: "status at the service: {status}",
     tracking: "Tracking: {company}",
     select: "Select {order}",
-    selectAll: "Select all that need attention ({count})",
+    selectAll: "Select all that can be retried ({count})",
+    cancelledNoRetry: "Cancelled in Shopify: it cannot be retried.",
     retrySelected: "Retry selected ({count})",
     retry: "Retry",
     svcOrderIdLabel: "Order id at the service",
@@ -307,9 +320,11 @@ export const en: Messages = {
       willSend: "{order} will be sent to the warehouse.",
       confirmedExists: "{order} follows service order {svcOrderId}.",
       stockSyncRequested: "An inventory sync was requested.",
+      stockSyncOff: "Stock sync is off; switch it on in Settings.",
       notFound: "No such order.",
       notWaitingConfirmation: "{order} is no longer waiting for a confirmation.",
       notRetryable: "{order} cannot be retried in its current status.",
+      cancelledNotRetryable: "{order} is cancelled in Shopify: it is not sent to the warehouse again.",
       missingSvcOrderId: "Enter the order id at the service.",
       notConnected: "The shop is not connected to the service.",
       serviceUnreachable: "The service could not be asked about order {svcOrderId}: {error}",
@@ -356,7 +371,8 @@ export const en: Messages = {
       noStreet: "No street name found in the address lines.",
       noExteriorNumber: "No exterior number found; sent “S/N”.",
       noColonia: "No colonia found; the service requires one.",
-      buildingAfterNumber: "Took “{text}” after the house number as a building's name; sent it in the interior reference.",
+      buildingAfterNumber:
+        "Took “{text}” after the house number as a building's name; sent it in the interior reference.",
       interiorAfterNumber: "Took “{text}” after the house number as the interior number.",
       interiorWithoutLabel: "No “Int.” label; took “{text}” as the interior number.",
       building: "Took “{text}” as a building's name; sent it in the interior reference.",
@@ -387,8 +403,10 @@ export const en: Messages = {
         "Shopify withheld the buyer's name, address and phone (protected customer data), so it was not sent to the warehouse. Request protected customer data access in the Partner Dashboard, then retry.",
       outsideMexico: "The destination is in {country}, outside Mexico, the only country the service ships to.",
       notConnected: "The shop is not connected to the service.",
-      noDimensions: "Product {product} has no dimensions at the service; register them, then retry. The service said: {said}",
-      destinationNotServed: "No carrier serves the destination; correct the shipping address, then retry. The service said: {said}",
+      noDimensions:
+        "Product {product} has no dimensions at the service; register them, then retry. The service said: {said}",
+      destinationNotServed:
+        "No carrier serves the destination; correct the shipping address, then retry. The service said: {said}",
       insufficientStock:
         "Not enough stock of {product} at the warehouse; request an inventory reception, then retry. The service said: {said}",
       invalidOrder: "The order is not valid for the service ({field}): {said}",
@@ -404,7 +422,10 @@ export const en: Messages = {
         "Created in Shopify from a part of the order the warehouse already has (split, merge or move); check it with the service, then retry.",
       waitingForRequest: "Waiting for Shopify to request fulfilment from the warehouse.",
       cancelRequestedBefore: "You asked to cancel it before it reached the warehouse; cancelled.",
-      cancelRequestedAfter: "You asked to cancel it after it reached the warehouse: stop it with the service (order {order}).",
+      cancelRequestedAfter:
+        "You asked to cancel it after it reached the warehouse: stop it with the service (order {order}).",
+      cancelledAfterWarehouse:
+        "It was cancelled in Shopify after it reached the warehouse: stop it with the service (order {order}).",
       beforeFulfilmentOrders: "Recorded before fulfilment orders were followed: fulfil it in Shopify by hand.",
       writeBackFailed: "Writing the shipment to Shopify failed, will retry: {said}",
       nothingShipped:
@@ -432,4 +453,6 @@ export const en: Messages = {
   },
   settings: settingsEn,
   readiness: readinessEn,
+  saveBar: { save: "Save", discard: "Discard" },
+  numbers: numbersEn,
 };

@@ -2,9 +2,17 @@
 // merchants). messages.en.ts has the same keys; the `locale` parameter Shopify's admin sends
 // picks one (locale.ts).
 import { readinessEs } from "./readiness.es";
+import { numbersEs } from "./numbers.es";
 import { settingsEs } from "./settings.es";
 export const es = {
-  nav: { home: "Inicio", orders: "Pedidos", catalog: "Catálogo", rates: "Tarifas", settings: "Configuración", privacy: "Privacidad" },
+  nav: {
+    home: "Inicio",
+    orders: "Pedidos",
+    catalog: "Catálogo",
+    rates: "Tarifas",
+    settings: "Configuración",
+    privacy: "Privacidad",
+  },
   home: {
     title: "Envíos y fulfilment",
     connectTitle: "Conecta tu cuenta del servicio",
@@ -51,6 +59,7 @@ export const es = {
     lastFailed: "La última sincronización no terminó: {at}",
     status: "Estado",
     search: "Buscar por SKU o nombre",
+    searchButton: "Buscar",
     empty: "No hay variantes con este filtro.",
     page: "Página {page} de {pages}",
     noSku: "sin SKU",
@@ -86,8 +95,9 @@ export const es = {
       invalidDimensions: "Medidas incompletas o no válidas en {where}: {problems}.",
       tooLarge: "Las medidas son demasiado grandes para el servicio (volumen mayor a 999,999,999 cm³).",
       noDimensions:
-        "No tiene medidas: agrega los metafields {length}, {width} y {height} (en cm) a la variante o al producto, o define un paquete predeterminado en la configuración.",
-      duplicateSku: "SKU duplicado: {sku} también lo usa {others}. Cada variante necesita un SKU único para registrarse en el servicio.",
+        "No tiene medidas: agrega los metafields {length}, {width} y {height} (en cm) a la variante o al producto, y vuelve a sincronizar.",
+      duplicateSku:
+        "SKU duplicado: {sku} también lo usa {others}. Cada variante necesita un SKU único para registrarse en el servicio.",
       deleted: "Eliminada en Shopify.",
       deletedRegistered:
         "Eliminada en Shopify. El servicio no permite borrar ni modificar productos: sigue registrada allí con lo que se envió.",
@@ -100,7 +110,8 @@ export const es = {
       existedWithOtherData:
         "El SKU ya estaba registrado en el servicio con otros datos. El servicio no permite actualizar productos: registra la variante con un SKU nuevo o pide al servicio que corrija el producto.",
     },
-    syncStarted: "Sincronización iniciada: primero se leen las variantes de Shopify y después se registran en el servicio.",
+    syncStarted:
+      "Sincronización iniciada: primero se leen las variantes de Shopify y después se registran en el servicio.",
     errors: {
       status: "Estado desconocido en el enlace; se muestran todas las variantes.",
       q: "La búsqueda admite hasta 100 caracteres.",
@@ -144,7 +155,8 @@ export const es = {
       retried: "Se vuelve a intentar ahora.",
       dismissed: "Descartada.",
       reread: "Se vuelve a leer el pedido de Shopify y se decide según su estado actual.",
-      notFollowed: "La app no sigue ese pedido (nunca lo recibió pagado): no hay nada que volver a leer. Puedes descartar el aviso.",
+      notFollowed:
+        "La app no sigue ese pedido (nunca lo recibió pagado): no hay nada que volver a leer. Puedes descartar el aviso.",
       notFound: "Ya no está pendiente (quizá ya se resolvió): recarga la página.",
       invalidId: "La acción no indica qué elemento: recarga la página.",
       noOrderId: "La notificación no dice de qué pedido es: búscalo en Shopify.",
@@ -198,7 +210,8 @@ export const es = {
     withOneRate: "El checkout muestra 1 tarifa de este servicio.",
     notServed:
       "El servicio no entrega en este código postal: el checkout no muestra sus tarifas. El comprador ve tus otras tarifas de envío, o «No hay métodos de envío disponibles» si no tienes otras.",
-    noRates: "El checkout no muestra tarifas de este servicio para este carrito (nada que enviar o destino no atendido).",
+    noRates:
+      "El checkout no muestra tarifas de este servicio para este carrito (nada que enviar o destino no atendido).",
     fallback: "El servicio no pudo cotizar ({detail}): el checkout muestra tus tarifas fijas.",
     backup: "El servicio no pudo cotizar ({detail}): Shopify muestra sus tarifas de respaldo.",
     notQuoted: "La tienda no está conectada: el checkout no recibe tarifas de este servicio.",
@@ -226,15 +239,15 @@ export const es = {
       province: "Elige el estado del destino.",
       city: "Escribe la ciudad o la alcaldía.",
       tooLong: "Escribe como máximo 200 caracteres.",
-      subtotal: "Escribe una cantidad en pesos con hasta dos decimales, p. ej. 850.00.",
       product: "Elige un producto del catálogo.",
-      quantity: "Escribe una cantidad entera entre 1 y 999.",
       cart: "Agrega al menos un producto.",
     },
   },
   orders: {
     title: "Pedidos",
     syncStock: "Sincronizar inventario ahora",
+    stockSyncOff:
+      "La sincronización del inventario está apagada: actívala en Configuración → Pedidos e inventario para actualizar el stock de Shopify con el del almacén.",
     reconciledAt: "Última revisión de pedidos en Shopify: {at}",
     neverReconciled: "Los pedidos en Shopify aún no se han revisado (se revisan cada 30 minutos tras conectar).",
     received: "Recibidos, por revisar en Shopify",
@@ -252,7 +265,8 @@ export const es = {
     serviceStatus: "estado en el servicio: {status}",
     tracking: "Guía: {company}",
     select: "Seleccionar {order}",
-    selectAll: "Seleccionar todos los que requieren atención ({count})",
+    selectAll: "Seleccionar todos los que se pueden reintentar ({count})",
+    cancelledNoRetry: "Cancelado en Shopify: no se puede reintentar.",
     retrySelected: "Reintentar seleccionados ({count})",
     retry: "Reintentar",
     svcOrderIdLabel: "Id de la orden en el servicio",
@@ -308,9 +322,11 @@ export const es = {
       willSend: "{order} se enviará al almacén.",
       confirmedExists: "{order} sigue la orden {svcOrderId} del servicio.",
       stockSyncRequested: "Se pidió sincronizar el inventario.",
+      stockSyncOff: "La sincronización del inventario está apagada; actívala en Configuración.",
       notFound: "No se encontró el pedido.",
       notWaitingConfirmation: "{order} ya no espera una confirmación.",
       notRetryable: "{order} no se puede reintentar en su estado actual.",
+      cancelledNotRetryable: "{order} está cancelado en Shopify: no se vuelve a enviar al almacén.",
       missingSvcOrderId: "Escribe el id de la orden en el servicio.",
       notConnected: "La tienda no está conectada al servicio.",
       serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}: {error}",
@@ -357,7 +373,8 @@ export const es = {
       noStreet: "No se encontró la calle en las líneas de dirección.",
       noExteriorNumber: "No se encontró el número exterior; se envió «S/N».",
       noColonia: "No se encontró la colonia; el servicio la requiere.",
-      buildingAfterNumber: "«{text}», después del número, se tomó como nombre de edificio; se envió en la referencia interior.",
+      buildingAfterNumber:
+        "«{text}», después del número, se tomó como nombre de edificio; se envió en la referencia interior.",
       interiorAfterNumber: "«{text}», después del número, se tomó como número interior.",
       interiorWithoutLabel: "Sin «Int.»; se tomó «{text}» como número interior.",
       building: "«{text}» se tomó como nombre de edificio; se envió en la referencia interior.",
@@ -382,19 +399,23 @@ export const es = {
       scheduled: "Programado en Shopify para una fecha posterior; se envía al almacén entonces.",
       heldBack: "Se espera {minutes} minutos tras el pago, para que los cambios y cancelaciones no lleguen al almacén.",
       nothingLeft: "No queda nada por enviar desde el almacén en esta parte del pedido.",
-      noSku: "La línea {lines} no tiene SKU; el almacén identifica los productos por SKU (agrégalo a la variante y reintenta).",
+      noSku:
+        "La línea {lines} no tiene SKU; el almacén identifica los productos por SKU (agrégalo a la variante y reintenta).",
       noAddress: "El pedido no tiene dirección de envío (¿recogida en tienda?).",
       customerDataWithheld:
         "Shopify no le dio a la app el nombre, la dirección ni el teléfono del comprador (datos protegidos de clientes), así que no se envió al almacén. Solicita el acceso a los datos protegidos de clientes en el Partner Dashboard y reintenta.",
       outsideMexico: "El destino está en {country}, fuera de México, el único país al que envía el servicio.",
       notConnected: "La tienda no está conectada al servicio.",
-      noDimensions: "El producto {product} no tiene medidas en el servicio; regístralas y reintenta. El servicio dijo: {said}",
-      destinationNotServed: "Ninguna paquetería llega al destino; corrige la dirección de envío y reintenta. El servicio dijo: {said}",
+      noDimensions:
+        "El producto {product} no tiene medidas en el servicio; regístralas y reintenta. El servicio dijo: {said}",
+      destinationNotServed:
+        "Ninguna paquetería llega al destino; corrige la dirección de envío y reintenta. El servicio dijo: {said}",
       insufficientStock:
         "No hay suficiente inventario de {product} en el almacén; solicita una recepción de inventario y reintenta. El servicio dijo: {said}",
       invalidOrder: "El pedido no es válido para el servicio ({field}): {said}",
       serviceRefused: "El servicio rechazó el pedido: {said}",
-      apiKeyRefused: "El servicio rechazó la clave de API de la tienda; vuelve a conectar la cuenta y reintenta ({said}).",
+      apiKeyRefused:
+        "El servicio rechazó la clave de API de la tienda; vuelve a conectar la cuenta y reintenta ({said}).",
       attemptsExhausted: "El servicio no pudo recibir el pedido tras {attempts} intentos; último error: {said}",
       attemptFailed: "El intento {attempt} no llegó al servicio ({said}); el siguiente será a las {at}.",
       interrupted:
@@ -405,8 +426,12 @@ export const es = {
         "Se creó en Shopify a partir de una parte del pedido que el almacén ya tiene (división, unión o traslado); revísalo con el servicio y reintenta.",
       waitingForRequest: "Esperando a que Shopify solicite la preparación al almacén.",
       cancelRequestedBefore: "Pediste cancelarlo antes de que llegara al almacén; cancelado.",
-      cancelRequestedAfter: "Pediste cancelarlo cuando ya estaba en el almacén: detenlo con el servicio (orden {order}).",
-      beforeFulfilmentOrders: "Se registró antes de seguir las órdenes de preparación: márcalo como preparado en Shopify a mano.",
+      cancelRequestedAfter:
+        "Pediste cancelarlo cuando ya estaba en el almacén: detenlo con el servicio (orden {order}).",
+      cancelledAfterWarehouse:
+        "Se canceló en Shopify cuando ya estaba en el almacén: detenlo con el servicio (orden {order}).",
+      beforeFulfilmentOrders:
+        "Se registró antes de seguir las órdenes de preparación: márcalo como preparado en Shopify a mano.",
       writeBackFailed: "No se pudo registrar el envío en Shopify; se reintentará: {said}",
       nothingShipped:
         "El servicio reporta la orden como {status} pero no lista nada enviado, así que no se marcó nada como preparado en Shopify; revísalo con el servicio y vuelve a intentarlo.",
@@ -433,6 +458,8 @@ export const es = {
   },
   settings: settingsEs,
   readiness: readinessEs,
+  saveBar: { save: "Guardar", discard: "Descartar" },
+  numbers: numbersEs,
 };
 
 type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : Leaves<T[K]> };

@@ -16,6 +16,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
+import { SearchForm } from "../components/search-form";
 import { useEffect, useState } from "react";
 import { catalogPageData, type CatalogPageData, type CatalogVariantView } from "../catalog/catalog-page.server";
 import {
@@ -237,21 +238,17 @@ function VariantList({ data, invalid }: { data: CatalogPageData; invalid: Catalo
             onChange={(value) => update({ status: value === "all" ? "" : value, page: "" })}
             error={invalid?.field === "status" ? m.errors.status : undefined}
           />
-          <Form
-            method="get"
-            role="search"
-            onSubmit={(event) => (event.preventDefault(), update({ q: search.trim(), page: "" }))}
-          >
-            <TextField
-              label={m.search}
-              value={search}
-              onChange={setSearch}
-              autoComplete="off"
-              maxLength={100}
-              error={invalid?.field === "q" ? m.errors.q : undefined}
-            />
-          </Form>
-          {filtered && (
+          <SearchForm
+            label={m.search}
+            button={m.searchButton}
+            value={search}
+            onChange={setSearch}
+            onSearch={(q) => update({ q, page: "" })}
+            error={invalid?.field === "q" ? m.errors.q : undefined}
+            maxLength={100}
+          />
+          {/* With nothing found, the empty state's own button clears the filters. */}
+          {filtered && data.variants.length > 0 && (
             <Button variant="plain" onClick={() => (setSearch(""), update({ status: "", q: "", page: "" }))}>
               {m.clearFilters}
             </Button>

@@ -39,7 +39,7 @@ import {
   ORDERS_SEARCH_MAX,
   type FieldError,
 } from "../fulfillment/orders-query";
-import type { ReasonMessage } from "../fulfillment/reason-codes";
+import { isCancelledReason, type ReasonMessage } from "../fulfillment/reason-codes";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import {
   FULFILLMENT_STATUSES,
@@ -50,7 +50,9 @@ import {
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
+import { getShopSettings } from "../models/shop-settings.server";
 import { OrdersAttentionCard } from "../components/attention";
+import { SearchForm } from "../components/search-form";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
 import type { AttentionActionData } from "../models/job-problems.server";
 import { authenticate } from "../shopify.server";
@@ -73,6 +75,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
     query,
     invalid: parsed.ok ? null : parsed.error,
     attention: await ordersAttention({ db, now }, session.shop),
+    stockSyncOn: (await getShopSettings({ db, shop: session.shop })).settings.stock.enabled,
   };
   // A wrong filter in the URL is a 400 naming the field; the page still shows every order, with
   // the error next to the filter, rather than an error page.
@@ -80,6 +83,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
+  /** Stock sync is switched on in Configuración: only then can it be asked for now. */
+  stockSyncOn: boolean;
   query: { status: FulfillmentStatus | null; q: string; page: number };
   invalid: FieldError | null;
   attention: Awaited<ReturnType<typeof ordersAttention>>;
@@ -171,6 +176,9 @@ async function runAction(
     case "short-refund":
       return leaveMissingForRefund(deps, { shop, fulfillmentId });
     default:
+      // Asked for while switched off, it would say "asked" and do nothing.
+      if (!(await getShopSettings({ db: deps.db, shop })).settings.stock.enabled)
+        return { ok: false, error: "stock sync is off", code: "stockSyncOff", params: {} };
       await requestStockSync(deps.db, { shop, runAt: deps.now(), onDemand: true });
       return { ok: true, message: "stock sync requested", code: "stockSyncRequested", params: {} };
   }
@@ -199,7 +207,7 @@ function reasonText(i18n: Translate, message: ReasonMessage | null, written: str
 }
 
 export default function Orders() {
-  const { rows, matching, counts, received, reconciledAt, query, invalid, attention } = useLoaderData<
+  const { rows, matching, counts, received, reconciledAt, query, invalid, attention, stockSyncOn } = useLoaderData<
     typeof loader
   >() as OrdersPageData;
   const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
@@ -210,14 +218,23 @@ export default function Orders() {
   const total = FULFILLMENT_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   return (
     <Page
-      primaryAction={{
-        content: m.syncStock,
-        disabled: busy,
-        onAction: () => submit({ intent: "sync-stock" }, { method: "post" }),
-      }}
+      primaryAction={
+        stockSyncOn
+          ? {
+              content: m.syncStock,
+              disabled: busy,
+              onAction: () => submit({ intent: "sync-stock" }, { method: "post" }),
+            }
+          : undefined
+      }
     >
       <TitleBar title={m.title} />
       <BlockStack gap="400">
+        {stockSyncOn ? null : (
+          <Text as="p" tone="subdued">
+            {m.stockSyncOff}
+          </Text>
+        )}
         <ActionResult data={actionData} />
         {invalid?.field === "page" && <Banner tone="warning">{m.errors.page}</Banner>}
         <Filters counts={counts} total={total} query={query} invalid={invalid} />
@@ -317,28 +334,16 @@ function Filters({
           onChange={(value) => update({ status: value })}
           error={invalid?.field === "status" ? i18n.format(m.errors.status, invalid.params) : undefined}
         />
-        <Form
-          method="get"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update({ q: search.trim() });
-          }}
-        >
-          <InlineStack gap="200" blockAlign="end">
-            <TextField
-              label={m.search}
-              name="q"
-              value={search}
-              onChange={setSearch}
-              placeholder={m.searchPlaceholder}
-              error={invalid?.field === "q" ? i18n.format(m.errors.q, invalid.params) : undefined}
-              maxLength={ORDERS_SEARCH_MAX}
-              autoComplete="off"
-            />
-            <Button submit>{m.searchButton}</Button>
-          </InlineStack>
-        </Form>
+        <SearchForm
+          label={m.search}
+          button={m.searchButton}
+          value={search}
+          onChange={setSearch}
+          onSearch={(q) => update({ q })}
+          placeholder={m.searchPlaceholder}
+          error={invalid?.field === "q" ? i18n.format(m.errors.q, invalid.params) : undefined}
+          maxLength={ORDERS_SEARCH_MAX}
+        />
         {(query.status || query.q) && (
           <Button variant="plain" onClick={() => update({ status: "", q: "" })}>
             {m.clearFilters}
@@ -407,13 +412,17 @@ function Pages({ page, pages }: { page: number; pages: number }) {
   );
 }
 
+/** Whether the merchant can retry the record: a cancelled order would only be skipped again. */
+// A cancelled order cannot be retried; a short shipment asks for a choice, not a retry.
+const canRetry = (row: FulfillmentRow) =>
+  RETRYABLE_BY_MERCHANT.includes(row.status) && !isCancelledReason(row.reason) && !row.shortChoice;
+
 /** The records, with the bulk retry of those needing attention. */
 function Records({ rows }: { rows: FulfillmentRow[] }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
   const busy = useNavigation().state !== "idle";
-  // A short shipment asks for a choice, not a retry.
-  const retryable = rows.filter((r) => RETRYABLE_BY_MERCHANT.includes(r.status) && !r.shortChoice);
+  const retryable = rows.filter(canRetry);
   const [selected, setSelected] = useState<string[]>([]);
   // A reload (after an action) may have moved records out of a retryable status.
   const live = selected.filter((id) => retryable.some((r) => r.id === id));
@@ -445,7 +454,7 @@ function Records({ rows }: { rows: FulfillmentRow[] }) {
           key={row.id}
           row={row}
           selected={live.includes(row.id)}
-          onSelect={RETRYABLE_BY_MERCHANT.includes(row.status) && !row.shortChoice ? (on) => toggle(row.id, on) : null}
+          onSelect={canRetry(row) ? (on) => toggle(row.id, on) : null}
         />
       ))}
     </BlockStack>
@@ -643,6 +652,13 @@ function Actions({ row }: { row: FulfillmentRow }) {
           </Button>
         </Form>
       </InlineStack>
+    );
+  }
+  if (RETRYABLE_BY_MERCHANT.includes(row.status) && isCancelledReason(row.reason)) {
+    return (
+      <Text as="p" tone="subdued">
+        {m.cancelledNoRetry}
+      </Text>
     );
   }
   if (row.shortChoice) {

@@ -12,10 +12,25 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
+import { NumberField } from "~/components/number-field";
+import type { NumberFieldSpec } from "~/forms/number-input";
+import { describeNumberError } from "~/forms/number-messages";
+import type { Translator } from "~/i18n/locale";
 import { useI18n } from "~/i18n/react";
-import { MAX_LINES, type RateTestErrorKey, type RateTestValues } from "./rate-test-values";
+import { MAX_LINES, TESTER_FIELDS, type RateTestError, type RateTestValues } from "./rate-test-values";
 
-type Errors = Record<string, RateTestErrorKey>;
+type Errors = Record<string, RateTestError>;
+
+// A field's error in the page's language: a catalogue sentence, or a refused number with its range.
+function wordError(
+  error: RateTestError | undefined,
+  { messages }: Translator,
+  number?: { spec: NumberFieldSpec; text: string },
+): string | undefined {
+  if (error === undefined) return undefined;
+  if (typeof error === "string") return messages.rates.errors[error];
+  return number ? describeNumberError({ code: error.number }, number.spec, number.text, messages.numbers) : undefined;
+}
 
 export function DestinationCard({
   values,
@@ -26,10 +41,10 @@ export function DestinationCard({
   errors: Errors;
   states: { code: string; name: string }[];
 }) {
-  const { messages } = useI18n();
-  const m = messages.rates;
+  const i18n = useI18n();
+  const m = i18n.messages.rates;
   const [form, setForm] = useState(values);
-  const error = (name: string) => (errors[name] ? m.errors[errors[name]] : undefined);
+  const error = (name: string) => wordError(errors[name], i18n);
   const text = (name: "postalCode" | "city" | "address1" | "address2", label: string, helpText?: string) => (
     <TextField
       label={label}
@@ -79,11 +94,12 @@ export function CartCard({
   errors: Errors;
   variants: { variantId: string; sku: string; title: string; registered: boolean }[];
 }) {
-  const { messages, format } = useI18n();
-  const m = messages.rates;
+  const i18n = useI18n();
+  const { format } = i18n;
+  const m = i18n.messages.rates;
   const [lines, setLines] = useState(values.lines.length ? values.lines : [{ variantId: "", quantity: "1" }]);
   const [subtotal, setSubtotal] = useState(values.subtotal);
-  const error = (name: string) => (errors[name] ? m.errors[errors[name]] : undefined);
+  const sent = (name: string, text: string, spec: NumberFieldSpec) => wordError(errors[name], i18n, { spec, text });
   const options = [
     { label: m.chooseProduct, value: "" },
     ...variants.map((v) => ({
@@ -109,18 +125,15 @@ export function CartCard({
                 options={options}
                 value={line.variantId}
                 onChange={(variantId) => setLine(i, { variantId })}
-                error={error(`variant_${i}`)}
+                error={wordError(errors[`variant_${i}`], i18n)}
               />
-              <TextField
+              <NumberField
+                spec={TESTER_FIELDS.quantity}
                 label={format(m.quantity, { n: i + 1 })}
                 name="quantity"
-                // No min/max: the browser would block the submit with its own bubble; the server
-                // answers next to the field in the merchant's language instead.
-                type="number"
-                autoComplete="off"
                 value={line.quantity}
                 onChange={(quantity) => setLine(i, { quantity })}
-                error={error(`quantity_${i}`)}
+                error={sent(`quantity_${i}`, values.lines[i]?.quantity ?? "", TESTER_FIELDS.quantity)}
                 connectedRight={
                   lines.length > 1 ? (
                     <Button
@@ -136,7 +149,7 @@ export function CartCard({
           ))}
           {errors.cart ? (
             <Text as="p" tone="critical">
-              {m.errors[errors.cart]}
+              {wordError(errors.cart, i18n)}
             </Text>
           ) : null}
           <InlineStack>
@@ -147,16 +160,15 @@ export function CartCard({
               {m.addLine}
             </Button>
           </InlineStack>
-          <TextField
+          <NumberField
+            spec={TESTER_FIELDS.subtotal}
             label={m.subtotal}
             name="subtotal"
             prefix="$"
             suffix="MXN"
-            inputMode="decimal"
-            autoComplete="off"
             value={subtotal}
             onChange={setSubtotal}
-            error={error("subtotal")}
+            error={sent("subtotal", values.subtotal, TESTER_FIELDS.subtotal)}
             helpText={m.subtotalHelp}
           />
         </FormLayout>

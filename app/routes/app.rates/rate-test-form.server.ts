@@ -2,11 +2,11 @@
 // chosen variants against the shop's catalogue and hands them in. Errors are message keys (under
 // `rates.errors` in the catalogues) keyed by field, so the page words them in the merchant's language.
 import { MEXICAN_STATES } from "~/address/states";
-import { parseDecimalToSafeSubunits } from "~/money";
+import { parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
 import { parseRateRequest, type RateRequest } from "~/rates";
-import { MAX_LINES, type RateTestErrorKey, type RateTestValues } from "./rate-test-values";
+import { MAX_LINES, TESTER_FIELDS, type RateTestError, type RateTestValues } from "./rate-test-values";
 
-export { EMPTY_VALUES, MAX_LINES, type RateTestErrorKey, type RateTestValues } from "./rate-test-values";
+export { EMPTY_VALUES, MAX_LINES, type RateTestError, type RateTestValues } from "./rate-test-values";
 
 const MAX_TEXT = 200;
 
@@ -20,13 +20,15 @@ export interface CartVariant {
 
 export type ParsedRateTest =
   | { ok: true; values: RateTestValues; rate: RateRequest }
-  | { ok: false; values: RateTestValues; errors: Record<string, RateTestErrorKey> };
+  | { ok: false; values: RateTestValues; errors: Record<string, RateTestError> };
 
 /** The submitted values, trimmed, lines as sent (`variantId` / `quantity` repeated in order). */
 export function readRateTestForm(form: FormData): RateTestValues {
-  const text = (name: string) => String(form.get(name) ?? "").trim();
-  const variants = form.getAll("variantId").map((v) => String(v).trim());
-  const quantities = form.getAll("quantity").map((v) => String(v).trim());
+  const asText = (value: FormDataEntryValue | null | undefined) =>
+    (typeof value === "string" ? value : "").trim().slice(0, 1_000);
+  const text = (name: string) => asText(form.get(name));
+  const variants = form.getAll("variantId").map(asText);
+  const quantities = form.getAll("quantity").map(asText);
   const lines = variants.slice(0, MAX_LINES).map((variantId, i) => ({ variantId, quantity: quantities[i] ?? "" }));
   return {
     postalCode: text("postalCode"),
@@ -45,7 +47,13 @@ export function readRateTestForm(form: FormData): RateTestValues {
  * catalogue variants by id (only those may be chosen).
  */
 export function toRateTest(values: RateTestValues, variants: ReadonlyMap<string, CartVariant>): ParsedRateTest {
-  const errors: Record<string, RateTestErrorKey> = {};
+  const errors: Record<string, RateTestError> = {};
+  const number = (field: string, text: string, spec: NumberFieldSpec): number | undefined => {
+    const result = parseNumberInput(text, spec);
+    if (result.ok && result.value !== null) return result.value;
+    errors[field] = { number: result.ok ? "required" : result.error.code };
+    return undefined;
+  };
   if (!/^\d{5}$/.test(values.postalCode)) errors.postalCode = "postalCode";
   if (!MEXICAN_STATES.some((state) => state.code === values.province)) errors.province = "province";
   if (!values.city) errors.city = "city";
@@ -53,19 +61,14 @@ export function toRateTest(values: RateTestValues, variants: ReadonlyMap<string,
   if (values.address1.length > MAX_TEXT) errors.address1 = "tooLong";
   if (values.address2.length > MAX_TEXT) errors.address2 = "tooLong";
 
-  const subtotalText = values.subtotal.replace(/^\$\s*/, "").replaceAll(",", "");
-  const subtotalCentavos = /^\d{1,10}(\.\d{1,2})?$/.test(subtotalText)
-    ? parseDecimalToSafeSubunits(subtotalText, 2)
-    : undefined;
-  if (subtotalCentavos === undefined) errors.subtotal = "subtotal";
+  const subtotalCentavos = number("subtotal", values.subtotal, TESTER_FIELDS.subtotal);
 
   const items: RateRequest["items"] = [];
   values.lines.forEach((line, i) => {
     const variant = variants.get(line.variantId);
     if (!variant) errors[`variant_${i}`] = "product";
-    const quantity = /^\d{1,3}$/.test(line.quantity) ? Number(line.quantity) : 0;
-    if (quantity < 1) errors[`quantity_${i}`] = "quantity";
-    if (variant && quantity >= 1) {
+    const quantity = number(`quantity_${i}`, line.quantity, TESTER_FIELDS.quantity);
+    if (variant && quantity !== undefined) {
       items.push({
         name: variant.title,
         sku: variant.sku,

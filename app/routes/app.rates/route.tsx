@@ -2,7 +2,7 @@
 // synced catalogue; the page quotes it through the carrier callback's own quoter and shows what
 // checkout would show — names, prices, dates, which rules changed them, how long it took and
 // whether it came from the cache — without touching Shopify's checkout.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
@@ -10,6 +10,7 @@ import { appContext } from "~/context.server";
 import { useI18n } from "~/i18n/react";
 import { authenticate } from "~/shopify.server";
 import { CartCard, DestinationCard } from "./rate-test-fields";
+import type { RateTestError } from "./rate-test-values";
 import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form.server";
 import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
@@ -22,7 +23,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const values = readRateTestForm(await request.formData());
+  const values = readRateTestForm(await request.formData().catch(() => new FormData()));
   // Only the shop's own catalogue may be put in the cart; the SKU comes from it, never the form.
   const ids = values.lines.map((line) => line.variantId).filter(Boolean);
   const rows = await appContext().db.catalogVariant.findMany({
@@ -31,13 +32,15 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   });
   const variants = new Map<string, CartVariant>(rows.map((r) => [r.variantId, { ...r, sku: r.sku ?? "" }]));
   const parsed = toRateTest(values, variants);
-  if (!parsed.ok) return { values, errors: parsed.errors, result: null };
-  return { values, errors: {}, result: await runRateTest(session.shop, parsed.rate) };
+  // A refused test is the merchant's input: 400, with every value as typed.
+  if (!parsed.ok) return data({ values, errors: parsed.errors, result: null as Awaited<ReturnType<typeof runRateTest>> | null }, { status: 400 });
+  const result = await runRateTest(session.shop, parsed.rate);
+  return data({ values, errors: {} as Record<string, RateTestError>, result });
 };
 
 export default function RateTester() {
   const page = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const quoting = useNavigation().state === "submitting";
   const { messages } = useI18n();
   const m = messages.rates;
@@ -65,10 +68,10 @@ export default function RateTester() {
               </Text>
             </Layout.Section>
             <Layout.Section variant="oneHalf">
-              <DestinationCard values={data?.values ?? EMPTY_VALUES} errors={data?.errors ?? {}} states={page.states} />
+              <DestinationCard values={answer?.values ?? EMPTY_VALUES} errors={answer?.errors ?? {}} states={page.states} />
             </Layout.Section>
             <Layout.Section variant="oneHalf">
-              <CartCard values={data?.values ?? EMPTY_VALUES} errors={data?.errors ?? {}} variants={page.variants} />
+              <CartCard values={answer?.values ?? EMPTY_VALUES} errors={answer?.errors ?? {}} variants={page.variants} />
             </Layout.Section>
             <Layout.Section>
               <Button submit variant="primary" loading={quoting}>
@@ -76,7 +79,7 @@ export default function RateTester() {
               </Button>
             </Layout.Section>
             <Layout.Section>
-              <div aria-live="polite">{data?.result ? <RateTestResultCard result={data.result} /> : null}</div>
+              <div aria-live="polite">{answer?.result ? <RateTestResultCard result={answer.result} /> : null}</div>
             </Layout.Section>
           </Layout>
         </Form>

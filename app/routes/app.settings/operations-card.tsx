@@ -1,8 +1,11 @@
 // The orders-and-stock form of the settings page.
 import { Form } from "@remix-run/react";
-import { Banner, Button, Card, Checkbox, FormLayout, Select, TextField } from "@shopify/polaris";
-import { useState } from "react";
+import { Banner, Button, Card, Checkbox, FormLayout, Modal, Select, Text } from "@shopify/polaris";
+import { useRef, useState, type FormEvent } from "react";
+import { FormSaveBar } from "~/components/form-save-bar";
+import { NumberField } from "~/components/number-field";
 import { useI18n } from "~/i18n/react";
+import { OPERATIONS_FIELDS } from "./number-fields";
 import type { OperationsFormValues } from "./operations-form";
 
 // Listed here rather than imported: this runs in the browser, which must not load .server modules.
@@ -11,12 +14,15 @@ const SERVICES = ["NACIONAL", "EXPRESS", "PROGRAMADO"] as const;
 /** Default service for orders paid on other rates, test orders, customer notification, and stock sync. */
 export function OperationsCard({
   values,
+  typed,
   locations,
   errors,
   saved,
   saving,
 }: {
   values: OperationsFormValues;
+  /** What a refused save sent, shown again as typed. */
+  typed?: OperationsFormValues;
   locations: { id: string; name: string }[];
   errors: Record<string, string>;
   saved: boolean;
@@ -25,14 +31,60 @@ export function OperationsCard({
   const { messages, format, locale } = useI18n();
   const TEXT = messages.settings.operations;
   const serviceNames = messages.settings.services;
-  const [form, setForm] = useState(values);
+  const [form, setForm] = useState(typed ?? values);
+  const [stored, setStored] = useState(values);
+  if (stored !== values) {
+    // Saved: the page reloaded the stored settings, and the form shows them.
+    setStored(values);
+    setForm(values);
+  }
+  const formRef = useRef<HTMLFormElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const confirmed = useRef(false);
+  const dirty = JSON.stringify(form) !== JSON.stringify(values);
+  // Changing the mode registers (or removes) a fulfilment service and its location in Shopify:
+  // the merchant confirms it after reading what will happen.
+  const toService = form.mode === "fulfillment_service";
+  const confirmModeChange = (event: FormEvent<HTMLFormElement>) => {
+    if (form.mode === values.mode || confirmed.current) {
+      confirmed.current = false;
+      return;
+    }
+    event.preventDefault();
+    setConfirming(true);
+  };
   const set =
     <K extends keyof OperationsFormValues>(key: K) =>
     (value: OperationsFormValues[K]) =>
       setForm({ ...form, [key]: value });
   return (
     <Card>
-      <Form method="post">
+      <FormSaveBar
+        id="operations-save-bar"
+        dirty={dirty}
+        saving={saving}
+        form={formRef}
+        onDiscard={() => setForm(values)}
+      />
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={toService ? TEXT.confirmServiceTitle : TEXT.confirmMerchantTitle}
+        primaryAction={{
+          content: TEXT.confirmModeAction,
+          onAction: () => {
+            setConfirming(false);
+            confirmed.current = true;
+            formRef.current?.requestSubmit();
+          },
+        }}
+        secondaryActions={[{ content: TEXT.confirmModeCancel, onAction: () => setConfirming(false) }]}
+      >
+        <Modal.Section>
+          <Text as="p">{toService ? TEXT.confirmServiceBody : TEXT.confirmMerchantBody}</Text>
+        </Modal.Section>
+      </Modal>
+      <Form method="post" ref={formRef} onSubmit={confirmModeChange}>
         <input type="hidden" name="intent" value="operations" />
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="skipTestOrders" value={String(form.skipTestOrders)} />
@@ -43,6 +95,9 @@ export function OperationsCard({
         ))}
         <FormLayout>
           {saved ? <Banner tone="success">{TEXT.saved}</Banner> : null}
+          {Object.keys(errors).length ? (
+            <Banner tone="critical">{format(TEXT.notSaved, { count: Object.keys(errors).length })}</Banner>
+          ) : null}
           <Select
             label={TEXT.mode}
             helpText={TEXT.modeHelp}
@@ -69,22 +124,20 @@ export function OperationsCard({
             />
           ))}
           {errors.locationIds ? <Banner tone="critical">{errors.locationIds}</Banner> : null}
-          <TextField
+          <NumberField
+            spec={OPERATIONS_FIELDS.holdBackMinutes}
             label={TEXT.holdBack}
             helpText={TEXT.holdBackHelp}
             name="holdBackMinutes"
-            type="number"
-            autoComplete="off"
             value={form.holdBackMinutes}
             onChange={set("holdBackMinutes")}
             error={errors.holdBackMinutes}
           />
-          <TextField
+          <NumberField
+            spec={OPERATIONS_FIELDS.importDays}
             label={TEXT.importDays}
             helpText={TEXT.importDaysHelp}
             name="importDays"
-            type="number"
-            autoComplete="off"
             value={form.importDays}
             onChange={set("importDays")}
             error={errors.importDays}
@@ -115,11 +168,10 @@ export function OperationsCard({
             onChange={set("stockLocationId")}
             error={errors.stockLocationId}
           />
-          <TextField
+          <NumberField
+            spec={OPERATIONS_FIELDS.stockIntervalMinutes}
             label={TEXT.stockInterval}
             name="stockIntervalMinutes"
-            type="number"
-            autoComplete="off"
             value={form.stockIntervalMinutes}
             onChange={set("stockIntervalMinutes")}
             error={errors.stockIntervalMinutes}

@@ -1,12 +1,14 @@
 // The "orders and stock" form of the settings page ⇄ the fulfillment and stock settings.
-import { es } from "~/i18n/messages.es";
+import { parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
+import { describeNumberError } from "~/forms/number-messages";
+import { es, type Messages } from "~/i18n/messages.es";
 import {
   SERVICE_CODES,
   type FulfillmentSettings,
   type ServiceCode,
   type StockSettings,
 } from "~/models/shop-settings.server";
-import type { SettingsErrors } from "./rates-form";
+import { OPERATIONS_FIELDS } from "./number-fields";
 
 export interface OperationsFormValues {
   defaultService: ServiceCode;
@@ -40,35 +42,56 @@ export function operationsFormValues(fulfillment: FulfillmentSettings, stock: St
 
 export type ParsedOperations =
   | { ok: true; fulfillment: Omit<FulfillmentSettings, "reconcileMinutes">; stock: StockSettings }
-  | { ok: false; errors: Record<string, string> };
+  | { ok: false; errors: Record<string, string>; values: OperationsFormValues };
 
-/** Validates the submitted form; each error is keyed by the field it belongs to, in `t`'s language. */
-export function parseOperationsForm(form: FormData, t: SettingsErrors = es.settings.errors): ParsedOperations {
+/** Validates the submitted form; each error is keyed by the field it belongs to, in `m`'s language. */
+export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOperations {
+  const t = m.settings.errors;
   const errors: Record<string, string> = {};
-  const defaultService = String(form.get("defaultService") ?? "");
+  const text = (name: string) => {
+    const value = form.get(name);
+    return (typeof value === "string" ? value : "").trim();
+  };
+  const defaultService = text("defaultService");
   if (!(SERVICE_CODES as readonly string[]).includes(defaultService)) {
     errors.defaultService = t.defaultService.replace("{services}", SERVICE_CODES.join(", "));
   }
-  const checked = (name: string) => form.get(name) === "true" || form.get(name) === "on";
+  const checked = (name: string) => text(name) === "true" || text(name) === "on";
   const stockEnabled = checked("stockEnabled");
-  const stockLocationId = String(form.get("stockLocationId") ?? "").trim();
+  const stockLocationId = text("stockLocationId");
   if (stockEnabled && !stockLocationId) errors.stockLocationId = t.stockLocation;
-  const intervalText = String(form.get("stockIntervalMinutes") ?? "").trim();
-  const interval = /^\d+$/.test(intervalText) ? Number(intervalText) : NaN;
-  if (!(interval >= 5 && interval <= 1440)) errors.stockIntervalMinutes = t.stockInterval;
-  const minutes = (name: string, max: number, message: string) => {
-    const text = String(form.get(name) ?? "0").trim() || "0";
-    const value = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!(value >= 0 && value <= max)) errors[name] = message;
-    return value;
+  const number = (name: keyof typeof OPERATIONS_FIELDS): number => {
+    const spec: NumberFieldSpec = OPERATIONS_FIELDS[name];
+    const result = parseNumberInput(text(name), spec);
+    if (result.ok) return result.value ?? 0;
+    errors[name] = describeNumberError(result.error, spec, text(name), m.numbers);
+    return 0;
   };
-  const holdBackMinutes = minutes("holdBackMinutes", 1440, t.holdBack);
-  const importDays = minutes("importDays", 60, t.importDays);
-  const mode = String(form.get("mode") ?? "merchant_managed");
+  const interval = number("stockIntervalMinutes");
+  const holdBackMinutes = number("holdBackMinutes");
+  const importDays = number("importDays");
+  const mode = text("mode") || "merchant_managed";
   if (mode !== "merchant_managed" && mode !== "fulfillment_service") errors.mode = t.mode;
   const locationIds = form.getAll("locationIds").map(String).filter(Boolean);
   if (locationIds.some((id) => !/^gid:\/\/shopify\/Location\/\d+$/.test(id))) errors.locationIds = t.locations;
-  if (Object.keys(errors).length) return { ok: false, errors };
+  if (Object.keys(errors).length) {
+    return {
+      ok: false,
+      errors,
+      values: {
+        defaultService: defaultService as ServiceCode,
+        skipTestOrders: checked("skipTestOrders"),
+        notifyCustomer: checked("notifyCustomer"),
+        stockEnabled,
+        stockLocationId: stockLocationId.slice(0, 200),
+        stockIntervalMinutes: text("stockIntervalMinutes").slice(0, 1_000),
+        mode: mode as FulfillmentSettings["mode"],
+        locationIds: locationIds.slice(0, 50).map((id) => id.slice(0, 200)),
+        holdBackMinutes: text("holdBackMinutes").slice(0, 1_000),
+        importDays: text("importDays").slice(0, 1_000),
+      },
+    };
+  }
   return {
     ok: true,
     fulfillment: {

@@ -12,21 +12,27 @@ import {
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { FormSaveBar } from "~/components/form-save-bar";
+import { NumberField } from "~/components/number-field";
+import type { NumberFieldSpec } from "~/forms/number-input";
 import { useI18n } from "~/i18n/react";
 import type { ServiceCode } from "~/models/shop-settings.server";
+import { RATE_FIELDS } from "./number-fields";
 
 // Listed here rather than imported: this runs in the browser, which must not load .server modules.
 const SERVICE_CODES: readonly ServiceCode[] = ["NACIONAL", "EXPRESS", "PROGRAMADO"];
 
-/** The rate rules form, field names as rates-form.ts reads them. */
+/** The rate rules form, field names as rates-form.ts reads them; `typed` is what a refused save sent. */
 export function RatesCard({
   values,
+  typed,
   errors,
   saved,
   saving,
 }: {
   values: Record<string, string>;
+  typed?: Record<string, string>;
   errors: Record<string, string>;
   saved: boolean;
   saving: boolean;
@@ -34,7 +40,31 @@ export function RatesCard({
   const { messages, format, locale } = useI18n();
   const m = messages.settings.rules;
   const SERVICE_LABELS = messages.settings.services;
-  const [form, setForm] = useState(values);
+  const [form, setForm] = useState(typed ?? values);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a save the page reloads the stored rules: the form shows them as saved.
+  const [stored, setStored] = useState(values);
+  if (stored !== values) {
+    setStored(values);
+    setForm(values);
+  }
+  const dirty = Object.keys({ ...values, ...form }).some((name) => (form[name] ?? "") !== (values[name] ?? ""));
+  const number = (
+    name: string,
+    spec: NumberFieldSpec,
+    label: string,
+    extra: { helpText?: string; prefix?: string; suffix?: string } = {},
+  ) => (
+    <NumberField
+      spec={spec}
+      label={label}
+      name={name}
+      value={form[name] ?? ""}
+      onChange={(v) => setForm({ ...form, [name]: v })}
+      error={errors[name]}
+      {...extra}
+    />
+  );
   const text = (name: string, label: string, extra: { helpText?: string; prefix?: string; suffix?: string } = {}) => (
     <TextField
       label={label}
@@ -68,23 +98,34 @@ export function RatesCard({
 
   return (
     <Card>
-      <Form method="post">
+      <FormSaveBar id="rates-save-bar" dirty={dirty} saving={saving} form={formRef} onDiscard={() => setForm(values)} />
+      <Form method="post" ref={formRef}>
         <input type="hidden" name="intent" value="rates" />
         <input type="hidden" name="locale" value={locale} />
         <BlockStack gap="400">
           {saved ? <Banner tone="success" title={m.saved} /> : null}
           {errors.form ? <Banner tone="critical" title={errors.form} /> : null}
+          {Object.keys(errors).some((name) => name !== "form") ? (
+            <Banner tone="critical" title={format(m.notSaved, { count: Object.keys(errors).length })} />
+          ) : null}
           <FormLayout>
             <FormLayout.Group>
-              {text("markupPercent", m.markupPercent, { suffix: "%", helpText: m.markupPercentHelp })}
-              {text("markupFixed", m.markupFixed, { prefix: "$", suffix: "MXN" })}
+              {number("markupPercent", RATE_FIELDS.markupPercent, m.markupPercent, {
+                suffix: "%",
+                helpText: m.markupPercentHelp,
+              })}
+              {number("markupFixed", RATE_FIELDS.markupFixed, m.markupFixed, {
+                prefix: "$",
+                suffix: "MXN",
+                helpText: m.markupFixedHelp,
+              })}
             </FormLayout.Group>
             {select("rounding", m.rounding, [
               { label: m.roundingNone, value: "none" },
               { label: m.roundingPeso, value: "up_to_peso" },
               { label: m.rounding99, value: "up_to_99" },
             ])}
-            {text("freeShippingMin", m.freeShippingMin, {
+            {number("freeShippingMin", RATE_FIELDS.freeShippingMin, m.freeShippingMin, {
               prefix: "$",
               suffix: "MXN",
               helpText: m.freeShippingMinHelp,
@@ -105,7 +146,7 @@ export function RatesCard({
                 {text(`description_${code}`, m.description)}
               </FormLayout.Group>
             ))}
-            {text("handlingDays", m.handlingDays, { suffix: m.days })}
+            {number("handlingDays", RATE_FIELDS.handlingDays, m.handlingDays, { suffix: m.days })}
             {select("onInsufficientStock", m.onInsufficientStock, [
               { label: m.noRates, value: "no_rates" },
               { label: m.quoteAnyway, value: "quote_anyway" },
@@ -122,18 +163,26 @@ export function RatesCard({
             </Text>
             {SERVICE_CODES.map((code) => (
               <FormLayout.Group key={code} condensed>
-                {text(`fallbackPrice_${code}`, format(m.fallbackPrice, { service: SERVICE_LABELS[code] }), {
-                  prefix: "$",
-                  helpText: m.fallbackPriceHelp,
-                })}
+                {number(
+                  `fallbackPrice_${code}`,
+                  RATE_FIELDS.fallbackPrice,
+                  format(m.fallbackPrice, { service: SERVICE_LABELS[code] }),
+                  { prefix: "$", helpText: m.fallbackPriceHelp },
+                )}
                 {text(`fallbackName_${code}`, m.fallbackName)}
-                {text(`fallbackDays_${code}`, m.fallbackDays)}
+                {number(`fallbackDays_${code}`, RATE_FIELDS.fallbackDays, m.fallbackDays)}
               </FormLayout.Group>
             ))}
             <FormLayout.Group>
-              {text("deadlineMs", m.deadline, { suffix: "ms", helpText: m.deadlineHelp })}
-              {text("cacheTtlSeconds", m.cacheTtl, { suffix: "s", helpText: m.cacheTtlHelp })}
-              {text("staleMaxAgeHours", m.staleMaxAge, { suffix: "h", helpText: m.staleMaxAgeHelp })}
+              {number("deadlineMs", RATE_FIELDS.deadlineMs, m.deadline, { suffix: "ms", helpText: m.deadlineHelp })}
+              {number("cacheTtlSeconds", RATE_FIELDS.cacheTtlSeconds, m.cacheTtl, {
+                suffix: "s",
+                helpText: m.cacheTtlHelp,
+              })}
+              {number("staleMaxAgeHours", RATE_FIELDS.staleMaxAgeHours, m.staleMaxAge, {
+                suffix: "h",
+                helpText: m.staleMaxAgeHelp,
+              })}
             </FormLayout.Group>
           </FormLayout>
           <Button submit variant="primary" loading={saving}>

@@ -1,16 +1,19 @@
 /**
- * The rate rules as the settings form shows and sends them: money in pesos ("149.00"), markup in
- * percent ("12.5"), one field per service. Converted to and from the stored settings exactly
- * (decimal text ⇄ integer centavos or basis points, never floats).
+ * The rate rules as the settings form shows and sends them: money in pesos ("1,250.50"), markup
+ * in percent ("12.5"), one field per service. Converted to and from the stored settings exactly
+ * (decimal text ⇄ integer centavos or basis points, never floats) by the one number reader of
+ * app/forms; every problem of the form is reported at once, against its field.
  */
+import { formatNumberInput, parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
+import { describeNumberError } from "~/forms/number-messages";
 import { es, type Messages } from "~/i18n/messages.es";
-import { formatSubunits, parseDecimalToSafeSubunits } from "~/money";
 import {
   ratesSettingsSchema,
   SERVICE_CODES,
   type RatesSettings,
   type ServiceCode,
 } from "~/models/shop-settings.server";
+import { RATE_FIELDS } from "./number-fields";
 
 /** Every form value is text; checkboxes are "on" or absent. */
 export type RatesFormValues = Record<string, string>;
@@ -18,17 +21,23 @@ export type RatesFormValues = Record<string, string>;
 /** The settings page's error messages, in the merchant's language. */
 export type SettingsErrors = Messages["settings"]["errors"];
 
-export type ParsedRatesForm = { ok: true; rates: RatesSettings } | { ok: false; errors: Record<string, string> };
+export type ParsedRatesForm =
+  { ok: true; rates: RatesSettings } | { ok: false; errors: Record<string, string>; values: RatesFormValues };
+
+const MAX_NAME = 80;
+const MAX_DESCRIPTION = 200;
 
 /** The stored rules as form values. */
 export function ratesFormValues(rates: RatesSettings): RatesFormValues {
   const values: RatesFormValues = {
     deadlineMs: String(rates.deadlineMs),
-    markupPercent: formatSubunits(rates.markupBasisPoints, 2),
-    markupFixed: formatSubunits(rates.markupFixedCentavos, 2),
+    markupPercent: formatNumberInput(rates.markupBasisPoints, 2),
+    markupFixed: formatNumberInput(rates.markupFixedCentavos, 2),
     rounding: rates.rounding,
     freeShippingMin:
-      rates.freeShipping.minSubtotalCentavos === null ? "" : formatSubunits(rates.freeShipping.minSubtotalCentavos, 2),
+      rates.freeShipping.minSubtotalCentavos === null
+        ? ""
+        : formatNumberInput(rates.freeShipping.minSubtotalCentavos, 2),
     handlingDays: String(rates.handlingDays),
     onInsufficientStock: rates.onInsufficientStock,
     onFailure: rates.onFailure,
@@ -42,107 +51,98 @@ export function ratesFormValues(rates: RatesSettings): RatesFormValues {
     values[`name_${code}`] = rates.names[code]?.name ?? "";
     values[`description_${code}`] = rates.names[code]?.description ?? "";
     values[`fallbackName_${code}`] = fallback?.name ?? "";
-    values[`fallbackPrice_${code}`] = fallback ? formatSubunits(fallback.priceCentavos, 2) : "";
+    values[`fallbackPrice_${code}`] = fallback ? formatNumberInput(fallback.priceCentavos, 2) : "";
     values[`fallbackDays_${code}`] = fallback?.maxDays === undefined ? "" : String(fallback.maxDays);
   }
   return values;
 }
 
-// Where each stored setting is edited, to put a validation message next to the right field.
-const FIELD_OF: Record<string, string> = {
-  markupBasisPoints: "markupPercent",
-  markupFixedCentavos: "markupFixed",
-  freeShipping: "freeShippingMin",
-};
+/** The submitted form's text fields, as typed (for redisplay after an error). */
+export function submittedRatesValues(form: FormData | RatesFormValues): RatesFormValues {
+  const values: RatesFormValues = {};
+  const entries = form instanceof FormData ? [...form.entries()] : Object.entries(form);
+  for (const [name, value] of entries) {
+    if (typeof value === "string" && name !== "intent" && name !== "locale") values[name] = value.slice(0, 1_000);
+  }
+  return values;
+}
 
-/** Reads the submitted form into rate rules; every problem is reported against its field, in `t`'s language. */
-export function parseRatesForm(
-  form: FormData | RatesFormValues,
-  t: SettingsErrors = es.settings.errors,
-): ParsedRatesForm {
-  const get = (name: string) => String((form instanceof FormData ? form.get(name) : form[name]) ?? "").trim();
+/** Reads the submitted form into rate rules; every problem is reported against its field, in `m`'s language. */
+export function parseRatesForm(form: FormData | RatesFormValues, m: Messages = es): ParsedRatesForm {
+  const t = m.settings.errors;
+  const get = (name: string) => {
+    const value = form instanceof FormData ? form.get(name) : form[name];
+    return (typeof value === "string" ? value : "").trim();
+  };
   const checked = (name: string) => get(name) === "on" || get(name) === "true";
   const errors: Record<string, string> = {};
 
-  const integer = (name: string): number | undefined => {
-    const text = get(name);
-    if (!/^-?\d+$/.test(text)) {
-      errors[name] = t.integer;
-      return undefined;
-    }
-    return Number(text);
+  const number = (name: string, spec: NumberFieldSpec): number | null | undefined => {
+    const result = parseNumberInput(get(name), spec);
+    if (result.ok) return result.value;
+    errors[name] = describeNumberError(result.error, spec, get(name), m.numbers);
+    return undefined;
   };
-  const decimal = (name: string, { optional = false, negative = false } = {}): number | null | undefined => {
-    const text = get(name)
-      .replace(/^\$\s*/, "")
-      .replaceAll(",", "");
-    if (text === "" && optional) return null;
-    if (!(negative ? /^-?\d+(\.\d{1,2})?$/ : /^\d+(\.\d{1,2})?$/).test(text)) {
-      errors[name] = negative ? t.signedAmount : t.amount;
-      return undefined;
-    }
-    return parseDecimalToSafeSubunits(text, 2);
+  const choice = <T extends string>(name: string, options: readonly T[]): T | undefined => {
+    const value = get(name);
+    if ((options as readonly string[]).includes(value)) return value as T;
+    errors[name] = t.choice;
+    return undefined;
+  };
+  const text = (name: string, max: number): string => {
+    const value = get(name);
+    if (value.length > max) errors[name] = t.tooLong.replace("{max}", String(max));
+    return value;
   };
 
   const names: Partial<Record<ServiceCode, { name: string; description?: string }>> = {};
   const fallbackRates: RatesSettings["fallbackRates"] = [];
   for (const code of SERVICE_CODES) {
-    const name = get(`name_${code}`);
-    const description = get(`description_${code}`);
+    const name = text(`name_${code}`, MAX_NAME);
+    const description = text(`description_${code}`, MAX_DESCRIPTION);
     if (name) names[code] = { name, ...(description ? { description } : {}) };
     else if (description) errors[`name_${code}`] = t.nameForDescription;
 
-    const price = decimal(`fallbackPrice_${code}`, { optional: true });
-    if (price === null || price === undefined) continue;
-    const days = get(`fallbackDays_${code}`);
-    const maxDays = days === "" ? undefined : integer(`fallbackDays_${code}`);
+    const priceField = `fallbackPrice_${code}`;
+    const price = number(priceField, RATE_FIELDS.fallbackPrice);
+    const fallbackName = text(`fallbackName_${code}`, MAX_NAME);
+    const maxDays = number(`fallbackDays_${code}`, RATE_FIELDS.fallbackDays);
+    // A backup rate is its price: a name or days without one would be dropped, so say so instead.
+    if (price === null) {
+      if (fallbackName || maxDays !== null) errors[priceField] ??= t.fallbackPriceMissing;
+      continue;
+    }
+    if (price === undefined || maxDays === undefined) continue;
     fallbackRates.push({
       service: code,
-      name: get(`fallbackName_${code}`) || `${code} (tarifa fija)`,
+      name: fallbackName || `${m.settings.services[code]} (${m.settings.rules.fallbackSuffix})`,
       priceCentavos: price,
-      ...(maxDays === undefined ? {} : { maxDays }),
+      ...(maxDays === null ? {} : { maxDays }),
     });
   }
 
   const candidate = {
-    deadlineMs: integer("deadlineMs"),
-    markupBasisPoints: decimal("markupPercent", { negative: true }),
-    markupFixedCentavos: decimal("markupFixed", { negative: true }),
-    rounding: get("rounding"),
+    deadlineMs: number("deadlineMs", RATE_FIELDS.deadlineMs),
+    markupBasisPoints: number("markupPercent", RATE_FIELDS.markupPercent),
+    markupFixedCentavos: number("markupFixed", RATE_FIELDS.markupFixed),
+    rounding: choice("rounding", ["none", "up_to_peso", "up_to_99"] as const),
     freeShipping: {
-      minSubtotalCentavos: decimal("freeShippingMin", { optional: true }) ?? null,
+      minSubtotalCentavos: number("freeShippingMin", RATE_FIELDS.freeShippingMin) ?? null,
       services: SERVICE_CODES.filter((code) => checked(`freeShipping_${code}`)),
     },
     hiddenServices: SERVICE_CODES.filter((code) => checked(`hidden_${code}`)),
     names,
-    handlingDays: integer("handlingDays"),
-    onInsufficientStock: get("onInsufficientStock"),
-    onFailure: get("onFailure"),
+    handlingDays: number("handlingDays", RATE_FIELDS.handlingDays),
+    onInsufficientStock: choice("onInsufficientStock", ["no_rates", "quote_anyway"] as const),
+    onFailure: choice("onFailure", ["backup_rates", "fallback_rates"] as const),
     fallbackRates,
-    cacheTtlSeconds: integer("cacheTtlSeconds"),
-    staleMaxAgeHours: integer("staleMaxAgeHours"),
+    cacheTtlSeconds: number("cacheTtlSeconds", RATE_FIELDS.cacheTtlSeconds),
+    staleMaxAgeHours: number("staleMaxAgeHours", RATE_FIELDS.staleMaxAgeHours),
   };
-  if (Object.keys(errors).length) return { ok: false, errors };
+  if (Object.keys(errors).length) return { ok: false, errors, values: submittedRatesValues(form) };
 
+  // The fields above already hold every stored rule's range; the schema is the last word.
   const parsed = ratesSettingsSchema.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [head, second, third] = issue.path.map(String);
-      const field =
-        head === "fallbackRates"
-          ? `fallbackPrice_${fallbackRates[Number(second)]?.service}`
-          : head === "names"
-            ? `name_${second}`
-            : (FIELD_OF[head ?? ""] ?? head ?? "form");
-      errors[field] ??= outOfRange(t, issue.message, third);
-    }
-    return { ok: false, errors };
-  }
+  if (!parsed.success) return { ok: false, errors: { form: t.unexpected }, values: submittedRatesValues(form) };
   return { ok: true, rates: parsed.data };
-}
-
-function outOfRange(t: SettingsErrors, message: string, subfield?: string): string {
-  if (/too (big|small)|must be|expected number to be/i.test(message))
-    return subfield ? t.outOfRangeField.replace("{field}", subfield) : t.outOfRange;
-  return t.invalid.replace("{message}", message);
 }

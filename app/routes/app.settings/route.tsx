@@ -2,7 +2,7 @@
 // rate rules and the orders-and-stock settings. Connecting starts the catalogue sync; saving the
 // account or the rules registers or updates the carrier service, and the page says plainly when
 // the store's plan does not allow third-party calculated rates.
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
@@ -13,6 +13,7 @@ import { ReadinessCard } from "~/components/readiness-card";
 import { CarrierServiceStatus } from "./carrier-service-status";
 import { ConnectionCard } from "./connection-card";
 import { OperationsCard } from "./operations-card";
+import type { OperationsFormValues } from "./operations-form";
 import { RatesCard } from "./rates-card";
 import {
   connectAccount,
@@ -28,24 +29,31 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return loadSettingsPage(session.shop);
 };
 
-export const action = async ({ request }: ActionFunctionArgs): Promise<SettingsActionResult> => {
+export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
-  const form = await request.formData();
+  const result = await settingsAction(session.shop, request);
+  // A refused form is the merchant's input, never the server's fault: 400, with what was typed.
+  return data(result, { status: result.ok ? 200 : 400 });
+};
+
+async function settingsAction(shop: string, request: Request): Promise<SettingsActionResult> {
+  const form = await request.formData().catch(() => new FormData());
   // Each form says which language the page was in, so its errors come back in that language.
-  const errors = translator(pickLocale(String(form.get("locale") ?? ""))).messages.settings.errors;
+  const locale = form.get("locale");
+  const messages = translator(pickLocale(typeof locale === "string" ? locale : "")).messages;
   switch (form.get("intent")) {
     case "connect":
-      return connectAccount(session.shop, form, errors);
+      return connectAccount(shop, form, messages);
     case "rates":
-      return saveRateRules(session.shop, form, errors);
+      return saveRateRules(shop, form, messages);
     case "operations":
-      return saveOperations(session.shop, form, errors);
+      return saveOperations(shop, form, messages);
     case "register":
-      return { intent: "register", ok: true, carrierService: await registerForShop(session.shop) };
+      return { intent: "register", ok: true, carrierService: await registerForShop(shop) };
     default:
-      return { intent: "rates", ok: false, errors: { form: errors.unknownAction } };
+      return { intent: "rates", ok: false, errors: { form: messages.settings.errors.unknownAction } };
   }
-};
+}
 
 export default function Settings() {
   const page = useLoaderData<typeof loader>();
@@ -84,6 +92,7 @@ export default function Settings() {
         <Layout.AnnotatedSection title={m.sections.rates} description={m.sections.ratesHelp}>
           <RatesCard
             values={page.rates}
+            typed={result?.intent === "rates" && !result.ok ? (result.values as Record<string, string>) : undefined}
             errors={result?.intent === "rates" ? errors : {}}
             saved={result?.intent === "rates" && result.ok}
             saving={saving}
@@ -92,6 +101,11 @@ export default function Settings() {
         <Layout.AnnotatedSection title={m.sections.operations} description={m.sections.operationsHelp}>
           <OperationsCard
             values={page.operations}
+            typed={
+              result?.intent === "operations" && !result.ok
+                ? (result.values as OperationsFormValues | undefined)
+                : undefined
+            }
             locations={page.locations}
             errors={result?.intent === "operations" ? errors : {}}
             saved={result?.intent === "operations" && result.ok}

@@ -10,10 +10,10 @@ import {
 } from "~/models/settings.server";
 import type { SvcEnvironment } from "~/models/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shopify/carrier-service.server";
-import { es } from "~/i18n/messages.es";
+import { es, type Messages } from "~/i18n/messages.es";
 import { readReadiness, type StoredReadiness } from "~/shop/readiness.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
-import { parseRatesForm, ratesFormValues, type RatesFormValues, type SettingsErrors } from "./rates-form";
+import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
 
 export interface SettingsPageData {
   connected: boolean;
@@ -27,9 +27,17 @@ export interface SettingsPageData {
   readiness: StoredReadiness | null;
 }
 
+type Intent = "connect" | "rates" | "register" | "operations";
+
+/** A refused form keeps what the merchant typed (`values`), so the page shows it again with its errors. */
 export type SettingsActionResult =
-  | { intent: "connect" | "rates" | "register" | "operations"; ok: true; carrierService: CarrierRegistration | null }
-  | { intent: "connect" | "rates" | "register" | "operations"; ok: false; errors: Record<string, string> };
+  | { intent: Intent; ok: true; carrierService: CarrierRegistration | null }
+  | {
+      intent: Intent;
+      ok: false;
+      errors: Record<string, string>;
+      values?: RatesFormValues | OperationsFormValues | { environment: string };
+    };
 
 /** Everything the page shows for `shop`. */
 export async function loadSettingsPage(shop: string): Promise<SettingsPageData> {
@@ -47,14 +55,14 @@ export async function loadSettingsPage(shop: string): Promise<SettingsPageData> 
 }
 
 /** Checks the key with the service (one auth call), stores it, then registers the carrier service. */
-export async function connectAccount(
-  shop: string,
-  form: FormData,
-  t: SettingsErrors = es.settings.errors,
-): Promise<SettingsActionResult> {
-  const apiKey = String(form.get("apiKey") ?? "").trim();
+export async function connectAccount(shop: string, form: FormData, m: Messages = es): Promise<SettingsActionResult> {
+  const t = m.settings.errors;
+  const apiKey = normaliseApiKey(form.get("apiKey"));
   const environment = form.get("environment") === "production" ? "production" : "qa";
-  if (!apiKey) return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyRequired } };
+  const values = { environment };
+  if (!apiKey) return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyRequired }, values };
+  if (apiKey.length > MAX_API_KEY || !/^[\x21-\x7e]+$/.test(apiKey))
+    return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyUnreadable }, values };
   const outcome = await connectServiceAccount(appContext(), { shop, apiKey, environment });
   if (outcome.ok) return { intent: "connect", ok: true, carrierService: outcome.carrierService };
   const apiKeyError =
@@ -63,17 +71,14 @@ export async function connectAccount(
         ? t.apiKeyRefusedQa
         : t.apiKeyRefusedProduction
       : t.unreachable;
-  return { intent: "connect", ok: false, errors: { apiKey: apiKeyError } };
+  return { intent: "connect", ok: false, errors: { apiKey: apiKeyError }, values };
 }
 
 /** Saves the orders-and-stock settings and starts the stock schedule when it was switched on. */
-export async function saveOperations(
-  shop: string,
-  form: FormData,
-  t: SettingsErrors = es.settings.errors,
-): Promise<SettingsActionResult> {
-  const parsed = parseOperationsForm(form, t);
-  if (!parsed.ok) return { intent: "operations", ok: false, errors: parsed.errors };
+export async function saveOperations(shop: string, form: FormData, m: Messages = es): Promise<SettingsActionResult> {
+  const t = m.settings.errors;
+  const parsed = parseOperationsForm(form, m);
+  if (!parsed.ok) return { intent: "operations", ok: false, errors: parsed.errors, values: parsed.values };
   const modeError = await saveOperationsSettings(appContext(), shop, {
     fulfillment: parsed.fulfillment,
     stock: parsed.stock,
@@ -84,14 +89,20 @@ export async function saveOperations(
 }
 
 /** Validates and saves the rate rules; re-registers the carrier service when the shop is connected. */
-export async function saveRateRules(
-  shop: string,
-  form: FormData,
-  t: SettingsErrors = es.settings.errors,
-): Promise<SettingsActionResult> {
-  const parsed = parseRatesForm(form, t);
-  if (!parsed.ok) return { intent: "rates", ok: false, errors: parsed.errors };
+export async function saveRateRules(shop: string, form: FormData, m: Messages = es): Promise<SettingsActionResult> {
+  const parsed = parseRatesForm(form, m);
+  if (!parsed.ok) return { intent: "rates", ok: false, errors: parsed.errors, values: parsed.values };
   return { intent: "rates", ok: true, carrierService: await saveRatesSettings(appContext(), shop, parsed.rates) };
+}
+
+const MAX_API_KEY = 512;
+
+/**
+ * The key as the service issued it: a key typed or pasted in full-width characters (a Japanese or
+ * Chinese keyboard, some password managers) is the same key, so NFKC folds it to ASCII.
+ */
+export function normaliseApiKey(value: FormDataEntryValue | null): string {
+  return typeof value === "string" ? value.normalize("NFKC").trim() : "";
 }
 
 /** Creates or updates the shop's carrier service; the outcome is also stored on the Shop row. */

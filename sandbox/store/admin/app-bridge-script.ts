@@ -60,6 +60,10 @@ export function appBridgeStandIn(storeOrigin: string): string {
     "#sim-toast[data-error]{background:#8e1f0b}",
     "#sim-loading{position:fixed;top:56px;left:0;height:3px;width:100%;z-index:1001;background:#4a4a4a}",
     "#sim-title-bar{margin:0 auto;padding:16px 0 0;max-width:950px;font:600 20px/1.3 -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,sans-serif;color:#303030;min-height:26px}",
+    "#sim-save-bar{position:sticky;top:56px;z-index:1000;display:flex;align-items:center;gap:12px;padding:10px 16px;background:#303030;color:#fff;font:14px -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,sans-serif}",
+    "#sim-save-bar span{flex:1;font-weight:600}",
+    "#sim-save-bar button{border-radius:8px;padding:6px 12px;border:1px solid #8a8a8a;background:#404040;color:#fff;font:inherit;cursor:pointer}",
+    "#sim-save-bar button[data-primary]{background:#fff;color:#1a1a1a}",
     "::slotted(ui-nav-menu),::slotted(ui-title-bar),::slotted(ui-modal:not([open])){display:none}",
     "</style>",
     '<header id="sim-admin-bar"></header><h1 id="sim-title-bar"></h1><slot></slot>',
@@ -106,9 +110,58 @@ export function appBridgeStandIn(storeOrigin: string): string {
       hide(id) { const m = document.getElementById(id); if (m) m.removeAttribute("open"); },
       toggle(id) { const m = document.getElementById(id); if (m) m.toggleAttribute("open"); },
     },
-    saveBar: { show() {}, hide() {}, toggle() {} },
+    saveBar: {
+      show(id) { const bar = document.getElementById(id); return bar && bar.show ? bar.show() : Promise.resolve(); },
+      hide(id) { const bar = document.getElementById(id); return bar && bar.hide ? bar.hide() : Promise.resolve(); },
+      toggle(id) { const bar = document.getElementById(id); return bar && bar.toggle ? bar.toggle() : Promise.resolve(); },
+    },
   };
   window.shopify = shopifyGlobal;
+
+  // <ui-save-bar>: its <button>s are not drawn in the page; while shown, the admin draws its own
+  // Save (the button with variant="primary") and Discard (the other) at the top, and a click on
+  // either is passed to the app's button, as App Bridge does.
+  const shownBars = new Set();
+  function drawSaveBar() {
+    let el = root.getElementById("sim-save-bar");
+    const bar = Array.from(shownBars).pop();
+    if (!bar) { if (el) el.remove(); return; }
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "sim-save-bar";
+      el.setAttribute("role", "region");
+      root.insertBefore(el, root.getElementById("sim-title-bar"));
+    }
+    el.setAttribute("aria-label", locale === "en" ? "Unsaved changes" : "Cambios sin guardar");
+    el.textContent = "";
+    const text = document.createElement("span");
+    text.textContent = locale === "en" ? "Unsaved changes" : "Cambios sin guardar";
+    el.appendChild(text);
+    const buttons = Array.from(bar.querySelectorAll("button"));
+    const ordered = buttons.filter((b) => b.getAttribute("variant") !== "primary").concat(buttons.filter((b) => b.getAttribute("variant") === "primary"));
+    for (const button of ordered) {
+      const mirror = document.createElement("button");
+      mirror.type = "button";
+      mirror.textContent = button.textContent;
+      if (button.getAttribute("variant") === "primary") mirror.setAttribute("data-primary", "");
+      mirror.disabled = button.hasAttribute("disabled") || button.hasAttribute("loading");
+      mirror.addEventListener("click", () => button.click());
+      el.appendChild(mirror);
+    }
+  }
+  class UISaveBar extends HTMLElement {
+    constructor() {
+      super();
+      this.attachShadow({ mode: "open" });
+      new MutationObserver(() => { if (shownBars.has(this)) drawSaveBar(); }).observe(this, { childList: true, subtree: true, characterData: true, attributes: true });
+    }
+    get showing() { return shownBars.has(this); }
+    async show() { if (!shownBars.has(this)) { shownBars.add(this); drawSaveBar(); this.dispatchEvent(new Event("show")); } }
+    async hide() { if (shownBars.delete(this)) { drawSaveBar(); this.dispatchEvent(new Event("hide")); } }
+    async toggle() { return this.showing ? this.hide() : this.show(); }
+    disconnectedCallback() { void this.hide(); }
+  }
+  if (!customElements.get("ui-save-bar")) customElements.define("ui-save-bar", UISaveBar);
 
   // The admin's chrome: the shop, the app's navigation (from <ui-nav-menu>), the page title (from
   // <ui-title-bar>) and the merchant's language.

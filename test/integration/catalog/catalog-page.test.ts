@@ -69,6 +69,16 @@ describe("the catalogue page", () => {
       ["Jabón artesanal de Tepoztlán - Cempasúchil", "SKU duplicado"],
       ["Jabón artesanal de Tepoztlán - Lavanda", "SKU duplicado"],
     ]);
+    // Case and accents aside: «JABON TEPOZTLAN LAVANDA» as typed without accents finds «Jabón … Tepoztlán».
+    const folded = await load("/app/catalog?q=JABON%20ARTESANAL%20DE%20TEPOZTLAN%20-%20LAVANDA");
+    expect(folded.variants.map((v) => v.title)).toEqual(["Jabón artesanal de Tepoztlán - Lavanda"]);
+    expect((await load("/app/catalog?q=cempasuchil")).matching).toBe(1);
+    // Every word typed, wherever it is in the name.
+    expect((await load("/app/catalog?q=jabon%20LAVANDA")).variants.map((v) => v.title)).toEqual([
+      "Jabón artesanal de Tepoztlán - Lavanda",
+    ]);
+    // A % typed is a percent sign, not a wildcard.
+    expect((await load("/app/catalog?q=%25")).matching).toBe(0);
   });
 
   it("reads empty parameters as their defaults (a wrong one is a 400: sku-lookup.test.ts)", async () => {

@@ -93,6 +93,29 @@ describe("retrying after the merchant fixed the cause", () => {
   });
 });
 
+describe("a cancelled order", () => {
+  it("is never retried: the action refuses it and the page offers no retry for it", async () => {
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { stock: { enabled: false } } });
+    const cancelled = await prisma.fulfillment.create({
+      data: {
+        shop: SHOP,
+        shopifyOrderId: "9001",
+        orderGid: "gid://shopify/Order/9001",
+        orderName: "#9001",
+        status: "skipped",
+        reason: "the order was cancelled in Shopify",
+      },
+    });
+    expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: cancelled.id })).toEqual({
+      ok: false,
+      error: "#9001 was cancelled in Shopify",
+      code: "cancelledNotRetryable",
+      params: { order: "#9001" },
+    });
+    expect((await prisma.fulfillment.findUniqueOrThrow({ where: { id: cancelled.id } })).status).toBe("skipped");
+  });
+});
+
 describe("the orders page", () => {
   it("lists each record with status, reason, warnings, service and tracking, and counts per status", async () => {
     await paidAndWorked();
@@ -143,6 +166,15 @@ describe("the orders page", () => {
 
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
     expect(await post({ intent: "retry", fulfillmentId: data.rows[0]!.id })).toMatchObject({ ok: true });
+    // Stock sync is off by default: asking for it now says so instead of "asked".
+    expect(data.stockSyncOn).toBe(false);
+    expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: false, code: "stockSyncOff" });
+    await updateShopSettings({
+      db: prisma,
+      shop: SHOP,
+      patch: { stock: { enabled: true, locationId: "gid://shopify/Location/1" } },
+    });
+    expect(((await loader({ request, params: {}, context: {} })) as OrdersPageData).stockSyncOn).toBe(true);
     expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: true });
     expect(await post({ intent: "nonsense" })).toMatchObject({
       data: { kind: "invalid", error: { field: "intent" } },

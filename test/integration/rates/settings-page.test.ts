@@ -52,7 +52,8 @@ async function submit(fields: Record<string, string>) {
     body,
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
-  return action({ request, params: {}, context: {} });
+  // The answer's body; its status is 400 when the form was refused.
+  return (await action({ request, params: {}, context: {} })).data;
 }
 
 /** The rules form as the page renders it for a new shop, with `changes`. */
@@ -91,7 +92,12 @@ describe("/app/settings", () => {
 
   it("refuses a key the service rejects, and stores nothing", async () => {
     const result = await submit({ intent: "connect", apiKey: "sk_wrong", environment: "qa" });
-    expect(result).toEqual({ intent: "connect", ok: false, errors: { apiKey: expect.stringContaining("rechazó") } });
+    expect(result).toEqual({
+      intent: "connect",
+      ok: false,
+      errors: { apiKey: expect.stringContaining("rechazó") },
+      values: { environment: "qa" },
+    });
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).svcApiKeyCiphertext).toBeNull();
     expect(store.inspect(TEST_SHOP).carrierServices).toEqual([]);
   });
@@ -102,9 +108,10 @@ describe("/app/settings", () => {
       intent: "connect",
       ok: false,
       errors: { apiKey: "The service refused this key in the test environment (QA)." },
+      values: { environment: "qa" },
     });
     const rules = await submit(await rulesForm({ locale: "en", handlingDays: "two" }));
-    expect(rules).toMatchObject({ ok: false, errors: { handlingDays: "Enter a whole number." } });
+    expect(rules).toMatchObject({ ok: false, errors: { handlingDays: "Enter digits only, e.g. 30." } });
   });
 
   it("says plainly when the plan does not allow third-party calculated rates", async () => {
@@ -156,6 +163,47 @@ describe("/app/settings", () => {
     ]);
   });
 
+  it("answers 400 with every error and the typed text for values it must not guess, and saves nothing", async () => {
+    const typed = await rulesForm({
+      markupPercent: "99999999999999999999999",
+      markupFixed: "20,50",
+      freeShippingMin: "-1000",
+      fallbackName_NACIONAL: "Envío fijo",
+    });
+    const request = await sessionTokenRequest("/app/settings", TEST_SHOP, {
+      method: "POST",
+      body: new URLSearchParams(typed),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    const answer = await action({ request, params: {}, context: {} });
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data).toMatchObject({
+      ok: false,
+      errors: {
+        markupPercent: "Escribe un valor entre -90.00 % y 1,000.00 %.",
+        markupFixed: expect.stringContaining("p. ej. 1,250.50"),
+        freeShippingMin: "Escribe un valor entre $0.00 y $1,000,000.00.",
+        fallbackPrice_NACIONAL: expect.stringContaining("precio"),
+      },
+      values: { markupPercent: "99999999999999999999999", markupFixed: "20,50", freeShippingMin: "-1000" },
+    });
+    expect((await getShopSettings({ db: prisma, shop: TEST_SHOP })).version).toBe(1);
+  });
+
+  it("saves 1,250.50 as $1,250.50 and 10.5 % as 1,050 basis points, and shows them as saved", async () => {
+    const saved = await submit(await rulesForm({ markupPercent: "10.5", markupFixed: "1,250.50" }));
+    expect(saved).toMatchObject({ ok: true });
+    const { settings } = await getShopSettings({ db: prisma, shop: TEST_SHOP });
+    expect([settings.rates.markupBasisPoints, settings.rates.markupFixedCentavos]).toEqual([1_050, 125_050]);
+    expect((await load()).rates).toMatchObject({ markupPercent: "10.50", markupFixed: "1,250.50" });
+  });
+
+  it("connects with the key typed in full-width characters, as the same key", async () => {
+    const fullWidth = [...API_KEY].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join("");
+    const result = await submit({ intent: "connect", apiKey: ` ${fullWidth} `, environment: "qa" });
+    expect(result).toMatchObject({ intent: "connect", ok: true });
+  });
+
   it("rejects invalid rules field by field and keeps the stored ones", async () => {
     const result = await submit(
       await rulesForm({ markupPercent: "diez", deadlineMs: "9000", fallbackPrice_EXPRESS: "-5" }),
@@ -166,7 +214,7 @@ describe("/app/settings", () => {
       errors: { markupPercent: expect.any(String), fallbackPrice_EXPRESS: expect.any(String) },
     });
     const deadline = await submit(await rulesForm({ deadlineMs: "9000" }));
-    expect(deadline).toMatchObject({ ok: false, errors: { deadlineMs: expect.stringContaining("rango") } });
+    expect(deadline).toMatchObject({ ok: false, errors: { deadlineMs: "Escribe un valor entre 250 ms y 2,500 ms." } });
     expect((await getShopSettings({ db: prisma, shop: TEST_SHOP })).version).toBe(1);
   });
 

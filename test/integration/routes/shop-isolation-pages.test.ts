@@ -219,7 +219,7 @@ describe("Configuración as another shop", () => {
     const answer = await unchanged(async () =>
       settingsAction({ request: await as("/app/settings", form({ ...rates, ...fields })), params: {}, context: {} }),
     );
-    expect(answer).toMatchObject({ intent, ok: true });
+    expect(answer.data).toMatchObject({ intent, ok: true });
     // It did act, on the other shop.
     const after = await prisma.shop.findUniqueOrThrow({ where: { domain: OTHER } });
     expect(after).not.toEqual(before);

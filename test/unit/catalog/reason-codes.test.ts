@@ -26,6 +26,12 @@ describe("catalogReasonMessage", () => {
       code: "noDimensions",
       params: { length: "custom.length", width: "custom.width", height: "custom.height" },
     });
+    // Rows stored before the sentence stopped pointing to a default-package setting (there is none) read the same.
+    expect(
+      catalogReasonMessage(
+        "No tiene medidas: agrega los metafields custom.length, custom.width y custom.height (en cm) a la variante o al producto.",
+      )?.code,
+    ).toBe("noDimensions");
     expect(catalogReasonMessage("permission-error: insert failed")).toBeNull();
   });
 

@@ -62,14 +62,48 @@ describe("rates settings form", () => {
   it("refuses a deadline past 2,500 ms, so the answer always lands inside Shopify's shortest timeout (3 s)", () => {
     expect(parseRatesForm({ ...ratesFormValues(rules()), deadlineMs: "2500" })).toMatchObject({ ok: true });
     const parsed = parseRatesForm({ ...ratesFormValues(rules()), deadlineMs: "2501" });
-    expect(!parsed.ok && parsed.errors).toEqual({ deadlineMs: expect.stringContaining("rango") });
+    expect(!parsed.ok && parsed.errors).toEqual({ deadlineMs: "Escribe un valor entre 250 ms y 2,500 ms." });
   });
 
   it("reports values outside the allowed ranges against their field", () => {
     const parsed = parseRatesForm({ ...ratesFormValues(rules()), deadlineMs: "8001", handlingDays: "31" });
     expect(!parsed.ok && parsed.errors).toEqual({
-      deadlineMs: expect.stringContaining("rango"),
-      handlingDays: expect.stringContaining("rango"),
+      deadlineMs: "Escribe un valor entre 250 ms y 2,500 ms.",
+      handlingDays: "Escribe un valor entre 0 días y 30 días.",
     });
+  });
+
+  it("refuses a markup that would make rates $0.00 or negative (−100 %, a negative fixed amount)", () => {
+    const parsed = parseRatesForm({ ...ratesFormValues(rules()), markupPercent: "-100", markupFixed: "-1000" });
+    expect(!parsed.ok && parsed.errors).toEqual({
+      markupPercent: "Escribe un valor entre -90.00 % y 1,000.00 %.",
+      markupFixed: "Escribe un valor entre $0.00 y $10,000.00.",
+    });
+  });
+
+  it("refuses a 23-digit percentage by range instead of failing", () => {
+    const parsed = parseRatesForm({ ...ratesFormValues(rules()), markupPercent: "99999999999999999999999" });
+    expect(!parsed.ok && parsed.errors).toEqual({ markupPercent: "Escribe un valor entre -90.00 % y 1,000.00 %." });
+  });
+
+  it("reports every field at once and keeps what was typed", () => {
+    const typed = {
+      ...ratesFormValues(rules()),
+      markupPercent: "10,5",
+      freeShippingMin: "abc",
+      fallbackName_EXPRESS: "Express fijo",
+      cacheTtlSeconds: "-1",
+    };
+    const parsed = parseRatesForm(typed);
+    expect(!parsed.ok && Object.keys(parsed.errors).sort()).toEqual([
+      "cacheTtlSeconds",
+      "fallbackPrice_EXPRESS",
+      "freeShippingMin",
+      "markupPercent",
+    ]);
+    expect(!parsed.ok && parsed.errors.fallbackPrice_EXPRESS).toBe(
+      "Escribe el precio de esta tarifa fija, o borra su nombre y sus días.",
+    );
+    expect(!parsed.ok && parsed.values).toMatchObject({ markupPercent: "10,5", freeShippingMin: "abc" });
   });
 });

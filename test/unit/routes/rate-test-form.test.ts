@@ -57,15 +57,34 @@ describe("the rate tester's form", () => {
       postalCode: "postalCode",
       province: "province",
       city: "city",
-      subtotal: "subtotal",
+      subtotal: { number: "unreadable" },
       variant_0: "product",
-      quantity_1: "quantity",
+      quantity_1: { number: "outOfRange" },
     });
     expect(parsed.values).toMatchObject({ postalCode: "6500", subtotal: "mil", city: "" });
     expect(parsed.values.lines).toEqual([
       { variantId: "gid://shopify/ProductVariant/999", quantity: "2" },
       { variantId: MUG.variantId, quantity: "0" },
     ]);
+  });
+
+  it("refuses a decimal comma in the subtotal and the quantity instead of reading 20,50 as $2,050 or 10,5 as 105", () => {
+    const parsed = toRateTest(
+      readRateTestForm(form({ ...CDMX, subtotal: "20,50", quantity: ["10,5"], variantId: [MUG.variantId] })),
+      CATALOGUE,
+    );
+    expect(parsed.ok ? {} : parsed.errors).toEqual({
+      subtotal: { number: "ambiguousComma" },
+      quantity_0: { number: "ambiguousComma" },
+    });
+  });
+
+  it("reads a grouped subtotal and full-width digits exactly", () => {
+    const parsed = toRateTest(
+      readRateTestForm(form({ ...CDMX, subtotal: "1,250.50", quantity: ["１２"], variantId: [MUG.variantId] })),
+      CATALOGUE,
+    );
+    expect(parsed.ok && [parsed.rate.order_totals?.subtotal_price, parsed.rate.items[0]?.quantity]).toEqual([125_050, 12]);
   });
 
   it("refuses an empty cart", () => {

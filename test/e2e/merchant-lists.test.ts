@@ -1,0 +1,95 @@
+// Lists and actions a merchant can trust, in Chromium through the admin stand-in, both languages:
+// Catálogo's search ignores case and accents and has a visible button; Pedidos offers no retry on a
+// cancelled order and no stock sync while it is off (it says why instead).
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
+
+const shot = (page: Page, name: string) => screenshot(page, `lists-${name}`);
+
+let admin: EmbeddedAdmin;
+beforeAll(async () => {
+  admin = await startEmbeddedAdmin("e2e-lists");
+  await admin.connect();
+  // The catalogue as a sync leaves it, and two orders: one cancelled in Shopify, one refused for stock.
+  await admin.db.catalogVariant.createMany({
+    data: [
+      ["1", "Jabón artesanal de Tepoztlán - Lavanda", "JAB-LAV"],
+      ["2", "Taza de barro", "TAZA-1"],
+    ].map(([id, title, sku]) => ({
+      shop: SHOP,
+      variantId: `gid://shopify/ProductVariant/${id}`,
+      productId: `gid://shopify/Product/${id}`,
+      title: title!,
+      sku,
+      status: "synced",
+    })),
+  });
+  for (const [n, status, reason] of [
+    ["2001", "skipped", "the order was cancelled in Shopify"],
+    [
+      "2002",
+      "needs_attention",
+      "not enough stock of PLATO-GR at the warehouse; request an inventory reception, then retry. The service said: Insufficient stock",
+    ],
+  ] as const) {
+    await admin.db.fulfillment.create({
+      data: { shop: SHOP, shopifyOrderId: n, orderGid: `gid://shopify/Order/${n}`, orderName: `#${n}`, status, reason },
+    });
+  }
+}, 180_000);
+afterAll(async () => {
+  await admin?.close();
+});
+
+for (const [locale, t] of [
+  [
+    "es",
+    {
+      search: "Buscar por SKU o nombre",
+      button: "Buscar",
+      retry: "Reintentar",
+      cancelled: "Cancelado en Shopify: no se puede reintentar.",
+      syncStock: "Sincronizar inventario ahora",
+      stockOff: /La sincronización del inventario está apagada/,
+    },
+  ],
+  [
+    "en",
+    {
+      search: "Search by SKU or name",
+      button: "Search",
+      retry: "Retry",
+      cancelled: "Cancelled in Shopify: it cannot be retried.",
+      syncStock: "Sync inventory now",
+      stockOff: /Stock sync is off/,
+    },
+  ],
+] as const) {
+  describe(`[${locale}]`, () => {
+    it("Catálogo finds «Jabón … Tepoztlán» for «JABON tepoztlan», with a visible search button", async () => {
+      const page = await admin.open("/app/catalog", locale);
+      await page.getByLabel(t.search).fill("JABON tepoztlan");
+      await page.getByRole("button", { name: t.button, exact: true }).click();
+      await poll(async () => new URL(page.url()).searchParams.get("q")).toBe("JABON tepoztlan");
+      await poll(() => page.getByText("Jabón artesanal de Tepoztlán - Lavanda").isVisible()).toBe(true);
+      expect(await page.getByText("Taza de barro").count()).toBe(0);
+      await shot(page, `catalogo-busqueda-${locale}`);
+      expect(page.problems).toEqual([]);
+      await page.close();
+    });
+
+    it("Pedidos offers no retry on the cancelled order and no stock sync while it is off, and says why", async () => {
+      const page = await admin.open("/app/orders", locale);
+      await poll(() => page.getByText(t.cancelled).isVisible()).toBe(true);
+      // One retry, #2002's: the cancelled #2001 has the sentence instead.
+      expect(await page.getByRole("button", { name: t.retry, exact: true }).count()).toBe(1);
+      expect(await page.getByRole("checkbox").count()).toBe(2); // select-all and #2002
+      expect(await page.getByRole("button", { name: t.syncStock }).count()).toBe(0);
+      expect(await page.getByText(t.stockOff).isVisible()).toBe(true);
+      await shot(page, `pedidos-${locale}`);
+      expect(page.problems).toEqual([]);
+      await page.close();
+    });
+  });
+}
