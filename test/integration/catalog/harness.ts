@@ -103,7 +103,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async drain(maxRounds = 50) {
       for (let round = 0; round < maxRounds; round++) {
         await worker.runOnce();
-        const next = await prisma.job.findFirst({ where: { state: "queued" }, orderBy: { runAt: "asc" } });
+        // Only the queues this worker runs: connecting also books other features' jobs (readiness).
+        const next = await prisma.job.findFirst({
+          where: { state: "queued", queue: { in: Object.keys(handlers) } },
+          orderBy: { runAt: "asc" },
+        });
         if (!next) return;
         const wait = next.runAt.getTime() - nowMs();
         if (wait > 0) skew += wait + 1;
