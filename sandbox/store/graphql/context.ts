@@ -7,6 +7,8 @@ export interface StoreContext {
   now: () => number;
   /** Bulk query operations of the store (absent only in tests that build a context by hand). */
   bulk?: BulkRuntime;
+  /** Sends the webhooks a mutation causes (topic, payload), as the merchant's changes do. */
+  emit?: (events: Array<[string, unknown]>) => void;
 }
 
 export interface MoneyBag {
