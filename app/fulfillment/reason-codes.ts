@@ -26,6 +26,9 @@ export const REASON_CODES = [
   "noDelivery",
   "otherLocation",
   "onHold",
+  "addressHeldNoNumber",
+  "addressHeldPostalCode",
+  "addressHeldNotServed",
   "scheduled",
   "heldBack",
   "nothingLeft",
@@ -91,6 +94,18 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   [
     "otherLocation",
     /^it is assigned to (?:the location "(?<location>.*)"|another location), which the warehouse does not fulfil$/,
+  ],
+  [
+    "addressHeldNoNumber",
+    /^held in Shopify: the shipping address has no exterior number; it goes to the warehouse once the buyer's address is corrected in Shopify$/,
+  ],
+  [
+    "addressHeldPostalCode",
+    /^held in Shopify: postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+?); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
+  ],
+  [
+    "addressHeldNotServed",
+    /^held in Shopify: no carrier serves the destination \((?<said>.*)\); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
   ],
   ["onHold", /^on hold in Shopify(?: \((?<holds>.*)\))?; it goes to the warehouse when the hold is released$/],
   [

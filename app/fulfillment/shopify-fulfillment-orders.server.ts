@@ -4,6 +4,7 @@
  * is cut off at a page size. Throws ShopifyWriteError when Shopify answers errors (the job retries).
  */
 import type { AdminGraphql } from "../shopify/admin.server";
+import { ADDRESS_HOLD_HANDLE } from "../shopify/admin/fulfillment-holds.server";
 import type { FulfillmentOrderLineState, FulfillmentOrderState, OrderState } from "./fulfillment-order";
 import { paidOrderSchema } from "./paid-order";
 import { data } from "./shopify-fulfillment.server";
@@ -48,7 +49,10 @@ const FO_FIELDS = /* GraphQL */ `
       methodType
     }
     fulfillmentHolds {
+      id
+      handle
       reason
+      heldByRequestingApp
     }
     lineItems(first: $lines) {
       nodes {
@@ -171,7 +175,7 @@ interface FoNode {
   fulfillAt: Text;
   assignedLocation: { name: string; location: { id: string } | null };
   deliveryMethod: { methodType: string } | null;
-  fulfillmentHolds: { reason: string }[] | null;
+  fulfillmentHolds: { id: string; handle: string | null; reason: string; heldByRequestingApp: boolean }[] | null;
   lineItems: Connection<FoLineNode>;
 }
 interface ShippingLineNode {
@@ -271,7 +275,9 @@ async function foState(admin: AdminGraphql, fo: FoNode): Promise<FulfillmentOrde
     locationId: fo.assignedLocation.location?.id ?? null,
     locationName: fo.assignedLocation.name,
     deliveryMethod: fo.deliveryMethod?.methodType ?? null,
-    holds: (fo.fulfillmentHolds ?? []).map((hold) => hold.reason),
+    // The app's own address hold is its to release; every other hold (the merchant's, another app's) waits.
+    holds: (fo.fulfillmentHolds ?? []).filter((hold) => !isAddressHold(hold)).map((hold) => hold.reason),
+    addressHoldId: (fo.fulfillmentHolds ?? []).find(isAddressHold)?.id ?? null,
     fulfillAt: fo.fulfillAt,
     lines: lines.map((line): FulfillmentOrderLineState => ({
       id: line.id,
@@ -303,4 +309,8 @@ export async function orderOfFulfillmentOrder(
   ).fulfillmentOrder;
   if (!fo) return null;
   return { orderGid: fo.order.id, shopifyOrderId: fo.order.legacyResourceId, name: fo.order.name };
+}
+
+function isAddressHold(hold: { handle: string | null; heldByRequestingApp: boolean }): boolean {
+  return hold.heldByRequestingApp && hold.handle === ADDRESS_HOLD_HANDLE;
 }

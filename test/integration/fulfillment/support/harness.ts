@@ -14,6 +14,7 @@ import { SvcTokenCache, createSvcClient, type SvcClient } from "~/svc";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersEdited } from "~/routes/webhooks.orders.edited";
+import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as placedOnHold } from "~/routes/webhooks.fulfillment_orders.placed_on_hold";
 import { action as holdReleased } from "~/routes/webhooks.fulfillment_orders.hold_released";
 import { action as split } from "~/routes/webhooks.fulfillment_orders.split";
@@ -49,6 +50,7 @@ export const PRODUCTS = {
 const LIFECYCLE_ROUTES = {
   "orders/cancelled": ordersCancelled,
   "orders/edited": ordersEdited,
+  "orders/updated": ordersUpdated,
   "fulfillment_orders/placed_on_hold": placedOnHold,
   "fulfillment_orders/hold_released": holdReleased,
   "fulfillment_orders/split": split,
@@ -95,7 +97,9 @@ export interface Harness {
   /** The gid of a location of the test shop, by name. */
   locationId(name: string): string;
   /** The fulfilment orders of an order in the store, oldest first. */
-  fulfillmentOrdersOf(payload: { admin_graphql_api_id: string }): ReturnType<SimulatedStore["inspect"]>["fulfillmentOrders"];
+  fulfillmentOrdersOf(payload: {
+    admin_graphql_api_id: string;
+  }): ReturnType<SimulatedStore["inspect"]>["fulfillmentOrders"];
   sandboxOrders(): Promise<SandboxOrder[]>;
   control(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown>;
   /** Empties the sandbox's orders and stock, and registers the products again. */

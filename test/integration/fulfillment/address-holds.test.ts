@@ -1,0 +1,159 @@
+/**
+ * Addresses that heal (issue 23, item 2): a destination that cannot be delivered as it stands is
+ * held in Shopify with the app's own hold instead of going to the warehouse; once the address is
+ * corrected in Shopify the app releases its hold (only its own) and sends the order, once. Over
+ * the simulated store, the service sandbox and the test's PostgreSQL.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import prisma from "~/db.server";
+import { updateShopSettings } from "~/models/shop-settings.server";
+import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await clearFulfilments(h);
+  await updateShopSettings({
+    db: prisma,
+    shop: SHOP,
+    patch: { fulfillment: { holdBackMinutes: 0, locationIds: [] }, stock: { locationId: null } },
+  });
+});
+
+const work = () => h.worker().runOnce();
+const NO_NUMBER = { address1: "Avenida Juárez", address2: "Col. Centro", zip: "06000" };
+const WRONG_STATE = { province: "Jalisco", provinceCode: "JAL" };
+
+function foOf(payload: { admin_graphql_api_id: string }) {
+  const [fo] = h.fulfillmentOrdersOf(payload);
+  return fo!;
+}
+
+async function holdsInShopify(foId: string) {
+  const data = (await h.store.graphql(
+    SHOP,
+    `query($id: ID!) { fulfillmentOrder(id: $id) { status fulfillmentHolds { id handle reason reasonNotes heldByRequestingApp } } }`,
+    { id: foId },
+  )) as { data: { fulfillmentOrder: { status: string; fulfillmentHolds: Array<Record<string, unknown>> } } };
+  return data.data.fulfillmentOrder;
+}
+
+async function correctAddress(payload: { id: number }, address: Record<string, string>) {
+  const changed = await h.store.control.changeShippingAddress(SHOP, String(payload.id), { address, deliver: false });
+  return h.send("orders/updated", changed.payload);
+}
+
+describe("an address that cannot be delivered as it stands", () => {
+  it("is held in Shopify with the app's handle and a Spanish note, and not sent; a re-run places no second hold", async () => {
+    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
+    await h.deliver(payload);
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    const fo = foOf(payload);
+    expect(await holdsInShopify(fo.id)).toEqual({
+      status: "ON_HOLD",
+      fulfillmentHolds: [
+        {
+          id: expect.any(String),
+          handle: "svc-address",
+          reason: "INCORRECT_ADDRESS",
+          reasonNotes: expect.stringMatching(/no tiene número exterior/),
+          heldByRequestingApp: true,
+        },
+      ],
+    });
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      waitUntil: null,
+      reason: expect.stringMatching(/^held in Shopify: the shipping address has no exterior number/),
+    });
+    // The app's own placed_on_hold wakes the job again: still one hold, nothing sent.
+    await h.send("fulfillment_orders/placed_on_hold", { fulfillment_order: { id: fo.id, status: "on_hold" } });
+    await work();
+    expect((await holdsInShopify(fo.id)).fulfillmentHolds).toHaveLength(1);
+    expect(await h.sandboxOrders()).toHaveLength(0);
+  });
+
+  it("a postal code outside the stated state is held too", async () => {
+    const payload = h.paidOrder({ shippingAddress: WRONG_STATE });
+    await h.deliver(payload);
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    const held = await holdsInShopify(foOf(payload).id);
+    expect(held.fulfillmentHolds).toEqual([
+      expect.objectContaining({
+        handle: "svc-address",
+        reasonNotes:
+          "El código postal 06500 es de Ciudad de México, no de Jalisco. Confirma el código postal y el estado con el comprador.",
+      }),
+    ]);
+    expect((await recordOf(payload))?.reason).toBe(
+      "held in Shopify: postal code 06500 is in Ciudad de México, not Jalisco; it goes to the warehouse once the buyer's address is corrected in Shopify",
+    );
+  });
+});
+
+describe("the address corrected in Shopify", () => {
+  it("releases the app's hold and sends the order exactly once", async () => {
+    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
+    await h.deliver(payload);
+    await work();
+    const fo = foOf(payload);
+    expect((await holdsInShopify(fo.id)).status).toBe("ON_HOLD");
+    // WHEN the merchant corrects the address (orders/updated wakes the job; it reads Shopify, not the payload)
+    expect((await correctAddress(payload, { address1: "Avenida Juárez 15" })).status).toBe(200);
+    await work();
+    // THEN the hold is gone and the order went to the warehouse with the corrected address
+    expect((await holdsInShopify(fo.id)).fulfillmentHolds).toEqual([]);
+    const orders = await h.sandboxOrders();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.request.consumidor_destino).toMatchObject({ calle: "Avenida Juárez", no_exterior: "15" });
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", fulfillmentOrderGid: fo.id });
+    // A second orders/updated (the app's own tag and note writes) sends nothing more.
+    await correctAddress(payload, { address2: "Col. Centro, Cuauhtémoc" });
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+
+  it("an address still undeliverable after the change keeps the one hold", async () => {
+    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
+    await h.deliver(payload);
+    await work();
+    await correctAddress(payload, { address2: "Col. Centro Histórico" });
+    await work();
+    expect((await holdsInShopify(foOf(payload).id)).fulfillmentHolds).toHaveLength(1);
+    expect(await h.sandboxOrders()).toHaveLength(0);
+  });
+});
+
+describe("a merchant's hold", () => {
+  it("is never released by the app: the order waits for the merchant, then goes", async () => {
+    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
+    await h.deliver(payload);
+    await work();
+    const fo = foOf(payload);
+    // The merchant also holds it, even with the app's handle
+    const merchant = await h.store.control.hold(SHOP, fo.id, {
+      reason: "OTHER",
+      handle: "svc-address",
+      deliver: false,
+    });
+    const merchantHold = merchant.fulfillmentOrders[0]!.holds.find((hold) => hold.reason === "OTHER")!.id;
+    await correctAddress(payload, { address1: "Avenida Juárez 15" });
+    await work();
+    // THEN the merchant's hold (and the app's, which waits with it) stay; nothing is sent
+    const held = await holdsInShopify(fo.id);
+    expect(held.status).toBe("ON_HOLD");
+    expect(held.fulfillmentHolds.map((hold) => hold.id)).toContain(merchantHold);
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    // WHEN the merchant releases their own hold
+    await h.send("fulfillment_orders/hold_released", h.store.orders.releaseHold(SHOP, fo.id, merchantHold));
+    await work();
+    // THEN the app releases its own and sends, once
+    expect(await holdsInShopify(fo.id)).toMatchObject({ fulfillmentHolds: [] });
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+});
