@@ -10,9 +10,7 @@ import { warningMessage } from "../address/warning-codes";
 import { translator } from "../i18n/locale";
 
 export type AddressProblem =
-  | { code: "noExteriorNumber" }
-  | { code: "postalCodeState"; cp: string; byCp: string; state: string }
-  | { code: "notServed"; said: string };
+  { code: "noExteriorNumber" } | { code: "postalCodeState"; cp: string; byCp: string; state: string };
 
 /** The first warning that makes the destination undeliverable as it stands; null when it can go. */
 export function addressProblem(warnings: readonly AddressWarning[]): AddressProblem | null {
@@ -36,8 +34,6 @@ export function addressHoldReason(problem: AddressProblem): string {
       return `held in Shopify: the shipping address has no exterior number; ${HELD}`;
     case "postalCodeState":
       return `held in Shopify: postal code ${problem.cp} is in ${problem.byCp}, not ${problem.state}; ${HELD}`;
-    case "notServed":
-      return `held in Shopify: no carrier serves the destination (${problem.said}); ${HELD}`;
   }
 }
 
@@ -48,10 +44,11 @@ export function problemOfReason(reason: string | null | undefined): AddressProbl
   const postal = /^held in Shopify: postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+?); it goes/s.exec(reason);
   if (postal?.groups)
     return { code: "postalCodeState", cp: postal.groups.cp!, byCp: postal.groups.byCp!, state: postal.groups.state! };
-  const served = /^held in Shopify: no carrier serves the destination \((?<said>.*)\); it goes/s.exec(reason);
-  if (served?.groups) return { code: "notServed", said: served.groups.said! };
   return null;
 }
+
+/** The record's reason once the merchant chose "Enviar tal cual": the job releases the app's hold and sends. */
+export const SENT_AS_IT_STANDS = "the merchant sends it with the address as it stands";
 
 const es = translator("es");
 
@@ -76,6 +73,16 @@ export function whatsappLink(args: {
     ...params(args.problem),
   });
   return `https://wa.me/52${phone.value}?text=${encodeURIComponent(text)}`;
+}
+
+/** The WhatsApp link of a record the app holds for its address (its stored order's phone); null otherwise. */
+export function whatsappLinkOfRecord(record: {
+  reason: string | null;
+  orderName: string;
+  phone: string | null | undefined;
+}): string | null {
+  const problem = problemOfReason(record.reason);
+  return problem ? whatsappLink({ phone: record.phone, orderName: record.orderName, problem }) : null;
 }
 
 function params(problem: AddressProblem): Record<string, string> {

@@ -6,6 +6,7 @@
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
+import { problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
 import { readStoredRequest, statusOf, transition } from "./records.server";
 import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
@@ -47,6 +48,7 @@ export const MERCHANT_OUTCOMES = [
   "leftForRefund",
   "notShort",
   "chooseForShort",
+  "notAddressHeld",
 ] as const;
 export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
@@ -212,6 +214,32 @@ export async function retryFulfillment(
   });
   return ok
     ? moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName })
+    : raced(record.orderName);
+}
+
+/**
+ * "Enviar tal cual": the merchant sends a fulfilment order the app holds for its address with the
+ * address as it stands. The order's job releases the app's own hold (never another) and sends it.
+ */
+export async function sendAsItStands(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<MerchantActionResult> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return refused("no such order", "notFound");
+  const status = statusOf(record);
+  if (status !== "waiting" || !problemOfReason(record.reason))
+    return refused(`${record.orderName} is not held for its address`, "notAddressHeld", { order: record.orderName });
+  const ok = await transition(deps.db, {
+    id: record.id,
+    from: status,
+    to: "pending",
+    now: deps.now(),
+    data: { reason: SENT_AS_IT_STANDS, waitUntil: null },
+    detail: SENT_AS_IT_STANDS,
+  });
+  return ok
+    ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
     : raced(record.orderName);
 }
 

@@ -12,7 +12,7 @@ import { recordCustomerDataSeen } from "../models/customer-data-access.server";
 import { getShopSettings, type ShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { holdForAddress, releaseAppHold } from "../shopify/admin/fulfillment-holds.server";
-import { addressHoldNotes, addressHoldReason } from "./address-hold";
+import { addressHoldNotes, addressHoldReason, SENT_AS_IT_STANDS } from "./address-hold";
 import type { SvcClient } from "../svc";
 import {
   changeAfterSubmission,
@@ -168,7 +168,12 @@ export async function planOrder(
     }
     const canSettle = status === "needs_attention" && !record.svcOrderId;
     if (!UNSENT.includes(status) && !canSettle) continue;
-    let decision = decideFulfillmentOrder(state, fo, decisionSettings, now);
+    let decision = decideFulfillmentOrder(
+      state,
+      fo,
+      { ...decisionSettings, sendAsItStands: record.reason === SENT_AS_IT_STANDS },
+      now,
+    );
     if (canSettle && decision.kind !== "skip") continue;
     if (decision.kind === "send" && decision.request.productos.some((p) => contested.has(p.identificador))) {
       decision = {
@@ -324,7 +329,8 @@ async function apply(
         ...base,
         from: status,
         to: "waiting",
-        data: { ...location, reason, waitUntil: null },
+        // The order as read now: Pedidos offers a WhatsApp link to the buyer's phone from it.
+        data: { ...location, reason, waitUntil: null, request: { order: state.order } as never },
         detail: reason,
       });
       return null;

@@ -28,7 +28,7 @@ export const REASON_CODES = [
   "onHold",
   "addressHeldNoNumber",
   "addressHeldPostalCode",
-  "addressHeldNotServed",
+  "merchantSentAsItStands",
   "scheduled",
   "heldBack",
   "nothingLeft",
@@ -102,10 +102,6 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   [
     "addressHeldPostalCode",
     /^held in Shopify: postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+?); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
-  ],
-  [
-    "addressHeldNotServed",
-    /^held in Shopify: no carrier serves the destination \((?<said>.*)\); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
   ],
   ["onHold", /^on hold in Shopify(?: \((?<holds>.*)\))?; it goes to the warehouse when the hold is released$/],
   [
@@ -183,6 +179,7 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
     /^Shopify fulfilment (?<kind>\w+) \((?<id>[^)]*)\)(?: of (?<lines>.+?))?(?: with (?<tracking>.+))?$/,
   ],
   ["readyToSend", /^ready to send$/],
+  ["merchantSentAsItStands", /^the merchant sends it with the address as it stands$/],
   ["merchantConfirmedExists", /^confirmed by the merchant: service order (?<order>.+)$/],
   ["merchantConfirmedAbsent", /^the merchant confirmed the service has no such order: submitting it$/],
   ["merchantRetriedFollow", /^retried by the merchant: following the service order again$/],

@@ -28,6 +28,7 @@ import {
   refused,
   leaveMissingForRefund,
   retryFulfillment,
+  sendAsItStands,
   sendMissingAsNewOrder,
   type MerchantActionResult,
 } from "../fulfillment/merchant-actions.server";
@@ -93,7 +94,14 @@ export type OrdersActionData =
   | AttentionActionData;
 
 // The actions on one record name it by its id.
-const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry", "short-resend", "short-refund"]);
+const ON_ONE_RECORD = new Set([
+  "confirm-exists",
+  "confirm-absent",
+  "retry",
+  "short-resend",
+  "short-refund",
+  "send-as-is",
+]);
 const INTENTS = new Set([...ON_ONE_RECORD, "retry-many", "sync-stock"]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -170,6 +178,8 @@ async function runAction(
       return sendMissingAsNewOrder(deps, { shop, fulfillmentId });
     case "short-refund":
       return leaveMissingForRefund(deps, { shop, fulfillmentId });
+    case "send-as-is":
+      return sendAsItStands(deps, { shop, fulfillmentId });
     default:
       await requestStockSync(deps.db, { shop, runAt: deps.now(), onDemand: true });
       return { ok: true, message: "stock sync requested", code: "stockSyncRequested", params: {} };
@@ -642,6 +652,18 @@ function Actions({ row }: { row: FulfillmentRow }) {
             {m.confirmAbsent}
           </Button>
         </Form>
+      </InlineStack>
+    );
+  }
+  if (row.addressHeld) {
+    return (
+      <InlineStack gap="200" blockAlign="end">
+        {row.whatsappUrl && (
+          <Button url={row.whatsappUrl} target="_blank">
+            {m.addressHold.whatsappLink}
+          </Button>
+        )}
+        <RecordAction id={row.id} intent="send-as-is" label={m.addressHold.sendAsItStands} busy={busy} />
       </InlineStack>
     );
   }

@@ -6,6 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { sendAsItStands } from "~/fulfillment/merchant-actions.server";
+import { orderWarehouseStatus } from "~/fulfillment/order-warehouse-status.server";
+import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
 
@@ -154,6 +157,68 @@ describe("a merchant's hold", () => {
     await work();
     // THEN the app releases its own and sends, once
     expect(await holdsInShopify(fo.id)).toMatchObject({ fulfillmentHolds: [] });
+    expect(await h.sandboxOrders()).toHaveLength(1);
+  });
+});
+
+describe("Pedidos: the merchant's way out", () => {
+  const merchantDeps = () => ({
+    db: prisma,
+    now: () => h.clock.now(),
+    svcClientFor: h.svcClientFor,
+    adminFor: h.adminFor,
+  });
+
+  it("offers a WhatsApp link to the buyer with a Spanish message asking for the missing detail", async () => {
+    const payload = h.paidOrder({ shippingAddress: { ...NO_NUMBER, phone: "+52 1 (55) 8765-4321" } });
+    await h.deliver(payload);
+    await work();
+    const [row] = (await listFulfillments(prisma, { shop: SHOP })).rows;
+    expect(row).toMatchObject({ status: "waiting", addressHeld: true, reasonMessage: { code: "addressHeldNoNumber" } });
+    const link = new URL(row!.whatsappUrl!);
+    expect(`${link.origin}${link.pathname}`).toBe("https://wa.me/525587654321");
+    expect(link.searchParams.get("text")).toBe(
+      `Hola, gracias por tu pedido ${payload.name}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?`,
+    );
+    // The order block shows the same link
+    const block = await orderWarehouseStatus(prisma, {
+      shop: SHOP,
+      orderGid: payload.admin_graphql_api_id,
+      connected: true,
+    });
+    expect(block.records[0]!.whatsappUrl).toBe(row!.whatsappUrl);
+  });
+
+  it("no link without a usable phone", async () => {
+    const payload = h.paidOrder({ shippingAddress: { ...NO_NUMBER, phone: "123" } });
+    await h.deliver(payload);
+    await work();
+    const [row] = (await listFulfillments(prisma, { shop: SHOP })).rows;
+    expect(row).toMatchObject({ addressHeld: true, whatsappUrl: null });
+  });
+
+  it("'Enviar tal cual' releases the app's hold and sends the order as it stands, once", async () => {
+    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
+    await h.deliver(payload);
+    await work();
+    const record = await recordOf(payload);
+    const fo = foOf(payload);
+    expect(await sendAsItStands(merchantDeps(), { shop: SHOP, fulfillmentId: record!.id })).toMatchObject({
+      ok: true,
+      code: "willSend",
+    });
+    await work();
+    expect((await holdsInShopify(fo.id)).fulfillmentHolds).toEqual([]);
+    const orders = await h.sandboxOrders();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.request.consumidor_destino).toMatchObject({ no_exterior: "S/N" });
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted" });
+    // Not held any more: a second click is refused and sends nothing
+    expect(await sendAsItStands(merchantDeps(), { shop: SHOP, fulfillmentId: record!.id })).toMatchObject({
+      ok: false,
+      code: "notAddressHeld",
+    });
+    await work();
     expect(await h.sandboxOrders()).toHaveLength(1);
   });
 });
