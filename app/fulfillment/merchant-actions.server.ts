@@ -69,6 +69,16 @@ async function load(deps: MerchantDeps, shop: string, fulfillmentId: string): Pr
   return deps.db.fulfillment.findFirst({ where: { id: fulfillmentId, shop } });
 }
 
+/** The shop's record and its status, or the refusal for a record that is not there. */
+async function loadWithStatus(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<{ record: Fulfillment; status: ReturnType<typeof statusOf> } | { refusal: MerchantActionResult }> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return { refusal: refused("no such order", "notFound") };
+  return { record, status: statusOf(record) };
+}
+
 /** The person found the order at the service: record its id and start following it. */
 export async function confirmServiceOrderExists(
   deps: MerchantDeps,
@@ -153,9 +163,9 @@ export async function retryFulfillment(
   deps: MerchantDeps,
   args: { shop: string; fulfillmentId: string },
 ): Promise<MerchantActionResult> {
-  const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order", "notFound");
-  const status = statusOf(record);
+  const found = await loadWithStatus(deps, args);
+  if ("refusal" in found) return found.refusal;
+  const { record, status } = found;
   if (isAwaitingShortChoice(record))
     return refused(
       `${record.orderName} shipped short: choose to send the rest as a new order or leave it for a refund`,
@@ -182,17 +192,10 @@ export async function retryFulfillment(
   }
   if (record.fulfillmentOrderGid) {
     // The order's job reads the fulfilment order from Shopify again and decides afresh.
-    const ok = await transition(deps.db, {
-      id: record.id,
-      from: status,
-      to: "pending",
-      now: deps.now(),
+    return toBeSent(deps, record, status, {
       data: { reason: null, submitAttempts: 0, warnings: [], waitUntil: null },
       detail: "retried by the merchant: reading the order from Shopify again",
     });
-    return ok
-      ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
-      : raced(record.orderName);
   }
   const stored = readStoredRequest(record.request);
   if (!stored) return refused("the order's data is no longer held (redacted)", "redacted", { order: record.orderName });
@@ -225,19 +228,25 @@ export async function sendAsItStands(
   deps: MerchantDeps,
   args: { shop: string; fulfillmentId: string },
 ): Promise<MerchantActionResult> {
-  const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order", "notFound");
-  const status = statusOf(record);
+  const found = await loadWithStatus(deps, args);
+  if ("refusal" in found) return found.refusal;
+  const { record, status } = found;
   if (status !== "waiting" || !problemOfReason(record.reason))
     return refused(`${record.orderName} is not held for its address`, "notAddressHeld", { order: record.orderName });
-  const ok = await transition(deps.db, {
-    id: record.id,
-    from: status,
-    to: "pending",
-    now: deps.now(),
+  return toBeSent(deps, record, status, {
     data: { reason: SENT_AS_IT_STANDS, waitUntil: null },
     detail: SENT_AS_IT_STANDS,
   });
+}
+
+/** Moves the record to pending, where the order's job decides and sends it; the merchant's answer. */
+async function toBeSent(
+  deps: MerchantDeps,
+  record: Fulfillment,
+  from: ReturnType<typeof statusOf>,
+  change: { data: Prisma.FulfillmentUncheckedUpdateInput; detail: string },
+): Promise<MerchantActionResult> {
+  const ok = await transition(deps.db, { id: record.id, from, to: "pending", now: deps.now(), ...change });
   return ok
     ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
     : raced(record.orderName);

@@ -4,39 +4,26 @@
  * corrected in Shopify the app releases its hold (only its own) and sends the order, once. Over
  * the simulated store, the service sandbox and the test's PostgreSQL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { sendAsItStands } from "~/fulfillment/merchant-actions.server";
 import { orderWarehouseStatus } from "~/fulfillment/order-warehouse-status.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
-import { updateShopSettings } from "~/models/shop-settings.server";
-import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+import { SHOP, harnessPerFile, recordOf } from "./support/harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await clearFulfilments(h);
-  await updateShopSettings({
-    db: prisma,
-    shop: SHOP,
-    patch: { fulfillment: { holdBackMinutes: 0, locationIds: [] }, stock: { locationId: null } },
-  });
-});
+const harness = harnessPerFile({ holdBackMinutes: 0, locationIds: [] }, { locationId: null });
 
-const work = () => h.worker().runOnce();
+const work = () => harness().worker().runOnce();
 const NO_NUMBER = { address1: "Avenida Juárez", address2: "Col. Centro", zip: "06000" };
 const WRONG_STATE = { province: "Jalisco", provinceCode: "JAL" };
 
 function foOf(payload: { admin_graphql_api_id: string }) {
-  const [fo] = h.fulfillmentOrdersOf(payload);
+  const [fo] = harness().fulfillmentOrdersOf(payload);
   return fo!;
 }
 
 async function holdsInShopify(foId: string) {
-  const data = (await h.store.graphql(
+  const data = (await harness().store.graphql(
     SHOP,
     `query($id: ID!) { fulfillmentOrder(id: $id) { status fulfillmentHolds { id handle reason reasonNotes heldByRequestingApp } } }`,
     { id: foId },
@@ -45,16 +32,19 @@ async function holdsInShopify(foId: string) {
 }
 
 async function correctAddress(payload: { id: number }, address: Record<string, string>) {
-  const changed = await h.store.control.changeShippingAddress(SHOP, String(payload.id), { address, deliver: false });
-  return h.send("orders/updated", changed.payload);
+  const changed = await harness().store.control.changeShippingAddress(SHOP, String(payload.id), {
+    address,
+    deliver: false,
+  });
+  return harness().send("orders/updated", changed.payload);
 }
 
 describe("an address that cannot be delivered as it stands", () => {
   it("is held in Shopify with the app's handle and a Spanish note, and not sent; a re-run places no second hold", async () => {
-    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
-    await h.deliver(payload);
+    const payload = harness().paidOrder({ shippingAddress: NO_NUMBER });
+    await harness().deliver(payload);
     await work();
-    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(await harness().sandboxOrders()).toHaveLength(0);
     const fo = foOf(payload);
     expect(await holdsInShopify(fo.id)).toEqual({
       status: "ON_HOLD",
@@ -74,17 +64,17 @@ describe("an address that cannot be delivered as it stands", () => {
       reason: expect.stringMatching(/^held in Shopify: the shipping address has no exterior number/),
     });
     // The app's own placed_on_hold wakes the job again: still one hold, nothing sent.
-    await h.send("fulfillment_orders/placed_on_hold", { fulfillment_order: { id: fo.id, status: "on_hold" } });
+    await harness().send("fulfillment_orders/placed_on_hold", { fulfillment_order: { id: fo.id, status: "on_hold" } });
     await work();
     expect((await holdsInShopify(fo.id)).fulfillmentHolds).toHaveLength(1);
-    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(await harness().sandboxOrders()).toHaveLength(0);
   });
 
   it("a postal code outside the stated state is held too", async () => {
-    const payload = h.paidOrder({ shippingAddress: WRONG_STATE });
-    await h.deliver(payload);
+    const payload = harness().paidOrder({ shippingAddress: WRONG_STATE });
+    await harness().deliver(payload);
     await work();
-    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(await harness().sandboxOrders()).toHaveLength(0);
     const held = await holdsInShopify(foOf(payload).id);
     expect(held.fulfillmentHolds).toEqual([
       expect.objectContaining({
@@ -101,8 +91,8 @@ describe("an address that cannot be delivered as it stands", () => {
 
 describe("the address corrected in Shopify", () => {
   it("releases the app's hold and sends the order exactly once", async () => {
-    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
-    await h.deliver(payload);
+    const payload = harness().paidOrder({ shippingAddress: NO_NUMBER });
+    await harness().deliver(payload);
     await work();
     const fo = foOf(payload);
     expect((await holdsInShopify(fo.id)).status).toBe("ON_HOLD");
@@ -111,35 +101,35 @@ describe("the address corrected in Shopify", () => {
     await work();
     // THEN the hold is gone and the order went to the warehouse with the corrected address
     expect((await holdsInShopify(fo.id)).fulfillmentHolds).toEqual([]);
-    const orders = await h.sandboxOrders();
+    const orders = await harness().sandboxOrders();
     expect(orders).toHaveLength(1);
     expect(orders[0]!.request.consumidor_destino).toMatchObject({ calle: "Avenida Juárez", no_exterior: "15" });
     expect(await recordOf(payload)).toMatchObject({ status: "submitted", fulfillmentOrderGid: fo.id });
     // A second orders/updated (the app's own tag and note writes) sends nothing more.
     await correctAddress(payload, { address2: "Col. Centro, Cuauhtémoc" });
     await work();
-    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect(await harness().sandboxOrders()).toHaveLength(1);
   });
 
   it("an address still undeliverable after the change keeps the one hold", async () => {
-    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
-    await h.deliver(payload);
+    const payload = harness().paidOrder({ shippingAddress: NO_NUMBER });
+    await harness().deliver(payload);
     await work();
     await correctAddress(payload, { address2: "Col. Centro Histórico" });
     await work();
     expect((await holdsInShopify(foOf(payload).id)).fulfillmentHolds).toHaveLength(1);
-    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(await harness().sandboxOrders()).toHaveLength(0);
   });
 });
 
 describe("a merchant's hold", () => {
   it("is never released by the app: the order waits for the merchant, then goes", async () => {
-    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
-    await h.deliver(payload);
+    const payload = harness().paidOrder({ shippingAddress: NO_NUMBER });
+    await harness().deliver(payload);
     await work();
     const fo = foOf(payload);
     // The merchant also holds it, even with the app's handle
-    const merchant = await h.store.control.hold(SHOP, fo.id, {
+    const merchant = await harness().store.control.hold(SHOP, fo.id, {
       reason: "OTHER",
       handle: "svc-address",
       deliver: false,
@@ -151,27 +141,30 @@ describe("a merchant's hold", () => {
     const held = await holdsInShopify(fo.id);
     expect(held.status).toBe("ON_HOLD");
     expect(held.fulfillmentHolds.map((hold) => hold.id)).toContain(merchantHold);
-    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(await harness().sandboxOrders()).toHaveLength(0);
     // WHEN the merchant releases their own hold
-    await h.send("fulfillment_orders/hold_released", h.store.orders.releaseHold(SHOP, fo.id, merchantHold));
+    await harness().send(
+      "fulfillment_orders/hold_released",
+      harness().store.orders.releaseHold(SHOP, fo.id, merchantHold),
+    );
     await work();
     // THEN the app releases its own and sends, once
     expect(await holdsInShopify(fo.id)).toMatchObject({ fulfillmentHolds: [] });
-    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect(await harness().sandboxOrders()).toHaveLength(1);
   });
 });
 
 describe("Pedidos: the merchant's way out", () => {
   const merchantDeps = () => ({
     db: prisma,
-    now: () => h.clock.now(),
-    svcClientFor: h.svcClientFor,
-    adminFor: h.adminFor,
+    now: () => harness().clock.now(),
+    svcClientFor: harness().svcClientFor,
+    adminFor: harness().adminFor,
   });
 
   it("offers a WhatsApp link to the buyer with a Spanish message asking for the missing detail", async () => {
-    const payload = h.paidOrder({ shippingAddress: { ...NO_NUMBER, phone: "+52 1 (55) 8765-4321" } });
-    await h.deliver(payload);
+    const payload = harness().paidOrder({ shippingAddress: { ...NO_NUMBER, phone: "+52 1 (55) 8765-4321" } });
+    await harness().deliver(payload);
     await work();
     const [row] = (await listFulfillments(prisma, { shop: SHOP })).rows;
     expect(row).toMatchObject({ status: "waiting", addressHeld: true, reasonMessage: { code: "addressHeldNoNumber" } });
@@ -190,16 +183,16 @@ describe("Pedidos: the merchant's way out", () => {
   });
 
   it("no link without a usable phone", async () => {
-    const payload = h.paidOrder({ shippingAddress: { ...NO_NUMBER, phone: "123" } });
-    await h.deliver(payload);
+    const payload = harness().paidOrder({ shippingAddress: { ...NO_NUMBER, phone: "123" } });
+    await harness().deliver(payload);
     await work();
     const [row] = (await listFulfillments(prisma, { shop: SHOP })).rows;
     expect(row).toMatchObject({ addressHeld: true, whatsappUrl: null });
   });
 
   it("'Enviar tal cual' releases the app's hold and sends the order as it stands, once", async () => {
-    const payload = h.paidOrder({ shippingAddress: NO_NUMBER });
-    await h.deliver(payload);
+    const payload = harness().paidOrder({ shippingAddress: NO_NUMBER });
+    await harness().deliver(payload);
     await work();
     const record = await recordOf(payload);
     const fo = foOf(payload);
@@ -209,7 +202,7 @@ describe("Pedidos: the merchant's way out", () => {
     });
     await work();
     expect((await holdsInShopify(fo.id)).fulfillmentHolds).toEqual([]);
-    const orders = await h.sandboxOrders();
+    const orders = await harness().sandboxOrders();
     expect(orders).toHaveLength(1);
     expect(orders[0]!.request.consumidor_destino).toMatchObject({ no_exterior: "S/N" });
     expect(await recordOf(payload)).toMatchObject({ status: "submitted" });
@@ -219,6 +212,6 @@ describe("Pedidos: the merchant's way out", () => {
       code: "notAddressHeld",
     });
     await work();
-    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect(await harness().sandboxOrders()).toHaveLength(1);
   });
 });

@@ -4,10 +4,12 @@
  * clock the test moves by hand (the sandbox's clock is moved with it).
  */
 import pino from "pino";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
+import { updateShopSettings } from "~/models/shop-settings.server";
 import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/models/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { SvcTokenCache, createSvcClient, type SvcClient } from "~/svc";
@@ -278,6 +280,23 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
       await sandbox.close();
     },
   };
+}
+
+/**
+ * One harness for the test file (started before, closed after), its fulfilments emptied and the
+ * shop's fulfilment settings put back before each test; the getter reads the running harness.
+ */
+export function harnessPerFile(fulfillment: Record<string, unknown> = {}, stock: Record<string, unknown> = {}) {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(() => harness?.close());
+  beforeEach(async () => {
+    await clearFulfilments(harness!);
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment, stock } });
+  });
+  return () => harness!;
 }
 
 /** The (first) fulfilment order record of a Shopify order. */
