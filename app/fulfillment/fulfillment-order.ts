@@ -7,6 +7,7 @@
  * Messages are the merchant's: they are shown on the Pedidos page and in the order's note.
  */
 import type { AddressWarning } from "../address";
+import { addressProblem, type AddressProblem } from "./address-hold";
 import type { ServiceCode } from "../models/shop-settings.server";
 import { buildFromLines, type ServiceCodeSource, type ServiceOrderRequest } from "./build-service-order";
 import type { PaidOrder } from "./paid-order";
@@ -31,8 +32,10 @@ export interface FulfillmentOrderState {
   locationName: string | null;
   /** SHIPPING, PICK_UP, LOCAL, RETAIL, NONE, PICKUP_POINT; null when Shopify reports none. */
   deliveryMethod: string | null;
-  /** Reasons of the holds on it (several since 2025-01). */
+  /** Reasons of the holds on it (several since 2025-01), but for the app's own address hold. */
   holds: string[];
+  /** The app's own address hold (handle svc-address), which it releases itself; null or absent when none. */
+  addressHoldId?: string | null;
   /** SCHEDULED only: when it opens. */
   fulfillAt: string | null;
   lines: FulfillmentOrderLineState[];
@@ -55,6 +58,8 @@ export interface DecisionSettings {
   locationIds: readonly string[];
   /** The hold-back delay after payment, in minutes (0: none). */
   holdBackMinutes: number;
+  /** The merchant chose to send this fulfilment order with its address as it stands. */
+  sendAsItStands?: boolean;
 }
 
 export type Decision =
@@ -66,6 +71,8 @@ export type Decision =
       warnings: AddressWarning[];
     }
   | { kind: "skip"; reason: string }
+  /** The destination cannot be delivered as it stands: the app's own hold in Shopify until it is corrected. */
+  | { kind: "hold_address"; problem: AddressProblem }
   /** until null: until Shopify releases it (a hold); else a time. */
   | { kind: "wait"; until: Date | null; reason: string }
   | { kind: "needs_attention"; reason: string };
@@ -118,7 +125,9 @@ export function decideFulfillmentOrder(
       reason: `it is assigned to ${fo.locationName ? `the location "${fo.locationName}"` : "another location"}, which the warehouse does not fulfil`,
     };
   }
-  if (fo.status === "ON_HOLD" || fo.holds.length > 0) {
+  // On hold only by the app's own address hold: look at the address again (corrected since?).
+  const onlyOurHold = fo.holds.length === 0 && Boolean(fo.addressHoldId);
+  if ((fo.status === "ON_HOLD" || fo.holds.length > 0) && !onlyOurHold) {
     const reasons = fo.holds.map((h) => HOLD_REASONS[h] ?? h.toLowerCase()).join(", ");
     return {
       kind: "wait",
@@ -150,6 +159,8 @@ export function decideFulfillmentOrder(
   if (built.kind === "skipped") return { kind: "skip", reason: built.reason };
   if (built.kind === "needs_attention") return built;
   const { request, serviceCode, serviceCodeSource, warnings } = built;
+  const problem = settings.sendAsItStands ? null : addressProblem(warnings);
+  if (problem) return { kind: "hold_address", problem };
   return { kind: "send", request, serviceCode, serviceCodeSource, warnings };
 }
 

@@ -6,6 +6,7 @@
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
+import { problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
 import { readStoredRequest, statusOf, transition } from "./records.server";
 import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
@@ -50,6 +51,7 @@ export const MERCHANT_OUTCOMES = [
   "leftForRefund",
   "notShort",
   "chooseForShort",
+  "notAddressHeld",
 ] as const;
 export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
@@ -68,6 +70,16 @@ const raced = (order: string) => refused("the order changed meanwhile; reload th
 
 async function load(deps: MerchantDeps, shop: string, fulfillmentId: string): Promise<Fulfillment | null> {
   return deps.db.fulfillment.findFirst({ where: { id: fulfillmentId, shop } });
+}
+
+/** The shop's record and its status, or the refusal for a record that is not there. */
+async function loadWithStatus(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<{ record: Fulfillment; status: ReturnType<typeof statusOf> } | { refusal: MerchantActionResult }> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return { refusal: refused("no such order", "notFound") };
+  return { record, status: statusOf(record) };
 }
 
 /** The person found the order at the service: record its id and start following it. */
@@ -154,9 +166,9 @@ export async function retryFulfillment(
   deps: MerchantDeps,
   args: { shop: string; fulfillmentId: string },
 ): Promise<MerchantActionResult> {
-  const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order", "notFound");
-  const status = statusOf(record);
+  const found = await loadWithStatus(deps, args);
+  if ("refusal" in found) return found.refusal;
+  const { record, status } = found;
   if (isAwaitingShortChoice(record))
     return refused(
       `${record.orderName} shipped short: choose to send the rest as a new order or leave it for a refund`,
@@ -188,17 +200,10 @@ export async function retryFulfillment(
   }
   if (record.fulfillmentOrderGid) {
     // The order's job reads the fulfilment order from Shopify again and decides afresh.
-    const ok = await transition(deps.db, {
-      id: record.id,
-      from: status,
-      to: "pending",
-      now: deps.now(),
+    return toBeSent(deps, record, status, {
       data: { reason: null, submitAttempts: 0, warnings: [], waitUntil: null },
       detail: "retried by the merchant: reading the order from Shopify again",
     });
-    return ok
-      ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
-      : raced(record.orderName);
   }
   const stored = readStoredRequest(record.request);
   if (!stored) return refused("the order's data is no longer held (redacted)", "redacted", { order: record.orderName });
@@ -220,6 +225,38 @@ export async function retryFulfillment(
   });
   return ok
     ? moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName })
+    : raced(record.orderName);
+}
+
+/**
+ * "Enviar tal cual": the merchant sends a fulfilment order the app holds for its address with the
+ * address as it stands. The order's job releases the app's own hold (never another) and sends it.
+ */
+export async function sendAsItStands(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<MerchantActionResult> {
+  const found = await loadWithStatus(deps, args);
+  if ("refusal" in found) return found.refusal;
+  const { record, status } = found;
+  if (status !== "waiting" || !problemOfReason(record.reason))
+    return refused(`${record.orderName} is not held for its address`, "notAddressHeld", { order: record.orderName });
+  return toBeSent(deps, record, status, {
+    data: { reason: SENT_AS_IT_STANDS, waitUntil: null },
+    detail: SENT_AS_IT_STANDS,
+  });
+}
+
+/** Moves the record to pending, where the order's job decides and sends it; the merchant's answer. */
+async function toBeSent(
+  deps: MerchantDeps,
+  record: Fulfillment,
+  from: ReturnType<typeof statusOf>,
+  change: { data: Prisma.FulfillmentUncheckedUpdateInput; detail: string },
+): Promise<MerchantActionResult> {
+  const ok = await transition(deps.db, { id: record.id, from, to: "pending", now: deps.now(), ...change });
+  return ok
+    ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
     : raced(record.orderName);
 }
 

@@ -5,6 +5,8 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import type { AddressWarning } from "../address";
+import { whatsappLinkOfRecord } from "./address-hold";
+import { buyerPhone } from "./orders-page.server";
 import { reasonMessage, type ReasonMessage } from "./reason-codes";
 import { trackingNumbers } from "./service-status";
 import { isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "./status";
@@ -34,6 +36,8 @@ export interface OrderWarehouseStatus {
       message: ReasonMessage | null;
     }>;
     sendAfter: string | null;
+    /** Held by the app for its address: a wa.me link asking the buyer for the missing detail (null without a usable phone). */
+    whatsappUrl: string | null;
   }>;
   push: { allowed: boolean; reason: string | null };
   ordersPagePath: string;
@@ -68,6 +72,7 @@ export async function orderWarehouseStatus(
       status: r.status,
       reason: r.reason,
       reasonMessage: reasonMessage(r.reason),
+      whatsappUrl: whatsappLinkOfRecord({ reason: r.reason, orderName: r.orderName, phone: buyerPhone(r.request) }),
       svcOrderId: r.svcOrderId,
       svcStatus: r.svcStatus,
       serviceCode: r.serviceCode,

@@ -5,6 +5,8 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { foldedContains } from "~/models/folded-search.server";
 import type { AddressWarning } from "../address";
+import { problemOfReason, whatsappLinkOfRecord } from "./address-hold";
+import { readStoredRequest } from "./records.server";
 import { reasonMessage, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
 import type { SkuUnits } from "./service-status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
@@ -42,6 +44,10 @@ export interface FulfillmentRow {
   missingLines: SkuUnits[];
   /** Shipped short and waiting for the merchant: send the rest as a new order, or leave it for a refund. */
   shortChoice: boolean;
+  /** Held by the app for its address: the merchant may send it as it stands. */
+  addressHeld: boolean;
+  /** Held for its address: a wa.me link asking the buyer for the missing detail (null without a usable phone). */
+  whatsappUrl: string | null;
   updatedAt: string;
   /** When Shopify's orders/paid webhook for the order reached the app (null: found by reconciliation). */
   receivedAt: string | null;
@@ -143,6 +149,8 @@ export async function listFulfillments(
     fulfillmentOrderGid: r.fulfillmentOrderGid,
     missingLines: readMissingLines(r.missingLines),
     shortChoice: isAwaitingShortChoice(r),
+    addressHeld: r.status === "waiting" && problemOfReason(r.reason) !== null,
+    whatsappUrl: whatsappLinkOfRecord({ reason: r.reason, orderName: r.orderName, phone: buyerPhone(r.request) }),
     updatedAt: r.updatedAt.toISOString(),
     receivedAt: paidAt.get(r.shopifyOrderId) ?? null,
     timeline: timelineOf(r.events, paidAt.get(r.shopifyOrderId) ?? null),
@@ -187,4 +195,10 @@ function timelineOf(
     });
   }
   return entries;
+}
+
+/** The buyer's phone in the order stored on the record (its shipping address). */
+export function buyerPhone(request: Prisma.JsonValue | null): string | null {
+  const order = readStoredRequest(request)?.order;
+  return order?.shipping_address?.phone || null;
 }

@@ -11,6 +11,8 @@ import type { Logger } from "pino";
 import { recordCustomerDataSeen } from "../models/customer-data-access.server";
 import { getShopSettings, type ShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
+import { holdForAddress, releaseAppHold } from "../shopify/admin/fulfillment-holds.server";
+import { addressHoldNotes, addressHoldReason, SENT_AS_IT_STANDS } from "./address-hold";
 import type { SvcClient } from "../svc";
 import {
   changeAfterSubmission,
@@ -166,7 +168,12 @@ export async function planOrder(
     }
     const canSettle = status === "needs_attention" && !record.svcOrderId;
     if (!UNSENT.includes(status) && !canSettle) continue;
-    let decision = decideFulfillmentOrder(state, fo, decisionSettings, now);
+    let decision = decideFulfillmentOrder(
+      state,
+      fo,
+      { ...decisionSettings, sendAsItStands: record.reason === SENT_AS_IT_STANDS },
+      now,
+    );
     if (canSettle && decision.kind !== "skip") continue;
     if (decision.kind === "send" && decision.request.productos.some((p) => contested.has(p.identificador))) {
       decision = {
@@ -183,7 +190,7 @@ export async function planOrder(
     if (serviceMode && fo.locationId === serviceLocation && !requested && !accepted && decision.kind !== "skip") {
       decision = { kind: "wait", until: null, reason: "waiting for Shopify to request fulfilment from the warehouse" };
     }
-    const outcome = await apply(deps, record, status, fo, state, decision);
+    const outcome = await apply(deps, admin, record, status, fo, state, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
     if (serviceMode && requested) await acknowledge(deps, admin, record.id, fo, decision);
   }
@@ -270,6 +277,7 @@ async function ensureRecords(
 /** Moves one unsent record as decided; returns when the order's job should look again. */
 async function apply(
   deps: PlanDeps,
+  admin: AdminGraphql,
   record: Fulfillment,
   status: FulfillmentStatus,
   fo: FulfillmentOrderState,
@@ -306,6 +314,27 @@ async function apply(
       }
       return decision.until;
     }
+    case "hold_address": {
+      // The app's own hold, once: Shopify refuses a second hold with the same handle.
+      if (!fo.addressHoldId) {
+        await holdForAddress(admin, { fulfillmentOrderGid: fo.id, notes: addressHoldNotes(decision.problem) });
+        deps.logger.info(
+          { shop: record.shop, order: record.orderName, problem: decision.problem.code },
+          "held in Shopify for its address",
+        );
+      }
+      const reason = addressHoldReason(decision.problem);
+      if (status === "waiting" && record.reason === reason) return null;
+      await transition(deps.db, {
+        ...base,
+        from: status,
+        to: "waiting",
+        // The order as read now: Pedidos offers a WhatsApp link to the buyer's phone from it.
+        data: { ...location, reason, waitUntil: null, request: { order: state.order } as never },
+        detail: reason,
+      });
+      return null;
+    }
     case "needs_attention":
       if (status === "needs_attention") return null;
       await transition(deps.db, {
@@ -317,6 +346,12 @@ async function apply(
       });
       return null;
     case "send": {
+      // The address is deliverable now (corrected, or the merchant sends it as it stands): the
+      // app's own hold goes first, by its id only; any other hold stays the merchant's.
+      if (fo.addressHoldId) {
+        await releaseAppHold(admin, { fulfillmentOrderGid: fo.id, holdId: fo.addressHoldId });
+        deps.logger.info({ shop: record.shop, order: record.orderName }, "address hold released");
+      }
       let current = record;
       if (status !== "pending") {
         if (

@@ -26,6 +26,9 @@ export const REASON_CODES = [
   "noDelivery",
   "otherLocation",
   "onHold",
+  "addressHeldNoNumber",
+  "addressHeldPostalCode",
+  "merchantSentAsItStands",
   "scheduled",
   "heldBack",
   "nothingLeft",
@@ -92,6 +95,14 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   [
     "otherLocation",
     /^it is assigned to (?:the location "(?<location>.*)"|another location), which the warehouse does not fulfil$/,
+  ],
+  [
+    "addressHeldNoNumber",
+    /^held in Shopify: the shipping address has no exterior number; it goes to the warehouse once the buyer's address is corrected in Shopify$/,
+  ],
+  [
+    "addressHeldPostalCode",
+    /^held in Shopify: postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+?); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
   ],
   ["onHold", /^on hold in Shopify(?: \((?<holds>.*)\))?; it goes to the warehouse when the hold is released$/],
   [
@@ -173,6 +184,7 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
     /^Shopify fulfilment (?<kind>\w+) \((?<id>[^)]*)\)(?: of (?<lines>.+?))?(?: with (?<tracking>.+))?$/,
   ],
   ["readyToSend", /^ready to send$/],
+  ["merchantSentAsItStands", /^the merchant sends it with the address as it stands$/],
   ["merchantConfirmedExists", /^confirmed by the merchant: service order (?<order>.+)$/],
   ["merchantConfirmedAbsent", /^the merchant confirmed the service has no such order: submitting it$/],
   ["merchantRetriedFollow", /^retried by the merchant: following the service order again$/],

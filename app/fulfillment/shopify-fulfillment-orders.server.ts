@@ -16,6 +16,7 @@ import {
   type PageInfo,
   type ShippingLineRead,
 } from "../shopify/admin/fulfillment-orders.server";
+import { ADDRESS_HOLD_HANDLE } from "../shopify/admin/fulfillment-holds.server";
 import type { FulfillmentOrderLineState, FulfillmentOrderState, OrderState } from "./fulfillment-order";
 import { paidOrderSchema } from "./paid-order";
 import { webhookAddress } from "./shopify-order.server";
@@ -89,7 +90,9 @@ async function foState(admin: AdminGraphql, fo: FulfillmentOrderRead): Promise<F
     locationId: fo.assignedLocation.location?.id ?? null,
     locationName: fo.assignedLocation.name,
     deliveryMethod: fo.deliveryMethod?.methodType ?? null,
-    holds: (fo.fulfillmentHolds ?? []).map((hold) => hold.reason),
+    // The app's own address hold is its to release; every other hold (the merchant's, another app's) waits.
+    holds: (fo.fulfillmentHolds ?? []).filter((hold) => !isAddressHold(hold)).map((hold) => hold.reason),
+    addressHoldId: (fo.fulfillmentHolds ?? []).find(isAddressHold)?.id ?? null,
     fulfillAt: fo.fulfillAt ?? null,
     lines: lines.map((line): FulfillmentOrderLineState => ({
       id: line.id,
@@ -115,4 +118,8 @@ export async function orderOfFulfillmentOrder(
   const order = await readOrderOfFulfillmentOrder(admin, fulfillmentOrderGid);
   if (!order) return null;
   return { orderGid: order.id, shopifyOrderId: order.legacyResourceId, name: order.name };
+}
+
+function isAddressHold(hold: { handle?: string | null; heldByRequestingApp: boolean }): boolean {
+  return hold.heldByRequestingApp && hold.handle === ADDRESS_HOLD_HANDLE;
 }

@@ -28,6 +28,7 @@ import {
   refused,
   leaveMissingForRefund,
   retryFulfillment,
+  sendAsItStands,
   sendMissingAsNewOrder,
   type MerchantActionResult,
 } from "../fulfillment/merchant-actions.server";
@@ -98,7 +99,14 @@ export type OrdersActionData =
   | AttentionActionData;
 
 // The actions on one record name it by its id.
-const ON_ONE_RECORD = new Set(["confirm-exists", "confirm-absent", "retry", "short-resend", "short-refund"]);
+const ON_ONE_RECORD = new Set([
+  "confirm-exists",
+  "confirm-absent",
+  "retry",
+  "short-resend",
+  "short-refund",
+  "send-as-is",
+]);
 const INTENTS = new Set([...ON_ONE_RECORD, "retry-many", "sync-stock"]);
 
 export const action = async ({ request }: ActionFunctionArgs) => {
@@ -175,6 +183,8 @@ async function runAction(
       return sendMissingAsNewOrder(deps, { shop, fulfillmentId });
     case "short-refund":
       return leaveMissingForRefund(deps, { shop, fulfillmentId });
+    case "send-as-is":
+      return sendAsItStands(deps, { shop, fulfillmentId });
     default:
       // Asked for while switched off, it would say "asked" and do nothing.
       if (!(await getShopSettings({ db: deps.db, shop })).settings.stock.enabled)
@@ -651,6 +661,18 @@ function Actions({ row }: { row: FulfillmentRow }) {
             {m.confirmAbsent}
           </Button>
         </Form>
+      </InlineStack>
+    );
+  }
+  if (row.addressHeld) {
+    return (
+      <InlineStack gap="200" blockAlign="end">
+        {row.whatsappUrl && (
+          <Button url={row.whatsappUrl} target="_blank">
+            {m.addressHold.whatsappLink}
+          </Button>
+        )}
+        <RecordAction id={row.id} intent="send-as-is" label={m.addressHold.sendAsItStands} busy={busy} />
       </InlineStack>
     );
   }

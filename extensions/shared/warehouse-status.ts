@@ -49,6 +49,8 @@ export interface WarehouseRecord {
   warnings: AddressWarningView[];
   timeline: TimelineEntry[];
   sendAfter: string | null;
+  /** Held by the app for its address: a wa.me link to the buyer (absent from older apps). */
+  whatsappUrl?: string | null;
 }
 
 /** GET /api/warehouse/orders/:orderId answers this (app/warehouse/order-status.server.ts). */
@@ -83,6 +85,8 @@ export interface RecordView {
   /** detail: the app's words; detailMessage: the same in the merchant's language, when known. */
   timeline: Array<{ at: string; label: Message; detail: string | null; detailMessage: Message | null }>;
   actions: RecordAction[];
+  /** A wa.me link asking the buyer for the address detail the warehouse needs; null when none. */
+  whatsappUrl: string | null;
 }
 
 export interface BlockView {
@@ -176,6 +180,7 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
         : { key: "record.svcOrder", params: { id: record.svcOrderId } }
       : null,
     tracking: record.tracking.filter((t) => t.number.trim() !== ""),
+    whatsappUrl: record.whatsappUrl ?? null,
     attention: attentionFor(record),
     warnings: record.warnings,
     // Newest first: the merchant opens the block to see what happened last.

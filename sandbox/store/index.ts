@@ -121,7 +121,12 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     shop: ShopState,
     body: Parameters<typeof executeAdminOperation>[1],
     o: { forceThrottle?: boolean },
-  ) => executeAdminOperation({ shop, now, bulk, apiVersion }, body, o);
+  ) =>
+    executeAdminOperation(
+      { shop, now, bulk, apiVersion, emit: (events) => control.emit(shop.domain, events) },
+      body,
+      o,
+    );
   const admin = createEmbeddedAdmin({ hasShop: (domain) => shops.has(domain), now });
   const tokens = createAccessTokens({ now, clients: admin, scopeOf: (domain) => shopOf(domain).scopes });
   const adminHandler = createAdminFetchHandler({

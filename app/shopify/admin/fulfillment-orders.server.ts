@@ -40,7 +40,7 @@ const FO_STATE = `#graphql
     fulfillAt
     assignedLocation { name location { id } }
     deliveryMethod { methodType }
-    fulfillmentHolds { reason }
+    fulfillmentHolds { id handle reason heldByRequestingApp }
     lineItems(first: $lines) {
       nodes { ...FoLine }
       pageInfo { hasNextPage endCursor }

@@ -96,6 +96,11 @@ function RecordSection(props: { record: RecordView; busy: boolean; onAct: (reque
         <s-banner tone={record.badge.tone === "critical" ? "critical" : "info"}>{t(record.attention)}</s-banner>
       )}
       {record.svcOrder && <s-text>{t(record.svcOrder)}</s-text>}
+      {record.whatsappUrl && (
+        <s-link href={record.whatsappUrl} target="_blank">
+          {t({ key: "record.whatsappBuyer" })}
+        </s-link>
+      )}
       {record.tracking.map((tracking) => (
         <s-text key={tracking.number}>
           {t({ key: "record.tracking", params: { company: tracking.company ?? "" } })}{" "}

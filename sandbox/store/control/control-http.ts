@@ -1,4 +1,5 @@
 import type { DeliveryMethodType } from "../state/records";
+import type { AddressInput } from "../orders/order-input";
 import { ControlError, type StoreControl } from "./store-control";
 
 const PREFIX = /^\/__sandbox\/shops\/([^/]+)(\/.*)$/;
@@ -146,6 +147,18 @@ export function createControlHandler(control: StoreControl): (request: Request) 
               deliver: deliver(body),
             }),
           );
+        case "PUT /orders/:id/shipping_address": {
+          const address = object(body.address, "address");
+          for (const [key, value] of Object.entries(address))
+            if (value !== null && typeof value !== "string") bad(`address.${key} must be a string or null`);
+          return json(
+            200,
+            await control.changeShippingAddress(domain, id, {
+              address: address as AddressInput,
+              deliver: deliver(body),
+            }),
+          );
+        }
         case "POST /orders/:id/edit": {
           const quantities =
             body.quantities === undefined ? undefined : skuQuantities(body.quantities, "quantities", true);
@@ -169,6 +182,7 @@ export function createControlHandler(control: StoreControl): (request: Request) 
             await control.hold(domain, id, {
               reason: optionalString(body, "reason"),
               notes: optionalString(body, "notes") ?? null,
+              handle: optionalString(body, "handle") ?? null,
               deliver: deliver(body),
             }),
           );

@@ -13,7 +13,8 @@ import {
   moveFulfillmentOrder,
   refundLines,
 } from "../orders/fulfillment-order-moves";
-import type { PaidOrderInput } from "../orders/order-input";
+import { changeShippingAddress } from "../orders/order-changes";
+import type { AddressInput, PaidOrderInput } from "../orders/order-input";
 import { orderPayload, type OrderPaidPayload } from "../orders/order-payload";
 import type { OrdersApi } from "../orders/orders-api";
 import { customerDataAccess, type CustomerDataAccess } from "../state/protected-customer-data";
@@ -107,8 +108,20 @@ export interface StoreControl extends ShippingControl {
   hold(
     domain: string,
     foId: string,
-    input?: { reason?: string; notes?: string | null; deliver?: boolean },
+    input?: { reason?: string; notes?: string | null; handle?: string | null; deliver?: boolean },
   ): Promise<ActionResult>;
+  /** The merchant corrects the order's shipping address in the admin: orders/updated follows. */
+  changeShippingAddress(
+    domain: string,
+    orderId: string,
+    input: { address: AddressInput; deliver?: boolean },
+  ): Promise<ActionResult>;
+  /**
+   * Sends the webhooks an app's Admin GraphQL mutation causes (its own holds and releases), in the
+   * background as Shopify does; `webhooksIdle` resolves once every one sent so far was answered.
+   */
+  emit(domain: string, events: Array<[string, unknown]>): void;
+  webhooksIdle(): Promise<void>;
   releaseHold(domain: string, foId: string, input?: { holdIds?: string[]; deliver?: boolean }): Promise<ActionResult>;
   split(
     domain: string,
@@ -183,6 +196,8 @@ export function createStoreControl(deps: {
 }): StoreControl {
   const { orders, sender, now } = deps;
   const controls = new Map<string, ShopControl>();
+  /** Webhooks caused by Admin GraphQL mutations, still being delivered. */
+  const background = new Set<Promise<void>>();
   const controlOf = (domain: string): ShopControl => {
     deps.shopOf(domain);
     let control = controls.get(domain);
@@ -425,11 +440,32 @@ export function createStoreControl(deps: {
         domain,
         orderOfFo(foId),
         () => {
-          const held = orders.hold(domain, foId, input.reason ?? "OTHER", input.notes ?? null);
+          const held = orders.hold(domain, foId, input.reason ?? "OTHER", input.notes ?? null, input.handle ?? null);
           return { payload: held, events: [["fulfillment_orders/placed_on_hold", held]] };
         },
         input.deliver,
       );
+    },
+    changeShippingAddress(domain, orderId, input) {
+      return act(
+        domain,
+        (shop) => orderOf(shop, orderId),
+        (shop) => {
+          const order = orderOf(shop, orderId);
+          changeShippingAddress(order, input.address, now());
+          const payload = orderPayload(shop, order);
+          return { payload, events: [["orders/updated", payload]] };
+        },
+        input.deliver,
+      );
+    },
+    emit(domain, events) {
+      const sending = fire(domain, events).then(() => undefined);
+      background.add(sending);
+      void sending.finally(() => background.delete(sending));
+    },
+    async webhooksIdle() {
+      while (background.size > 0) await Promise.all([...background]);
     },
     releaseHold(domain, foId, input = {}) {
       return act(

@@ -9,6 +9,8 @@ export interface StoreContext {
   bulk?: BulkRuntime;
   /** The Admin API version the request was made with (the store serves one; 2026-10 by default). */
   apiVersion?: string;
+  /** Sends the webhooks a mutation causes (topic, payload), as the merchant's changes do. */
+  emit?: (events: Array<[string, unknown]>) => void;
 }
 
 export interface MoneyBag {

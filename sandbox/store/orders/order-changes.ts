@@ -22,6 +22,19 @@ export interface ReleasePayload {
   fulfillment_order: { id: string; status: string };
 }
 
+/** A new shipping address for the order (the merchant edits it in the admin): the orders/updated payload follows. */
+export function changeShippingAddress(
+  order: OrderRecord,
+  address: Partial<NonNullable<OrderRecord["shippingAddress"]>>,
+  now: number,
+): void {
+  if (order.cancelledAt !== null) throw new Error(`order ${order.name} is cancelled and its address cannot change`);
+  if (!order.shippingAddress) throw new Error(`order ${order.name} has no shipping address to change`);
+  const given = Object.fromEntries(Object.entries(address).filter(([, value]) => value !== undefined));
+  order.shippingAddress = { ...order.shippingAddress, ...given };
+  order.updatedAt = now;
+}
+
 export interface OrderEditPayload {
   order_edit: {
     id: number;
@@ -44,16 +57,47 @@ export interface OrderEditInput {
 
 const HOLDABLE = new Set(["OPEN", "ON_HOLD", "SCHEDULED"]);
 
-/** fulfillmentOrderHold: adds a hold; the fulfilment order is ON_HOLD until every hold is released. */
+/** Shopify allows at most this many holds on one fulfilment order. */
+export const MAX_HOLDS_PER_FULFILLMENT_ORDER = 10;
+
+/** A hold Shopify refuses, with its FulfillmentOrderHoldUserErrorCode. */
+export class HoldRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: "DUPLICATE_FULFILLMENT_HOLD_HANDLE" | "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED",
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * fulfillmentOrderHold: adds a hold; the fulfilment order is ON_HOLD until every hold is released.
+ * A holder (the app, or the merchant) may not hold twice with one handle; ten holds at most.
+ */
 export function holdFulfillmentOrder(
   shop: ShopState,
   fo: FulfillmentOrderRecord,
   reason: string,
   notes: string | null,
   now: number,
+  holder: { handle?: string | null; byApp?: boolean } = {},
 ): HoldPayload {
   if (!HOLDABLE.has(fo.status)) throw new Error(`fulfilment order ${fo.id} is ${fo.status} and cannot be held`);
-  const hold = { id: shop.ids.next("FulfillmentHold"), reason, reasonNotes: notes };
+  const heldByApp = holder.byApp ?? false;
+  const id = shop.ids.next("FulfillmentHold");
+  // Shopify names an app's hold "default" unless it gives a handle; each merchant hold stands alone.
+  const handle = holder.handle || (heldByApp ? "default" : `merchant-${numericId(id)}`);
+  if (fo.holds.some((h) => h.heldByApp === heldByApp && h.handle === handle))
+    throw new HoldRefusal(
+      `A fulfillment hold with the handle ${handle} already exists.`,
+      "DUPLICATE_FULFILLMENT_HOLD_HANDLE",
+    );
+  if (fo.holds.length >= MAX_HOLDS_PER_FULFILLMENT_ORDER)
+    throw new HoldRefusal(
+      `The fulfillment order has reached the maximum of ${MAX_HOLDS_PER_FULFILLMENT_ORDER} holds.`,
+      "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED",
+    );
+  const hold = { id, reason, reasonNotes: notes, handle, heldByApp };
   fo.holds.push(hold);
   fo.status = "ON_HOLD";
   fo.updatedAt = now;
@@ -71,7 +115,7 @@ export function holdFulfillmentOrder(
   };
 }
 
-/** fulfillmentOrderReleaseHold: releases every hold (or the one given). */
+/** fulfillmentOrderReleaseHold: releases every hold (or the one given); OPEN again once none is left. */
 export function releaseHold(
   shop: ShopState,
   fo: FulfillmentOrderRecord,

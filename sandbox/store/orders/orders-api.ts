@@ -31,7 +31,13 @@ export interface OrdersApi {
   /** Cancels and refunds: the orders/cancelled payload. */
   cancel(domain: string, orderId: string | number): OrderPaidPayload;
   /** Places a hold on a fulfilment order: the fulfillment_orders/placed_on_hold payload. */
-  hold(domain: string, fulfillmentOrderId: string, reason?: string, notes?: string | null): HoldPayload;
+  hold(
+    domain: string,
+    fulfillmentOrderId: string,
+    reason?: string,
+    notes?: string | null,
+    handle?: string | null,
+  ): HoldPayload;
   /** Releases a fulfilment order's holds: the fulfillment_orders/hold_released payload. */
   releaseHold(domain: string, fulfillmentOrderId: string, holdId?: string): ReleasePayload;
   /** An order edit (quantities changed, lines removed or added): the orders/edited payload. */
@@ -68,9 +74,9 @@ export function createOrdersApi(shopOf: (domain: string) => ShopState, now: () =
       if (!order) throw new Error(`no order ${orderId} in ${domain}`);
       return orderPayload(shop, cancelOrder(shop, order, now()));
     },
-    hold(domain, fulfillmentOrderId, reason = "OTHER", notes = null) {
+    hold(domain, fulfillmentOrderId, reason = "OTHER", notes = null, handle = null) {
       const shop = shopOf(domain);
-      return holdFulfillmentOrder(shop, fulfillmentOrderOf(shop, fulfillmentOrderId), reason, notes, now());
+      return holdFulfillmentOrder(shop, fulfillmentOrderOf(shop, fulfillmentOrderId), reason, notes, now(), { handle });
     },
     releaseHold(domain, fulfillmentOrderId, holdId) {
       const shop = shopOf(domain);

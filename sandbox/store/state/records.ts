@@ -175,6 +175,10 @@ export interface FulfillmentHoldRecord {
   id: string;
   reason: string;
   reasonNotes: string | null;
+  /** The holder's own name for it, unique per holder on a fulfilment order (Shopify's default: "default"). */
+  handle: string;
+  /** True when placed by the app through Admin GraphQL; false for the merchant's holds. */
+  heldByApp: boolean;
 }
 
 export interface FulfillmentOrderRecord {

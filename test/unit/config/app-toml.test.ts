@@ -21,6 +21,7 @@ describe("shopify.app.toml", () => {
         "orders/paid",
         "orders/cancelled",
         "orders/edited",
+        "orders/updated",
         "fulfillment_orders/placed_on_hold",
         "fulfillment_orders/hold_released",
         "fulfillment_orders/split",

@@ -390,3 +390,96 @@ describe("control API: late redelivery", () => {
 function numeric(gid: string): string {
   return gid.split("/").pop()!;
 }
+
+describe("control API: app holds and a corrected shipping address", () => {
+  const HOLD = `mutation($id: ID!, $handle: String) { fulfillmentOrderHold(id: $id, fulfillmentHold: {
+    reason: INCORRECT_ADDRESS, reasonNotes: "Falta el número exterior", handle: $handle }) {
+    fulfillmentHold { id handle heldByRequestingApp heldByApp { id } } userErrors { code field } } }`;
+  const RELEASE = `mutation($id: ID!, $holdIds: [ID!]) { fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {
+    fulfillmentOrder { status fulfillmentHolds { id handle heldByRequestingApp } } userErrors { code } } }`;
+
+  it("an app's hold carries its handle, a second with the same handle is refused, and ten is the limit", async () => {
+    const { store, call, topicsReceived } = await setup();
+    const created = await call("POST", "/orders", { lineItems: [{ sku: "TAZA-AZ", quantity: 1 }], deliver: false });
+    const fo = created.body.fulfillmentOrders[0].id as string;
+    // The merchant's own hold first: not the app's
+    await call("POST", `/fulfillment_orders/${numeric(fo)}/hold`, { reason: "OTHER", deliver: false });
+    const held = await queryData(store, HOLD, { id: fo, handle: "svc-address" });
+    expect(held.fulfillmentOrderHold.userErrors).toEqual([]);
+    expect(held.fulfillmentOrderHold.fulfillmentHold).toMatchObject({
+      handle: "svc-address",
+      heldByRequestingApp: true,
+      heldByApp: { id: expect.stringMatching(/^gid:\/\/shopify\/App\/\d+$/) },
+    });
+    await store.control.webhooksIdle();
+    // The app's mutation sends the same signed webhook as the merchant's hold
+    expect(topicsReceived()).toEqual(["fulfillment_orders/placed_on_hold"]);
+    const again = await queryData(store, HOLD, { id: fo, handle: "svc-address" });
+    expect(again.fulfillmentOrderHold).toEqual({
+      fulfillmentHold: null,
+      userErrors: [{ code: "DUPLICATE_FULFILLMENT_HOLD_HANDLE", field: ["fulfillmentHold", "handle"] }],
+    });
+    for (let n = 3; n <= 10; n++) {
+      const more = await queryData(store, HOLD, { id: fo, handle: `h${n}` });
+      expect(more.fulfillmentOrderHold.userErrors).toEqual([]);
+    }
+    const eleventh = await queryData(store, HOLD, { id: fo, handle: "h11" });
+    expect(eleventh.fulfillmentOrderHold.userErrors).toEqual([
+      { code: "FULFILLMENT_ORDER_HOLD_LIMIT_REACHED", field: ["fulfillmentHold", "handle"] },
+    ]);
+    expect(store.inspect(DOMAIN).fulfillmentOrders.find((f) => f.id === fo)!.holds).toHaveLength(10);
+  });
+
+  it("releases only the hold ids given; the fulfilment order opens when the last hold goes", async () => {
+    const { store, call, topicsReceived } = await setup();
+    const created = await call("POST", "/orders", { lineItems: [{ sku: "TAZA-AZ", quantity: 1 }], deliver: false });
+    const fo = created.body.fulfillmentOrders[0].id as string;
+    const merchant = await call("POST", `/fulfillment_orders/${numeric(fo)}/hold`, { deliver: false });
+    const merchantHold = merchant.body.fulfillmentOrders[0].holds[0].id as string;
+    const held = await queryData(store, HOLD, { id: fo, handle: "svc-address" });
+    const appHold = held.fulfillmentOrderHold.fulfillmentHold.id as string;
+    const released = await queryData(store, RELEASE, { id: fo, holdIds: [appHold] });
+    expect(released.fulfillmentOrderReleaseHold).toEqual({
+      fulfillmentOrder: {
+        status: "ON_HOLD",
+        fulfillmentHolds: [{ id: merchantHold, handle: expect.any(String), heldByRequestingApp: false }],
+      },
+      userErrors: [],
+    });
+    const last = await queryData(store, RELEASE, { id: fo, holdIds: [merchantHold] });
+    expect(last.fulfillmentOrderReleaseHold.fulfillmentOrder).toEqual({ status: "OPEN", fulfillmentHolds: [] });
+    await store.control.webhooksIdle();
+    expect(topicsReceived()).toEqual([
+      "fulfillment_orders/placed_on_hold",
+      "fulfillment_orders/hold_released",
+      "fulfillment_orders/hold_released",
+    ]);
+  });
+
+  it("changes an order's shipping address: GraphQL shows it and orders/updated is sent", async () => {
+    const { store, call, app } = await setup();
+    const created = await call("POST", "/orders", {
+      lineItems: [{ sku: "TAZA-AZ", quantity: 1 }],
+      shippingAddress: { address1: "Av. Juárez", zip: "06000" },
+      deliver: false,
+    });
+    const changed = await call("PUT", `/orders/${created.body.order.id}/shipping_address`, {
+      address: { address1: "Av. Juárez 15" },
+    });
+    expect(changed.status).toBe(200);
+    expect(app.received.map((r) => r.headers["x-shopify-topic"])).toEqual(["orders/updated"]);
+    expect(JSON.parse(app.received[0]!.body).shipping_address).toMatchObject({
+      address1: "Av. Juárez 15",
+      zip: "06000",
+    });
+    const data = await queryData(
+      store,
+      `query($id: ID!) { fulfillmentOrder(id: $id) { destination { address1 zip } } }`,
+      { id: created.body.fulfillmentOrders[0].id },
+    );
+    expect(data.fulfillmentOrder.destination).toEqual({ address1: "Av. Juárez 15", zip: "06000" });
+    expect(
+      (await call("PUT", `/orders/${created.body.order.id}/shipping_address`, { address: { zip: 6000 } })).status,
+    ).toBe(400);
+  });
+});

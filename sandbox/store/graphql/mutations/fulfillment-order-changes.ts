@@ -10,10 +10,10 @@ import {
   mergeFulfillmentOrders,
   moveFulfillmentOrder,
 } from "../../orders/fulfillment-order-moves";
-import { holdFulfillmentOrder, releaseHold, splitFulfillmentOrder } from "../../orders/order-changes";
+import { HoldRefusal, holdFulfillmentOrder, releaseHold, splitFulfillmentOrder } from "../../orders/order-changes";
 import type { FulfillmentOrderRecord } from "../../state/records";
 import type { StoreContext } from "../context";
-import { fulfillmentOrderView } from "../views/fulfillment-views";
+import { fulfillmentHoldView, fulfillmentOrderView } from "../views/fulfillment-views";
 import { requireGid } from "../views/node";
 import { fulfillmentServiceView } from "./fulfillment-services";
 
@@ -28,6 +28,11 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
     return shop.fulfillmentOrders.get(id);
   };
   const view = (fo: FulfillmentOrderRecord | null | undefined) => (fo ? fulfillmentOrderView(ctx, fo) : null);
+  /** A change to a fulfilment order moves its order's updated_at, which orders(query:) filters on. */
+  const touchOrder = (fo: FulfillmentOrderRecord) => {
+    const order = shop.orders.get(fo.orderId);
+    if (order) order.updatedAt = ctx.now();
+  };
   /** FO line item ids and units → SKU and units, as the store's split takes them. */
   const bySku = (fo: FulfillmentOrderRecord, lines: LineInput[]): Record<string, number> | string => {
     const order = shop.orders.get(fo.orderId)!;
@@ -47,7 +52,12 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
   return {
     fulfillmentOrderHold: (args: {
       id: string;
-      fulfillmentHold: { reason: string; reasonNotes?: string | null; fulfillmentOrderLineItems?: LineInput[] | null };
+      fulfillmentHold: {
+        reason: string;
+        reasonNotes?: string | null;
+        handle?: string | null;
+        fulfillmentOrderLineItems?: LineInput[] | null;
+      };
     }) => {
       const refused = (message: string, field: string[], code: string | null) => ({
         fulfillmentHold: null,
@@ -67,21 +77,26 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
           ["fulfillmentHold", "fulfillmentOrderLineItems"],
           "INVALID_LINE_ITEM_QUANTITY",
         );
+      let payload;
       try {
-        holdFulfillmentOrder(
+        payload = holdFulfillmentOrder(
           shop,
           fo,
           args.fulfillmentHold.reason,
           args.fulfillmentHold.reasonNotes ?? null,
           ctx.now(),
+          { handle: args.fulfillmentHold.handle, byApp: true },
         );
       } catch (caught) {
+        if (caught instanceof HoldRefusal) return refused(caught.message, ["fulfillmentHold", "handle"], caught.code);
         // A closed or cancelled fulfilment order: Shopify's code enum has no value for it.
         return refused((caught as Error).message, ["id"], null);
       }
+      touchOrder(fo);
+      ctx.emit?.([["fulfillment_orders/placed_on_hold", payload]]);
       const hold = fo.holds.at(-1)!;
       return {
-        fulfillmentHold: { __typename: "FulfillmentHold", ...hold },
+        fulfillmentHold: fulfillmentHoldView(hold),
         fulfillmentOrder: view(fo),
         remainingFulfillmentOrder: null,
         userErrors: [],
@@ -96,8 +111,14 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
         };
       if (fo.status !== "ON_HOLD")
         return { fulfillmentOrder: null, userErrors: [error("The fulfillment order is not on hold.", ["id"], null)] };
-      const ids = args.holdIds?.length ? args.holdIds : [null];
-      for (const holdId of ids) if (fo.status === "ON_HOLD") releaseHold(shop, fo, holdId, ctx.now());
+      // Shopify releases only the listed holds that belong to this fulfilment order (all without a list).
+      const ids = args.holdIds?.length ? args.holdIds.filter((id) => fo.holds.some((h) => h.id === id)) : [null];
+      let payload = null;
+      for (const holdId of ids) if (fo.status === "ON_HOLD") payload = releaseHold(shop, fo, holdId, ctx.now());
+      if (payload) {
+        touchOrder(fo);
+        ctx.emit?.([["fulfillment_orders/hold_released", payload]]);
+      }
       return { fulfillmentOrder: view(fo), userErrors: [] };
     },
     fulfillmentOrderSplit: (args: {

@@ -54,10 +54,17 @@ export const fulfillmentsSdl = /* GraphQL */ `
     UNKNOWN_DELIVERY_DATE
   }
 
+  type App implements Node {
+    id: ID!
+  }
+
   type FulfillmentHold implements Node {
     id: ID!
+    handle: String
     reason: FulfillmentHoldReason!
     reasonNotes: String
+    heldByApp: App
+    heldByRequestingApp: Boolean!
   }
 
   type FulfillmentOrderAssignedLocation {

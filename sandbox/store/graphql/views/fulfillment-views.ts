@@ -1,6 +1,11 @@
 import { numericId } from "../../ids";
 import { supportedActions } from "../../orders/fulfillment-order-moves";
-import type { FulfillmentOrderLineItemRecord, FulfillmentOrderRecord, FulfillmentRecord } from "../../state/records";
+import type {
+  FulfillmentHoldRecord,
+  FulfillmentOrderLineItemRecord,
+  FulfillmentOrderRecord,
+  FulfillmentRecord,
+} from "../../state/records";
 import { visibleAddress, visibleContact } from "../../state/protected-customer-data";
 import { isoUtc } from "../../timestamps";
 import { paginate, type ConnectionArgs } from "../connection";
@@ -28,7 +33,7 @@ export function fulfillmentOrderView(ctx: StoreContext, fo: FulfillmentOrderReco
       id: `gid://shopify/DeliveryMethod/${numericId(fo.id)}`,
       methodType: fo.deliveryMethod,
     },
-    fulfillmentHolds: fo.holds.map((hold) => ({ __typename: "FulfillmentHold", ...hold })),
+    fulfillmentHolds: fo.holds.map(fulfillmentHoldView),
     fulfillAt: fo.fulfillAt === null ? null : isoUtc(fo.fulfillAt),
     supportedActions: () => supportedActions(ctx.shop, fo).map((action) => ({ action, externalUrl: null })),
     assignedLocation: {
@@ -117,5 +122,20 @@ export function fulfillmentView(ctx: StoreContext, fulfillment: FulfillmentRecor
             order.currency,
           ),
       })),
+  };
+}
+
+/** The one app the simulated store serves: every hold placed through Admin GraphQL is its. */
+export const REQUESTING_APP_ID = "gid://shopify/App/1";
+
+export function fulfillmentHoldView(hold: FulfillmentHoldRecord) {
+  return {
+    __typename: "FulfillmentHold",
+    id: hold.id,
+    handle: hold.handle,
+    reason: hold.reason,
+    reasonNotes: hold.reasonNotes,
+    heldByApp: hold.heldByApp ? { __typename: "App", id: REQUESTING_APP_ID } : null,
+    heldByRequestingApp: hold.heldByApp,
   };
 }

@@ -4,6 +4,7 @@
  * clock the test moves by hand (the sandbox's clock is moved with it).
  */
 import pino from "pino";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
@@ -15,6 +16,7 @@ import { SvcTokenCache, createSvcClient, type SvcClient } from "~/svc";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersEdited } from "~/routes/webhooks.orders.edited";
+import { action as ordersUpdated } from "~/routes/webhooks.orders.updated";
 import { action as placedOnHold } from "~/routes/webhooks.fulfillment_orders.placed_on_hold";
 import { action as holdReleased } from "~/routes/webhooks.fulfillment_orders.hold_released";
 import { action as split } from "~/routes/webhooks.fulfillment_orders.split";
@@ -50,6 +52,7 @@ export const PRODUCTS = {
 const LIFECYCLE_ROUTES = {
   "orders/cancelled": ordersCancelled,
   "orders/edited": ordersEdited,
+  "orders/updated": ordersUpdated,
   "fulfillment_orders/placed_on_hold": placedOnHold,
   "fulfillment_orders/hold_released": holdReleased,
   "fulfillment_orders/split": split,
@@ -277,6 +280,23 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
       await sandbox.close();
     },
   };
+}
+
+/**
+ * One harness for the test file (started before, closed after), its fulfilments emptied and the
+ * shop's fulfilment settings put back before each test; the getter reads the running harness.
+ */
+export function harnessPerFile(fulfillment: Record<string, unknown> = {}, stock: Record<string, unknown> = {}) {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+  afterAll(() => harness?.close());
+  beforeEach(async () => {
+    await clearFulfilments(harness!);
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment, stock } });
+  });
+  return () => harness!;
 }
 
 /** The (first) fulfilment order record of a Shopify order. */
