@@ -6,7 +6,8 @@ import { appContext } from "./context.server";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import type { HandlerDeps, JobHandler } from "./jobs/worker.server";
 import { createJobWorker } from "./jobs/worker.server";
-import { releaseLeases } from "./jobs/queue.server";
+import { queueBacklog, releaseLeases } from "./jobs/queue.server";
+import { enableProcessMetrics } from "./metrics.server";
 import { checkReadiness, type ReadinessReport } from "./models/health.server";
 import { ensureRetentionJob, retentionJobHandlers } from "./models/retention.server";
 import { stopRatesRuntime } from "./rates/runtime.server";
@@ -55,3 +56,10 @@ export function checkDatabaseReadiness(migrations: readonly string[]): Promise<R
 
 /** What the serving thread does last when it stops: writes the buffered quote log. */
 export const stopServing = stopRatesRuntime;
+
+/** The serving thread's metrics: the process's defaults (event-loop lag…) and the queues read at each scrape. */
+export function startProcessMetrics(): void {
+  enableProcessMetrics(() => queueBacklog(appContext().db));
+}
+
+export { metricsSnapshot, renderMetrics } from "./metrics.server";

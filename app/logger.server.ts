@@ -56,3 +56,8 @@ export function addLogContext(ctx: LogContext): void {
   const store = context.getStore();
   if (store) Object.assign(store, ctx);
 }
+
+/** The id of the request being served here, if any (sent on to the service). */
+export function currentRequestId(): string | undefined {
+  return context.getStore()?.requestId;
+}

@@ -13,11 +13,12 @@ import compression from "compression";
 import express from "express";
 import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, withLogContext } from "../app/logger.server";
-import type { checkDatabaseReadiness } from "../app/composition.server";
+import type { checkDatabaseReadiness, renderMetrics, startProcessMetrics } from "../app/composition.server";
 import type { handleRateCallback } from "../app/rates/callback.server";
 import { prepareDatabase, type RunningDatabase } from "./database";
 import type { ServerEntry } from "./jobs-thread-protocol";
 import { healthEndpoints, shippedMigrations } from "./health-http";
+import { metricsEndpoint } from "./metrics-http";
 import { startJobsThread } from "./jobs-thread-host";
 import { NAIVE_RATE_CALLBACK_PATH, rateCallbackFastPath } from "./rate-callback-http";
 import { webhookFastPath } from "./webhook-http";
@@ -59,6 +60,8 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
     module: ServerEntry & {
       handleRateCallback: typeof handleRateCallback;
       checkDatabaseReadiness: typeof checkDatabaseReadiness;
+      startProcessMetrics: typeof startProcessMetrics;
+      renderMetrics: typeof renderMetrics;
       APP_VERSION: string;
     };
   };
@@ -118,10 +121,18 @@ const health = healthEndpoints({
   worker: jobsThread ? () => jobsThread.alive() : undefined,
 });
 
+entry.startProcessMetrics();
+const metrics = metricsEndpoint({
+  token: env.METRICS_TOKEN,
+  render: entry.renderMetrics,
+  jobsThread: jobsThread ? (timeoutMs) => jobsThread.metrics(timeoutMs) : undefined,
+  onError: (error) => logger.error({ err: String(error) }, "metrics could not be collected"),
+});
+
 // Responses still being written when the shutdown starts, told to close their connection after.
 const inFlight = new Set<http.ServerResponse>();
 const server = http.createServer((req, res) => {
-  if (health(req, res)) return;
+  if (health(req, res) || metrics(req, res)) return;
   inFlight.add(res);
   res.once("close", () => inFlight.delete(res));
   if (shuttingDown) res.setHeader("connection", "close");

@@ -1,0 +1,235 @@
+// An operator's view of the built server (`npm start`): /metrics after real traffic — checkout
+// rate callbacks, an order through the job thread, a job that gives up, a throttled Admin call —
+// and the logs: hostname and pid on every line, one access line per request without personal
+// data, and the request id carried to the service.
+import { randomUUID } from "node:crypto";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
+import { createSvcClient, SvcTokenCache } from "~/svc";
+import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
+import { createSimulatedStore, type SimulatedStore } from "../../sandbox/store";
+import { attachDemoIds } from "../../sandbox/store/catalogue/demo-catalogue-facts";
+import type { AppProcess } from "../helpers/app-process";
+import { TEST_API_KEY, TEST_API_SECRET } from "../helpers/shopify-requests";
+import { createTestDatabase } from "../helpers/test-database";
+import { installConnectedShop, registerAtService, startBuiltApp } from "./support/running-app";
+import { startScenarioProxy } from "./support/scenario-proxy";
+
+const SHOP = "tienda-demo.myshopify.com";
+const SVC_KEY = "sk_test_observability";
+const TOKEN = "metrics-token-0123456789";
+const QUOTE_PATH = "/api/rest/services";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: PrismaClient;
+let sandbox: ServiceSandbox;
+let store: SimulatedStore;
+let storeServer: { url: string; close(): Promise<void> };
+let proxy: { url: string; close(): Promise<void> };
+let variants: ReturnType<typeof attachDemoIds>;
+/** Quotations the proxy makes fail (the service's 500), while set. */
+let failQuotes = false;
+/** The x-request-id of each call that reached the service, by path. */
+const sentRequestIds: Array<{ url: string; requestId: string | undefined }> = [];
+const apps: AppProcess[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase("observability");
+  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
+  sandbox = await startServiceSandbox({ port: 0, apiKeys: [SVC_KEY] });
+  proxy = await startScenarioProxy(sandbox.url, (method, url, headers) => {
+    sentRequestIds.push({ url, requestId: headers["x-request-id"] });
+    return failQuotes && method === "POST" && url === QUOTE_PATH ? "server-error" : undefined;
+  });
+  store = createSimulatedStore();
+  store.addShop({ domain: SHOP, name: "Tienda Demo" });
+  store.seedDemoCatalogue(SHOP);
+  storeServer = await store.listen(0);
+  variants = attachDemoIds(store.products.list(SHOP)).filter((v) => v.outcome === "synced" && v.sku);
+  await installConnectedShop({ db, store, shop: SHOP, serviceUrl: sandbox.url, apiKey: SVC_KEY });
+  await registerAtService(
+    createSvcClient({ baseUrl: sandbox.url, apiKey: SVC_KEY, tokenCache: new SvcTokenCache() }),
+    variants.map((v) => v.sku!),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  for (const app of apps) await app.stop().catch(() => {});
+  await proxy?.close();
+  await db?.$disconnect();
+  await sandbox?.close();
+  await storeServer?.close();
+  await database?.drop();
+});
+
+async function start(env: Record<string, string> = {}): Promise<AppProcess> {
+  const app = await startBuiltApp(database.url, {
+    LOG_LEVEL: "info",
+    SHOPIFY_API_KEY: TEST_API_KEY,
+    SHOPIFY_API_SECRET: TEST_API_SECRET,
+    SVC_BASE_URL: proxy.url,
+    SVC_QA_BASE_URL: proxy.url,
+    SIMULATED_STORE_URL: storeServer.url,
+    ...env,
+  });
+  apps.push(app);
+  return app;
+}
+
+function checkout(app: AppProcess, cart: number, opts: { secret?: string; requestId?: string } = {}) {
+  const rate = store.buildRateRequest(SHOP, {
+    items: [{ variantId: variants[cart % variants.length]!.variantId, quantity: cart }],
+  });
+  return store.sendRateRequest({
+    url: `${app.url}/carrier-service/rates`,
+    secret: opts.secret ?? TEST_API_SECRET,
+    domain: SHOP,
+    rate,
+    fetch: (url, init) => {
+      const headers = new Headers(init?.headers);
+      if (opts.requestId) headers.set("x-request-id", opts.requestId);
+      return fetch(url, { ...init, headers });
+    },
+  });
+}
+
+async function scrape(app: AppProcess): Promise<string> {
+  const response = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/plain");
+  return response.text();
+}
+
+/** The sum of a metric's samples whose labels include `labels` (0 when there is none). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
+    sum += Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return sum;
+}
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function sandboxOrders(): Promise<unknown[]> {
+  const { accessToken } = await createSvcClient({
+    baseUrl: sandbox.url,
+    apiKey: SVC_KEY,
+    tokenCache: new SvcTokenCache(),
+  }).auth();
+  const response = await fetch(`${sandbox.url}/__sandbox/orders`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return ((await response.json()) as { orders: unknown[] }).orders;
+}
+
+describe("/metrics", () => {
+  it("is absent without METRICS_TOKEN and refuses a missing or wrong token", async () => {
+    const plain = await start({ PROCESS_ROLE: "worker" });
+    expect((await fetch(`${plain.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+    await plain.stop();
+    const app = await start({ METRICS_TOKEN: TOKEN, PROCESS_ROLE: "worker" });
+    expect((await fetch(`${app.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${app.url}/metrics`, { headers: { authorization: "Bearer wrong" } })).status).toBe(401);
+    expect((await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    await app.stop();
+  });
+
+  it(
+    "counts rate answers by outcome, the cache, the service per endpoint, queues, jobs given up and Admin throttle waits",
+    { timeout: 180_000 },
+    async () => {
+      const app = await start({ METRICS_TOKEN: TOKEN });
+      const before = await scrape(app);
+      expect(sample(before, "app_rate_callback_duration_seconds_count")).toBe(0);
+
+      // Checkout: a cart quoted (a miss), the same cart again (a hit), a bad signature, a cart the service fails.
+      expect((await checkout(app, 1)).status).toBe(200);
+      expect((await checkout(app, 1)).status).toBe(200);
+      expect((await checkout(app, 2, { secret: "not-the-secret" })).status).toBe(401);
+      failQuotes = true;
+      expect((await checkout(app, 3)).status).toBe(503);
+      failQuotes = false;
+
+      // A job nobody serves, waiting for a minute.
+      await db.job.create({
+        data: { queue: "metrics.unserved", key: randomUUID(), shop: SHOP, runAt: new Date(Date.now() - 60_000) },
+      });
+      // A product job allowed one attempt, whose Admin call the store fails: it gives up.
+      store.failNext(SHOP, "server-error");
+      const doomed = await db.job.create({
+        data: {
+          queue: PRODUCT_QUEUE,
+          key: `product:${randomUUID()}`,
+          shop: SHOP,
+          payload: { kind: "product", productId: variants[0]!.productId },
+          maxAttempts: 1,
+        },
+      });
+      await waitFor(
+        "the product job to give up",
+        async () => (await db.job.findUniqueOrThrow({ where: { id: doomed.id } })).state === "failed",
+      );
+
+      // An order, paid while the shop's Admin API points are spent: the job thread waits for them.
+      store.drainThrottle(SHOP);
+      const order = store.orders.createPaid(SHOP, {
+        lineItems: [{ variantId: variants[0]!.variantId, quantity: 1 }],
+        shippingLine: { title: "Envío express", code: "EXPRESS", price: "150.00" },
+      });
+      const webhook = await store.sendWebhook({
+        url: `${app.url}/webhooks/orders/paid`,
+        secret: TEST_API_SECRET,
+        topic: "orders/paid",
+        domain: SHOP,
+        payload: order,
+        eventId: randomUUID(),
+      });
+      expect(webhook.status).toBe(200);
+      await waitFor("the order at the service", async () => (await sandboxOrders()).length >= 1);
+
+      const after = await scrape(app);
+      const answers = (outcome: string) => sample(after, "app_rate_callback_duration_seconds_count", { outcome });
+      expect({
+        rates: answers("rates"),
+        invalid: answers("invalid"),
+        backup: answers("backup"),
+      }).toEqual({ rates: 2, invalid: 1, backup: 1 });
+      expect(sample(after, "app_rate_callback_duration_seconds_bucket", { outcome: "rates", le: "+Inf" })).toBe(2);
+      expect(sample(after, "app_rate_callback_duration_seconds_sum")).toBeGreaterThan(0);
+      // The first and the failed cart asked the service; the repeated one did not.
+      expect(sample(after, "app_rate_cache_hits_total")).toBe(1);
+      expect(sample(after, "app_rate_cache_misses_total")).toBe(2);
+      // The service: quotations from the serving thread, the order from the job thread, summed in one scrape.
+      expect(
+        sample(after, "app_upstream_request_duration_seconds_count", { endpoint: "quote" }),
+      ).toBeGreaterThanOrEqual(2);
+      expect(sample(after, "app_upstream_request_duration_seconds_count", { endpoint: "createOrder" })).toBe(1);
+      expect(
+        sample(after, "app_upstream_errors_total", { endpoint: "quote", error: "SvcUnexpectedError" }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(sample(after, "app_upstream_errors_total", { endpoint: "createOrder" })).toBe(0);
+      // The queues, read from PostgreSQL at the scrape.
+      expect(sample(after, "app_job_queue_depth", { queue: "metrics.unserved" })).toBe(1);
+      expect(sample(after, "app_job_queue_oldest_age_seconds", { queue: "metrics.unserved" })).toBeGreaterThanOrEqual(
+        60,
+      );
+      expect(sample(after, "app_jobs_given_up_total", { queue: PRODUCT_QUEUE })).toBe(1);
+      expect(sample(after, "app_admin_throttle_waits_total")).toBeGreaterThanOrEqual(1);
+      expect(sample(after, "app_admin_throttle_wait_seconds_total")).toBeGreaterThan(0);
+      // The serving thread's event loop.
+      expect(after).toMatch(/^nodejs_eventloop_lag_p99_seconds [0-9.e-]+$/m);
+      expect(sample(after, "nodejs_eventloop_lag_max_seconds")).toBeGreaterThan(0);
+    },
+  );
+});
