@@ -233,3 +233,81 @@ describe("/metrics", () => {
     },
   );
 });
+
+describe("the logs", () => {
+  it("carry host name and pid on every line, one access line per request without personal data, and the request id to the service", async () => {
+    const app = await start();
+    const requestId = `obs-${randomUUID()}`;
+    const rate = store.buildRateRequest(SHOP, {
+      items: [{ variantId: variants[1]!.variantId, quantity: 41 }],
+    });
+    const buyer = rate.destination;
+
+    // A checkout with the caller's request id, on a cart the service has not quoted (one upstream call).
+    const answered = await store.sendRateRequest({
+      url: `${app.url}/carrier-service/rates`,
+      secret: TEST_API_SECRET,
+      domain: SHOP,
+      rate,
+      fetch: (url, init) =>
+        fetch(url, { ...init, headers: { ...(init?.headers as object), "x-request-id": requestId } }),
+    });
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get("x-request-id")).toBe(requestId);
+    // A page with personal data in its query string; a checkout the service fails, with a request id of ours.
+    await fetch(`${app.url}/auth/login?email=${encodeURIComponent("ana.lopez@example.com")}&shop=${SHOP}`, {
+      redirect: "manual",
+    });
+    failQuotes = true;
+    const failed = await checkout(app, 43);
+    failQuotes = false;
+    expect(failed.status).toBe(503);
+    const failedId = failed.headers.get("x-request-id")!;
+    expect(failedId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The service got the request id of the checkout it quoted for.
+    expect(sentRequestIds.filter((c) => c.url === QUOTE_PATH && c.requestId === requestId)).toHaveLength(1);
+    expect(sentRequestIds.filter((c) => c.url === QUOTE_PATH && c.requestId === failedId).length).toBeGreaterThan(0);
+
+    let lines: Array<Record<string, unknown>> = [];
+    await waitFor("the access lines", async () => {
+      lines = app
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      return lines.filter((l) => l.msg === "request").length >= 3;
+    });
+    await app.stop();
+    for (const line of lines) expect(line).toMatchObject({ hostname: expect.any(String), pid: expect.any(Number) });
+    const access = lines.filter((l) => l.msg === "request");
+    expect(access.find((l) => l.requestId === requestId)).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      hostname: expect.any(String),
+      pid: expect.any(Number),
+      msg: "request",
+      requestId,
+      method: "POST",
+      path: "/carrier-service/rates",
+      status: 200,
+      durationMs: expect.any(Number),
+    });
+    expect(access.find((l) => l.path === "/auth/login")).toMatchObject({
+      method: "GET",
+      requestId: expect.any(String),
+    });
+    expect(access.find((l) => l.requestId === failedId)).toMatchObject({ status: 503 });
+    // The failed service call, at info, with the app's request id and the service's own.
+    expect(lines.find((l) => l.msg === "svc call failed" && l.requestId === failedId)).toMatchObject({
+      level: 30,
+      endpoint: "quote",
+      status: 500,
+      svcRequestId: expect.any(String),
+    });
+    // No personal data: neither the query string nor the buyer's address.
+    const all = app.output();
+    expect(all).not.toContain("ana.lopez");
+    expect(all).not.toContain(buyer.address1);
+  });
+});
