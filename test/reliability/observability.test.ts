@@ -3,18 +3,15 @@
 // and the logs: hostname and pid on every line, one access line per request without personal
 // data, and the request id carried to the service.
 import { randomUUID } from "node:crypto";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
 import { createSvcClient, SvcTokenCache } from "~/svc";
-import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
-import { createSimulatedStore, type SimulatedStore } from "../../sandbox/store";
-import { attachDemoIds } from "../../sandbox/store/catalogue/demo-catalogue-facts";
+import type { ServiceSandbox } from "../../sandbox/service/server";
+import type { SimulatedStore } from "../../sandbox/store";
 import type { AppProcess } from "../helpers/app-process";
 import { TEST_API_KEY, TEST_API_SECRET } from "../helpers/shopify-requests";
-import { createTestDatabase } from "../helpers/test-database";
-import { installConnectedShop, registerAtService, startBuiltApp } from "./support/running-app";
+import { startBuiltApp, startConnectedDemoShop } from "./support/running-app";
 import { startScenarioProxy } from "./support/scenario-proxy";
 
 const SHOP = "tienda-demo.myshopify.com";
@@ -22,13 +19,13 @@ const SVC_KEY = "sk_test_observability";
 const TOKEN = "metrics-token-0123456789";
 const QUOTE_PATH = "/api/rest/services";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let world: Awaited<ReturnType<typeof startConnectedDemoShop>>;
 let db: PrismaClient;
 let sandbox: ServiceSandbox;
 let store: SimulatedStore;
 let storeServer: { url: string; close(): Promise<void> };
 let proxy: { url: string; close(): Promise<void> };
-let variants: ReturnType<typeof attachDemoIds>;
+let variants: Awaited<ReturnType<typeof startConnectedDemoShop>>["variants"];
 /** Quotations the proxy makes fail (the service's 500), while set. */
 let failQuotes = false;
 /** The x-request-id of each call that reached the service, by path. */
@@ -36,36 +33,22 @@ const sentRequestIds: Array<{ url: string; requestId: string | undefined }> = []
 const apps: AppProcess[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase("observability");
-  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  sandbox = await startServiceSandbox({ port: 0, apiKeys: [SVC_KEY] });
+  world = await startConnectedDemoShop({ name: "observability", shop: SHOP, svcKey: SVC_KEY });
+  ({ db, sandbox, store, storeServer, variants } = world);
   proxy = await startScenarioProxy(sandbox.url, (method, url, headers) => {
     sentRequestIds.push({ url, requestId: headers["x-request-id"] });
     return failQuotes && method === "POST" && url === QUOTE_PATH ? "server-error" : undefined;
   });
-  store = createSimulatedStore();
-  store.addShop({ domain: SHOP, name: "Tienda Demo" });
-  store.seedDemoCatalogue(SHOP);
-  storeServer = await store.listen(0);
-  variants = attachDemoIds(store.products.list(SHOP)).filter((v) => v.outcome === "synced" && v.sku);
-  await installConnectedShop({ db, store, shop: SHOP, serviceUrl: sandbox.url, apiKey: SVC_KEY });
-  await registerAtService(
-    createSvcClient({ baseUrl: sandbox.url, apiKey: SVC_KEY, tokenCache: new SvcTokenCache() }),
-    variants.map((v) => v.sku!),
-  );
 }, 180_000);
 
 afterAll(async () => {
   for (const app of apps) await app.stop().catch(() => {});
   await proxy?.close();
-  await db?.$disconnect();
-  await sandbox?.close();
-  await storeServer?.close();
-  await database?.drop();
+  await world?.close();
 });
 
 async function start(env: Record<string, string> = {}): Promise<AppProcess> {
-  const app = await startBuiltApp(database.url, {
+  const app = await startBuiltApp(world.database.url, {
     LOG_LEVEL: "info",
     SHOPIFY_API_KEY: TEST_API_KEY,
     SHOPIFY_API_SECRET: TEST_API_SECRET,
