@@ -7,7 +7,8 @@ import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import type { HandlerDeps, JobHandler } from "./jobs/worker.server";
 import { createJobWorker } from "./jobs/worker.server";
-import { releaseLeases } from "./jobs/queue.server";
+import { queueBacklog, releaseLeases } from "./jobs/queue.server";
+import { enableProcessMetrics } from "./metrics.server";
 import { checkReadiness, type ReadinessReport } from "./models/health.server";
 import { ensureRetentionJob, retentionJobHandlers } from "./models/retention.server";
 import { stopRatesRuntime } from "./rates/runtime.server";
@@ -57,3 +58,17 @@ export function checkDatabaseReadiness(migrations: readonly string[]): Promise<R
 
 /** What the serving thread does last when it stops: writes the buffered quote log. */
 export const stopServing = stopRatesRuntime;
+
+/** The serving thread's metrics: the process's defaults (event-loop lag…) and the queues read at each scrape. */
+export function startProcessMetrics(): void {
+  // With PostgreSQL away the scrape still answers (event-loop lag, the rate answers): the queue
+  // gauges are left out of it, which an "absent" alert catches.
+  enableProcessMetrics(() =>
+    queueBacklog(appContext().db).catch((error: unknown) => {
+      appContext().logger.warn({ err: String(error) }, "metrics: the job queues could not be read");
+      return [];
+    }),
+  );
+}
+
+export { metricsSnapshot, renderMetrics } from "./metrics.server";

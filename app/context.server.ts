@@ -6,7 +6,8 @@ import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { prismaClient } from "./db.server";
 import { env } from "./env.server";
-import { logger } from "./logger.server";
+import { currentRequestId, logger } from "./logger.server";
+import { metrics } from "./metrics.server";
 import { createSvcClientResolver, type SvcConnectionConfig } from "./models/svc-connection.server";
 import { createAdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
@@ -33,6 +34,8 @@ function build(): AppContext {
     serviceName: config.SVC_NAME,
     encryptionKey: config.ENCRYPTION_KEY,
     logger: logger.child({ component: "svc" }),
+    onAttempt: ({ endpoint, durationMs, error }) => metrics.upstreamAttempt(endpoint, durationMs / 1000, error),
+    requestId: currentRequestId,
   };
   const db = overrides.db ?? prismaClient();
   const now = overrides.now ?? (() => new Date());
@@ -49,7 +52,13 @@ function build(): AppContext {
 
 // One pacing per process: every job and request of a shop shares its Admin API points
 // (app/shopify/admin-pacing.server.ts). Tests that hand in their own adminFor are not paced.
-const paced = createAdminPacing({ sleep: (ms) => new Promise((r) => setTimeout(r, ms)), nowMs: () => Date.now() });
+const paced = createAdminPacing({
+  sleep: (ms) => {
+    metrics.adminThrottleWait(ms);
+    return new Promise((r) => setTimeout(r, ms));
+  },
+  nowMs: () => Date.now(),
+});
 
 function defaultAdminFor(db: PrismaClient, now: () => Date, log: Logger) {
   const config = env();

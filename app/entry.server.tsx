@@ -11,8 +11,17 @@ export const streamTimeout = 5000;
 // The production server (server/index.ts) reaches the serving side's shutdown and the job signals
 // through the server build: it forwards the "enqueued" signals of the jobs it adds to the job
 // worker's thread (server/jobs-thread.ts) so that the worker wakes without polling.
-export { checkDatabaseReadiness, releaseJobLeases, stopServing } from "./composition.server";
+export {
+  checkDatabaseReadiness,
+  releaseJobLeases,
+  renderMetrics,
+  startProcessMetrics,
+  stopServing,
+} from "./composition.server";
 export { APP_VERSION } from "./version.server";
+// The server (server/index.ts) is bundled apart from this build: it must put each request's log
+// context in this build's AsyncLocalStorage, or the app's lines and service calls would not see it.
+export { withLogContext } from "./logger.server";
 export { jobSignals } from "./jobs/queue.server";
 // …and the rate callback's fast path (server/rate-callback-http.ts) reaches its handler the same way.
 export { handleRateCallback } from "./rates/callback.server";

@@ -80,6 +80,8 @@ export const envSchema = z.object({
   PROCESS_ROLE: z.enum(["all", "web", "worker"], { error: "must be all, web or worker" }).default("all"),
   // On SIGTERM: how long /readyz fails while the process still serves (so a load balancer takes it
   // out before it stops listening), then how long requests in flight and jobs held may take.
+  // Bearer token of GET /metrics (Prometheus). Unset: /metrics answers 404.
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SHUTDOWN_DELAY_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).default(25_000),
   // Benchmarks only (docs/benchmarks.md): "0" turns the rate cache's refresh-ahead off, to measure

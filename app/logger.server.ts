@@ -1,6 +1,7 @@
-// Structured logs (pino). Each line carries the request id and shop of the request it belongs to,
+// Structured logs (pino). Each line carries the host name and pid, the request id and shop of the request it belongs to,
 // taken from an AsyncLocalStorage context, and secrets are redacted wherever they appear.
 import { AsyncLocalStorage } from "node:async_hooks";
+import os from "node:os";
 import pino, { type Logger } from "pino";
 
 export interface LogContext {
@@ -36,7 +37,8 @@ export function createLogger(opts: { level?: string; destination?: pino.Destinat
   return pino(
     {
       level: opts.level ?? process.env.LOG_LEVEL ?? "info",
-      base: undefined,
+      // Which instance and process wrote the line, once several run behind a load balancer.
+      base: { hostname: os.hostname(), pid: process.pid },
       redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
       mixin: () => ({ ...context.getStore() }),
     },
@@ -55,4 +57,9 @@ export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
 export function addLogContext(ctx: LogContext): void {
   const store = context.getStore();
   if (store) Object.assign(store, ctx);
+}
+
+/** The id of the request being served here, if any (sent on to the service). */
+export function currentRequestId(): string | undefined {
+  return context.getStore()?.requestId;
 }

@@ -12,12 +12,13 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { EnvError, parseEnv, type Env } from "../app/env.server";
-import { createLogger, withLogContext } from "../app/logger.server";
-import type { checkDatabaseReadiness } from "../app/composition.server";
+import { createLogger, type withLogContext } from "../app/logger.server";
+import type { checkDatabaseReadiness, renderMetrics, startProcessMetrics } from "../app/composition.server";
 import type { handleRateCallback } from "../app/rates/callback.server";
 import { prepareDatabase, type RunningDatabase } from "./database";
 import type { ServerEntry } from "./jobs-thread-protocol";
 import { healthEndpoints, shippedMigrations } from "./health-http";
+import { metricsEndpoint } from "./metrics-http";
 import { startJobsThread } from "./jobs-thread-host";
 import { NAIVE_RATE_CALLBACK_PATH, rateCallbackFastPath } from "./rate-callback-http";
 import { webhookFastPath } from "./webhook-http";
@@ -59,7 +60,10 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
     module: ServerEntry & {
       handleRateCallback: typeof handleRateCallback;
       checkDatabaseReadiness: typeof checkDatabaseReadiness;
+      startProcessMetrics: typeof startProcessMetrics;
+      renderMetrics: typeof renderMetrics;
       APP_VERSION: string;
+      withLogContext: typeof withLogContext;
     };
   };
 };
@@ -74,7 +78,7 @@ app.use(express.static(path.join(projectRoot, "build/client"), { maxAge: "1h" })
 app.use((req, res, next) => {
   const requestId = req.get("x-request-id") || randomUUID();
   res.setHeader("x-request-id", requestId);
-  withLogContext({ requestId, shop: req.get("x-shopify-shop-domain") ?? undefined }, next);
+  entry.withLogContext({ requestId, shop: req.get("x-shopify-shop-domain") ?? undefined }, next);
 });
 app.all("*", createRequestHandler({ build, mode: "production" }));
 
@@ -82,7 +86,7 @@ app.all("*", createRequestHandler({ build, mode: "production" }));
 const rateCallback = rateCallbackFastPath({
   handle: entry.handleRateCallback,
   naive: env.RATES_NAIVE_BASELINE,
-  withContext: withLogContext,
+  withContext: entry.withLogContext,
 });
 if (env.RATES_NAIVE_BASELINE)
   logger.warn(
@@ -103,7 +107,7 @@ const jobsThread =
 // …and so are Shopify's webhook posts, through the same route actions (server/webhook-http.ts).
 const webhooks = webhookFastPath({
   routes: build.routes,
-  withContext: withLogContext,
+  withContext: entry.withLogContext,
   onError: (error, path) =>
     logger.error({ path, err: error instanceof Error ? error.stack : String(error) }, "webhook failed"),
 });
@@ -118,10 +122,25 @@ const health = healthEndpoints({
   worker: jobsThread ? () => jobsThread.alive() : undefined,
 });
 
+entry.startProcessMetrics();
+const metrics = metricsEndpoint({
+  token: env.METRICS_TOKEN,
+  render: entry.renderMetrics,
+  jobsThread: jobsThread ? (timeoutMs) => jobsThread.metrics(timeoutMs) : undefined,
+  onError: (error) => logger.error({ err: String(error) }, "metrics could not be collected"),
+});
+
 // Responses still being written when the shutdown starts, told to close their connection after.
 const inFlight = new Set<http.ServerResponse>();
 const server = http.createServer((req, res) => {
-  if (health(req, res)) return;
+  // One request id for the whole request: the caller's (when it is a plain token) or a new one. The
+  // fast paths and Express read it from the header, put it in the log context and answer it, and
+  // the service client sends it on as X-Request-Id.
+  const incoming = req.headers["x-request-id"];
+  const requestId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.headers["x-request-id"] = requestId;
+  accessLog(req, res, requestId);
+  if (health(req, res) || metrics(req, res)) return;
   inFlight.add(res);
   res.once("close", () => inFlight.delete(res));
   if (shuttingDown) res.setHeader("connection", "close");
@@ -133,6 +152,32 @@ const server = http.createServer((req, res) => {
   }
   if (!rateCallback(req, res) && !webhooks(req, res)) app(req, res);
 });
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/**
+ * One line per request once its answer is sent or the connection closes: method, path (never the
+ * query string, which can carry an email or a name), status, duration and request id. The health
+ * probes and scrapes, every few seconds, are logged at debug.
+ */
+function accessLog(req: http.IncomingMessage, res: http.ServerResponse, requestId: string) {
+  const started = performance.now();
+  res.once("close", () => {
+    const url = req.url ?? "";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    const line = {
+      requestId,
+      method: req.method,
+      path,
+      status: res.writableFinished ? res.statusCode : 499,
+      durationMs: Math.round(performance.now() - started),
+    };
+    if (PROBES.has(path)) logger.debug(line, "request");
+    else logger.info(line, "request");
+  });
+}
+
 server.listen(env.PORT, () => {
   logger.info({ port: env.PORT, role, embeddedDatabase: database.embedded }, "app listening");
 });

@@ -4,7 +4,7 @@
 // starts at once, not at the next poll.
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
-import type { JobsThreadData, JobsThreadMessage, ServerEntry } from "./jobs-thread-protocol";
+import type { JobsThreadData, JobsThreadMessage, MetricsSnapshot, ServerEntry } from "./jobs-thread-protocol";
 
 const RESTART_AFTER_MS = 1_000;
 // The thread says it is alive every 2 s; a thread silent for this long (a stuck event loop) is not.
@@ -23,6 +23,8 @@ export interface JobsThread {
    * terminated and the jobs it held are queued again at once for another process.
    */
   stop(timeoutMs: number): Promise<void>;
+  /** The thread's metrics; undefined when it has none to give within `timeoutMs` (not running, busy). */
+  metrics(timeoutMs: number): Promise<MetricsSnapshot | undefined>;
 }
 
 export function startJobsThread(opts: {
@@ -36,6 +38,9 @@ export function startJobsThread(opts: {
   let heardAt = 0;
   // Every owner id a thread of this process claimed jobs under (a restarted thread has a new one).
   const owners = new Set<string>();
+  // Scrapes waiting for the thread's metrics, by request id.
+  const scrapes = new Map<number, (metrics: MetricsSnapshot | undefined) => void>();
+  let scrapeId = 0;
 
   const start = () => {
     const thread = new Worker(opts.threadFile, { workerData: opts.data, resourceLimits: HEAP_LIMITS });
@@ -44,6 +49,7 @@ export function startJobsThread(opts: {
     thread.on("message", (message: JobsThreadMessage) => {
       if (message.type === "started") owners.add(message.owner);
       if (message.type === "started" || message.type === "alive") heardAt = Date.now();
+      if (message.type === "metrics") scrapes.get(message.id)?.(message.metrics);
     });
     thread.on("error", (error) => opts.logger.error({ err: error.message }, "job worker thread failed"));
     thread.on("exit", (code) => {
@@ -60,6 +66,21 @@ export function startJobsThread(opts: {
   start();
 
   return {
+    metrics(timeoutMs) {
+      const thread = worker;
+      if (!thread || stopping) return Promise.resolve(undefined);
+      const id = ++scrapeId;
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => answer(undefined), timeoutMs);
+        const answer = (metrics: MetricsSnapshot | undefined) => {
+          clearTimeout(timer);
+          scrapes.delete(id);
+          resolve(metrics);
+        };
+        scrapes.set(id, answer);
+        thread.postMessage({ type: "metrics-request", id } satisfies JobsThreadMessage);
+      });
+    },
     alive: () => !stopping && worker !== undefined && heardAt > 0 && Date.now() - heardAt < SILENT_FOR_MS,
     async stop(timeoutMs) {
       stopping = true;

@@ -1,6 +1,10 @@
 // What the serving thread (server/index.ts) and the job worker's thread (server/jobs-thread.ts)
 // say to each other, and what the serving thread uses of the server build's entry module.
 import type { EventEmitter } from "node:events";
+import type { MetricObjectWithValues, MetricValue } from "prom-client";
+
+/** One thread's metrics as prom-client's getMetricsAsJSON() gives them. */
+export type MetricsSnapshot = MetricObjectWithValues<MetricValue<string>>[];
 
 export interface ServerEntry {
   stopServing(): Promise<void>;
@@ -21,4 +25,8 @@ export type JobsThreadMessage =
   | { type: "enqueued"; queues: string[] }
   /** Serving → jobs: finish the jobs held, claim no more, then answer "stopped". */
   | { type: "stop" }
+  /** Serving → jobs: send this thread's metrics (for /metrics). */
+  | { type: "metrics-request"; id: number }
+  /** Jobs → serving: the answer to "metrics-request" `id`. */
+  | { type: "metrics"; id: number; metrics: MetricsSnapshot }
   | { type: "stopped" };

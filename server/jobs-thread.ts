@@ -4,7 +4,7 @@
 // the serving thread's event loop (docs/decisions/015-job-worker-thread.md). It is bundled from
 // the composition root alone — no Remix, React or Polaris — with its own database pool.
 import { parentPort, workerData } from "node:worker_threads";
-import { startBackgroundWork } from "../app/composition.server";
+import { metricsSnapshot, startBackgroundWork } from "../app/composition.server";
 import { signalEnqueued } from "../app/jobs/queue.server";
 import type { JobsThreadData, JobsThreadMessage } from "./jobs-thread-protocol";
 
@@ -17,6 +17,10 @@ heartbeat.unref();
 
 port.on("message", (message: JobsThreadMessage) => {
   if (message.type === "enqueued") signalEnqueued(...message.queues);
+  else if (message.type === "metrics-request")
+    void metricsSnapshot().then((metrics) =>
+      port.postMessage({ type: "metrics", id: message.id, metrics } satisfies JobsThreadMessage),
+    );
   else if (message.type === "stop")
     void worker.stop().then(() => {
       clearInterval(heartbeat);

@@ -200,18 +200,30 @@ export type JobOutcome =
  * changes nothing. Returns false when the lease was lost.
  */
 export async function finishJob(db: Conn, job: Pick<Job, "id" | "leaseOwner">, outcome: JobOutcome): Promise<boolean> {
+  return (await finishJobState(db, job, outcome)) !== null;
+}
+
+/** finishJob, answering the job's state after it ("failed": it gave up), or null when the lease was lost. */
+export async function finishJobState(
+  db: Conn,
+  job: Pick<Job, "id" | "leaseOwner">,
+  outcome: JobOutcome,
+): Promise<"done" | "queued" | "failed" | null> {
   const owner = job.leaseOwner ?? "";
   let count: number;
   if (outcome.kind === "done") {
     count = await db.$executeRaw`
       UPDATE "Job" SET state = 'done', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "updatedAt" = now()
       WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
+    return count === 1 ? "done" : null;
   } else if (outcome.kind === "retry") {
-    count = await db.$executeRaw`
+    const rows = await db.$queryRaw<Array<{ state: "queued" | "failed" }>>`
       UPDATE "Job" SET state = CASE WHEN attempts >= "maxAttempts" THEN 'failed' ELSE 'queued' END,
                        "runAt" = ${outcome.at}, "lastError" = ${outcome.error},
                        "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
-      WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
+      WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'
+      RETURNING state`;
+    return rows[0]?.state ?? null;
   } else {
     const payload = outcome.payload === undefined ? null : JSON.stringify(outcome.payload);
     count = await db.$executeRaw`
@@ -219,8 +231,19 @@ export async function finishJob(db: Conn, job: Pick<Job, "id" | "leaseOwner">, o
                        payload = COALESCE(${payload}::jsonb, payload),
                        "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
       WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
+    return count === 1 ? "queued" : null;
   }
-  return count === 1;
+}
+
+/** Jobs due to run and not yet claimed, per queue, and how long the oldest has waited (the metrics' gauges). */
+export async function queueBacklog(
+  db: Conn,
+): Promise<Array<{ queue: string; depth: number; oldestAgeSeconds: number }>> {
+  // The (state, runAt) index answers this: only the due part of the queued jobs is read.
+  const rows = await db.$queryRaw<Array<{ queue: string; depth: number; age: number }>>`
+    SELECT queue, count(*)::int AS depth, EXTRACT(EPOCH FROM (now() - min("runAt")))::float8 AS age
+    FROM "Job" WHERE state = 'queued' AND "runAt" <= now() GROUP BY queue`;
+  return rows.map((row) => ({ queue: row.queue, depth: row.depth, oldestAgeSeconds: Math.max(0, row.age) }));
 }
 
 /** Extends a running job's lease (long jobs call this as they make progress). */

@@ -2,7 +2,8 @@
 import type { Job, PrismaClient } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { claimJobs, finishJob, jobSignals, type Conn, type JobOutcome } from "./queue.server";
+import { metrics } from "../metrics.server";
+import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
@@ -69,8 +70,11 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
       const backoff = Math.min(RETRY_AFTER_CRASH_MS * 2 ** (job.attempts - 1), 15 * 60_000);
       outcome = { kind: "retry", at: new Date(now().getTime() + backoff), error: message };
     }
-    if (!(await finishJob(opts.db, job, outcome))) {
-      opts.logger.warn({ queue: job.queue, key: job.key }, "job lease was lost before it finished");
+    const state = await finishJobState(opts.db, job, outcome);
+    if (state === null) opts.logger.warn({ queue: job.queue, key: job.key }, "job lease was lost before it finished");
+    else if (state === "failed") {
+      metrics.jobGivenUp(job.queue);
+      opts.logger.warn({ queue: job.queue, key: job.key, shop: job.shop, attempts: job.attempts }, "job gave up");
     }
   }
 

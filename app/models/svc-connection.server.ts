@@ -1,7 +1,7 @@
 // A shop's connection to the service: its API key (encrypted at rest) and environment.
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { decryptSecret, encryptSecret } from "../crypto.server";
-import { createSvcClient, type SvcClient, type SvcLogger } from "../svc";
+import { createSvcClient, type SvcClient, type SvcClientOptions, type SvcLogger } from "../svc";
 
 export type SvcEnvironment = "qa" | "production";
 
@@ -11,6 +11,8 @@ export interface SvcConnectionConfig {
   encryptionKey: string;
   fetch?: typeof fetch;
   logger?: SvcLogger;
+  onAttempt?: SvcClientOptions["onAttempt"];
+  requestId?: SvcClientOptions["requestId"];
 }
 
 type Db = Pick<PrismaClient, "shop">;
@@ -97,6 +99,8 @@ function buildClient(config: SvcConnectionConfig, environment: SvcEnvironment, a
     serviceName: config.serviceName,
     fetch: config.fetch,
     logger: config.logger,
+    onAttempt: config.onAttempt,
+    requestId: config.requestId,
   });
 }
 

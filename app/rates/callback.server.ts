@@ -7,6 +7,7 @@
  */
 import { appContext } from "~/context.server";
 import { env } from "~/env.server";
+import { metrics, type RateAnswerOutcome } from "~/metrics.server";
 import { verifyShopifyHmac } from "~/shopify/verify-hmac.server";
 import type { QuoteOutcome } from "./answer";
 import { parseRateRequest } from "./rate-request";
@@ -41,8 +42,21 @@ export async function handleRateCallback(
   request: RateCallbackRequest,
   mode: RateCallbackMode = "cached",
 ): Promise<RateCallbackAnswer> {
-  const receivedAt = Date.now();
   const started = performance.now();
+  // What the answer was, for the metrics: set by the quote log's record, "invalid" until then.
+  let outcome: RateAnswerOutcome = "invalid";
+  const answer = await answerRateCallback(request, mode, started, (answered) => (outcome = answered));
+  metrics.rateAnswered(outcome, (performance.now() - started) / 1000);
+  return answer;
+}
+
+async function answerRateCallback(
+  request: RateCallbackRequest,
+  mode: RateCallbackMode,
+  started: number,
+  answered: (outcome: QuoteOutcome) => void,
+): Promise<RateCallbackAnswer> {
+  const receivedAt = Date.now();
   if (request.method !== "POST") return problem(405, "use POST");
 
   // The one cap of every route Shopify posts to (MAX_BODY_BYTES, app/http/body-limit.server.ts).
@@ -61,7 +75,8 @@ export async function handleRateCallback(
 
   const runtime: Pick<RatesRuntime, "quoteRates"> & Partial<Pick<RatesRuntime, "quoteLog">> =
     mode === "naive" ? naiveRatesRuntime() : ratesRuntime();
-  const log = (outcome: QuoteOutcome, cacheHit: boolean, services: string[]) =>
+  const log = (outcome: QuoteOutcome, cacheHit: boolean, services: string[]) => {
+    answered(outcome);
     runtime.quoteLog?.record({
       shop,
       at: new Date(receivedAt),
@@ -70,6 +85,7 @@ export async function handleRateCallback(
       outcome,
       services,
     });
+  };
 
   let json: unknown;
   try {
@@ -87,6 +103,7 @@ export async function handleRateCallback(
   try {
     const result = await runtime.quoteRates({ shop, rate: parsed.rate, receivedAt });
     log(result.outcome, result.cacheHit, result.services);
+    if (result.upstream) metrics.rateCache(result.cacheHit);
     if (result.answer.kind === "backup") return problem(503, "rates unavailable: Shopify shows the backup rates");
     return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ rates: result.answer.rates }) };
   } catch (error) {

@@ -98,6 +98,8 @@ export function createSvcClient(options: SvcClientOptions): SvcClient {
     sleep: options.sleep ?? abortableSleep,
     random: options.random ?? Math.random,
     now,
+    onAttempt: options.onAttempt,
+    requestId: options.requestId,
   });
   const authSpec = endpoints.authSpec(options.apiKey);
   const auth = createAuthenticator({

@@ -1,7 +1,7 @@
 /** The fulfilment service client: factory, errors and wire types. Server-only (holds the API key). */
 export { createSvcClient } from "./client";
 export type { SvcClient, SvcCreateOrderParams, SvcCreateProductsParams, SvcQuoteParams } from "./client";
-export type { SvcCallOptions, SvcClientOptions, SvcLogger, SvcSleep } from "./options";
+export type { SvcAttempt, SvcCallOptions, SvcClientOptions, SvcLogger, SvcSleep } from "./options";
 export type {
   SvcAuthResult,
   SvcCreateOrderResult,

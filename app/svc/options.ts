@@ -34,6 +34,17 @@ export interface SvcClientOptions {
   random?: () => number;
   /** Wall clock in epoch ms (token expiry, deadlines, Retry-After dates). */
   now?: () => number;
+  /** Told of every HTTP attempt as it ends (the app's metrics). */
+  onAttempt?: (attempt: SvcAttempt) => void;
+  /** The id of the request this call serves, sent as `X-Request-Id` so the service's logs can be matched. */
+  requestId?: () => string | undefined;
+}
+
+/** One HTTP attempt of a call: its endpoint, how long it took and, when it failed, the error's name. */
+export interface SvcAttempt {
+  endpoint: string;
+  durationMs: number;
+  error?: string;
 }
 
 /** Per-call options accepted by every client method. */

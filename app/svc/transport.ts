@@ -8,7 +8,7 @@ import { abortError } from "./error-mapping";
 import { errorFromResponse } from "./error-mapping";
 import { describeFailure, provablyNotSent } from "./error-mapping";
 import { SvcConnectionError, SvcInvalidResponseError, type SvcError } from "./errors";
-import type { SvcLogger, SvcSleep } from "./options";
+import type { SvcAttempt, SvcLogger, SvcSleep } from "./options";
 import { MAX_RETRY_AFTER_MS, backoffDelayMs, isRetryableStatus, parseRetryAfterMs } from "./retry-policy";
 import { WireShapeError } from "./validate";
 
@@ -53,6 +53,8 @@ export interface TransportDeps {
   sleep: SvcSleep;
   random: () => number;
   now: () => number;
+  onAttempt?: (attempt: SvcAttempt) => void;
+  requestId?: () => string | undefined;
 }
 
 type Attempt<T> =
@@ -79,12 +81,14 @@ export function createTransport(deps: TransportDeps): Transport {
     );
     let response: Response;
     let text: string;
+    const requestId = deps.requestId?.();
     try {
       response = await deps.fetch(`${deps.baseUrl}${spec.path}`, {
         method: spec.method,
         headers: {
           accept: "application/json",
           ...deps.defaultHeaders,
+          ...(requestId ? { "x-request-id": requestId } : {}),
           ...context.headers,
           ...spec.headers,
           ...(spec.body === undefined ? {} : { "content-type": "application/json" }),
@@ -154,17 +158,20 @@ export function createTransport(deps: TransportDeps): Transport {
       for (let attemptNumber = 1; ; attemptNumber++) {
         const started = performance.now();
         const result = await attempt(spec, context);
-        deps.logger.debug(
+        const durationMs = performance.now() - started;
+        deps.onAttempt?.({ endpoint: spec.endpoint, durationMs, error: result.ok ? undefined : result.error.name });
+        // A failure is logged at info with the service's own request id, to find it in the service's logs.
+        deps.logger[result.ok ? "debug" : "info"](
           {
             endpoint: spec.endpoint,
             method: spec.method,
             attempt: attemptNumber,
             status: result.ok ? result.response.status : result.error.status,
-            requestId: result.ok ? result.response.requestId : result.error.requestId,
-            durationMs: Math.round(performance.now() - started),
+            svcRequestId: result.ok ? result.response.requestId : result.error.requestId,
+            durationMs: Math.round(durationMs),
             error: result.ok ? undefined : result.error.name,
           },
-          "svc call",
+          result.ok ? "svc call" : "svc call failed",
         );
         if (result.ok) return result.response;
         const retriesUsed = attemptNumber - 1;

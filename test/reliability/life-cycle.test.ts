@@ -4,30 +4,26 @@
 import { randomUUID } from "node:crypto";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
-import { createSvcClient, SvcTokenCache } from "~/svc";
-import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
-import { createSimulatedStore, type SimulatedStore } from "../../sandbox/store";
-import { attachDemoIds } from "../../sandbox/store/catalogue/demo-catalogue-facts";
+import type { ServiceSandbox } from "../../sandbox/service/server";
+import type { SimulatedStore } from "../../sandbox/store";
 import type { AppProcess } from "../helpers/app-process";
 import { TEST_API_KEY, TEST_API_SECRET } from "../helpers/shopify-requests";
-import { createTestDatabase } from "../helpers/test-database";
-import { installConnectedShop, startBuiltApp } from "./support/running-app";
+import { startBuiltApp, startConnectedDemoShop } from "./support/running-app";
 import { startScenarioProxy } from "./support/scenario-proxy";
 
 const SHOP = "tienda-demo.myshopify.com";
 const SVC_KEY = "sk_test_life_cycle";
 const QUOTE_PATH = "/api/rest/services";
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let world: Awaited<ReturnType<typeof startConnectedDemoShop>>;
 let db: PrismaClient;
-let sandbox: ServiceSandbox;
 let store: SimulatedStore;
 let storeServer: { url: string; close(): Promise<void> };
-let variants: ReturnType<typeof attachDemoIds>;
+let sandbox: ServiceSandbox;
+let variants: Awaited<ReturnType<typeof startConnectedDemoShop>>["variants"];
 const apps: AppProcess[] = [];
 const closers: Array<() => Promise<unknown>> = [];
 
@@ -68,36 +64,18 @@ function startHangingStore() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase("lifecycle");
-  db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
-  sandbox = await startServiceSandbox({ port: 0, apiKeys: [SVC_KEY] });
-  store = createSimulatedStore();
-  store.addShop({ domain: SHOP, name: "Tienda Demo" });
-  store.seedDemoCatalogue(SHOP);
-  storeServer = await store.listen(0);
-  variants = attachDemoIds(store.products.list(SHOP)).filter((v) => v.outcome === "synced" && v.sku);
-  await installConnectedShop({ db, store, shop: SHOP, serviceUrl: sandbox.url, apiKey: SVC_KEY });
-  await createSvcClient({ baseUrl: sandbox.url, apiKey: SVC_KEY, tokenCache: new SvcTokenCache() }).createProducts({
-    productos: [...new Set(variants.map((v) => v.sku!))].map((sku) => ({
-      sku,
-      upc: "",
-      nombre: sku,
-      dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } },
-    })),
-  });
+  world = await startConnectedDemoShop({ name: "lifecycle", shop: SHOP, svcKey: SVC_KEY });
+  ({ db, sandbox, store, storeServer, variants } = world);
 }, 180_000);
 
 afterAll(async () => {
   for (const app of apps) await app.stop().catch(() => {});
   for (const close of closers) await close().catch(() => {});
-  await db?.$disconnect();
-  await sandbox?.close();
-  await storeServer?.close();
-  await database?.drop();
+  await world?.close();
 });
 
 async function start(serviceUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
-  const app = await startBuiltApp(database.url, {
+  const app = await startBuiltApp(world.database.url, {
     LOG_LEVEL: "info",
     SHOPIFY_API_KEY: TEST_API_KEY,
     SHOPIFY_API_SECRET: TEST_API_SECRET,

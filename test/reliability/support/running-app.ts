@@ -3,14 +3,18 @@ import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { PrismaClient } from "@prisma/client";
 import { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import pg from "pg";
 import { RETENTION_QUEUE } from "~/models/retention.server";
 import { connectShop } from "~/models/svc-connection.server";
-import type { SimulatedStore } from "../../../sandbox/store";
-import type { SvcClient } from "~/svc";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/service/server";
+import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
+import { attachDemoIds } from "../../../sandbox/store/catalogue/demo-catalogue-facts";
+import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
+import { createTestDatabase } from "../../helpers/test-database";
 import { appEnv, startApp, type AppProcess } from "../../helpers/app-process";
 import { installWithExpiringToken } from "../../helpers/offline-token";
 
@@ -149,4 +153,39 @@ export async function registerAtService(client: SvcClient, skus: Iterable<string
       dimension: { data: { peso: "450", ancho: "10", largo: "10", altura: "12", volumen: "1200" } },
     })),
   });
+}
+
+/**
+ * The world most reliability tests start from: a migrated database, the service sandbox, the
+ * simulated store with the demo catalogue, and the shop installed, connected and its SKUs known
+ * to the service (with dimensions).
+ */
+export async function startConnectedDemoShop(opts: { name: string; shop: string; svcKey: string }) {
+  const database = await createTestDatabase(opts.name);
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
+  const sandbox: ServiceSandbox = await startServiceSandbox({ port: 0, apiKeys: [opts.svcKey] });
+  const store = createSimulatedStore();
+  store.addShop({ domain: opts.shop, name: "Tienda Demo" });
+  store.seedDemoCatalogue(opts.shop);
+  const storeServer = await store.listen(0);
+  const variants = attachDemoIds(store.products.list(opts.shop)).filter((v) => v.outcome === "synced" && v.sku);
+  await installConnectedShop({ db, store, shop: opts.shop, serviceUrl: sandbox.url, apiKey: opts.svcKey });
+  await registerAtService(
+    createSvcClient({ baseUrl: sandbox.url, apiKey: opts.svcKey, tokenCache: new SvcTokenCache() }),
+    variants.map((v) => v.sku!),
+  );
+  return {
+    database,
+    db,
+    sandbox,
+    store,
+    storeServer,
+    variants,
+    async close() {
+      await db.$disconnect();
+      await sandbox.close();
+      await storeServer.close();
+      await database.drop();
+    },
+  };
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 /** Forwards every request to `target`; `scenarioFor` picks the scenario of each (none: as is). */
 export function startScenarioProxy(
   target: string,
-  scenarioFor: (method: string, url: string) => string | undefined,
+  scenarioFor: (method: string, url: string, headers: Readonly<Record<string, string>>) => string | undefined,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -14,7 +14,7 @@ export function startScenarioProxy(
     req.on("end", () => {
       const headers = { ...req.headers } as Record<string, string>;
       delete headers.host;
-      const scenario = scenarioFor(req.method!, req.url!);
+      const scenario = scenarioFor(req.method!, req.url!, headers);
       if (scenario) headers["x-sandbox-scenario"] = scenario;
       const upstream = http.request(new URL(req.url!, target), { method: req.method, headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

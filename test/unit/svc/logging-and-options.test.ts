@@ -10,29 +10,46 @@ afterEach(async () => {
 });
 
 describe("logging", () => {
-  it("logs one debug entry per attempt with endpoint, status, duration, request id and attempt", async () => {
+  it("logs one entry per attempt with endpoint, status, duration, the service's request id and attempt; failures at info", async () => {
+    const sentIds: Array<string | undefined> = [];
     fake = await startFakeService({
       "POST /api/rest/auth": issueToken(),
-      "POST /api/rest/services": (_r, res, n) =>
-        n === 1
-          ? sendJson(res, 503, { error: "down", code: "unexpected" }, { "x-request-id": "req-a" })
-          : sendJson(res, 200, availabilityBody(), { "x-request-id": "req-b" }),
+      "POST /api/rest/services": (req, res, n) => {
+        sentIds.push(req.headers["x-request-id"] as string | undefined);
+        if (n === 1) sendJson(res, 503, { error: "down", code: "unexpected" }, { "x-request-id": "req-a" });
+        else sendJson(res, 200, availabilityBody(), { "x-request-id": "req-b" });
+      },
     });
     const logger = recordingLogger();
-    const { client } = testClient(fake, { logger });
+    const attempts: unknown[] = [];
+    const { client } = testClient(fake, {
+      logger,
+      requestId: () => "app-req-1",
+      onAttempt: (attempt) => attempts.push(attempt),
+    });
     await client.quote({ productos: lineItems, consumidor_destino: destination });
-    const quoteLogs = logger.entries.filter((e) => e.obj.endpoint === "quote" && e.level === "debug");
-    expect(quoteLogs.map((e) => e.obj)).toEqual([
-      expect.objectContaining({
-        endpoint: "quote",
-        method: "POST",
-        status: 503,
-        requestId: "req-a",
-        attempt: 1,
-        durationMs: expect.any(Number),
-        error: "SvcUnexpectedError",
-      }),
-      expect.objectContaining({ endpoint: "quote", status: 200, requestId: "req-b", attempt: 2 }),
+    const quoteLogs = logger.entries.filter((e) => e.obj.endpoint === "quote");
+    expect(quoteLogs.map((e) => [e.level, e.obj])).toEqual([
+      [
+        "info",
+        expect.objectContaining({
+          endpoint: "quote",
+          method: "POST",
+          status: 503,
+          svcRequestId: "req-a",
+          attempt: 1,
+          durationMs: expect.any(Number),
+          error: "SvcUnexpectedError",
+        }),
+      ],
+      ["debug", expect.objectContaining({ endpoint: "quote", status: 200, svcRequestId: "req-b", attempt: 2 })],
+    ]);
+    // The app's request id goes to the service on every attempt; each attempt is reported.
+    expect(sentIds).toEqual(["app-req-1", "app-req-1"]);
+    expect(attempts).toEqual([
+      { endpoint: "auth", durationMs: expect.any(Number), error: undefined },
+      { endpoint: "quote", durationMs: expect.any(Number), error: "SvcUnexpectedError" },
+      { endpoint: "quote", durationMs: expect.any(Number), error: undefined },
     ]);
   });
 
