@@ -10,7 +10,10 @@ import { warningMessage } from "../address/warning-codes";
 import { translator } from "../i18n/locale";
 
 export type AddressProblem =
-  { code: "noExteriorNumber" } | { code: "postalCodeState"; cp: string; byCp: string; state: string };
+  | { code: "noExteriorNumber" }
+  | { code: "postalCodeState"; cp: string; byCp: string; state: string }
+  /** The service refused the destination (409 SHP-003): no carrier serves postal code `cp`. */
+  | { code: "destinationNotServed"; cp: string };
 
 /** The first warning that makes the destination undeliverable as it stands; null when it can go. */
 export function addressProblem(warnings: readonly AddressWarning[]): AddressProblem | null {
@@ -34,6 +37,8 @@ export function addressHoldReason(problem: AddressProblem): string {
       return `held in Shopify: the shipping address has no exterior number; ${HELD}`;
     case "postalCodeState":
       return `held in Shopify: postal code ${problem.cp} is in ${problem.byCp}, not ${problem.state}; ${HELD}`;
+    case "destinationNotServed":
+      return `held in Shopify: the service serves no destination at postal code ${problem.cp}; ${HELD}`;
   }
 }
 
@@ -41,6 +46,8 @@ export function addressHoldReason(problem: AddressProblem): string {
 export function problemOfReason(reason: string | null | undefined): AddressProblem | null {
   if (!reason) return null;
   if (reason === addressHoldReason({ code: "noExteriorNumber" })) return { code: "noExteriorNumber" };
+  const served = /^held in Shopify: the service serves no destination at postal code (?<cp>.+?); it goes/s.exec(reason);
+  if (served?.groups) return { code: "destinationNotServed", cp: served.groups.cp! };
   const postal = /^held in Shopify: postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+?); it goes/s.exec(reason);
   if (postal?.groups)
     return { code: "postalCodeState", cp: postal.groups.cp!, byCp: postal.groups.byCp!, state: postal.groups.state! };

@@ -12,7 +12,7 @@ import { recordCustomerDataSeen } from "../models/customer-data-access.server";
 import { getShopSettings, type ShopSettings } from "../models/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { holdForAddress, releaseAppHold } from "../shopify/admin/fulfillment-holds.server";
-import { addressHoldNotes, addressHoldReason, SENT_AS_IT_STANDS } from "./address-hold";
+import { addressHoldNotes, addressHoldReason, problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
 import type { SvcClient } from "../svc";
 import {
   changeAfterSubmission,
@@ -175,6 +175,16 @@ export async function planOrder(
       now,
     );
     if (canSettle && decision.kind !== "skip") continue;
+    // The service refused this destination before: sent again only once the address changed in
+    // Shopify (or the merchant sends it as it stands); an unrelated update leaves the hold on.
+    const refused = problemOfReason(record.reason);
+    if (
+      decision.kind === "send" &&
+      refused?.code === "destinationNotServed" &&
+      sameDestination(readStoredRequest(record.request)?.body?.consumidor_destino, decision.request.consumidor_destino)
+    ) {
+      decision = { kind: "hold_address", problem: refused };
+    }
     if (decision.kind === "send" && decision.request.productos.some((p) => contested.has(p.identificador))) {
       decision = {
         kind: "needs_attention",
@@ -373,7 +383,26 @@ async function apply(
         warnings: decision.warnings,
         order: state.order,
       });
+      if (outcome.kind === "address_refused") {
+        // The service refused the destination (nothing created; the record is waiting): the
+        // app's hold, once — a hold still there from before is "already held", not a second.
+        await holdForAddress(admin, { fulfillmentOrderGid: fo.id, notes: addressHoldNotes(outcome.problem) });
+        deps.logger.info(
+          { shop: record.shop, order: record.orderName, problem: outcome.problem.code },
+          "held in Shopify: the service refused the destination",
+        );
+        return null;
+      }
       return outcome.kind === "again" ? outcome.at : null;
     }
   }
+}
+
+/** Whether the destination about to be sent is the one the service refused (same fields, same values). */
+function sameDestination(refused: object | undefined, now: object): boolean {
+  if (!refused) return false;
+  const a = refused as Record<string, unknown>;
+  const b = now as Record<string, unknown>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
 }

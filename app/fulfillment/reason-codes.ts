@@ -28,6 +28,7 @@ export const REASON_CODES = [
   "onHold",
   "addressHeldNoNumber",
   "addressHeldPostalCode",
+  "addressHeldNotServed",
   "merchantSentAsItStands",
   "scheduled",
   "heldBack",
@@ -103,6 +104,10 @@ const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
   [
     "addressHeldPostalCode",
     /^held in Shopify: postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+?); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
+  ],
+  [
+    "addressHeldNotServed",
+    /^held in Shopify: the service serves no destination at postal code (?<cp>.+?); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
   ],
   ["onHold", /^on hold in Shopify(?: \((?<holds>.*)\))?; it goes to the warehouse when the hold is released$/],
   [

@@ -26,8 +26,9 @@ const TRANSITIONS: Record<FulfillmentStatus, readonly FulfillmentStatus[]> = {
   // Decided at job time from Shopify's current state: a hold, a schedule or the delay waits.
   waiting: ["pending", "skipped", "needs_attention"],
   pending: ["submitting", "waiting", "skipped", "needs_attention"],
-  // Back to pending only when the request provably never reached the service.
-  submitting: ["submitted", "pending", "needs_attention", "unknown_outcome"],
+  // Back to pending only when the request provably never reached the service; waiting when the
+  // service refused the destination (nothing created) and the app holds it for the address.
+  submitting: ["submitted", "pending", "waiting", "needs_attention", "unknown_outcome"],
   submitted: ["in_progress", "shipped", "delivered", "needs_attention"],
   in_progress: ["shipped", "delivered", "needs_attention"],
   shipped: ["delivered", "needs_attention"],

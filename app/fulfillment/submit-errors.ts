@@ -5,6 +5,10 @@
  *   - it did and was refused (409, 4xx) → a person must fix the cause;
  *   - maybe (timeout after sending, reset, 5xx, unreadable 2xx, anything unexpected) → a person
  *     confirms, because sending again could ship the order twice.
+ * One refusal is about the address: the service's 409 with inner code SHP-003 (no carrier serves
+ * the destination; service-api.md 7.2, the only documented refusal that names the destination).
+ * It is a definite refusal (a 4xx: nothing was created), so the app holds the order in Shopify
+ * until the address changes, and sending it again then cannot make a second order.
  */
 import {
   SvcConflictError,
@@ -21,6 +25,8 @@ import {
 export type SubmitFailure =
   | { kind: "retry"; message: string; retryAfterMs?: number }
   | { kind: "needs_attention"; reason: string }
+  /** The service refused the destination (nothing created): hold for the address. */
+  | { kind: "address_refused"; message: string }
   | { kind: "unknown_outcome"; reason: string };
 
 /** Classifies an error thrown by createOrder (or by getting the client's token for it). */
@@ -47,6 +53,9 @@ export function classifySubmitError(error: unknown): SubmitFailure {
     // The token exchange failed: the order itself was never sent.
     if (error.endpoint === "auth") return { kind: "retry", message: error.message };
     if (error instanceof SvcConnectionError) return { kind: "retry", message: error.message };
+    if (error instanceof SvcDestinationNotServedError && error.status === 409) {
+      return { kind: "address_refused", message: serviceMessage(error) };
+    }
     if (error instanceof SvcConflictError || error instanceof SvcInvalidRequestError) {
       return { kind: "needs_attention", reason: refusalReason(error) };
     }

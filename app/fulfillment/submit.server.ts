@@ -10,6 +10,7 @@
 import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import type { AddressWarning } from "../address";
+import { addressHoldReason, type AddressProblem } from "./address-hold";
 import type { SvcClient } from "../svc";
 import type { ServiceOrderRequest } from "./build-service-order";
 import { describeProducts } from "./fulfillment-order";
@@ -30,6 +31,9 @@ export type SubmitOutcome = { kind: "done" } | { kind: "again"; at: Date };
 
 const DONE: SubmitOutcome = { kind: "done" };
 
+/** What sending answers: as the job, or "refused for its address" (the record is waiting; the caller holds it). */
+export type SendOutcome = SubmitOutcome | { kind: "address_refused"; problem: AddressProblem };
+
 /** What is sent: decided from Shopify's current state by the order's job (plan.server.ts). */
 export interface ReadyOrder {
   request: ServiceOrderRequest;
@@ -45,7 +49,7 @@ export interface ReadyOrder {
  * committed before anything is sent), sends, and saves the service's id. Returns when to try
  * again if the request provably never reached the service.
  */
-export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready: ReadyOrder): Promise<SubmitOutcome> {
+export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready: ReadyOrder): Promise<SendOutcome> {
   const client = await deps.svcClientFor(record.shop);
   const now = deps.now();
   if (!client) {
@@ -84,7 +88,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
   try {
     ({ ordenRef } = await client.createOrder(ready.request));
   } catch (error) {
-    return failed(deps, record, record.submitAttempts + 1, error);
+    return failed(deps, record, record.submitAttempts + 1, error, ready.request.consumidor_destino.codigo_postal);
   }
   try {
     await saveAccepted(deps, record, ordenRef);
@@ -142,7 +146,13 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
   }
 }
 
-async function failed(deps: SubmitDeps, record: Fulfillment, attempts: number, error: unknown): Promise<SubmitOutcome> {
+async function failed(
+  deps: SubmitDeps,
+  record: Fulfillment,
+  attempts: number,
+  error: unknown,
+  postalCode: string,
+): Promise<SendOutcome> {
   const now = deps.now();
   const failure = classifySubmitError(error);
   const log = { shop: record.shop, order: record.orderName, attempts, failure: failure.kind };
@@ -172,6 +182,22 @@ async function failed(deps: SubmitDeps, record: Fulfillment, attempts: number, e
     });
     deps.logger.warn(log, "order submission will be retried");
     return { kind: "again", at };
+  }
+  if (failure.kind === "address_refused") {
+    // A definite refusal (nothing created): waiting for a corrected address, like the app's other
+    // address holds; the order's job places the hold and sends again when the address changes.
+    const problem: AddressProblem = { code: "destinationNotServed", cp: postalCode };
+    const reason = addressHoldReason(problem);
+    await transition(deps.db, {
+      id: record.id,
+      from: "submitting",
+      to: "waiting",
+      now,
+      data: { reason, waitUntil: null },
+      detail: `${reason} (the service said: ${failure.message})`,
+    });
+    deps.logger.warn(log, "the service refused the destination");
+    return { kind: "address_refused", problem };
   }
   await transition(deps.db, {
     id: record.id,

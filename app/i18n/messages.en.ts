@@ -385,10 +385,12 @@ export const en: Messages = {
       notes: {
         noExteriorNumber: "The shipping address has no exterior number. Ask the buyer for it and correct the order.",
         postalCodeState: "Postal code {cp} is in {byCp}, not {state}. Confirm the postal code and state with the buyer.",
+        destinationNotServed: "The shipping service does not reach postal code {cp}. Confirm the postal code with the buyer, or a delivery address it covers.",
       },
       whatsapp: {
         noExteriorNumber: "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
         postalCodeState: "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
+        destinationNotServed: "Hola, gracias por tu pedido {order}. Nuestro servicio de envío no tiene cobertura en el código postal {cp}. ¿Nos confirmas tu código postal o nos das otra dirección de entrega?",
       },
       whatsappLink: "Message the buyer on WhatsApp",
       sendAsItStands: "Send as it stands",
@@ -398,6 +400,7 @@ export const en: Messages = {
       merchantSentAsItStands: "Sent as it stands by the merchant: the app's hold is released and it goes with the address as it is.",
       addressHeldNoNumber: "On hold in Shopify: the shipping address has no exterior number; it goes to the warehouse once the address is corrected in Shopify.",
       addressHeldPostalCode: "On hold in Shopify: postal code {cp} is in {byCp}, not {state}; it goes to the warehouse once the address is corrected in Shopify.",
+      addressHeldNotServed: "On hold in Shopify: the service does not deliver to postal code {cp}; it goes to the warehouse once the address is corrected in Shopify.",
       cancelledInShopify: "The order was cancelled in Shopify.",
       partCancelled: "This part of the order was cancelled in Shopify.",
       alreadyFulfilled: "This part of the order is already fulfilled or closed in Shopify.",

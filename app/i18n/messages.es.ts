@@ -387,10 +387,12 @@ export const es = {
       notes: {
         noExteriorNumber: "La dirección de envío no tiene número exterior. Pide al comprador su número exterior y corrígelo en el pedido.",
         postalCodeState: "El código postal {cp} es de {byCp}, no de {state}. Confirma el código postal y el estado con el comprador.",
+        destinationNotServed: "El servicio de envío no llega al código postal {cp}. Confirma con el comprador su código postal o una dirección de entrega que sí tenga cobertura.",
       },
       whatsapp: {
         noExteriorNumber: "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
         postalCodeState: "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
+        destinationNotServed: "Hola, gracias por tu pedido {order}. Nuestro servicio de envío no tiene cobertura en el código postal {cp}. ¿Nos confirmas tu código postal o nos das otra dirección de entrega?",
       },
       whatsappLink: "Escribir al comprador por WhatsApp",
       sendAsItStands: "Enviar tal cual",
@@ -400,6 +402,7 @@ export const es = {
       merchantSentAsItStands: "Enviado tal cual por el comercio: se libera la retención de la app y se envía con la dirección como está.",
       addressHeldNoNumber: "Retenido en Shopify: a la dirección de envío le falta el número exterior; se envía al almacén cuando se corrija la dirección en Shopify.",
       addressHeldPostalCode: "Retenido en Shopify: el código postal {cp} es de {byCp}, no de {state}; se envía al almacén cuando se corrija la dirección en Shopify.",
+      addressHeldNotServed: "Retenido en Shopify: el servicio no entrega en el código postal {cp}; se envía al almacén cuando se corrija la dirección en Shopify.",
       cancelledInShopify: "El pedido se canceló en Shopify.",
       partCancelled: "Esta parte del pedido se canceló en Shopify.",
       alreadyFulfilled: "Esta parte del pedido ya está preparada o cerrada en Shopify.",

@@ -16,6 +16,10 @@ const harness = harnessPerFile({ holdBackMinutes: 0, locationIds: [] }, { locati
 const work = () => harness().worker().runOnce();
 const NO_NUMBER = { address1: "Avenida Juárez", address2: "Col. Centro", zip: "06000" };
 const WRONG_STATE = { province: "Jalisco", provinceCode: "JAL" };
+// A well-formed postal code no carrier serves (the sandbox's Islas Marías range): the service
+// answers 409 SHP-003, in the right state and with a number, so only the service can tell.
+const UNSERVED = { zip: "63950", city: "Islas Marías", province: "Nayarit", provinceCode: "NAY" };
+const SERVED = { zip: "06500", city: "Ciudad de México", province: "Ciudad de México", provinceCode: "CMX" };
 
 function foOf(payload: { admin_graphql_api_id: string }) {
   const [fo] = harness().fulfillmentOrdersOf(payload);
@@ -119,6 +123,87 @@ describe("the address corrected in Shopify", () => {
     await work();
     expect((await holdsInShopify(foOf(payload).id)).fulfillmentHolds).toHaveLength(1);
     expect(await harness().sandboxOrders()).toHaveLength(0);
+  });
+});
+
+describe("a destination the service does not serve", () => {
+  it("is held in Shopify with the app's handle and a Spanish note naming the postal code; nothing at the service", async () => {
+    const payload = harness().paidOrder({ shippingAddress: UNSERVED });
+    await harness().deliver(payload);
+    await work();
+    expect(await harness().sandboxOrders()).toHaveLength(0);
+    const fo = foOf(payload);
+    expect(await holdsInShopify(fo.id)).toEqual({
+      status: "ON_HOLD",
+      fulfillmentHolds: [
+        {
+          id: expect.any(String),
+          handle: "svc-address",
+          reason: "INCORRECT_ADDRESS",
+          reasonNotes:
+            "El servicio de envío no llega al código postal 63950. Confirma con el comprador su código postal o una dirección de entrega que sí tenga cobertura.",
+          heldByRequestingApp: true,
+        },
+      ],
+    });
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      waitUntil: null,
+      reason:
+        "held in Shopify: the service serves no destination at postal code 63950; it goes to the warehouse once the buyer's address is corrected in Shopify",
+    });
+    const [row] = (await listFulfillments(prisma, { shop: SHOP })).rows;
+    expect(row).toMatchObject({ addressHeld: true, reasonMessage: { code: "addressHeldNotServed" } });
+    // Woken again with the destination unchanged (its own hold's webhook, an update that changes
+    // nothing sent): not sent again, still the one hold.
+    await harness().send("fulfillment_orders/placed_on_hold", { fulfillment_order: { id: fo.id, status: "on_hold" } });
+    await correctAddress(payload, { zip: "63950" });
+    await work();
+    expect((await holdsInShopify(fo.id)).fulfillmentHolds).toHaveLength(1);
+    expect(await harness().sandboxOrders()).toHaveLength(0);
+    expect(await recordOf(payload)).toMatchObject({ status: "waiting", submitAttempts: 1 });
+  });
+
+  it("corrected to a served address: the app releases its hold and the order is sent exactly once", async () => {
+    const payload = harness().paidOrder({ shippingAddress: UNSERVED });
+    await harness().deliver(payload);
+    await work();
+    const fo = foOf(payload);
+    expect((await holdsInShopify(fo.id)).fulfillmentHolds).toHaveLength(1);
+    expect((await correctAddress(payload, SERVED)).status).toBe(200);
+    await work();
+    expect(await holdsInShopify(fo.id)).toMatchObject({ fulfillmentHolds: [] });
+    const orders = await harness().sandboxOrders();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.request.consumidor_destino).toMatchObject({ codigo_postal: "06500" });
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", fulfillmentOrderGid: fo.id });
+    // Later updates send nothing more.
+    await correctAddress(payload, { address2: "Col. Juárez" });
+    await work();
+    expect(await harness().sandboxOrders()).toHaveLength(1);
+  });
+
+  it("changed to another unserved postal code: refused again, still exactly one hold, nothing at the service", async () => {
+    const payload = harness().paidOrder({ shippingAddress: UNSERVED });
+    await harness().deliver(payload);
+    await work();
+    const fo = foOf(payload);
+    await correctAddress(payload, { zip: "63940" });
+    await work();
+    const held = await holdsInShopify(fo.id);
+    expect(held.fulfillmentHolds).toEqual([
+      expect.objectContaining({ handle: "svc-address", reasonNotes: expect.stringMatching(/código postal 63940\./) }),
+    ]);
+    expect(await harness().sandboxOrders()).toHaveLength(0);
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      reason: expect.stringMatching(/postal code 63940;/),
+    });
+    // Corrected at last: released and sent, once.
+    await correctAddress(payload, SERVED);
+    await work();
+    expect((await holdsInShopify(fo.id)).fulfillmentHolds).toEqual([]);
+    expect(await harness().sandboxOrders()).toHaveLength(1);
   });
 });
 

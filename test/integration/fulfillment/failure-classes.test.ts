@@ -21,14 +21,6 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => clearFulfilments(h));
 
-const islasMarias = {
-  address1: "Calle Principal 1",
-  address2: "Col. Centro",
-  city: "Islas Marías",
-  province: "Nayarit",
-  provinceCode: "NAY",
-  zip: "63940",
-};
 const puebla = {
   address1: "Av. Reforma 100",
   address2: "Col. Centro",
@@ -63,6 +55,7 @@ async function submit(
 
 const tagsOf = (gid: string) => h.store.inspect(SHOP).tags[gid];
 
+// A destination no carrier serves (SHP-003) is held for its address instead: address-holds.test.ts.
 describe("definite refusals ask a person, with the service's message", () => {
   it.each([
     [
@@ -71,7 +64,6 @@ describe("definite refusals ask a person, with the service's message", () => {
       [],
       /SIN-DIM has no dimensions.*register them/,
     ],
-    ["a destination no carrier serves", { shippingAddress: islasMarias }, [], /no carrier serves.*SHP-003/],
     ["EXPRESS outside the covered cities", { shippingAddress: puebla }, [], /not available for postal code 72000/],
     ["a 400 from the service", {}, ["bogus" as const], /validation-error|x-sandbox-scenario/],
   ])("%s → needs_attention", async (_name, input, faults, reason) => {

@@ -171,6 +171,30 @@ describe("fulfilment-service mode", () => {
     });
   });
 
+  it("holds a requested order whose destination the service refuses (SHP-003), answers the request once corrected", async () => {
+    const unserved = { zip: "63950", city: "Islas Marías", province: "Nayarit", provinceCode: "NAY" };
+    const payload = await requested({ shippingAddress: unserved });
+    // THEN held with the app's hold, nothing at the service, and Shopify's request left open
+    expect(await h.sandboxOrders()).toHaveLength(0);
+    expect(foOf(payload)).toMatchObject({ requestStatus: "SUBMITTED" });
+    expect(foOf(payload).holds).toEqual([expect.objectContaining({ reason: "INCORRECT_ADDRESS" })]);
+    expect(await recordOf(payload)).toMatchObject({
+      status: "waiting",
+      reason: expect.stringMatching(/postal code 63950/),
+    });
+    // WHEN the address is corrected in Shopify
+    const changed = await h.store.control.changeShippingAddress(SHOP, String(payload.id), {
+      address: { zip: "06500", city: "Ciudad de México", province: "Ciudad de México", provinceCode: "CMX" },
+      deliver: false,
+    });
+    await h.send("orders/updated", changed.payload);
+    await work();
+    // THEN the hold is released, one service order, and the request accepted
+    expect(foOf(payload).holds).toEqual([]);
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    expect(foOf(payload)).toMatchObject({ requestStatus: "ACCEPTED" });
+  });
+
   it("accepts a cancellation request while nothing reached the warehouse", async () => {
     await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment: { holdBackMinutes: 30 } } });
     const payload = await requested();

@@ -13,7 +13,14 @@ import { toDestination } from "~/address";
 const PROBLEMS: AddressProblem[] = [
   { code: "noExteriorNumber" },
   { code: "postalCodeState", cp: "06500", byCp: "Ciudad de México", state: "Jalisco" },
+  { code: "destinationNotServed", cp: "63950" },
 ];
+
+const CODE_OF = {
+  noExteriorNumber: "addressHeldNoNumber",
+  postalCodeState: "addressHeldPostalCode",
+  destinationNotServed: "addressHeldNotServed",
+} as const;
 
 const address = (patch: Record<string, string>) => ({
   first_name: "Ana",
@@ -45,9 +52,21 @@ describe("the hold's words", () => {
   it.each(PROBLEMS)("$code: the record's reason reads back as its problem and as a reason code", (problem) => {
     const reason = addressHoldReason(problem);
     expect(problemOfReason(reason)).toEqual(problem);
-    expect(reasonMessage(reason)?.code).toBe(
-      problem.code === "noExteriorNumber" ? "addressHeldNoNumber" : "addressHeldPostalCode",
+    expect(reasonMessage(reason)?.code).toBe(CODE_OF[problem.code]);
+  });
+
+  it("a destination the service refused: the note and the buyer's message name the postal code, in Spanish", () => {
+    expect(addressHoldNotes(PROBLEMS[2]!)).toBe(
+      "El servicio de envío no llega al código postal 63950. Confirma con el comprador su código postal o una dirección de entrega que sí tenga cobertura.",
     );
+    const link = new URL(whatsappLink({ phone: "55 1234 5678", orderName: "#1001", problem: PROBLEMS[2]! })!);
+    expect(link.searchParams.get("text")).toMatch(
+      /^Hola, gracias por tu pedido #1001\. .*cobertura en el código postal 63950/,
+    );
+    expect(reasonMessage(addressHoldReason(PROBLEMS[2]!))).toEqual({
+      code: "addressHeldNotServed",
+      params: { cp: "63950" },
+    });
   });
 
   it("the note on Shopify's hold is Spanish, with the postal code and states filled in", () => {

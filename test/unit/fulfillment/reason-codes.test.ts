@@ -8,6 +8,7 @@ import {
   type FulfillmentOrderState,
   type OrderState,
 } from "~/fulfillment/fulfillment-order";
+import { addressHoldReason } from "~/fulfillment/address-hold";
 import { MERCHANT_OUTCOMES } from "~/fulfillment/merchant-actions.server";
 import { parsePaidOrder } from "~/fulfillment/paid-order";
 import { REASON_CODES, reasonMessage, timelineKind } from "~/fulfillment/reason-codes";
@@ -151,10 +152,12 @@ describe("reasonMessage on what the engine writes", () => {
         ),
       ),
     ],
+    // SHP-003 on its documented 409 holds for the address; on any other status a person looks.
     [
       "destinationNotServed",
-      reasonOf(classifySubmitError(new SvcDestinationNotServedError({ ...at, status: 409, body: said("SHP-003") }))),
+      reasonOf(classifySubmitError(new SvcDestinationNotServedError({ ...at, status: 400, body: said("SHP-003") }))),
     ],
+    ["addressHeldNotServed", addressHoldReason({ code: "destinationNotServed", cp: "63950" })],
     [
       "insufficientStock",
       reasonOf(

@@ -30,11 +30,6 @@ describe("classifySubmitError", () => {
       /TAZA-AZ has no dimensions.*register them/,
     ],
     [
-      "destination not served",
-      new SvcDestinationNotServedError({ ...at, status: 409, body: said("SHP-003 not covered") }),
-      /no carrier serves.*SHP-003/,
-    ],
-    [
       "insufficient stock",
       new SvcInsufficientStockError({ ...at, status: 409, product: "TAZA-AZ", body: said("Insufficient stock") }),
       /not enough stock of TAZA-AZ/,
@@ -57,6 +52,41 @@ describe("classifySubmitError", () => {
     ["a refused API key", new SvcUnauthorizedError({ ...at, status: 401 }), /API key/],
   ])("asks for attention on %s, with the service's message", (_name, error, reason) => {
     expect(classifySubmitError(error)).toEqual({ kind: "needs_attention", reason: expect.stringMatching(reason) });
+  });
+
+  it("holds for the address when the service refuses the destination (409 SHP-003: nothing created)", () => {
+    const error = new SvcDestinationNotServedError({
+      ...at,
+      status: 409,
+      body: said('Error quoting with carrier integrations: {"code":"SHP-003"}'),
+    });
+    expect(classifySubmitError(error)).toEqual({ kind: "address_refused", message: expect.stringMatching(/SHP-003/) });
+  });
+
+  it.each([
+    [
+      "a 409 without SHP-003",
+      new SvcConflictError({ ...at, status: 409, body: said("Service EXPRESS is not available") }),
+    ],
+    [
+      "a 400 naming an address field (not a documented address refusal)",
+      new SvcUnexpectedError({
+        ...at,
+        status: 400,
+        body: { error: "bad", code: "validation-error", path: "$.consumidor_destino.codigo_postal" },
+      }),
+    ],
+    [
+      "a client-side check of the address",
+      new SvcInvalidRequestError({ ...at, field: "consumidor_destino.codigo_postal" }),
+    ],
+  ])("does not hold for the address on %s: only SHP-003 means the destination", (_name, error) => {
+    expect(classifySubmitError(error).kind).toBe("needs_attention");
+  });
+
+  it("never holds an SHP-003 whose outcome is unknown (a 5xx after sending)", () => {
+    const error = new SvcDestinationNotServedError({ ...at, status: 500, outcomeUnknown: true, body: said("SHP-003") });
+    expect(classifySubmitError(error).kind).toBe("unknown_outcome");
   });
 
   it.each([
