@@ -13,6 +13,7 @@ export const streamTimeout = 5000;
 // worker's thread (server/jobs-thread.ts) so that the worker wakes without polling.
 export { checkDatabaseReadiness, releaseJobLeases, stopServing } from "./composition.server";
 export { APP_VERSION } from "./version.server";
+export { sizeDatabasePoolFor } from "./db.server";
 export { jobSignals } from "./jobs/queue.server";
 // …and the rate callback's fast path (server/rate-callback-http.ts) reaches its handler the same way.
 export { handleRateCallback } from "./rates/callback.server";
