@@ -22,6 +22,7 @@ export { APP_VERSION } from "./version.server";
 // The server (server/index.ts) is bundled apart from this build: it must put each request's log
 // context in this build's AsyncLocalStorage, or the app's lines and service calls would not see it.
 export { withLogContext } from "./logger.server";
+export { sizeDatabasePoolFor } from "./db.server";
 export { jobSignals } from "./jobs/queue.server";
 // …and the rate callback's fast path (server/rate-callback-http.ts) reaches its handler the same way.
 export { handleRateCallback } from "./rates/callback.server";

@@ -14,6 +14,7 @@ import express from "express";
 import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, type withLogContext } from "../app/logger.server";
 import type { checkDatabaseReadiness, renderMetrics, startProcessMetrics } from "../app/composition.server";
+import type { sizeDatabasePoolFor } from "../app/db.server";
 import type { handleRateCallback } from "../app/rates/callback.server";
 import { prepareDatabase, type RunningDatabase } from "./database";
 import type { ServerEntry } from "./jobs-thread-protocol";
@@ -62,12 +63,15 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
       checkDatabaseReadiness: typeof checkDatabaseReadiness;
       startProcessMetrics: typeof startProcessMetrics;
       renderMetrics: typeof renderMetrics;
+      sizeDatabasePoolFor: typeof sizeDatabasePoolFor;
       APP_VERSION: string;
       withLogContext: typeof withLogContext;
     };
   };
 };
 const entry = build.entry.module;
+// This thread only serves: its pool is the serving one; the job thread sizes its own (app/db.server.ts).
+entry.sizeDatabasePoolFor("serving");
 const role = env.PROCESS_ROLE;
 
 const app = express();

@@ -5,11 +5,14 @@
 // the composition root alone — no Remix, React or Polaris — with its own database pool.
 import { parentPort, workerData } from "node:worker_threads";
 import { metricsSnapshot, startBackgroundWork } from "../app/composition.server";
+import { sizeDatabasePoolFor } from "../app/db.server";
 import { signalEnqueued } from "../app/jobs/queue.server";
 import type { JobsThreadData, JobsThreadMessage } from "./jobs-thread-protocol";
 
 const { concurrency } = workerData as JobsThreadData;
 const port = parentPort!;
+// This thread's pool is sized for its JOB_CONCURRENCY jobs (app/db.server.ts, poolSize).
+sizeDatabasePoolFor("jobs");
 const worker = startBackgroundWork({ concurrency });
 // The serving thread's /readyz counts the worker alive while these keep coming.
 const heartbeat = setInterval(() => port.postMessage({ type: "alive" } satisfies JobsThreadMessage), 2_000);

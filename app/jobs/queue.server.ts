@@ -4,6 +4,7 @@
 // reclaims the job once the lease expires. Handlers must therefore be safe to run again.
 import { Prisma, type Job, type PrismaClient } from "@prisma/client";
 import { EventEmitter } from "node:events";
+import { queuePriority } from "./priorities";
 
 // This module is the one place that knows the Job table: every other module adds and inspects
 // work through the functions below (docs/decisions/011-composition-root.md).
@@ -50,12 +51,13 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
   const payload = JSON.stringify(args.payload ?? {});
   const source = from ? Prisma.sql`FROM ${from}` : Prisma.empty;
   return Prisma.sql`
-    INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", "updatedAt")
+    INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", priority, "updatedAt")
     SELECT gen_random_uuid(), ${args.queue}, ${args.key}, ${args.shop}, ${payload}::jsonb, 'queued', ${runAt},
-           ${args.maxAttempts ?? 10}::int, now()
+           ${args.maxAttempts ?? 10}::int, ${queuePriority(args.queue)}::smallint, now()
     ${source}
     ON CONFLICT (queue, key) DO UPDATE SET
       payload = EXCLUDED.payload,
+      priority = EXCLUDED.priority,
       "maxAttempts" = EXCLUDED."maxAttempts",
       "runAt" = CASE WHEN "Job".state = 'queued' THEN LEAST("Job"."runAt", EXCLUDED."runAt") ELSE EXCLUDED."runAt" END,
       attempts = CASE WHEN "Job".state IN ('done', 'failed') THEN 0 ELSE "Job".attempts END,
@@ -151,10 +153,35 @@ export function deleteShopJobs(db: Pick<PrismaClient, "job">, shop: string) {
   return db.job.deleteMany({ where: { shop } });
 }
 
-/** Claims up to `limit` due jobs of `queues` (or expired leases) for `owner`, atomically. */
+/**
+ * Claims up to `limit` due jobs of `queues` (or expired leases) for `owner`, atomically, the most
+ * urgent first: by priority (app/jobs/priorities.ts, ADR 024), then by when they were due. Two
+ * statements, each walking its own partial index: expired leases (a few running rows; a job whose
+ * worker died goes before new work of its priority), then queued rows in (priority, runAt) order,
+ * which stops at the limit however many background jobs wait behind.
+ */
 export async function claimJobs(
   db: Conn,
   args: { queues: string[]; owner: string; leaseMs: number; limit: number; now: Date },
+): Promise<Job[]> {
+  const expired = await claimWhere(
+    db,
+    args,
+    args.limit,
+    Prisma.sql`state = 'running' AND "leaseExpiresAt" < ${args.now}`,
+  );
+  const room = args.limit - expired.length;
+  if (room <= 0) return expired;
+  const due = await claimWhere(db, args, room, Prisma.sql`state = 'queued' AND "runAt" <= ${args.now}`);
+  // RETURNING follows no order: hand them to the worker most urgent first.
+  return [...expired, ...due].sort((a, b) => a.priority - b.priority || a.runAt.getTime() - b.runAt.getTime());
+}
+
+function claimWhere(
+  db: Conn,
+  args: { queues: string[]; owner: string; leaseMs: number; now: Date },
+  limit: number,
+  where: Prisma.Sql,
 ): Promise<Job[]> {
   const leaseUntil = new Date(args.now.getTime() + args.leaseMs);
   return db.$queryRaw<Job[]>`
@@ -162,11 +189,9 @@ export async function claimJobs(
                      attempts = attempts + 1, "updatedAt" = now()
     WHERE id IN (
       SELECT id FROM "Job"
-      WHERE queue = ANY(${args.queues}::text[])
-        AND ((state = 'queued' AND "runAt" <= ${args.now})
-             OR (state = 'running' AND "leaseExpiresAt" < ${args.now}))
-      ORDER BY "runAt"
-      LIMIT ${args.limit}
+      WHERE ${where} AND queue = ANY(${args.queues}::text[])
+      ORDER BY priority, "runAt"
+      LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING *`;
 }

@@ -88,6 +88,20 @@ describe("npm start", () => {
     );
     expect(tables).toEqual([{ n: 1 }]);
     expect(fs.existsSync(path.join(cwd, ".data"))).toBe(false);
+    // Each thread opens its own pool, sized for it (app/db.server.ts): the serving thread's answers
+    // /readyz, the job thread's claims jobs; none is the in-process pool for both.
+    let pools: string[] = [];
+    while (!(pools.includes("app-serving") && pools.includes("app-jobs"))) {
+      await fetch(`${app.url}/readyz`);
+      const rows = await sql(
+        database.url,
+        `SELECT DISTINCT application_name AS name FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name LIKE 'app-%'`,
+      );
+      pools = rows.map((row: { name: string }) => row.name);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(pools.sort()).toEqual(["app-jobs", "app-serving"]);
     // A GET of the rate callback (someone trying the URL) is a clean 405, with nothing logged as an error.
     const get = await fetch(`${app.url}/carrier-service/rates`);
     expect(get.status).toBe(405);

@@ -1,0 +1,31 @@
+// Which work is claimed first (docs/decisions/024-job-priority.md). One table for every queue: a
+// worker claims due jobs in (priority, runAt) order, so an order's work is never queued behind a
+// flood of product webhooks, a catalogue sync, polls or maintenance. Strict, not weighted: a
+// background job runs whenever no order job is due, which is almost always.
+import { NOTE_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, SUBMIT_QUEUE } from "../fulfillment/queues";
+
+/** Lower is claimed first. The column's default (prisma/schema.prisma) is BACKGROUND. */
+export const JobPriority = {
+  /** Getting a paid order to the warehouse: Shopify and the merchant wait on these. */
+  ORDERS: 0,
+  /** Everything else: catalogue, polls, reconciliation, stock, readiness, retention, Flow triggers. */
+  BACKGROUND: 1,
+} as const;
+
+export type JobPriority = (typeof JobPriority)[keyof typeof JobPriority];
+
+/** The queues claimed before the rest; a queue not named here is BACKGROUND. */
+export const QUEUE_PRIORITIES: Readonly<Record<string, JobPriority>> = {
+  // Submitting an order to the service (orders/paid, fulfilment-order webhooks, reconciliation's finds).
+  [SUBMIT_QUEUE]: JobPriority.ORDERS,
+  // Fulfilment-service mode: accepting the fulfilment requests Shopify assigned to the warehouse.
+  [REQUESTS_QUEUE]: JobPriority.ORDERS,
+  // Finding the order of a fulfilment order a webhook named: the step before its submission.
+  [RESOLVE_QUEUE]: JobPriority.ORDERS,
+  // The note on the order telling the merchant what happened to its submission.
+  [NOTE_QUEUE]: JobPriority.ORDERS,
+};
+
+export function queuePriority(queue: string): JobPriority {
+  return QUEUE_PRIORITIES[queue] ?? JobPriority.BACKGROUND;
+}
