@@ -2,6 +2,7 @@
 // and one page of variants with their status and reason.
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { foldedContains } from "~/models/folded-search.server";
+import { adminVariantUrl } from "~/shopify/admin-links";
 import { CATALOG_PAGE_SIZE, type CatalogQuery } from "./catalog-query";
 import type { MeasureDifference } from "./measure-differences";
 import { catalogReasonMessage, type CatalogReasonMessage } from "./reason-codes";
@@ -26,6 +27,8 @@ export interface CatalogVariantView {
   /** The reason as a code for the merchant's language; null: show `reason` as written. */
   reasonMessage: CatalogReasonMessage | null;
   deleted: boolean;
+  /** The variant's page in Shopify's admin (`shopify://admin/products/…/variants/…`); null once deleted. */
+  adminUrl: string | null;
   svcProductId: string | null;
   differences: MeasureDifference[];
   syncedAt: string | null;
@@ -81,6 +84,8 @@ export async function catalogPageData({
       take: CATALOG_PAGE_SIZE,
       select: {
         id: true,
+        variantId: true,
+        productId: true,
         title: true,
         sku: true,
         status: true,
@@ -121,6 +126,7 @@ export async function catalogPageData({
       reason: row.reason,
       reasonMessage: catalogReasonMessage(row.reason),
       deleted: row.deletedAt !== null,
+      adminUrl: row.deletedAt === null ? adminVariantUrl(row.productId, row.variantId) : null,
       svcProductId: row.svcProductId,
       differences: (row.differences as MeasureDifference[] | null) ?? [],
       syncedAt: row.syncedAt?.toISOString() ?? null,

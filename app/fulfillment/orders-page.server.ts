@@ -71,6 +71,18 @@ export function orderNameSearch(q: string | null | undefined): string | undefine
 }
 
 /**
+ * How many of the shop's records are in each status: Pedidos' filter counts and Inicio's figures
+ * both come from here, so «requieren atención (N)» reads the same on both pages (an order cancelled
+ * in Shopify whose record needs attention is counted alike on both, and listed under the filter).
+ */
+export async function fulfillmentCounts(db: PrismaClient, shop: string): Promise<Record<FulfillmentStatus, number>> {
+  const grouped = await db.fulfillment.groupBy({ by: ["status"], where: { shop }, _count: { _all: true } });
+  const counts = Object.fromEntries(FULFILLMENT_STATUSES.map((s) => [s, 0])) as Record<FulfillmentStatus, number>;
+  for (const group of grouped) if (isFulfillmentStatus(group.status)) counts[group.status] = group._count._all;
+  return counts;
+}
+
+/**
  * The shop's records, newest first, optionally of one status and whose order name contains the
  * search; with every status's count (over all the shop's records) and each record's timeline.
  */
@@ -104,7 +116,7 @@ export async function listFulfillments(
     ...(status ? { status } : {}),
     ...(namedRecords ? { id: { in: namedRecords.map((r) => r.id) } } : {}),
   };
-  const [records, matching, grouped, received, shop] = await Promise.all([
+  const [records, matching, counts, received, shop] = await Promise.all([
     db.fulfillment.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -113,7 +125,7 @@ export async function listFulfillments(
       include: { events: { orderBy: [{ at: "desc" }, { id: "desc" }], take: TIMELINE_LIMIT } },
     }),
     db.fulfillment.count({ where }),
-    db.fulfillment.groupBy({ by: ["status"], where: { shop: args.shop }, _count: { _all: true } }),
+    fulfillmentCounts(db, args.shop),
     db.shopifyOrder.findMany({
       where: {
         shop: args.shop,
@@ -125,8 +137,6 @@ export async function listFulfillments(
     }),
     db.shop.findUnique({ where: { domain: args.shop }, select: { ordersReconciledAt: true } }),
   ]);
-  const counts = Object.fromEntries(FULFILLMENT_STATUSES.map((s) => [s, 0])) as Record<FulfillmentStatus, number>;
-  for (const group of grouped) if (isFulfillmentStatus(group.status)) counts[group.status] = group._count._all;
   const paid = await db.shopifyOrder.findMany({
     where: { shop: args.shop, shopifyOrderId: { in: [...new Set(records.map((r) => r.shopifyOrderId))] } },
     select: { shopifyOrderId: true, createdAt: true },

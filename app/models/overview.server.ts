@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { fulfillmentCounts } from "../fulfillment/orders-page.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,7 +16,8 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
       db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["synced", "exists_at_service"] } } }),
       db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["skipped", "failed", "drifted"] } } }),
       db.fulfillment.count({ where: { shop, svcOrderId: { not: null } } }),
-      db.fulfillment.count({ where: { shop, status: { in: ["needs_attention", "unknown_outcome"] } } }),
+      // Pedidos' «requieren atención (N)», counted by the same function.
+      fulfillmentCounts(db, shop).then((counts) => counts.needs_attention),
       db.$queryRaw<
         { total: number; hits: number; p50: number | null; p99: number | null; answered: number; stale: number }[]
       >`

@@ -12,6 +12,7 @@ import {
   Pagination,
   ProgressBar,
   Select,
+  Link,
   Text,
   TextField,
 } from "@shopify/polaris";
@@ -295,7 +296,13 @@ function VariantRow({ variant }: { variant: CatalogVariantView }) {
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
         <Text as="span" fontWeight="semibold">
-          {variant.title}
+          {variant.adminUrl ? (
+            <Link url={variant.adminUrl} target="_top" removeUnderline>
+              {variant.title}
+            </Link>
+          ) : (
+            variant.title
+          )}
         </Text>
         <Text as="span" tone="subdued">
           {variant.sku ?? m.noSku}

@@ -57,6 +57,7 @@ import { SearchForm } from "../components/search-form";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
 import type { AttentionActionData } from "../models/job-problems.server";
 import { authenticate } from "../shopify.server";
+import { adminOrderUrl } from "../shopify/admin-links";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -487,6 +488,8 @@ function FulfillmentCard({
   const [open, setOpen] = useState(false);
   const timelineId = `timeline-${row.id}`;
   const headingId = `order-${row.id}`;
+  // The order's page in Shopify's admin, where its address or items are fixed.
+  const adminUrl = adminOrderUrl(row.orderGid);
   return (
     <article aria-labelledby={headingId}>
       <Card>
@@ -501,7 +504,13 @@ function FulfillmentCard({
               />
             )}
             <Text as="h2" variant="headingMd" id={headingId}>
-              {row.orderName}
+              {adminUrl ? (
+                <Link url={adminUrl} target="_top" removeUnderline>
+                  {row.orderName}
+                </Link>
+              ) : (
+                row.orderName
+              )}
             </Text>
             <Badge tone={tone}>{m.statuses[row.status]}</Badge>
             {service && (
