@@ -124,8 +124,16 @@ export default function Index() {
                 {m.summary}
               </Text>
               <InlineGrid columns={{ xs: 2, md: 5 }} gap="400">
-                <Figure label={m.variantsSynced} value={number(overview.variantsSynced)} />
-                <Figure label={m.variantsNeedingWork} value={number(overview.variantsNeedingWork)} />
+                <Figure
+                  label={m.variantsSynced}
+                  value={number(overview.variantsSynced)}
+                  to="/app/catalog?status=registered"
+                />
+                <Figure
+                  label={m.variantsNeedingWork}
+                  value={number(overview.variantsNeedingWork)}
+                  to="/app/catalog?status=needs_work"
+                />
                 <Figure label={m.ordersSubmitted} value={number(overview.ordersSubmitted)} />
                 <Figure
                   label={m.ordersNeedingAttention}

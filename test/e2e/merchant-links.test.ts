@@ -14,15 +14,21 @@ let admin: EmbeddedAdmin;
 beforeAll(async () => {
   admin = await startEmbeddedAdmin("e2e-links");
   await admin.connect();
-  await admin.db.catalogVariant.create({
-    data: {
+  await admin.db.catalogVariant.createMany({
+    data: [
+      ["4401", "3301", "Taza de barro", "synced"],
+      ["4402", "3302", "Jarro de barro", "exists_at_service"],
+      ["4403", "3303", "Plato grande", "skipped"],
+      ["4404", "3304", "Cazuela", "drifted"],
+      ["4405", "3305", "Comal", "pending"],
+    ].map(([variant, product, title, status]) => ({
       shop: SHOP,
-      variantId: "gid://shopify/ProductVariant/4401",
-      productId: "gid://shopify/Product/3301",
-      title: "Taza de barro",
-      sku: "TAZA-1",
-      status: "synced",
-    },
+      variantId: `gid://shopify/ProductVariant/${variant}`,
+      productId: `gid://shopify/Product/${product}`,
+      title: title!,
+      sku: `SKU-${variant}`,
+      status: status!,
+    })),
   });
   // Two orders needing attention (one of them cancelled in Shopify since) and one sent.
   for (const [n, status, reason] of [
@@ -47,9 +53,28 @@ afterAll(async () => {
 for (const [locale, t] of [
   [
     "es",
-    { attention: "Pedidos que requieren atención", filter: "Requiere atención (2)", adminPage: "Admin de Shopify" },
+    {
+      attention: "Pedidos que requieren atención",
+      filter: "Requiere atención (2)",
+      adminPage: "Admin de Shopify",
+      registered: "Variantes registradas",
+      registeredFilter: "Registradas o ya existentes (2)",
+      needsWork: "Variantes omitidas, rechazadas o desactualizadas",
+      needsWorkFilter: "Omitidas, rechazadas o desactualizadas (2)",
+    },
   ],
-  ["en", { attention: "Orders that need attention", filter: "Needs attention (2)", adminPage: "Shopify admin" }],
+  [
+    "en",
+    {
+      attention: "Orders that need attention",
+      filter: "Needs attention (2)",
+      adminPage: "Shopify admin",
+      registered: "Variants registered",
+      registeredFilter: "Registered or already there (2)",
+      needsWork: "Variants skipped, refused or out of date",
+      needsWorkFilter: "Skipped, refused or out of date (2)",
+    },
+  ],
 ] as const) {
   describe(`[${locale}]`, () => {
     it("Pedidos: the order's name opens the order in Shopify's admin", async () => {
@@ -94,5 +119,26 @@ for (const [locale, t] of [
       expect(page.problems).toEqual([]);
       await page.close();
     });
+
+    for (const [figure, status, filter, listed] of [
+      [t.registered, "registered", t.registeredFilter, ["Taza de barro", "Jarro de barro"]],
+      [t.needsWork, "needs_work", t.needsWorkFilter, ["Plato grande", "Cazuela"]],
+    ] as const) {
+      it(`Inicio: «${figure}» opens Catálogo filtered to the variants it counts`, async () => {
+        const page = await admin.open("/app", locale);
+        const link = page.getByRole("link", { name: `${figure}: 2`, exact: true });
+        await poll(() => link.isVisible()).toBe(true);
+        await link.click();
+        await poll(async () => new URL(page.url()).pathname).toBe("/app/catalog");
+        expect(new URL(page.url()).searchParams.get("status")).toBe(status);
+        const select = page.getByRole("combobox").first();
+        await poll(async () => (await select.locator("option:checked").textContent())?.trim()).toBe(filter);
+        for (const title of listed) await poll(() => page.getByText(title, { exact: true }).isVisible()).toBe(true);
+        expect(await page.getByText("Comal", { exact: true }).count()).toBe(0);
+        await shot(page, `inicio-a-catalogo-${status}-${locale}`);
+        expect(page.problems).toEqual([]);
+        await page.close();
+      });
+    }
   });
 }
