@@ -10,6 +10,7 @@ import { readStoredRequest } from "./records.server";
 import { reasonMessage, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
 import type { SkuUnits } from "./service-status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
+import { SENT_FILTER } from "./orders-query";
 import { FULFILLMENT_STATUSES, isFulfillmentStatus, type FulfillmentStatus } from "./status";
 
 /** One step of a record's history, oldest first: what happened and, when known, in words to translate. */
@@ -75,12 +76,24 @@ export function orderNameSearch(q: string | null | undefined): string | undefine
  * both come from here, so «requieren atención (N)» reads the same on both pages (an order cancelled
  * in Shopify whose record needs attention is counted alike on both, and listed under the filter).
  */
-export async function fulfillmentCounts(db: PrismaClient, shop: string): Promise<Record<FulfillmentStatus, number>> {
-  const grouped = await db.fulfillment.groupBy({ by: ["status"], where: { shop }, _count: { _all: true } });
-  const counts = Object.fromEntries(FULFILLMENT_STATUSES.map((s) => [s, 0])) as Record<FulfillmentStatus, number>;
+export async function fulfillmentCounts(
+  db: PrismaClient,
+  shop: string,
+): Promise<Record<FulfillmentStatus | typeof SENT_FILTER, number>> {
+  const [grouped, sent] = await Promise.all([
+    db.fulfillment.groupBy({ by: ["status"], where: { shop }, _count: { _all: true } }),
+    db.fulfillment.count({ where: SENT_WHERE(shop) }),
+  ]);
+  const counts = Object.fromEntries([...FULFILLMENT_STATUSES.map((s) => [s, 0]), [SENT_FILTER, sent]]) as Record<
+    FulfillmentStatus | typeof SENT_FILTER,
+    number
+  >;
   for (const group of grouped) if (isFulfillmentStatus(group.status)) counts[group.status] = group._count._all;
   return counts;
 }
+
+/** The «sent» filter: records the service took (it gave them its order id). */
+const SENT_WHERE = (shop: string) => ({ shop, svcOrderId: { not: null } });
 
 /**
  * The shop's records, newest first, optionally of one status and whose order name contains the
@@ -93,11 +106,12 @@ export async function listFulfillments(
   rows: FulfillmentRow[];
   /** Records matching the status and search, across pages. */
   matching: number;
-  counts: Record<FulfillmentStatus, number>;
+  counts: Record<FulfillmentStatus | typeof SENT_FILTER, number>;
   received: ReceivedOrderRow[];
   reconciledAt: string | null;
 }> {
   const status = args.status && isFulfillmentStatus(args.status) ? args.status : undefined;
+  const sentOnly = args.status === SENT_FILTER;
   const name = orderNameSearch(args.q);
   const take = args.take ?? 100;
   // Case and accents aside, as Catálogo's search.
@@ -114,6 +128,7 @@ export async function listFulfillments(
   const where = {
     shop: args.shop,
     ...(status ? { status } : {}),
+    ...(sentOnly ? SENT_WHERE(args.shop) : {}),
     ...(namedRecords ? { id: { in: namedRecords.map((r) => r.id) } } : {}),
   };
   const [records, matching, counts, received, shop] = await Promise.all([

@@ -305,6 +305,7 @@ export const en: Messages = {
       attention: "Attention",
       wait: "Waiting",
     },
+    sentFilter: "Sent to the warehouse",
     statuses: {
       waiting: "Waiting",
       pending: "To send",

@@ -307,6 +307,7 @@ export const es = {
       attention: "Atención",
       wait: "Espera",
     },
+    sentFilter: "Enviados al almacén",
     statuses: {
       waiting: "En espera",
       pending: "Por enviar",

@@ -8,6 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaClient; shop: string; now?: Date }) {
   const since = new Date(now.getTime() - DAY_MS);
   const catalog = catalogCounts(db, shop);
+  const fulfillments = fulfillmentCounts(db, shop);
   const [row, variantsSynced, variantsNeedingWork, ordersSubmitted, ordersNeedingAttention, quotes] = await Promise.all(
     [
       db.shop.findUnique({
@@ -17,9 +18,9 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
       // Catálogo's own counts: each figure is the filter it opens.
       catalog.then((c) => c.registered),
       catalog.then((c) => c.needs_work),
-      db.fulfillment.count({ where: { shop, svcOrderId: { not: null } } }),
+      fulfillments.then((counts) => counts.sent),
       // Pedidos' «requieren atención (N)», counted by the same function.
-      fulfillmentCounts(db, shop).then((counts) => counts.needs_attention),
+      fulfillments.then((counts) => counts.needs_attention),
       db.$queryRaw<
         { total: number; hits: number; p50: number | null; p99: number | null; answered: number; stale: number }[]
       >`

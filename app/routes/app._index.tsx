@@ -134,7 +134,11 @@ export default function Index() {
                   value={number(overview.variantsNeedingWork)}
                   to="/app/catalog?status=needs_work"
                 />
-                <Figure label={m.ordersSubmitted} value={number(overview.ordersSubmitted)} />
+                <Figure
+                  label={m.ordersSubmitted}
+                  value={number(overview.ordersSubmitted)}
+                  to="/app/orders?status=sent"
+                />
                 <Figure
                   label={m.ordersNeedingAttention}
                   value={number(overview.ordersNeedingAttention)}

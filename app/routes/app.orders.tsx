@@ -38,16 +38,13 @@ import {
   parseOrdersQuery,
   ORDERS_PAGE_SIZE,
   ORDERS_SEARCH_MAX,
+  SENT_FILTER,
   type FieldError,
+  type OrdersFilter,
 } from "../fulfillment/orders-query";
 import { isCancelledReason, type ReasonMessage } from "../fulfillment/reason-codes";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
-import {
-  FULFILLMENT_STATUSES,
-  isFulfillmentStatus,
-  RETRYABLE_BY_MERCHANT,
-  type FulfillmentStatus,
-} from "../fulfillment/status";
+import { FULFILLMENT_STATUSES, isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
@@ -87,7 +84,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
   /** Stock sync is switched on in Configuración: only then can it be asked for now. */
   stockSyncOn: boolean;
-  query: { status: FulfillmentStatus | null; q: string; page: number };
+  query: { status: OrdersFilter | null; q: string; page: number };
   invalid: FieldError | null;
   attention: Awaited<ReturnType<typeof ordersAttention>>;
 };
@@ -312,7 +309,7 @@ function Filters({
   query,
   invalid,
 }: {
-  counts: Record<(typeof FULFILLMENT_STATUSES)[number], number>;
+  counts: Record<OrdersFilter, number>;
   total: number;
   query: { status: string | null; q: string };
   invalid: FieldError | null;
@@ -333,6 +330,7 @@ function Filters({
   };
   const options = [
     { label: i18n.format(m.all, { count: i18n.number(total) }), value: "" },
+    { label: `${m.sentFilter} (${i18n.number(counts.sent)})`, value: SENT_FILTER },
     ...FULFILLMENT_STATUSES.map((s) => ({ label: `${m.statuses[s]} (${i18n.number(counts[s])})`, value: s })),
   ];
   return (
@@ -386,7 +384,12 @@ function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: stri
       </Card>
     );
   }
-  const status = query.status && isFulfillmentStatus(query.status) ? m.statuses[query.status] : "";
+  const status =
+    query.status === SENT_FILTER
+      ? m.sentFilter
+      : query.status && isFulfillmentStatus(query.status)
+        ? m.statuses[query.status]
+        : "";
   const body =
     status && query.q
       ? i18n.format(m.noMatchBody, { status, q: query.q })

@@ -42,7 +42,15 @@ beforeAll(async () => {
     ["5004", "submitted", null],
   ] as const) {
     await admin.db.fulfillment.create({
-      data: { shop: SHOP, shopifyOrderId: n, orderGid: `gid://shopify/Order/${n}`, orderName: `#${n}`, status, reason },
+      data: {
+        shop: SHOP,
+        shopifyOrderId: n,
+        orderGid: `gid://shopify/Order/${n}`,
+        orderName: `#${n}`,
+        status,
+        reason,
+        svcOrderId: status === "submitted" ? `svc-${n}` : null,
+      },
     });
   }
 }, 180_000);
@@ -61,6 +69,8 @@ for (const [locale, t] of [
       registeredFilter: "Registradas o ya existentes (2)",
       needsWork: "Variantes omitidas, rechazadas o desactualizadas",
       needsWorkFilter: "Omitidas, rechazadas o desactualizadas (2)",
+      sent: "Pedidos enviados al almacén",
+      sentFilter: "Enviados al almacén (1)",
     },
   ],
   [
@@ -73,6 +83,8 @@ for (const [locale, t] of [
       registeredFilter: "Registered or already there (2)",
       needsWork: "Variants skipped, refused or out of date",
       needsWorkFilter: "Skipped, refused or out of date (2)",
+      sent: "Orders sent to the warehouse",
+      sentFilter: "Sent to the warehouse (1)",
     },
   ],
 ] as const) {
@@ -140,5 +152,20 @@ for (const [locale, t] of [
         await page.close();
       });
     }
+
+    it("Inicio: «enviados al almacén» opens Pedidos filtered to the orders the service took", async () => {
+      const page = await admin.open("/app", locale);
+      const figure = page.getByRole("link", { name: `${t.sent}: 1`, exact: true });
+      await poll(() => figure.isVisible()).toBe(true);
+      await figure.click();
+      await poll(async () => new URL(page.url()).searchParams.get("status")).toBe("sent");
+      const status = page.getByRole("combobox").first();
+      await poll(async () => (await status.locator("option:checked").textContent())?.trim()).toBe(t.sentFilter);
+      await poll(() => page.getByRole("link", { name: "#5004", exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: "#5002", exact: true }).count()).toBe(0);
+      await shot(page, `inicio-a-pedidos-enviados-${locale}`);
+      expect(page.problems).toEqual([]);
+      await page.close();
+    });
   });
 }

@@ -97,6 +97,8 @@ describe("the home page overview", () => {
     expect(orders.counts.needs_attention).toBe(overview.ordersNeedingAttention);
     // and the list the figure opens holds exactly that many
     expect(orders.matching).toBe(overview.ordersNeedingAttention);
+    // «enviados al almacén» is Pedidos' «sent» filter: none of these has a service order
+    expect(overview.ordersSubmitted).toBe(orders.counts.sent);
   });
 
   it("shows an unconnected shop with no figures yet", async () => {
