@@ -387,26 +387,20 @@ export const en: Messages = {
     addressHold: {
       notes: {
         noExteriorNumber: "The shipping address has no exterior number. Ask the buyer for it and correct the order.",
-        postalCodeState:
-          "Postal code {cp} is in {byCp}, not {state}. Confirm the postal code and state with the buyer.",
+        postalCodeState: "Postal code {cp} is in {byCp}, not {state}. Confirm the postal code and state with the buyer.",
       },
       whatsapp: {
-        noExteriorNumber:
-          "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
-        postalCodeState:
-          "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
+        noExteriorNumber: "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
+        postalCodeState: "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
       },
       whatsappLink: "Message the buyer on WhatsApp",
       sendAsItStands: "Send as it stands",
       sendAsItStandsHelp: "Releases the app's hold and sends the order to the warehouse with the address as it is.",
     },
     reasons: {
-      merchantSentAsItStands:
-        "Sent as it stands by the merchant: the app's hold is released and it goes with the address as it is.",
-      addressHeldNoNumber:
-        "On hold in Shopify: the shipping address has no exterior number; it goes to the warehouse once the address is corrected in Shopify.",
-      addressHeldPostalCode:
-        "On hold in Shopify: postal code {cp} is in {byCp}, not {state}; it goes to the warehouse once the address is corrected in Shopify.",
+      merchantSentAsItStands: "Sent as it stands by the merchant: the app's hold is released and it goes with the address as it is.",
+      addressHeldNoNumber: "On hold in Shopify: the shipping address has no exterior number; it goes to the warehouse once the address is corrected in Shopify.",
+      addressHeldPostalCode: "On hold in Shopify: postal code {cp} is in {byCp}, not {state}; it goes to the warehouse once the address is corrected in Shopify.",
       cancelledInShopify: "The order was cancelled in Shopify.",
       partCancelled: "This part of the order was cancelled in Shopify.",
       alreadyFulfilled: "This part of the order is already fulfilled or closed in Shopify.",

@@ -388,28 +388,21 @@ export const es = {
     },
     addressHold: {
       notes: {
-        noExteriorNumber:
-          "La dirección de envío no tiene número exterior. Pide al comprador su número exterior y corrígelo en el pedido.",
-        postalCodeState:
-          "El código postal {cp} es de {byCp}, no de {state}. Confirma el código postal y el estado con el comprador.",
+        noExteriorNumber: "La dirección de envío no tiene número exterior. Pide al comprador su número exterior y corrígelo en el pedido.",
+        postalCodeState: "El código postal {cp} es de {byCp}, no de {state}. Confirma el código postal y el estado con el comprador.",
       },
       whatsapp: {
-        noExteriorNumber:
-          "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
-        postalCodeState:
-          "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
+        noExteriorNumber: "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
+        postalCodeState: "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
       },
       whatsappLink: "Escribir al comprador por WhatsApp",
       sendAsItStands: "Enviar tal cual",
       sendAsItStandsHelp: "Libera la retención de la app y envía el pedido al almacén con la dirección como está.",
     },
     reasons: {
-      merchantSentAsItStands:
-        "Enviado tal cual por el comercio: se libera la retención de la app y se envía con la dirección como está.",
-      addressHeldNoNumber:
-        "Retenido en Shopify: a la dirección de envío le falta el número exterior; se envía al almacén cuando se corrija la dirección en Shopify.",
-      addressHeldPostalCode:
-        "Retenido en Shopify: el código postal {cp} es de {byCp}, no de {state}; se envía al almacén cuando se corrija la dirección en Shopify.",
+      merchantSentAsItStands: "Enviado tal cual por el comercio: se libera la retención de la app y se envía con la dirección como está.",
+      addressHeldNoNumber: "Retenido en Shopify: a la dirección de envío le falta el número exterior; se envía al almacén cuando se corrija la dirección en Shopify.",
+      addressHeldPostalCode: "Retenido en Shopify: el código postal {cp} es de {byCp}, no de {state}; se envía al almacén cuando se corrija la dirección en Shopify.",
       cancelledInShopify: "El pedido se canceló en Shopify.",
       partCancelled: "Esta parte del pedido se canceló en Shopify.",
       alreadyFulfilled: "Esta parte del pedido ya está preparada o cerrada en Shopify.",
