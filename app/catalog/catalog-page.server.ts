@@ -2,10 +2,18 @@
 // and one page of variants with their status and reason.
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { foldedContains } from "~/models/folded-search.server";
-import { CATALOG_PAGE_SIZE, type CatalogQuery } from "./catalog-query";
+import { adminVariantUrl } from "~/shopify/admin-links";
+import {
+  CATALOG_FILTERS,
+  CATALOG_GROUPS,
+  CATALOG_PAGE_SIZE,
+  type CatalogFilter,
+  type CatalogGroup,
+  type CatalogQuery,
+} from "./catalog-query";
 import type { MeasureDifference } from "./measure-differences";
 import { catalogReasonMessage, type CatalogReasonMessage } from "./reason-codes";
-import { CATALOG_STATUSES, type CatalogStatus } from "./status";
+import { isCatalogStatus, type CatalogStatus } from "./status";
 
 export interface CatalogSyncView {
   state: string;
@@ -26,6 +34,8 @@ export interface CatalogVariantView {
   /** The reason as a code for the merchant's language; null: show `reason` as written. */
   reasonMessage: CatalogReasonMessage | null;
   deleted: boolean;
+  /** The variant's page in Shopify's admin (`shopify://admin/products/…/variants/…`); null once deleted. */
+  adminUrl: string | null;
   svcProductId: string | null;
   differences: MeasureDifference[];
   syncedAt: string | null;
@@ -34,11 +44,33 @@ export interface CatalogVariantView {
 export interface CatalogPageData {
   connected: boolean;
   sync: CatalogSyncView | null;
-  counts: Record<CatalogStatus | "deleted" | "all", number>;
+  counts: CatalogCounts;
   variants: CatalogVariantView[];
   /** Variants matching the filter, across pages. */
   matching: number;
   query: CatalogQuery;
+}
+
+export type CatalogCounts = Record<CatalogFilter, number>;
+
+/**
+ * How many variants each filter of Catálogo holds: the page's filter and Inicio's figures both
+ * come from here. Variants deleted in Shopify count only under «deleted».
+ */
+export async function catalogCounts(db: PrismaClient, shop: string): Promise<CatalogCounts> {
+  const [grouped, deleted] = await Promise.all([
+    db.catalogVariant.groupBy({ by: ["status"], where: { shop, deletedAt: null }, _count: { _all: true } }),
+    db.catalogVariant.count({ where: { shop, deletedAt: { not: null } } }),
+  ]);
+  const counts = Object.fromEntries(CATALOG_FILTERS.map((f) => [f, 0])) as CatalogCounts;
+  counts.deleted = deleted;
+  for (const group of grouped) {
+    if (isCatalogStatus(group.status)) counts[group.status] = group._count._all;
+    counts.all += group._count._all;
+  }
+  for (const [name, statuses] of Object.entries(CATALOG_GROUPS) as [CatalogGroup, readonly CatalogStatus[]][])
+    counts[name] = statuses.reduce((sum, s) => sum + counts[s], 0);
+  return counts;
 }
 
 export async function catalogPageData({
@@ -54,7 +86,8 @@ export async function catalogPageData({
   if (query.filter === "deleted") where.deletedAt = { not: null };
   else {
     where.deletedAt = null;
-    if (query.filter !== "all") where.status = query.filter;
+    if (query.filter in CATALOG_GROUPS) where.status = { in: [...CATALOG_GROUPS[query.filter as CatalogGroup]] };
+    else if (query.filter !== "all") where.status = query.filter;
   }
   if (query.search) {
     // Case and accents aside («jabon tepoztlan» finds «Jabón artesanal de Tepoztlán»): every word
@@ -68,11 +101,10 @@ export async function catalogPageData({
     );
     where.id = { in: matches.map((m) => m.id) };
   }
-  const [shopRow, sync, grouped, deleted, matching, rows] = await Promise.all([
+  const [shopRow, sync, counts, matching, rows] = await Promise.all([
     db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true, uninstalledAt: true } }),
     db.catalogSync.findFirst({ where: { shop }, orderBy: { startedAt: "desc" } }),
-    db.catalogVariant.groupBy({ by: ["status"], where: { shop, deletedAt: null }, _count: { _all: true } }),
-    db.catalogVariant.count({ where: { shop, deletedAt: { not: null } } }),
+    catalogCounts(db, shop),
     db.catalogVariant.count({ where }),
     db.catalogVariant.findMany({
       where,
@@ -81,6 +113,8 @@ export async function catalogPageData({
       take: CATALOG_PAGE_SIZE,
       select: {
         id: true,
+        variantId: true,
+        productId: true,
         title: true,
         sku: true,
         status: true,
@@ -92,15 +126,6 @@ export async function catalogPageData({
       },
     }),
   ]);
-  const counts = Object.fromEntries([
-    ...CATALOG_STATUSES.map((s) => [s, 0]),
-    ["deleted", deleted],
-    ["all", 0],
-  ]) as CatalogPageData["counts"];
-  for (const group of grouped) {
-    if (group.status in counts) counts[group.status as CatalogStatus] = group._count._all;
-    counts.all += group._count._all;
-  }
   return {
     connected: Boolean(shopRow?.svcApiKeyCiphertext && !shopRow.uninstalledAt),
     sync: sync && {
@@ -121,6 +146,7 @@ export async function catalogPageData({
       reason: row.reason,
       reasonMessage: catalogReasonMessage(row.reason),
       deleted: row.deletedAt !== null,
+      adminUrl: row.deletedAt === null ? adminVariantUrl(row.productId, row.variantId) : null,
       svcProductId: row.svcProductId,
       differences: (row.differences as MeasureDifference[] | null) ?? [],
       syncedAt: row.syncedAt?.toISOString() ?? null,

@@ -1,7 +1,18 @@
 /** The catalogue page's filters, read from its URL (pure). */
 import { CATALOG_STATUSES, isCatalogStatus, type CatalogStatus } from "./status";
 
-export type CatalogFilter = CatalogStatus | "deleted" | "all";
+/**
+ * Groups of statuses, as Inicio's figures count them: each figure opens Catálogo filtered to its
+ * group, so the figure and the list agree.
+ */
+export const CATALOG_GROUPS = {
+  registered: ["synced", "exists_at_service"],
+  needs_work: ["skipped", "failed", "drifted"],
+} as const satisfies Record<string, readonly CatalogStatus[]>;
+export type CatalogGroup = keyof typeof CATALOG_GROUPS;
+const isCatalogGroup = (value: string): value is CatalogGroup => Object.hasOwn(CATALOG_GROUPS, value);
+
+export type CatalogFilter = CatalogStatus | CatalogGroup | "deleted" | "all";
 
 export interface CatalogQuery {
   filter: CatalogFilter;
@@ -11,7 +22,13 @@ export interface CatalogQuery {
   page: number;
 }
 
-export const CATALOG_FILTERS: readonly CatalogFilter[] = ["all", ...CATALOG_STATUSES, "deleted"];
+export const CATALOG_FILTERS: readonly CatalogFilter[] = [
+  "all",
+  "registered",
+  "needs_work",
+  ...CATALOG_STATUSES,
+  "deleted",
+];
 export const CATALOG_PAGE_SIZE = 50;
 /** The longest SKU the lookup at the service takes. */
 export const SKU_MAX = 100;
@@ -20,7 +37,7 @@ export function parseCatalogQuery(url: URL): CatalogQuery {
   const status = url.searchParams.get("status") ?? "all";
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return {
-    filter: isCatalogStatus(status) || status === "deleted" ? status : "all",
+    filter: isCatalogStatus(status) || isCatalogGroup(status) || status === "deleted" ? status : "all",
     search: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
   };
@@ -33,7 +50,7 @@ export function parseCatalogQuery(url: URL): CatalogQuery {
  */
 export function catalogQueryError(url: URL): { field: "status" | "q" | "page"; error: string } | null {
   const status = url.searchParams.get("status");
-  if (status && status !== "all" && status !== "deleted" && !isCatalogStatus(status))
+  if (status && status !== "all" && status !== "deleted" && !isCatalogStatus(status) && !isCatalogGroup(status))
     return { field: "status", error: `unknown status "${status.slice(0, 40)}"` };
   if ((url.searchParams.get("q") ?? "").trim().length > 100) return { field: "q", error: "longer than 100 characters" };
   const page = url.searchParams.get("page");

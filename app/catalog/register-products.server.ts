@@ -29,8 +29,10 @@ import {
   type ServiceVerdict,
 } from "./service-outcomes";
 import {
+  isRegisteredByApp,
   recordIntent,
   recordOutcomes,
+  recordRegistrations,
   type Db,
   type StoredVariant,
   type VariantOutcome,
@@ -182,6 +184,11 @@ async function sendBatch(
         syncedAt: at,
       })),
     );
+    await recordRegistrations(
+      deps.db,
+      remaining[0]!.row.shop,
+      remaining.map((item, i) => ({ sku: item.product.sku, svcProductId: created[i]!.id })),
+    );
     summary.created += remaining.length;
     return;
   }
@@ -197,10 +204,12 @@ async function settleByLookup(
   const found = await mapLimit(items, concurrency, (item) => findBySku(deps.client, item.product.sku));
   const outcomes: VariantOutcome[] = [];
   const missing: Item[] = [];
+  const registered: { sku: string; svcProductId: string }[] = [];
   items.forEach((item, i) => {
     const record = found[i];
     if (!record) return void missing.push(item);
     const ours = isWhatWasSent(record, item.product);
+    if (ours) registered.push({ sku: item.product.sku, svcProductId: record.id });
     outcomes.push(
       outcomeFrom(
         item,
@@ -213,6 +222,7 @@ async function settleByLookup(
     summary.resolved++;
   });
   await recordOutcomes(deps.db, outcomes);
+  if (items.length > 0) await recordRegistrations(deps.db, items[0]!.row.shop, registered);
   return missing;
 }
 
@@ -221,7 +231,11 @@ async function resolveRefusal(deps: RegisterDeps, item: Item, error: SvcError): 
   if (error instanceof SvcConstraintViolationError) {
     const record = await findBySku(deps.client, item.product.sku);
     if (record) {
-      const ours = item.maybeSent && isWhatWasSent(record, item.product);
+      // The app's own: sent before without a known outcome, or registered by the app earlier
+      // under this SKU (changed and changed back, or the variant re-created in Shopify).
+      const ours =
+        (item.maybeSent && isWhatWasSent(record, item.product)) ||
+        (await isRegisteredByApp(deps.db, item.row.shop, item.product.sku, record.id));
       const verdict = ours
         ? verdictForRegistered(record, item.product, true)
         : verdictForExisting(record, item.product);

@@ -7,11 +7,12 @@ import type { VariantMapping } from "./map-variant";
 import type { MeasureDifference } from "./measure-differences";
 import { PENDING_NEW, type CatalogStatus } from "./status";
 
-export type Db = Pick<PrismaClient, "$executeRaw" | "$queryRaw" | "catalogVariant">;
+export type Db = Pick<PrismaClient, "$executeRaw" | "$queryRaw" | "catalogVariant" | "catalogRegistration">;
 
 /** What the sync needs to know about a stored variant. */
 export interface StoredVariant {
   id: string;
+  shop: string;
   productId: string;
   variantId: string;
   inventoryItemId: string | null;
@@ -26,6 +27,7 @@ export interface StoredVariant {
 
 const STORED_SELECT = {
   id: true,
+  shop: true,
   productId: true,
   variantId: true,
   inventoryItemId: true,
@@ -238,6 +240,30 @@ export interface VariantOutcome {
   syncedAt?: Date | null;
   /** The product at the service is not the app's (exists_at_service) or nothing was created. */
   clearSent?: boolean;
+}
+
+/**
+ * Remembers the SKUs the app registered (product/new answered with the product's id), beyond the
+ * variant that carries them: a SKU changed and changed back, or a variant deleted and re-created,
+ * finds the product again and it is still known as the app's own.
+ */
+export async function recordRegistrations(
+  db: Db,
+  shop: string,
+  registrations: { sku: string; svcProductId: string }[],
+): Promise<void> {
+  if (registrations.length === 0) return;
+  const json = JSON.stringify(registrations);
+  await db.$executeRaw`
+    INSERT INTO "CatalogRegistration" (shop, sku, "svcProductId")
+    SELECT ${shop}, r.sku, r."svcProductId" FROM jsonb_to_recordset(${json}::jsonb) AS r(sku text, "svcProductId" text)
+    ON CONFLICT (shop, sku) DO UPDATE SET "svcProductId" = EXCLUDED."svcProductId"`;
+}
+
+/** Whether the service's product for `sku` is one the app registered itself. */
+export async function isRegisteredByApp(db: Db, shop: string, sku: string, svcProductId: string): Promise<boolean> {
+  const found = await db.catalogRegistration.findUnique({ where: { shop_sku: { shop, sku } } });
+  return found?.svcProductId === svcProductId;
 }
 
 export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promise<void> {

@@ -10,6 +10,7 @@ import { readStoredRequest } from "./records.server";
 import { reasonMessage, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
 import type { SkuUnits } from "./service-status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
+import { SENT_FILTER } from "./orders-query";
 import { FULFILLMENT_STATUSES, isFulfillmentStatus, type FulfillmentStatus } from "./status";
 
 /** One step of a record's history, oldest first: what happened and, when known, in words to translate. */
@@ -71,6 +72,30 @@ export function orderNameSearch(q: string | null | undefined): string | undefine
 }
 
 /**
+ * How many of the shop's records are in each status: Pedidos' filter counts and Inicio's figures
+ * both come from here, so «requieren atención (N)» reads the same on both pages (an order cancelled
+ * in Shopify whose record needs attention is counted alike on both, and listed under the filter).
+ */
+export async function fulfillmentCounts(
+  db: PrismaClient,
+  shop: string,
+): Promise<Record<FulfillmentStatus | typeof SENT_FILTER, number>> {
+  const [grouped, sent] = await Promise.all([
+    db.fulfillment.groupBy({ by: ["status"], where: { shop }, _count: { _all: true } }),
+    db.fulfillment.count({ where: SENT_WHERE(shop) }),
+  ]);
+  const counts = Object.fromEntries([...FULFILLMENT_STATUSES.map((s) => [s, 0]), [SENT_FILTER, sent]]) as Record<
+    FulfillmentStatus | typeof SENT_FILTER,
+    number
+  >;
+  for (const group of grouped) if (isFulfillmentStatus(group.status)) counts[group.status] = group._count._all;
+  return counts;
+}
+
+/** The «sent» filter: records the service took (it gave them its order id). */
+const SENT_WHERE = (shop: string) => ({ shop, svcOrderId: { not: null } });
+
+/**
  * The shop's records, newest first, optionally of one status and whose order name contains the
  * search; with every status's count (over all the shop's records) and each record's timeline.
  */
@@ -81,11 +106,12 @@ export async function listFulfillments(
   rows: FulfillmentRow[];
   /** Records matching the status and search, across pages. */
   matching: number;
-  counts: Record<FulfillmentStatus, number>;
+  counts: Record<FulfillmentStatus | typeof SENT_FILTER, number>;
   received: ReceivedOrderRow[];
   reconciledAt: string | null;
 }> {
   const status = args.status && isFulfillmentStatus(args.status) ? args.status : undefined;
+  const sentOnly = args.status === SENT_FILTER;
   const name = orderNameSearch(args.q);
   const take = args.take ?? 100;
   // Case and accents aside, as Catálogo's search.
@@ -102,9 +128,10 @@ export async function listFulfillments(
   const where = {
     shop: args.shop,
     ...(status ? { status } : {}),
+    ...(sentOnly ? SENT_WHERE(args.shop) : {}),
     ...(namedRecords ? { id: { in: namedRecords.map((r) => r.id) } } : {}),
   };
-  const [records, matching, grouped, received, shop] = await Promise.all([
+  const [records, matching, counts, received, shop] = await Promise.all([
     db.fulfillment.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -113,7 +140,7 @@ export async function listFulfillments(
       include: { events: { orderBy: [{ at: "desc" }, { id: "desc" }], take: TIMELINE_LIMIT } },
     }),
     db.fulfillment.count({ where }),
-    db.fulfillment.groupBy({ by: ["status"], where: { shop: args.shop }, _count: { _all: true } }),
+    fulfillmentCounts(db, args.shop),
     db.shopifyOrder.findMany({
       where: {
         shop: args.shop,
@@ -125,8 +152,6 @@ export async function listFulfillments(
     }),
     db.shop.findUnique({ where: { domain: args.shop }, select: { ordersReconciledAt: true } }),
   ]);
-  const counts = Object.fromEntries(FULFILLMENT_STATUSES.map((s) => [s, 0])) as Record<FulfillmentStatus, number>;
-  for (const group of grouped) if (isFulfillmentStatus(group.status)) counts[group.status] = group._count._all;
   const paid = await db.shopifyOrder.findMany({
     where: { shop: args.shop, shopifyOrderId: { in: [...new Set(records.map((r) => r.shopifyOrderId))] } },
     select: { shopifyOrderId: true, createdAt: true },

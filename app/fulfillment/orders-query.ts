@@ -8,8 +8,12 @@ export const ORDERS_PAGE_SIZE = 50;
 /** Records one bulk retry may name (the page lists at most 100). */
 export const BULK_RETRY_MAX = 100;
 
+/** Records the service took (they have its order), whatever happened since: Inicio's «enviados al almacén». */
+export const SENT_FILTER = "sent";
+export type OrdersFilter = FulfillmentStatus | typeof SENT_FILTER;
+
 export interface OrdersQuery {
-  status: FulfillmentStatus | null;
+  status: OrdersFilter | null;
   /** As typed (e.g. "#1001"); the search ignores a leading "#". */
   q: string;
   /** 1-based. */
@@ -26,7 +30,7 @@ export interface FieldError {
 
 export function parseOrdersQuery(url: URL): { ok: true; query: OrdersQuery } | { ok: false; error: FieldError } {
   const status = url.searchParams.get("status") ?? "";
-  if (status && !isFulfillmentStatus(status)) {
+  if (status && status !== SENT_FILTER && !isFulfillmentStatus(status)) {
     return {
       ok: false,
       error: {
@@ -58,7 +62,7 @@ export function parseOrdersQuery(url: URL): { ok: true; query: OrdersQuery } | {
   }
   return {
     ok: true,
-    query: { status: status ? (status as FulfillmentStatus) : null, q, page: page ? Number(page) : 1 },
+    query: { status: status ? (status as OrdersFilter) : null, q, page: page ? Number(page) : 1 },
   };
 }
 

@@ -118,6 +118,8 @@ export const en: Messages = {
     },
     filters: {
       all: "All",
+      registered: "Registered or already there",
+      needs_work: "Skipped, refused or out of date",
       pending: "Pending",
       synced: "Registered",
       exists_at_service: "Already at the service",
@@ -303,6 +305,7 @@ export const en: Messages = {
       attention: "Attention",
       wait: "Waiting",
     },
+    sentFilter: "Sent to the warehouse",
     statuses: {
       waiting: "Waiting",
       pending: "To send",

@@ -119,6 +119,8 @@ export const es = {
     },
     filters: {
       all: "Todas",
+      registered: "Registradas o ya existentes",
+      needs_work: "Omitidas, rechazadas o desactualizadas",
       pending: "Pendiente",
       synced: "Registrada",
       exists_at_service: "Ya existía en el servicio",
@@ -305,6 +307,7 @@ export const es = {
       attention: "Atención",
       wait: "Espera",
     },
+    sentFilter: "Enviados al almacén",
     statuses: {
       waiting: "En espera",
       pending: "Por enviar",

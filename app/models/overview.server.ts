@@ -1,21 +1,26 @@
 import type { PrismaClient } from "@prisma/client";
+import { catalogCounts } from "../catalog/catalog-page.server";
+import { fulfillmentCounts } from "../fulfillment/orders-page.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The figures the app's home page shows for `shop`: connection, catalogue, orders and the last day of checkout quotes. */
 export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaClient; shop: string; now?: Date }) {
   const since = new Date(now.getTime() - DAY_MS);
+  const catalog = catalogCounts(db, shop);
+  const fulfillments = fulfillmentCounts(db, shop);
   const [row, variantsSynced, variantsNeedingWork, ordersSubmitted, ordersNeedingAttention, quotes] = await Promise.all(
     [
       db.shop.findUnique({
         where: { domain: shop },
         select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true },
       }),
-      // The same figures as the catalogue page's counts per status (variants still in Shopify).
-      db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["synced", "exists_at_service"] } } }),
-      db.catalogVariant.count({ where: { shop, deletedAt: null, status: { in: ["skipped", "failed", "drifted"] } } }),
-      db.fulfillment.count({ where: { shop, svcOrderId: { not: null } } }),
-      db.fulfillment.count({ where: { shop, status: { in: ["needs_attention", "unknown_outcome"] } } }),
+      // Catálogo's own counts: each figure is the filter it opens.
+      catalog.then((c) => c.registered),
+      catalog.then((c) => c.needs_work),
+      fulfillments.then((counts) => counts.sent),
+      // Pedidos' «requieren atención (N)», counted by the same function.
+      fulfillments.then((counts) => counts.needs_attention),
       db.$queryRaw<
         { total: number; hits: number; p50: number | null; p99: number | null; answered: number; stale: number }[]
       >`

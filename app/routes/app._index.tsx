@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, InlineGrid, Layout, Page, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
@@ -48,14 +48,21 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return data(result, { status });
 };
 
-function Figure({ label, value }: { label: string; value: string | number }) {
+/** A figure; with `to`, the figure opens the list it counts (e.g. Pedidos filtered to those needing attention). */
+function Figure({ label, value, to }: { label: string; value: string | number; to?: string }) {
   return (
     <BlockStack gap="100">
       <Text as="p" tone="subdued">
         {label}
       </Text>
       <Text as="p" variant="headingLg">
-        {value}
+        {to ? (
+          <Link url={to} accessibilityLabel={`${label}: ${value}`}>
+            {value}
+          </Link>
+        ) : (
+          value
+        )}
       </Text>
     </BlockStack>
   );
@@ -117,10 +124,26 @@ export default function Index() {
                 {m.summary}
               </Text>
               <InlineGrid columns={{ xs: 2, md: 5 }} gap="400">
-                <Figure label={m.variantsSynced} value={number(overview.variantsSynced)} />
-                <Figure label={m.variantsNeedingWork} value={number(overview.variantsNeedingWork)} />
-                <Figure label={m.ordersSubmitted} value={number(overview.ordersSubmitted)} />
-                <Figure label={m.ordersNeedingAttention} value={number(overview.ordersNeedingAttention)} />
+                <Figure
+                  label={m.variantsSynced}
+                  value={number(overview.variantsSynced)}
+                  to="/app/catalog?status=registered"
+                />
+                <Figure
+                  label={m.variantsNeedingWork}
+                  value={number(overview.variantsNeedingWork)}
+                  to="/app/catalog?status=needs_work"
+                />
+                <Figure
+                  label={m.ordersSubmitted}
+                  value={number(overview.ordersSubmitted)}
+                  to="/app/orders?status=sent"
+                />
+                <Figure
+                  label={m.ordersNeedingAttention}
+                  value={number(overview.ordersNeedingAttention)}
+                  to="/app/orders?status=needs_attention"
+                />
               </InlineGrid>
             </BlockStack>
           </Card>

@@ -12,6 +12,7 @@ import {
   Pagination,
   ProgressBar,
   Select,
+  Link,
   Text,
   TextField,
 } from "@shopify/polaris";
@@ -29,7 +30,7 @@ import {
 import { startFullSync } from "../catalog/full-sync.server";
 import { MEASURES } from "../catalog/measure-differences";
 import { lookupSku, parseSku, type SkuLookup } from "../catalog/sku-lookup.server";
-import type { CatalogStatus } from "../catalog/status";
+import { isCatalogStatus, type CatalogStatus } from "../catalog/status";
 import { appContext } from "../context.server";
 import { useI18n } from "../i18n/react";
 import { authenticate } from "../shopify.server";
@@ -201,7 +202,7 @@ function SyncCard({ data }: { data: CatalogPageData }) {
           </Text>
         )}
         <InlineStack gap="200">
-          {CATALOG_FILTERS.filter((f) => f !== "all").map((filter) => (
+          {CATALOG_FILTERS.filter((f) => isCatalogStatus(f) || f === "deleted").map((filter) => (
             <Badge key={filter} tone={filter === "deleted" ? undefined : STATUS_TONES[filter]}>
               {`${m.filters[filter]}: ${number(data.counts[filter])}`}
             </Badge>
@@ -295,7 +296,13 @@ function VariantRow({ variant }: { variant: CatalogVariantView }) {
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
         <Text as="span" fontWeight="semibold">
-          {variant.title}
+          {variant.adminUrl ? (
+            <Link url={variant.adminUrl} target="_top" removeUnderline>
+              {variant.title}
+            </Link>
+          ) : (
+            variant.title
+          )}
         </Text>
         <Text as="span" tone="subdued">
           {variant.sku ?? m.noSku}

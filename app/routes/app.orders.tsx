@@ -38,16 +38,13 @@ import {
   parseOrdersQuery,
   ORDERS_PAGE_SIZE,
   ORDERS_SEARCH_MAX,
+  SENT_FILTER,
   type FieldError,
+  type OrdersFilter,
 } from "../fulfillment/orders-query";
 import { isCancelledReason, type ReasonMessage } from "../fulfillment/reason-codes";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
-import {
-  FULFILLMENT_STATUSES,
-  isFulfillmentStatus,
-  RETRYABLE_BY_MERCHANT,
-  type FulfillmentStatus,
-} from "../fulfillment/status";
+import { FULFILLMENT_STATUSES, isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { useI18n } from "../i18n/react";
 import { isRecordId } from "../models/record-id";
@@ -57,6 +54,7 @@ import { SearchForm } from "../components/search-form";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
 import type { AttentionActionData } from "../models/job-problems.server";
 import { authenticate } from "../shopify.server";
+import { adminOrderUrl } from "../shopify/admin-links";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -86,7 +84,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
   /** Stock sync is switched on in Configuración: only then can it be asked for now. */
   stockSyncOn: boolean;
-  query: { status: FulfillmentStatus | null; q: string; page: number };
+  query: { status: OrdersFilter | null; q: string; page: number };
   invalid: FieldError | null;
   attention: Awaited<ReturnType<typeof ordersAttention>>;
 };
@@ -311,7 +309,7 @@ function Filters({
   query,
   invalid,
 }: {
-  counts: Record<(typeof FULFILLMENT_STATUSES)[number], number>;
+  counts: Record<OrdersFilter, number>;
   total: number;
   query: { status: string | null; q: string };
   invalid: FieldError | null;
@@ -332,6 +330,7 @@ function Filters({
   };
   const options = [
     { label: i18n.format(m.all, { count: i18n.number(total) }), value: "" },
+    { label: `${m.sentFilter} (${i18n.number(counts.sent)})`, value: SENT_FILTER },
     ...FULFILLMENT_STATUSES.map((s) => ({ label: `${m.statuses[s]} (${i18n.number(counts[s])})`, value: s })),
   ];
   return (
@@ -385,7 +384,12 @@ function Empty({ anyOrders, query }: { anyOrders: boolean; query: { status: stri
       </Card>
     );
   }
-  const status = query.status && isFulfillmentStatus(query.status) ? m.statuses[query.status] : "";
+  const status =
+    query.status === SENT_FILTER
+      ? m.sentFilter
+      : query.status && isFulfillmentStatus(query.status)
+        ? m.statuses[query.status]
+        : "";
   const body =
     status && query.q
       ? i18n.format(m.noMatchBody, { status, q: query.q })
@@ -487,6 +491,8 @@ function FulfillmentCard({
   const [open, setOpen] = useState(false);
   const timelineId = `timeline-${row.id}`;
   const headingId = `order-${row.id}`;
+  // The order's page in Shopify's admin, where its address or items are fixed.
+  const adminUrl = adminOrderUrl(row.orderGid);
   return (
     <article aria-labelledby={headingId}>
       <Card>
@@ -501,7 +507,13 @@ function FulfillmentCard({
               />
             )}
             <Text as="h2" variant="headingMd" id={headingId}>
-              {row.orderName}
+              {adminUrl ? (
+                <Link url={adminUrl} target="_top" removeUnderline>
+                  {row.orderName}
+                </Link>
+              ) : (
+                row.orderName
+              )}
             </Text>
             <Badge tone={tone}>{m.statuses[row.status]}</Badge>
             {service && (

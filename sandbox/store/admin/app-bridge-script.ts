@@ -64,6 +64,7 @@ export function appBridgeStandIn(storeOrigin: string): string {
     "#sim-save-bar span{flex:1;font-weight:600}",
     "#sim-save-bar button{border-radius:8px;padding:6px 12px;border:1px solid #8a8a8a;background:#404040;color:#fff;font:inherit;cursor:pointer}",
     "#sim-save-bar button[data-primary]{background:#fff;color:#1a1a1a}",
+    "#sim-admin-page{margin:0 auto;max-width:950px;padding:12px 16px;background:#fff4d6;color:#303030;font:14px -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,sans-serif;border-radius:8px}",
     "::slotted(ui-nav-menu),::slotted(ui-title-bar),::slotted(ui-modal:not([open])){display:none}",
     "</style>",
     '<header id="sim-admin-bar"></header><h1 id="sim-title-bar"></h1><slot></slot>',
@@ -162,6 +163,44 @@ export function appBridgeStandIn(storeOrigin: string): string {
     disconnectedCallback() { void this.hide(); }
   }
   if (!customElements.get("ui-save-bar")) customElements.define("ui-save-bar", UISaveBar);
+
+  // Links into the admin (\`shopify://admin/<path>\`, or \`shopify:admin/<path>\`): App Bridge opens the
+  // admin's page in place of the app. The stand-in has no admin pages, so it draws which page would
+  // open (a region named "Shopify admin") and records each path in window.__simAdminVisits.
+  const visits = [];
+  window.__simAdminVisits = visits;
+  function adminPath(href) {
+    const match = /^shopify:(?:\\/\\/)?admin(\\/[^?#]*)?([?#].*)?$/.exec(href || "");
+    return match ? (match[1] || "/") + (match[2] || "") : null;
+  }
+  function openAdmin(path) {
+    visits.push(path);
+    let el = root.getElementById("sim-admin-page");
+    if (!el) {
+      el = document.createElement("section");
+      el.id = "sim-admin-page";
+      el.setAttribute("role", "region");
+      el.setAttribute("aria-label", "Shopify admin");
+      root.insertBefore(el, root.getElementById("sim-title-bar"));
+    }
+    el.setAttribute("data-path", path);
+    el.textContent = (locale === "en" ? "Shopify admin: " : "Admin de Shopify: ") + "admin" + path;
+  }
+  document.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    const path = anchor && adminPath(anchor.getAttribute("href"));
+    if (path === null || path === undefined) return;
+    event.preventDefault();
+    openAdmin(path);
+  }, true);
+  const realOpen = window.open.bind(window);
+  window.open = (url, ...rest) => {
+    const path = adminPath(String(url));
+    if (path === null) return realOpen(url, ...rest);
+    openAdmin(path);
+    return null;
+  };
 
   // The admin's chrome: the shop, the app's navigation (from <ui-nav-menu>), the page title (from
   // <ui-title-bar>) and the merchant's language.

@@ -7,7 +7,10 @@
  *   global (idToken, toast, loading, config, environment, modal), the session-token bounce
  *   (`shopify-reload`), fetch() to the app's own origin with `Authorization: Bearer <id token>`,
  *   and the admin's chrome drawn from `<ui-nav-menu>` (the app's navigation) and `<ui-title-bar>`,
- *   with a language switch standing for the merchant's admin language (`locale`).
+ *   with a language switch standing for the merchant's admin language (`locale`). Links into the
+  admin (`shopify://admin/orders/<id>`, clicked or passed to `open()`) are not followed: the stand-in
+  names the admin page that would open (a region labelled "Shopify admin") and records its path in
+  `window.__simAdminVisits`, so a test can assert where a click went.
  * - `GET /admin/app-bridge/id-token?shop=&api_key=` — an ID token (session token) as Shopify signs
  *   it: HS256 JWT with the app's client secret, `dest` the shop, `aud` the client id.
  * - `GET /admin/apps/open?shop=&api_key=&path=&locale=` — what clicking the app in the admin does:

@@ -212,6 +212,32 @@ describe("incremental sync from webhooks", () => {
     expect(rows.get(lavanda.variantId)).toMatchObject({ sku: "JAB-LAV", status: "synced" });
   });
 
+  it("keeps the app's own registration as registered by the app when a SKU comes back, after a re-sync too", async () => {
+    await syncedDemo();
+    const facts = h.demoFacts();
+    const rebozo = facts.find((f) => f.sku === "REB-NEG")!;
+    expect((await variantsById()).get(rebozo.variantId)).toMatchObject({ status: "synced", reason: null });
+    // The merchant renames the SKU (the app registers the new one), then changes it back.
+    for (const sku of ["REB-NEG-2", "REB-NEG"]) {
+      const { product } = h.store.products.updateVariant(SHOP, rebozo.variantId, { sku });
+      expect(await deliver("products/update", product)).toBe(200);
+      await h.drain();
+    }
+    expect((await variantsById()).get(rebozo.variantId)).toMatchObject({
+      sku: "REB-NEG",
+      status: "synced",
+      reason: null,
+    });
+    // and the merchant re-syncs the whole catalogue
+    await startFullSync({ db: prisma, shop: SHOP });
+    await h.drain();
+    expect((await variantsById()).get(rebozo.variantId)).toMatchObject({
+      sku: "REB-NEG",
+      status: "synced",
+      reason: null,
+    });
+  });
+
   it("skips a new variant that takes a SKU already registered, naming the registered one", async () => {
     await syncedDemo();
     const payload = h.store.products.create(SHOP, {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
+import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { shopOverview } from "~/models/overview.server";
 import { resetDatabase } from "../../helpers/test-database";
 
@@ -53,7 +54,8 @@ describe("the home page overview", () => {
       // skipped, failed and drifted, as the catalogue page counts them
       variantsNeedingWork: 3,
       ordersSubmitted: 1,
-      ordersNeedingAttention: 2,
+      // Pedidos' «requieren atención» filter: needs_attention only (#3 is unconfirmed, its own filter)
+      ordersNeedingAttention: 1,
     });
     expect(overview.quotesLastDay).toMatchObject({
       total: 5,
@@ -63,6 +65,40 @@ describe("the home page overview", () => {
       medianMs: 5,
     });
     expect(overview.quotesLastDay.p99Ms).toBeGreaterThan(28);
+  });
+
+  it("counts the orders needing attention as Pedidos' filter does, cancelled ones included alike", async () => {
+    await prisma.shop.create({ data: { domain: shop } });
+    await prisma.fulfillment.createMany({
+      data: [
+        ["1", "needs_attention", "the order was cancelled in Shopify"],
+        [
+          "2",
+          "needs_attention",
+          "not enough stock of PLATO-GR at the warehouse; request an inventory reception, then retry. The service said: Insufficient stock",
+        ],
+        ["3", "needs_attention", null],
+        ["4", "unknown_outcome", null],
+        ["5", "skipped", "the order was cancelled in Shopify"],
+      ].map(([id, status, reason]) => ({
+        shop,
+        shopifyOrderId: id!,
+        orderGid: `gid://shopify/Order/${id}`,
+        orderName: `#${id}`,
+        status: status!,
+        reason,
+      })),
+    });
+
+    const overview = await shopOverview({ db: prisma, shop, now });
+    const orders = await listFulfillments(prisma, { shop, status: "needs_attention" });
+
+    expect(overview.ordersNeedingAttention).toBe(3);
+    expect(orders.counts.needs_attention).toBe(overview.ordersNeedingAttention);
+    // and the list the figure opens holds exactly that many
+    expect(orders.matching).toBe(overview.ordersNeedingAttention);
+    // «enviados al almacén» is Pedidos' «sent» filter: none of these has a service order
+    expect(overview.ordersSubmitted).toBe(orders.counts.sent);
   });
 
   it("shows an unconnected shop with no figures yet", async () => {
