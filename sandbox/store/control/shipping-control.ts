@@ -8,7 +8,7 @@ import { checkout, type CheckoutInput, type CheckoutOutcome } from "../orders/ch
 import { resolveLine } from "../orders/line-items";
 import type { ShopState } from "../state/shop-state";
 import type { WebhookSender } from "../webhooks/deliver";
-import { ControlError, type AppRegistration } from "./store-control";
+import { ControlError, type AppRegistration } from "./control-error";
 
 export interface ShippingModelUpdate {
   marketDriven?: boolean;

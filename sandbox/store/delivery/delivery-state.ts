@@ -1,8 +1,19 @@
-import type { ShopState } from "../state/shop-state";
 import type { DeliveryProfileRecord, LocationGroupRecord, ZoneRecord } from "./delivery-records";
 
+/**
+ * What of a shop's state (state/shop-state.ts) its delivery profiles need; structural, so that the
+ * shop's state can build its General profile without the two modules importing each other.
+ */
+export interface DeliveryShop {
+  domain: string;
+  currencyCode: string;
+  ids: { next(kind: string): string };
+  locations: ReadonlyMap<string, unknown>;
+  deliveryProfiles: Map<string, DeliveryProfileRecord>;
+}
+
 /** A new shop's General profile: all its locations, a domestic Mexico zone with a flat rate. */
-export function createGeneralProfile(shop: ShopState): DeliveryProfileRecord {
+export function createGeneralProfile(shop: DeliveryShop): DeliveryProfileRecord {
   return addMerchantProfile(shop, {
     name: "General profile",
     isDefault: true,
@@ -16,7 +27,7 @@ export function createGeneralProfile(shop: ShopState): DeliveryProfileRecord {
  * (the General profile, or a custom one the merchant creates).
  */
 export function addMerchantProfile(
-  shop: ShopState,
+  shop: DeliveryShop,
   args: { name: string; isDefault: boolean; methodName: string; amount: string },
 ): DeliveryProfileRecord {
   const zone: ZoneRecord = {
@@ -54,7 +65,7 @@ export function addMerchantProfile(
 }
 
 /** The merchant profile a variant ships under: the custom one it is assigned to, else General. */
-export function merchantProfileOf(shop: ShopState, variantId: string): DeliveryProfileRecord {
+export function merchantProfileOf(shop: DeliveryShop, variantId: string): DeliveryProfileRecord {
   let general: DeliveryProfileRecord | undefined;
   for (const profile of shop.deliveryProfiles.values()) {
     if (profile.appOwned) continue;
@@ -93,14 +104,14 @@ export function profileOffersCarrier(
 }
 
 /** Every profile a variant belongs to: app-owned ones that cover it, and its merchant profile. */
-export function appProfilesOf(shop: ShopState, variantId: string): DeliveryProfileRecord[] {
+export function appProfilesOf(shop: DeliveryShop, variantId: string): DeliveryProfileRecord[] {
   return [...shop.deliveryProfiles.values()].filter(
     (p) => p.appOwned && (p.coversAllItems || p.variantIds.has(variantId)),
   );
 }
 
 /** Assigns variants to a merchant profile, taking them out of any other merchant profile. */
-export function assignVariants(shop: ShopState, profile: DeliveryProfileRecord, variantIds: string[]): void {
+export function assignVariants(shop: DeliveryShop, profile: DeliveryProfileRecord, variantIds: string[]): void {
   for (const other of shop.deliveryProfiles.values()) {
     if (other !== profile && !other.appOwned) for (const id of variantIds) other.variantIds.delete(id);
   }
