@@ -19,6 +19,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { startServiceSandbox } from "../sandbox/service/server";
 import { createSimulatedStore, DEMO_CATALOGUE_FACTS } from "../sandbox/store";
 import { freePort, migrateDatabase, startEmbeddedPostgres } from "../server/database";
+import { flowTriggerDefinitions } from "./flow-extensions";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHOP = "tienda-demo.myshopify.com";
@@ -100,6 +101,8 @@ async function main() {
     const store = createSimulatedStore();
     store.addShop({ domain: SHOP, name: "Tienda Demo" });
     store.seedDemoCatalogue(SHOP);
+    // The app's Flow triggers, as `shopify app deploy` makes them known to the shop.
+    store.control.defineFlowTriggers(SHOP, flowTriggerDefinitions());
     const storeServer = await store.listen(0);
     cleanups.push(() => storeServer.close());
     info(`simulated store   ${storeServer.url}  (${SHOP}, ${DEMO_CATALOGUE_FACTS.length} variants)`);

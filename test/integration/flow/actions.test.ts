@@ -7,7 +7,7 @@ import prisma from "~/db.server";
 import { action as retryOrderRoute } from "~/routes/flow.actions.retry-order";
 import { action as sendOrderRoute } from "~/routes/flow.actions.send-order";
 import type { AppRegistration } from "../../../sandbox/store";
-import { flowExtensions } from "../../helpers/flow-extensions";
+import { flowExtensions } from "../../../scripts/flow-extensions";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "../fulfillment/support/harness";
 

@@ -13,7 +13,7 @@ import { enqueueJob } from "~/jobs/queue.server";
 import { createJobWorker } from "~/jobs/worker.server";
 import { listJobProblems, retryJobProblem } from "~/models/job-problems.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
-import { flowTriggerDefinitions } from "../../helpers/flow-extensions";
+import { flowTriggerDefinitions } from "../../../scripts/flow-extensions";
 import {
   HOUR,
   MINUTE,

@@ -14,7 +14,7 @@ export interface FlowExtension {
   fields: { type: string; key?: string; required?: boolean }[];
 }
 
-const ROOT = join(import.meta.dirname, "../../extensions");
+const ROOT = join(import.meta.dirname, "../extensions");
 
 /** The TOML subset these files use: `key = "string" | true`, `[settings]` and `[[settings.fields]]`. */
 function parse(folder: string, text: string): FlowExtension | null {
