@@ -25,6 +25,7 @@ import {
   startUpstream,
   stopChildren,
 } from "./lib/processes";
+import { benchDatabase } from "./lib/database";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
@@ -75,7 +76,7 @@ async function main() {
       scopes: SCOPES,
     });
     Object.assign(process.env, appEnv, { LOG_LEVEL: "silent" });
-    const { default: prisma } = await import("../app/db.server");
+    const prisma = await benchDatabase();
     const { connectShop } = await import("../app/models/svc-connection.server");
     const { Session } = await import("@shopify/shopify-api");
     const { PrismaSessionStorage } = await import("@shopify/shopify-app-session-storage-prisma");

@@ -21,9 +21,9 @@ import { createThrottlePacer, type Sleep, type ThrottlePacer } from "./throttle-
 import { findByInventoryItem } from "./variant-records.server";
 
 export interface CatalogJobOptions {
-  /** Defaults to the app context's Admin GraphQL per shop. */
+  /** Instead of the services' Admin GraphQL per shop. */
   adminFor?(shop: string): Promise<AdminGraphql>;
-  /** Defaults to the app context's service client per shop. */
+  /** Instead of the services' service client per shop. */
   svcClientFor?(shop: string): Promise<SvcClient | null>;
   sleep?: Sleep;
   /** Products per product/new request. */
@@ -63,13 +63,12 @@ const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve,
 export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions = {}): Record<string, JobHandler> {
   const sleep = options.sleep ?? defaultSleep;
   const pacers = new Map<string, ThrottlePacer>();
-  const context = async () => (await import("../context.server")).appContext();
   const catalogDeps: CatalogDeps = {
     db: deps.db,
     logger: deps.logger,
     now: deps.now,
-    adminFor: options.adminFor ?? (async (shop) => (await context()).adminFor(shop)),
-    svcClientFor: options.svcClientFor ?? (async (shop) => (await context()).svcClientFor(shop)),
+    adminFor: options.adminFor ?? deps.adminFor,
+    svcClientFor: options.svcClientFor ?? deps.svcClientFor,
     pacerFor(shop) {
       let pacer = pacers.get(shop);
       if (!pacer) pacers.set(shop, (pacer = createThrottlePacer({ sleep, nowMs: () => deps.now().getTime() })));

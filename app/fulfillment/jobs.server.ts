@@ -4,11 +4,8 @@
  * its lease and another one runs the job again.
  */
 import type { Job } from "@prisma/client";
-import { appContext } from "../context.server";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
-import type { AdminGraphql } from "../shopify/admin.server";
-import type { SvcClient } from "../svc";
 import { writeOrderNote } from "./order-note.server";
 import { pollFulfillment } from "./poll.server";
 import {
@@ -31,22 +28,13 @@ import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.se
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../models/shop-settings.server";
 
-export interface FulfillmentHandlerDeps extends HandlerDeps {
-  /** Defaults to the app context's (the shop's stored connection). */
-  svcClientFor?(shop: string): Promise<SvcClient | null>;
-  /** Defaults to the app context's (the shop's offline session). */
-  adminFor?(shop: string): Promise<AdminGraphql>;
-}
+export type FulfillmentHandlerDeps = HandlerDeps;
 
 const STOCK_RETRY_MS = 5 * 60_000;
 
 /** Handlers of fulfillment.submit, fulfillment.poll, fulfillment.note and stock.sync. */
 export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<string, JobHandler> {
-  const full = {
-    ...deps,
-    svcClientFor: deps.svcClientFor ?? ((shop: string) => appContext().svcClientFor(shop)),
-    adminFor: deps.adminFor ?? ((shop: string) => appContext().adminFor(shop)),
-  };
+  const full = deps;
   return {
     [SUBMIT_QUEUE]: async (job) => {
       const shopifyOrderId = await orderIdOf(full, job);

@@ -3,15 +3,24 @@ import type { Job, PrismaClient } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { metrics } from "../metrics.server";
+import type { AdminGraphql } from "../shopify/admin/client";
+import type { SvcClient } from "../svc";
 import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
-/** What every module's handlers get from the composition root (app/composition.server.ts). */
+/**
+ * What every module's handlers get from the composition root (app/composition.server.ts): the
+ * process's services, of which a handler uses these.
+ */
 export interface HandlerDeps {
   db: PrismaClient;
   logger: Logger;
   now: () => Date;
+  /** The shop's service client, or null when the shop is not connected. */
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  /** Admin GraphQL for the shop (its offline session). */
+  adminFor(shop: string): Promise<AdminGraphql>;
 }
 
 export interface JobWorkerOptions {

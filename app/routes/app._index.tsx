@@ -2,8 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { appContext } from "../context.server";
-import { authenticate } from "../shopify.server";
 import { shopOverview } from "../models/overview.server";
 import { quotesPerHour } from "../models/quote-hours.server";
 import { QuotesChart } from "../components/quotes-chart";
@@ -14,10 +12,10 @@ import { offlineTokenProblem } from "../shopify/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
 import { ensureReadinessCheck, readReadiness } from "../shop/readiness.server";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const now = new Date();
-  const { db } = appContext();
+  const { db } = context.services;
   // Shops connected before readiness existed get their first check (and schedule) from here.
   await ensureReadinessCheck(db, { shop: session.shop, now });
   const [overview, hours, failedJobs, tokenProblem, readiness] = await Promise.all([
@@ -31,14 +29,14 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 };
 
 // The one action of Inicio: run a shop-level job that gave up again (job-retry).
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const form = await request.formData();
   if (form.get("intent") !== "job-retry") {
     const refused: AttentionActionData = { kind: "attention", ok: false, outcome: "notFound", error: "unknown action" };
     return data(refused, { status: 400 });
   }
-  const { db, now } = appContext();
+  const { db, now } = context.services;
   const { status, result } = await retryFromPage(db, {
     shop: session.shop,
     page: "home",

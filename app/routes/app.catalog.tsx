@@ -31,20 +31,18 @@ import { startFullSync } from "../catalog/full-sync.server";
 import { MEASURES } from "../catalog/measure-differences";
 import { lookupSku, parseSku, type SkuLookup } from "../catalog/sku-lookup.server";
 import { isCatalogStatus, type CatalogStatus } from "../catalog/status";
-import { appContext } from "../context.server";
 import { useI18n } from "../i18n/react";
-import { authenticate } from "../shopify.server";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const url = new URL(request.url);
   const invalid = catalogQueryError(url);
   // A wrong value in the URL is a 400 naming the field, with the unfiltered page and the error
   // next to its field (not an error page).
   const query = parseCatalogQuery(invalid ? new URL(url.pathname, url) : url);
-  const { db } = appContext();
+  const { db } = context.services;
   const page: CatalogLoaderData = {
     ...(await catalogPageData({ db, shop: session.shop, query })),
     invalid,
@@ -65,12 +63,12 @@ export type CatalogActionData =
   | { kind: "invalid"; field: "intent" | "sku"; error: string }
   | AttentionActionData;
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "job-retry") {
-    const { db, now } = appContext();
+    const { db, now } = context.services;
     const id = String(form.get("id") ?? "");
     const { status, result } = await retryFromPage(db, { shop: session.shop, page: "catalog", id, now: now() });
     return answer<CatalogActionData>(result, { status });
@@ -78,7 +76,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (intent === "lookup") {
     const sku = parseSku(form.get("sku"));
     if (!sku.ok) return answer<CatalogActionData>({ kind: "invalid", field: "sku", error: sku.error }, { status: 400 });
-    const { db, svcClientFor } = appContext();
+    const { db, svcClientFor } = context.services;
     const found: CatalogActionData = {
       kind: "lookup",
       lookup: await lookupSku({ db, shop: session.shop, sku: sku.sku, svcClientFor }),
@@ -91,7 +89,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       { status: 400 },
     );
   }
-  const result = await startFullSync({ db: appContext().db, shop: session.shop });
+  const result = await startFullSync({ db: context.services.db, shop: session.shop });
   const started: CatalogActionData = {
     kind: "sync",
     ok: result.started,

@@ -20,7 +20,6 @@ import {
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useEffect, useState } from "react";
 import { warningMessage } from "../address/warning-codes";
-import { appContext } from "../context.server";
 import { SERVICE_LABELS, STATUS_LABELS } from "../fulfillment/labels";
 import {
   confirmServiceOrderAbsent,
@@ -31,6 +30,7 @@ import {
   sendAsItStands,
   sendMissingAsNewOrder,
   type MerchantActionResult,
+  type MerchantDeps,
 } from "../fulfillment/merchant-actions.server";
 import { listFulfillments, type FulfillmentRow, type TimelineEntry } from "../fulfillment/orders-page.server";
 import {
@@ -53,14 +53,13 @@ import { OrdersAttentionCard } from "../components/attention";
 import { SearchForm } from "../components/search-form";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
 import type { AttentionActionData } from "../models/job-problems.server";
-import { authenticate } from "../shopify.server";
 import { adminOrderUrl } from "../shopify/admin-links";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const parsed = parseOrdersQuery(new URL(request.url));
   const query = parsed.ok ? parsed.query : { status: null, q: "", page: 1 };
-  const { db, now } = appContext();
+  const { db, now } = context.services;
   await ensureStockSchedule(db, { shop: session.shop, now: now() });
   await ensureReconciliation(db, { shop: session.shop, now: now() });
   const page: OrdersPageData = {
@@ -107,13 +106,13 @@ const ON_ONE_RECORD = new Set([
 ]);
 const INTENTS = new Set([...ON_ONE_RECORD, "retry-many", "sync-stock"]);
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const form = await request.formData();
   const shop = session.shop;
   const intent = String(form.get("intent") ?? "");
   if (ATTENTION_INTENTS.has(intent)) {
-    const { status, result } = await runAttentionAction(appContext(), {
+    const { status, result } = await runAttentionAction(context.services, {
       shop,
       intent,
       id: String(form.get("id") ?? ""),
@@ -132,7 +131,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   if (intent === "retry-many") {
     const ids = parseBulkIds(form.getAll("fulfillmentId"));
     if (!ids.ok) return invalid(ids.error);
-    const bulk: OrdersActionData = { kind: "bulk", results: await retryMany(shop, ids.ids) };
+    const bulk: OrdersActionData = { kind: "bulk", results: await retryMany(context.services, shop, ids.ids) };
     return bulk;
   }
   const fulfillmentId = String(form.get("fulfillmentId") ?? "");
@@ -142,13 +141,15 @@ export const action = async ({ request }: ActionFunctionArgs) => {
       { status: 400 },
     );
   }
-  const result: OrdersActionData = { kind: "one", ...(await runAction(intent, { shop, fulfillmentId, form })) };
+  const result: OrdersActionData = {
+    kind: "one",
+    ...(await runAction(context.services, intent, { shop, fulfillmentId, form })),
+  };
   return result;
 };
 
 /** Each record retried on its own (validated by retryFulfillment: this shop's, in a retryable status). */
-async function retryMany(shop: string, ids: string[]) {
-  const deps = appContext();
+async function retryMany(deps: MerchantDeps, shop: string, ids: string[]) {
   const names = new Map(
     (
       await deps.db.fulfillment.findMany({ where: { shop, id: { in: ids } }, select: { id: true, orderName: true } })
@@ -166,10 +167,10 @@ async function retryMany(shop: string, ids: string[]) {
 }
 
 async function runAction(
+  deps: MerchantDeps,
   intent: string,
   { shop, fulfillmentId, form }: { shop: string; fulfillmentId: string; form: FormData },
 ): Promise<MerchantActionResult> {
-  const deps = appContext();
   switch (intent) {
     case "confirm-exists":
       return confirmServiceOrderExists(deps, { shop, fulfillmentId, svcOrderId: String(form.get("svcOrderId") ?? "") });

@@ -1,15 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { appContext } from "../context.server";
 import { downloadCustomerDataExport } from "../models/customer-data.server";
 import { isRecordId } from "../models/record-id";
-import { authenticate } from "../shopify.server";
 
 // GET /app/privacy/:id — one data-request export of the merchant's own shop, as a JSON file.
-export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const loader = async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const id = params.id ?? "";
   if (!isRecordId(id)) return Response.json({ error: "id: not a data request id" }, { status: 400 });
-  const { db, now } = appContext();
+  const { db, now } = context.services;
   const data = await downloadCustomerDataExport(db, { shop: session.shop, id, now: now() });
   if (!data) return Response.json({ error: "no such data request (or its export has expired)" }, { status: 404 });
   return new Response(JSON.stringify(data, null, 2), {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { ACCOUNT_SWITCHED, connectShop, type SvcConnectionConfig } from "~/models/svc-connection.server";
 import { SvcUnauthorizedError } from "~/svc";
 import { startServiceSandbox } from "../../../sandbox/service/server";
