@@ -160,7 +160,7 @@ export function jobHandlers(services: AppServices): Record<string, JobHandler> {
   return {
     ...fulfillmentJobHandlers(deps),
     ...catalogJobHandlers(deps),
-    ...readinessJobHandlers({ ...deps, rates: services.rates }),
+    ...readinessJobHandlers(services),
     ...retentionJobHandlers(deps),
     ...flowJobHandlers(deps),
   };

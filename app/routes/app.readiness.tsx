@@ -12,7 +12,7 @@ export type ReadinessActionData =
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
   const form = await request.formData();
-  const deps = await readinessDeps(context.services);
+  const deps = readinessDeps(context.services);
   switch (form.get("intent")) {
     case "add_rates":
       return data<ReadinessActionData>({ intent: "add_rates", outcome: await addRatesToCheckout(deps, session.shop) });
