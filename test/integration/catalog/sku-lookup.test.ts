@@ -3,7 +3,7 @@
 // naming the field, never a 500.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { disconnectShop } from "~/models/svc-connection.server";
+import { disconnectShop } from "~/shop/svc-connection.server";
 import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
-import { disconnectShop } from "~/models/svc-connection.server";
+import { disconnectShop } from "~/shop/svc-connection.server";
 import { ratesRuntime } from "~/rates/runtime.server";
 import { loader } from "~/routes/carrier-service.rates";
 import {
