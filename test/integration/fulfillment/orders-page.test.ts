@@ -4,7 +4,7 @@ import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
 import { connectShop, disconnectShop } from "~/models/svc-connection.server";
-import { action, loader, type OrdersPageData } from "~/routes/app.orders";
+import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { API_KEY, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
