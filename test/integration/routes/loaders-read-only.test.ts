@@ -18,7 +18,7 @@ import { loader as home } from "~/routes/app._index";
 import { loader as catalog } from "~/routes/app.catalog/route";
 import { loader as orders } from "~/routes/app.orders/route";
 import { loader as privacy } from "~/routes/app.privacy";
-import * as privacyExport from "~/routes/app.privacy.$id";
+import { loader as privacyExport } from "~/routes/app.privacy.$id";
 import { loader as rates } from "~/routes/app.rates/route";
 import { loader as settings } from "~/routes/app.settings/route";
 import { loader as layout } from "~/routes/app";
@@ -44,6 +44,7 @@ const GETS: { file: string; url: string; params?: Record<string, string>; loader
   { file: "app.settings/route.tsx", url: "/app/settings", loader: settings },
   { file: "app.rates/route.tsx", url: "/app/rates", loader: rates },
   { file: "app.privacy.tsx", url: "/app/privacy", loader: privacy },
+  { file: "app.privacy.$id.tsx", url: "/app/privacy/x", params: { id: "x" }, loader: privacyExport },
   {
     file: "api.warehouse.orders.$orderId.tsx",
     url: `/api/warehouse/orders/${ORDER_ID}`,
@@ -129,8 +130,12 @@ describe("admin GETs write nothing", () => {
       .filter((file) => /^(app|api)[./]/.test(file) && /\.tsx?$/.test(file))
       .filter((file) => /export (const|async function|function) loader\b/.test(readFileSync(path.join(routes, file), "utf8")));
     expect([...new Set(GETS.map((g) => g.file))].sort()).toEqual(withLoader.sort());
-    // The export download records the download, so it is a POST with no GET.
-    expect("loader" in privacyExport).toBe(false);
+  });
+
+  it("the export download, which records the download, is a POST: its GET is a 405", async () => {
+    const { answer } = await get(GETS.find((g) => g.file === "app.privacy.$id.tsx")!);
+    expect((answer as Response).status).toBe(405);
+    expect((answer as Response).headers.get("allow")).toBe("POST");
   });
 
   for (const entry of GETS) {
