@@ -13,7 +13,8 @@ import { checkReadiness, type ReadinessReport } from "./http/health.server";
 import { ensureRetentionJob, retentionJobHandlers } from "./maintenance/retention.server";
 import { stopRatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./shop/jobs.server";
-import { ensureSchedulesJob, schedulesJobHandlers } from "./shop/schedules.server";
+import { schedulesJobHandlers } from "./shop/schedules.server";
+import { ensureSchedulesJob } from "./shop/schedules-queue.server";
 
 /** Every queue the app's workers serve, keyed by queue name. */
 export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {

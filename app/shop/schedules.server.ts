@@ -2,19 +2,18 @@
  * The recurring jobs every connected shop must have: order reconciliation, the stock schedule
  * (when switched on) and the readiness check. Connecting and saving the settings start them and
  * each job books its own next run; this makes sure of them for shops that lack one (connected
- * before the job existed, or a run that gave up). It runs where writes belong: after Shopify's
- * auth (install, reinstall), and in the worker's periodic "shop.schedules" job (queued as each
- * worker starts, then hourly) — never on a page's GET.
+ * before the job existed, or a run that gave up). It runs where writes belong: in the worker's
+ * periodic "shop.schedules" job (queued as each worker starts and after Shopify's auth — install,
+ * reinstall —, then hourly), never on a page's GET.
  */
 import type { PrismaClient } from "@prisma/client";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import { ensureStockSchedule } from "../fulfillment/stock-sync.server";
-import { enqueueJob, type JobOutcome } from "../jobs/queue.server";
+import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import { ensureReadinessCheck } from "./readiness.server";
+import { SCHEDULES_QUEUE } from "./schedules-queue.server";
 
-export const SCHEDULES_QUEUE = "shop.schedules";
-const SCHEDULES_KEY = "schedules";
 /** How often the sweep looks again (a given-up run is started again within this). */
 export const SCHEDULES_EVERY_MS = 60 * 60_000;
 
@@ -34,11 +33,6 @@ export async function ensureEveryShopSchedules(db: PrismaClient, now: Date): Pro
   });
   for (const { domain } of shops) await ensureShopSchedules(db, { shop: domain, now });
   return shops.length;
-}
-
-/** Makes sure the periodic sweep exists (each worker calls it as it starts; one row for all). */
-export function ensureSchedulesJob(db: PrismaClient, now: Date): Promise<void> {
-  return enqueueJob(db, { queue: SCHEDULES_QUEUE, key: SCHEDULES_KEY, shop: "", runAt: now });
 }
 
 /** The sweep's handler, assembled by app/composition.server.ts: looks at every shop, then again in an hour. */

@@ -10,12 +10,11 @@ import { updateShopSettings } from "~/shop/shop-settings.server";
 import { READINESS_QUEUE } from "~/shop/readiness.server";
 import {
   ensureEveryShopSchedules,
-  ensureSchedulesJob,
   ensureShopSchedules,
   schedulesJobHandlers,
   SCHEDULES_EVERY_MS,
-  SCHEDULES_QUEUE,
 } from "~/shop/schedules.server";
+import { ensureSchedulesJob, SCHEDULES_QUEUE } from "~/shop/schedules-queue.server";
 import { resetDatabase } from "../../helpers/test-database";
 
 const CONNECTED = "conectada.myshopify.com";
