@@ -16,11 +16,13 @@ import { queueBacklog, releaseLeases } from "./jobs/queue.server";
 import { createJobWorker, type HandlerDeps, type JobHandler } from "./jobs/worker.server";
 import { currentRequestId, logger as processLogger } from "./logger.server";
 import { enableProcessMetrics, metrics } from "./metrics.server";
-import { checkReadiness, type ReadinessReport } from "./models/health.server";
-import { ensureRetentionJob, retentionJobHandlers } from "./models/retention.server";
-import { createSvcClientResolver, type SvcConnectionConfig } from "./models/svc-connection.server";
+import { checkReadiness, type ReadinessReport } from "./http/health.server";
+import { ensureRetentionJob, retentionJobHandlers } from "./maintenance/retention.server";
+import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-connection.server";
 import { createNaiveRatesRuntime, createRatesRuntime, type RatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./shop/jobs.server";
+import { schedulesJobHandlers } from "./shop/schedules.server";
+import { ensureSchedulesJob } from "./shop/schedules-queue.server";
 import { ADMIN_API_VERSION, createShopify, type Shopify } from "./shopify.server";
 import { createAdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
@@ -69,7 +71,7 @@ export function createAppServices(config: Env, parts: AppServiceParts = {}): App
   const db = parts.db ?? databaseFor(config, parts.poolRole ?? "both");
   const now = parts.now ?? (() => new Date());
   const svc = parts.svc ?? svcConnectionFor(config, logger);
-  const shopify = parts.shopify ?? createShopify({ config, db });
+  const shopify = parts.shopify ?? createShopify({ config, db, now });
   const services: AppServices = {
     config,
     db,
@@ -163,6 +165,7 @@ export function jobHandlers(services: AppServices): Record<string, JobHandler> {
     ...readinessJobHandlers(services),
     ...retentionJobHandlers(deps),
     ...flowJobHandlers(deps),
+    ...schedulesJobHandlers(deps),
   };
 }
 
@@ -180,6 +183,10 @@ export function startBackgroundWork(
   // The periodic retention job (one row shared by every process; whichever worker claims it runs it).
   ensureRetentionJob(db, now()).catch((error: unknown) =>
     logger.error({ err: String(error) }, "could not schedule the retention job"),
+  );
+  // The periodic sweep that starts any shop's missing recurring jobs (app/shop/schedules.server.ts).
+  ensureSchedulesJob(db, now()).catch((error: unknown) =>
+    logger.error({ err: String(error) }, "could not schedule the shop schedules job"),
   );
   logger.info({ owner: worker.owner, concurrency: opts.concurrency }, "background worker started");
   return { owner: worker.owner, stop: () => worker.stop() };

@@ -6,7 +6,8 @@ import type { PrismaClient } from "@prisma/client";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Env } from "./env.server";
-import { recordInstall } from "./models/shop.server";
+import { ensureSchedulesJob } from "./shop/schedules-queue.server";
+import { recordInstall } from "./shop/shop.server";
 
 /** The Admin API version every query and webhook of the app is written against. */
 export const ADMIN_API_VERSION = ApiVersion.October26;
@@ -20,7 +21,7 @@ const LIBRARY_LOG_LEVEL: Record<string, LogSeverity> = {
 };
 
 /** The app's shopifyApp(), over the process's database (its sessions are stored there). */
-export function createShopify({ config, db }: { config: Env; db: PrismaClient }) {
+export function createShopify({ config, db, now }: { config: Env; db: PrismaClient; now: () => Date }) {
   return shopifyApp({
     apiKey: config.SHOPIFY_API_KEY,
     apiSecretKey: config.SHOPIFY_API_SECRET,
@@ -38,6 +39,8 @@ export function createShopify({ config, db }: { config: Env; db: PrismaClient })
     hooks: {
       afterAuth: async ({ session }) => {
         await recordInstall({ db, shop: session.shop });
+        // A shop connected before a recurring job existed gets it from the sweep, run now.
+        await ensureSchedulesJob(db, now());
       },
     },
     ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),

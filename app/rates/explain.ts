@@ -4,7 +4,7 @@
  * one. Pure; `applyRateRules` stays the one source of the prices checkout gets, and the tests hold
  * this explanation to it.
  */
-import type { RatesSettings, ServiceCode } from "~/models/shop-settings.server";
+import type { RatesSettings, ServiceCode } from "~/shop/shop-settings.server";
 import { markedUpCentavos, roundForCheckout } from "./pricing";
 import { parseDecimalToSubunits } from "~/money";
 import { DEFAULT_SERVICE_NAMES } from "./service-names";

@@ -1,6 +1,6 @@
 // The order-page extensions' endpoint (extensions/warehouse-status, extensions/warehouse-push):
 // GET what the warehouse is doing with an order, POST a merchant action on it. Authenticated with
-// the admin's ID token (authenticate.admin) and answered with the CORS headers Shopify's
+// the admin's ID token (context.services.shopify.authenticate.admin) and answered with the CORS headers Shopify's
 // extension sandbox needs; every record is read and changed within the token's shop only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import {
   type MerchantActionResult,
   type MerchantDeps,
 } from "../fulfillment/merchant-actions.server";
-import { orderWarehouseStatus } from "../fulfillment/order-warehouse-status.server";
+import { isRecordOfOrder, orderWarehouseStatus } from "../fulfillment/order-warehouse-status.server";
 import { pushOrderNow } from "../fulfillment/push-order.server";
 import { fetchOrderName } from "../fulfillment/shopify-order.server";
 
@@ -75,10 +75,7 @@ export const action = async ({ request, params, context }: ActionFunctionArgs) =
   const request_ = parsed.data;
   if (request_.action !== "push") {
     // The record must belong to this order of this shop: an id from another order is refused.
-    const owned = await deps.db.fulfillment.findFirst({
-      where: { id: request_.recordId, shop, orderGid },
-      select: { id: true },
-    });
+    const owned = await isRecordOfOrder(deps.db, { shop, orderGid, recordId: request_.recordId });
     if (!owned) return answer(cors, { ok: false, error: "no such record for this order" }, 404);
   }
   const result = await perform(deps, shop, orderGid, request_);

@@ -2,22 +2,22 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { shopOverview } from "../models/overview.server";
-import { quotesPerHour } from "../models/quote-hours.server";
+import { shopOverview } from "../shop/overview.server";
+import { quotesPerHour } from "../rates/quote-hours.server";
 import { QuotesChart } from "../components/quotes-chart";
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
-import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
+import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
 import { offlineTokenProblem } from "../shopify/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
-import { ensureReadinessCheck, readReadiness } from "../shop/readiness.server";
+import { readReadiness } from "../shop/readiness.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
   const now = new Date();
+  // Only reads: a shop's readiness check is scheduled on connecting, after auth and by the
+  // worker's sweep (app/shop/schedules.server.ts), never from this page.
   const { db } = context.services;
-  // Shops connected before readiness existed get their first check (and schedule) from here.
-  await ensureReadinessCheck(db, { shop: session.shop, now });
   const [overview, hours, failedJobs, tokenProblem, readiness] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),

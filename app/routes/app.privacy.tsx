@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useState } from "react";
-import { EXPORT_RETENTION_DAYS, listCustomerDataRequests } from "../models/customer-data.server";
+import { EXPORT_RETENTION_DAYS, listCustomerDataRequests } from "../privacy/customer-data.server";
 
 // Customers' data requests (customers/data_request): each is answered when it arrives with an
 // export of what the app holds; the merchant downloads it here and hands it to the customer.
@@ -20,9 +20,10 @@ function formatTime(iso: string): string {
   return new Date(iso).toLocaleString("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
 }
 
-// The embedded admin adds the session token to fetch, not to a plain link: download through fetch.
+// The embedded admin adds the session token to fetch, not to a plain link: download through fetch
+// (a POST: the download is recorded).
 async function download(id: string) {
-  const response = await fetch(`/app/privacy/${id}`);
+  const response = await fetch(`/app/privacy/${id}`, { method: "POST" });
   if (!response.ok) throw new Error(`download failed (${response.status})`);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");

@@ -3,7 +3,7 @@ import { requestAssignedRead } from "../fulfillment/fulfillment-service.server";
 import { authenticateFulfillmentService } from "../shopify/webhook.server";
 
 // Shopify's notification to the warehouse as a fulfilment service: {"kind":"FULFILLMENT_REQUEST"}
-// or {"kind":"CANCELLATION_REQUEST"} and nothing else. authenticate.fulfillmentService checks the
+// or {"kind":"CANCELLATION_REQUEST"} and nothing else. context.services.shopify.authenticate.fulfillmentService checks the
 // signature (400 when wrong) and the shop's session; the job then reads the assigned fulfilment
 // orders and answers each request, after this 200.
 export const action = async ({ request, context }: ActionFunctionArgs) => {

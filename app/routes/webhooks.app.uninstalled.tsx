@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { recordUninstall } from "../models/shop.server";
+import { recordUninstall } from "../shop/shop.server";
 import { authenticateWebhook, payloadNamesShop, wrongShopPayload } from "../shopify/webhook.server";
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redactShop } from "../models/compliance.server";
+import { redactShop } from "../privacy/compliance.server";
 import { authenticateWebhook, payloadNamesShop, wrongShopPayload } from "../shopify/webhook.server";
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {

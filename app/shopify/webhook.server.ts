@@ -13,8 +13,8 @@ import type { Logger } from "pino";
 import type { Env } from "../env.server";
 import { withCappedBody } from "../http/body-limit.server";
 import { withJobs, type TxJobs } from "../jobs/queue.server";
-import { orderIdNamed, recordUnreadableWebhook } from "../models/unreadable-webhook.server";
-import { recordWebhookDelivery } from "../models/webhook-delivery.server";
+import { orderIdNamed, recordUnreadableWebhook } from "./webhooks/unreadable-webhook.server";
+import { recordWebhookDelivery } from "./webhooks/webhook-delivery.server";
 import type { Shopify } from "../shopify.server";
 import { shopifyHmac, shopifyHmacSignedWith } from "./verify-hmac.server";
 

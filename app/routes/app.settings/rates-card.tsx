@@ -17,7 +17,7 @@ import { FormSaveBar } from "~/components/form-save-bar";
 import { NumberField } from "~/components/number-field";
 import type { NumberFieldSpec } from "~/forms/number-input";
 import { useI18n } from "~/i18n/react";
-import type { ServiceCode } from "~/models/shop-settings.server";
+import type { ServiceCode } from "~/shop/shop-settings.server";
 import { RATE_FIELDS } from "./number-fields";
 
 // Listed here rather than imported: this runs in the browser, which must not load .server modules.

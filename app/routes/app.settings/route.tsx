@@ -22,7 +22,7 @@ import {
   saveRateRules,
   type SettingsActionResult,
 } from "./settings.server";
-import type { SettingsDeps } from "~/models/settings.server";
+import type { SettingsDeps } from "~/shop/settings.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);

@@ -9,7 +9,7 @@ import prisma from "../../helpers/prisma";
 import { catalogJobHandlers, type CatalogJobOptions } from "~/catalog/jobs.server";
 import { createJobWorker, type JobHandler, type JobWorker } from "~/jobs/worker.server";
 import { logger } from "~/logger.server";
-import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/models/svc-connection.server";
+import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
 import { TEST_SHOP } from "../../helpers/shopify-requests";

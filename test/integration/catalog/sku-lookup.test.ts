@@ -3,8 +3,8 @@
 // naming the field, never a 500.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { disconnectShop } from "~/models/svc-connection.server";
-import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog";
+import { disconnectShop } from "~/shop/svc-connection.server";
+import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { MAX_SUBMIT_ATTEMPTS } from "~/fulfillment/schedule";
-import { connectShop, disconnectShop } from "~/models/svc-connection.server";
+import { connectShop, disconnectShop } from "~/shop/svc-connection.server";
 import {
   API_KEY,
   MINUTE,

@@ -1,7 +1,7 @@
 // POST /carrier-service/rates against the real service sandbox, with requests signed like Shopify's.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { disconnectShop } from "~/models/svc-connection.server";
+import { disconnectShop } from "~/shop/svc-connection.server";
 import { loader } from "~/routes/carrier-service.rates";
 import {
   callback,

@@ -1,7 +1,7 @@
 // /app/settings loader and action with real session tokens, the service sandbox and the simulated store.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/shop/shop-settings.server";
 import { action, loader } from "~/routes/app.settings/route";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { storeOfflineSession } from "../../helpers/sessions";

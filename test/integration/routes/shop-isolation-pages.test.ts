@@ -6,12 +6,12 @@
 // that the victim's rows are exactly as they were and that nothing of the victim was answered.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { updateShopSettings } from "~/models/shop-settings.server";
-import { connectShop } from "~/models/svc-connection.server";
-import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog";
+import { updateShopSettings } from "~/shop/shop-settings.server";
+import { connectShop } from "~/shop/svc-connection.server";
+import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index";
 import { loader as privacyLoader } from "~/routes/app.privacy";
-import { loader as exportLoader } from "~/routes/app.privacy.$id";
+import { action as exportAction } from "~/routes/app.privacy.$id";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
@@ -245,10 +245,10 @@ describe("Privacidad as another shop", () => {
     expect(page.requests).toEqual([]);
   });
 
-  it("GET /app/privacy/:id of the victim's export is a 404 and is not recorded as downloaded", async () => {
+  it("POST /app/privacy/:id of the victim's export is a 404 and is not recorded as downloaded", async () => {
     const response = await unchanged(async () =>
-      exportLoader({
-        request: await as(`/app/privacy/${victim.exportId}`),
+      exportAction({
+        request: await as(`/app/privacy/${victim.exportId}`, { method: "POST" }),
         params: { id: victim.exportId },
         context: routeContext(),
       }),

@@ -1,7 +1,7 @@
 // The orders-and-stock part of /app/settings, and the catalogue sync a first connection starts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/shop/shop-settings.server";
 import { action, loader } from "~/routes/app.settings/route";
 import { startServiceSandbox } from "../../../sandbox/service/server";
 import { createSimulatedStore } from "../../../sandbox/store";

@@ -20,13 +20,18 @@ const appFiles = sources("app");
 const everyFile = [...appFiles, ...sources("server"), ...sources("test"), ...sources("bench"), ...sources("scripts")];
 
 /** `file:line` of each line of `files` that matches `pattern`. */
-function where(files: string[], pattern: RegExp, skip: (file: string, text: string) => boolean = () => false) {
+function where(
+  files: string[],
+  pattern: RegExp,
+  skip: (file: string, text: string) => boolean = () => false,
+  code: (line: string) => string = (line) => line,
+) {
   const found: string[] = [];
   for (const file of files) {
     const text = read(file);
     if (skip(file, text)) continue;
     text.split("\n").forEach((line, i) => {
-      if (pattern.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+      if (pattern.test(code(line))) found.push(`${file}:${i + 1}: ${line.trim()}`);
     });
   }
   return found;
@@ -43,9 +48,15 @@ describe("the composition root", () => {
 
   it("has no service locator beside it (appContext, configureAppContext)", () => {
     const self = "test/unit/server/composition-root.test.ts";
-    expect(
-      where(everyFile, /\b(appContext|configureAppContext|resetAppContext)\b|context\.server/, (f) => f === self),
-    ).toEqual([]);
+    // Template strings are text, not calls (test/unit/architecture/routes.test.ts quotes old code).
+    const calls = where(
+      everyFile,
+      /\b(appContext|configureAppContext|resetAppContext)\b/,
+      (f) => f === self,
+      (line) => line.replace(/`[^`]*`/g, "``"),
+    );
+    expect(calls).toEqual([]);
+    expect(where(everyFile, /["']([~.]+\/)+context\.server["']/)).toEqual([]);
     expect(fs.existsSync(path.join(ROOT, "app/context.server.ts"))).toBe(false);
   });
 

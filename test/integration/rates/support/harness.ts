@@ -4,8 +4,8 @@
  * signed exactly as Shopify signs them.
  */
 import prisma from "../../../helpers/prisma";
-import { connectShop, createSvcClientResolver } from "~/models/svc-connection.server";
-import { updateShopSettings, type RatesSettings } from "~/models/shop-settings.server";
+import { connectShop, createSvcClientResolver } from "~/shop/svc-connection.server";
+import { updateShopSettings, type RatesSettings } from "~/shop/shop-settings.server";
 import { action } from "~/routes/carrier-service.rates";
 import { createSvcClient, SvcTokenCache, type SvcClient, type SvcNewProduct } from "~/svc";
 import { startServiceSandbox, type ServiceSandboxOptions } from "../../../../sandbox/service/server";

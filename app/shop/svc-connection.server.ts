@@ -1,0 +1,115 @@
+// A shop's connection to the service: its API key (encrypted at rest) and environment.
+import type { PrismaClient } from "@prisma/client";
+import { forgetServiceRegistrations } from "../catalog/variant-records.server";
+import { decryptSecret, encryptSecret } from "../crypto.server";
+import { createSvcClient, type SvcClient, type SvcClientOptions, type SvcLogger } from "../svc";
+
+export type SvcEnvironment = "qa" | "production";
+
+export interface SvcConnectionConfig {
+  baseUrls: Record<SvcEnvironment, string>;
+  serviceName: string;
+  encryptionKey: string;
+  fetch?: typeof fetch;
+  logger?: SvcLogger;
+  onAttempt?: SvcClientOptions["onAttempt"];
+  requestId?: SvcClientOptions["requestId"];
+}
+
+type Db = Pick<PrismaClient, "shop">;
+type ConnectDb = Pick<PrismaClient, "shop" | "catalogVariant" | "$transaction">;
+
+/**
+ * Checks the key against the service (one auth call) and, when it is accepted, stores it
+ * encrypted. A refused key is not stored; the client's SvcUnauthorizedError reaches the caller.
+ * Switching to another account or environment forgets every catalogue registration, since the
+ * new account holds none of those products: the next sync registers them there.
+ */
+export async function connectShop(args: {
+  db: ConnectDb;
+  config: SvcConnectionConfig;
+  shop: string;
+  apiKey: string;
+  environment: SvcEnvironment;
+}): Promise<void> {
+  const client = buildClient(args.config, args.environment, args.apiKey);
+  await client.auth();
+  const previous = await args.db.shop.findUnique({
+    where: { domain: args.shop },
+    select: { svcApiKeyCiphertext: true, svcEnvironment: true },
+  });
+  const switched =
+    previous?.svcApiKeyCiphertext != null &&
+    (previous.svcEnvironment !== args.environment || !sameKey(previous.svcApiKeyCiphertext, args));
+  const saveShop = args.db.shop.upsert({
+    where: { domain: args.shop },
+    create: {
+      domain: args.shop,
+      svcEnvironment: args.environment,
+      svcApiKeyCiphertext: encryptSecret(args.apiKey, args.config.encryptionKey),
+    },
+    update: {
+      svcEnvironment: args.environment,
+      svcApiKeyCiphertext: encryptSecret(args.apiKey, args.config.encryptionKey),
+      uninstalledAt: null,
+    },
+  });
+  if (!switched) {
+    await saveShop;
+    return;
+  }
+  await args.db.$transaction([
+    saveShop,
+    ...forgetServiceRegistrations(args.db, args.shop, ACCOUNT_SWITCHED),
+  ]);
+}
+
+export const ACCOUNT_SWITCHED = "Cambiaste de cuenta o de entorno del servicio: en cola para registrarse ahí.";
+
+function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnectionConfig }): boolean {
+  try {
+    return decryptSecret(ciphertext, args.config.encryptionKey) === args.apiKey;
+  } catch {
+    return false; // stored under an older ENCRYPTION_KEY: treat it as another account
+  }
+}
+
+/** Forgets the shop's key: the app stops quoting and submitting for it. */
+export async function disconnectShop({ db, shop }: { db: Db; shop: string }): Promise<void> {
+  await db.shop.updateMany({ where: { domain: shop }, data: { svcApiKeyCiphertext: null } });
+}
+
+function buildClient(config: SvcConnectionConfig, environment: SvcEnvironment, apiKey: string): SvcClient {
+  return createSvcClient({
+    baseUrl: config.baseUrls[environment],
+    apiKey,
+    serviceName: config.serviceName,
+    fetch: config.fetch,
+    logger: config.logger,
+    onAttempt: config.onAttempt,
+    requestId: config.requestId,
+  });
+}
+
+/**
+ * Builds service clients for connected shops, reusing one per (shop, key, environment) so that
+ * the token cache and connection keep-alive survive between calls. Null for a shop that is not
+ * connected or has uninstalled the app.
+ */
+export function createSvcClientResolver(db: Db, config: SvcConnectionConfig) {
+  const clients = new Map<string, { fingerprint: string; client: SvcClient }>();
+  return async function svcClientFor(shop: string): Promise<SvcClient | null> {
+    const row = await db.shop.findUnique({
+      where: { domain: shop },
+      select: { svcApiKeyCiphertext: true, svcEnvironment: true, uninstalledAt: true },
+    });
+    if (!row?.svcApiKeyCiphertext || row.uninstalledAt) return null;
+    const fingerprint = `${row.svcEnvironment}:${row.svcApiKeyCiphertext}`;
+    const cached = clients.get(shop);
+    if (cached?.fingerprint === fingerprint) return cached.client;
+    const environment: SvcEnvironment = row.svcEnvironment === "production" ? "production" : "qa";
+    const client = buildClient(config, environment, decryptSecret(row.svcApiKeyCiphertext, config.encryptionKey));
+    clients.set(shop, { fingerprint, client });
+    return client;
+  };
+}
