@@ -81,6 +81,9 @@ export async function startRedisServer(): Promise<RedisServer> {
     }
   }
   let current: ChildProcess = child;
+  // A test process that ends without closing (a crash, a time-out) leaves no server behind.
+  const killOnExit = () => current.kill("SIGKILL");
+  process.once("exit", killOnExit);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -88,6 +91,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       await stopChild(current);
     },
     async close() {
+      process.off("exit", killOnExit);
       await stopChild(current);
       fs.rmSync(dir, { recursive: true, force: true });
     },
