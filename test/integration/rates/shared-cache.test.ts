@@ -142,6 +142,15 @@ function cartRequest(cart: number) {
   return parsed.rate;
 }
 
+/** Resolves once `check` holds (checked every 10 ms, for up to 20 s). */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > 20_000) throw new Error("condition not reached within 20 s");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** Each rate's service and price (the dates move with the clock). */
 function prices(result: { answer: unknown }) {
   const answer = result.answer as { rates?: { service_code: string; total_price: string }[] };
@@ -269,6 +278,25 @@ describe("the shared rate cache (Redis)", () => {
       quotedAt: 1,
       remainingMs: 1_000,
     });
+  });
+
+  it("refreshes a cart about to expire once for every instance, and the others take the refreshed entry", async () => {
+    const rules = shopRules({ cacheTtlSeconds: 2 });
+    const [a, b] = [await instance({ rules }), await instance({ rules })];
+    await a.quote(10);
+    expect(await b.quote(10)).toMatchObject({ cacheHit: true });
+    expect(upstream.count(QUOTE_PATH)).toBe(1);
+    const key = keyOf(10);
+    // Into the last tenth of the entry's life on both: each hit starts a refresh.
+    await until(() => (b.cache.remainingMs(key) ?? 0) <= 200 && (a.cache.remainingMs(key) ?? 0) <= 200);
+    await Promise.all([a.quote(10), b.quote(10)]);
+    // One of them refreshed it in Redis for another full TTL…
+    await until(async () => (await admin.pttl(`${SHARED_KEY_PREFIX}q:${keyOf(10)}`)) > 1_000);
+    await until(() => a.cache.remainingMs(key) === undefined || b.cache.remainingMs(key) === undefined);
+    // …and the instance whose own copy ran out takes it from there: two quotations in all.
+    const late = [a, b].find((i) => i.cache.remainingMs(key) === undefined)!;
+    expect(await late.quote(10)).toMatchObject({ outcome: "rates", cacheHit: true });
+    expect(upstream.count(QUOTE_PATH)).toBe(2);
   });
 
   it("shares nothing for a shop with caching off", async () => {
