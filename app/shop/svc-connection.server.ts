@@ -1,7 +1,7 @@
 // A shop's connection to the service: its API key (encrypted at rest) and environment.
-import { createHash } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import { forgetServiceRegistrations } from "../catalog/variant-records.server";
+import { rememberConnectionId } from "./svc-connection-id.server";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { createSvcClient, type SvcClient, type SvcClientOptions, type SvcLogger } from "../svc";
 
@@ -98,17 +98,6 @@ function buildClient(config: SvcConnectionConfig, environment: SvcEnvironment, a
  * connected or has uninstalled the app.
  */
 /** Each resolved client's connection id: the same in every process for the same stored key and environment. */
-const connectionIds = new WeakMap<SvcClient, string>();
-
-/**
- * The id of the connection (environment and stored key) `client` was built for, a hash of the
- * stored ciphertext (never the key): instances sharing the rate cache agree on it, and a new key
- * or environment is a new id. Undefined for a client this module did not build.
- */
-export function svcConnectionId(client: SvcClient): string | undefined {
-  return connectionIds.get(client);
-}
-
 export function createSvcClientResolver(db: Db, config: SvcConnectionConfig) {
   const clients = new Map<string, { fingerprint: string; client: SvcClient }>();
   return async function svcClientFor(shop: string): Promise<SvcClient | null> {
@@ -123,7 +112,7 @@ export function createSvcClientResolver(db: Db, config: SvcConnectionConfig) {
     const environment: SvcEnvironment = row.svcEnvironment === "production" ? "production" : "qa";
     const client = buildClient(config, environment, decryptSecret(row.svcApiKeyCiphertext, config.encryptionKey));
     clients.set(shop, { fingerprint, client });
-    connectionIds.set(client, createHash("sha256").update(fingerprint).digest("base64url").slice(0, 22));
+    rememberConnectionId(client, fingerprint);
     return client;
   };
 }

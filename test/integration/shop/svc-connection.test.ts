@@ -4,9 +4,9 @@ import {
   ACCOUNT_SWITCHED,
   connectShop,
   createSvcClientResolver,
-  svcConnectionId,
   type SvcConnectionConfig,
 } from "~/shop/svc-connection.server";
+import { svcConnectionId } from "~/shop/svc-connection-id.server";
 import { SvcUnauthorizedError } from "~/svc";
 import { startServiceSandbox } from "../../../sandbox/service/server";
 import { resetDatabase } from "../../helpers/test-database";
