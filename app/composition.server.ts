@@ -98,6 +98,7 @@ export function ratesFor(services: AppServices): Pick<AppServices, "rates" | "na
     now: () => services.now(),
     svcClientFor: (shop: string) => services.svcClientFor(shop),
     refreshAhead: services.config.RATES_REFRESH_AHEAD,
+    redisUrl: services.config.REDIS_URL,
   };
   return { rates: createRatesRuntime(deps), naiveRates: createNaiveRatesRuntime(deps) };
 }

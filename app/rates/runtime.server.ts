@@ -6,29 +6,41 @@
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import type { SvcClient } from "~/svc";
+import { metrics } from "~/metrics.server";
 import { createQuoteLogWriter, type QuoteLogWriter } from "./quote-log.server";
 import { createRateQuoter, type LastQuote, type RateQuoter } from "./quote-rates.server";
 import { contextProfileSource, createShopProfiles, type ShopProfiles } from "./shop-profile.server";
+import { createRedisRateCache, type SharedRateCache } from "./shared-cache.server";
 import { SingleFlight } from "./single-flight";
-import { TtlLruCache } from "./ttl-cache";
+import { approximateEntryBytes, TtlLruCache } from "./ttl-cache";
 import type { UpstreamOutcome } from "./upstream-outcome";
 
-/** Most quotations kept per process; each entry is a few hundred bytes. */
+/** Most quotations kept per process; each entry is about a kilobyte. */
 export const RATE_CACHE_MAX_ENTRIES = 10_000;
 /**
+ * …and at most this many bytes of them, as approximateEntryBytes counts them (a cart's answer can
+ * be larger than usual: a long failure detail, many services), so the serving heap's share of the
+ * cache is bounded whatever the carts look like.
+ */
+export const RATE_CACHE_MAX_BYTES = 8 * 2 ** 20;
+/**
  * Most last-good quotations kept per process for stale-if-error (one per cart and destination,
- * up to the shops' maximum age): the same few hundred bytes each as a cached quotation.
+ * up to the shops' maximum age), by count and by approximate bytes.
  */
 export const LAST_QUOTES_MAX_ENTRIES = 20_000;
+export const LAST_QUOTES_MAX_BYTES = 8 * 2 ** 20;
 
 export interface RatesRuntime {
   quoteRates: RateQuoter;
   quoteLog: QuoteLogWriter;
   profiles: ShopProfiles;
   cache: TtlLruCache<UpstreamOutcome>;
+  lastQuotes: TtlLruCache<LastQuote>;
+  /** The cache shared with the other instances (REDIS_URL), if any. */
+  shared?: SharedRateCache;
   /** Drops what is cached for `shop` (after its settings or connection change). */
   forget(shop: string): void;
-  /** Writes the buffered quote log (when the process stops). */
+  /** Writes the buffered quote log and closes the shared cache's connection (when the process stops). */
   stop(): Promise<void>;
 }
 
@@ -43,6 +55,8 @@ export interface RatesRuntimeDeps {
   svcClientFor(shop: string): Promise<SvcClient | null>;
   /** The rate cache refreshes an entry ahead of its expiry (RATES_REFRESH_AHEAD). */
   refreshAhead: boolean;
+  /** The cache shared by the instances (REDIS_URL); unset, each instance caches alone. */
+  redisUrl?: string;
 }
 
 function profileSource(deps: RatesRuntimeDeps) {
@@ -51,10 +65,24 @@ function profileSource(deps: RatesRuntimeDeps) {
 
 /** A process's rates runtime (built once, by the composition root). */
 export function createRatesRuntime(deps: RatesRuntimeDeps): RatesRuntime {
-  const cache = new TtlLruCache<UpstreamOutcome>(RATE_CACHE_MAX_ENTRIES);
+  const cache = new TtlLruCache<UpstreamOutcome>(RATE_CACHE_MAX_ENTRIES, Date.now, {
+    maxBytes: RATE_CACHE_MAX_BYTES,
+    sizeOf: approximateEntryBytes,
+  });
   const profiles = createShopProfiles({ source: () => profileSource(deps) });
-  const lastQuotes = new TtlLruCache<LastQuote>(LAST_QUOTES_MAX_ENTRIES);
+  const lastQuotes = new TtlLruCache<LastQuote>(LAST_QUOTES_MAX_ENTRIES, Date.now, {
+    maxBytes: LAST_QUOTES_MAX_BYTES,
+    sizeOf: approximateEntryBytes,
+  });
+  const shared = deps.redisUrl
+    ? createRedisRateCache({
+        url: deps.redisUrl,
+        logger: () => deps.logger(),
+        onEvent: (event) => metrics.rateSharedCache(event),
+      })
+    : undefined;
   const quoteRates = createRateQuoter({
+    shared,
     profiles,
     cache,
     lastQuotes,
@@ -69,11 +97,16 @@ export function createRatesRuntime(deps: RatesRuntimeDeps): RatesRuntime {
     quoteLog,
     profiles,
     cache,
+    lastQuotes,
+    shared,
     forget(shop) {
       profiles.forget(shop);
       cache.deletePrefix(`${shop}|`);
     },
-    stop: () => quoteLog.stop(),
+    async stop() {
+      await quoteLog.stop();
+      await shared?.close();
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form
 import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
+import { recordRateTest } from "~/shop/setup-guide.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
@@ -31,6 +32,8 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   // A refused test is the merchant's input: 400, with every value as typed.
   if (!parsed.ok) return data({ values, errors: parsed.errors, result: null as Awaited<ReturnType<typeof runRateTest>> | null }, { status: 400 });
   const result = await runRateTest(context.services.rates, session.shop, parsed.rate);
+  // The setup guide's «test quote» step (Inicio).
+  await recordRateTest(context.services.db, session.shop, new Date());
   return data({ values, errors: {} as Record<string, RateTestError>, result });
 };
 
