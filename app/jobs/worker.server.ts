@@ -2,7 +2,9 @@
 import type { Job, PrismaClient } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import { withLogContext } from "../logger.server";
 import { metrics } from "../metrics.server";
+import { inTraceSpan } from "../telemetry.server";
 import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
@@ -57,8 +59,17 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     const handler = opts.handlers[job.queue];
     let outcome: JobOutcome;
     try {
+      // The job's log lines carry the id of the request that enqueued it, and its span continues
+      // that request's trace (when tracing is on).
       outcome = handler
-        ? await handler(job)
+        ? await withLogContext({ requestId: job.requestId ?? undefined, shop: job.shop }, () =>
+            inTraceSpan(
+              `job ${job.queue}`,
+              { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
+              job.traceparent,
+              () => handler(job),
+            ),
+          )
         : {
             kind: "retry",
             at: new Date(now().getTime() + RETRY_AFTER_CRASH_MS),
