@@ -2,8 +2,8 @@
 // (server/telemetry.ts) are loaded by the production server's bootstrap only when the standard
 // OTEL_* variables turn them on; they then install an implementation here, through a global
 // symbol, because the server, the Remix build and the job thread are separate bundles. Off (the
-// default), every function below is a no-op and no OpenTelemetry module is loaded at all
-// (docs/decisions/028-opentelemetry.md).
+// default), every function below is a no-op and neither the SDK nor any instrumentation, exporter
+// or loader hook is loaded (docs/decisions/028-opentelemetry.md).
 
 /** What the telemetry module provides once started. */
 export interface TelemetryBridge {

@@ -176,7 +176,7 @@ async function main() {
     say(
       process.env.BENCH_OTEL === "1"
         ? "tracing: ON (BENCH_OTEL=1: OpenTelemetry exporting every span to an OTLP sink in the bench process)"
-        : "tracing: off (no OTEL_* variable: no OpenTelemetry code loaded)",
+        : "tracing: off (no OTEL_* variable: no OpenTelemetry SDK loaded)",
     );
 
     // 1. Cache misses at fixed rates: every request a new cart.

@@ -55,20 +55,22 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   let wake: (() => void) | undefined;
   let nudge: (() => void) | undefined;
 
-  async function runJob(job: Job) {
+  // The job's log lines (its handler's and the worker's own about it) carry the id of the request
+  // that enqueued it, and its handler's span continues that request's trace (when tracing is on).
+  function runJob(job: Job) {
+    return withLogContext({ requestId: job.requestId ?? undefined, shop: job.shop }, () => runJobInContext(job));
+  }
+
+  async function runJobInContext(job: Job) {
     const handler = opts.handlers[job.queue];
     let outcome: JobOutcome;
     try {
-      // The job's log lines carry the id of the request that enqueued it, and its span continues
-      // that request's trace (when tracing is on).
       outcome = handler
-        ? await withLogContext({ requestId: job.requestId ?? undefined, shop: job.shop }, () =>
-            inTraceSpan(
-              `job ${job.queue}`,
-              { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
-              job.traceparent,
-              () => handler(job),
-            ),
+        ? await inTraceSpan(
+            `job ${job.queue}`,
+            { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
+            job.traceparent,
+            () => handler(job),
           )
         : {
             kind: "retry",

@@ -2,10 +2,16 @@
 // variables and exporting to a small OTLP/HTTP receiver in this test (http/json): a checkout rate
 // callback and an orders/paid webhook give spans for the HTTP server, PostgreSQL and the service,
 // and the order's job runs in a span of the webhook's trace, its log lines carrying the webhook's
-// request id. Without the variables (or with OTEL_SDK_DISABLED=true) nothing is exported.
+// request id. Without the variables (or with OTEL_SDK_DISABLED=true) nothing of OpenTelemetry
+// but its no-op API is loaded (the app's main thread records every module it resolves) and nothing
+// is exported.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceSandbox } from "../../sandbox/service/server";
@@ -110,6 +116,16 @@ async function start(env: Record<string, string>): Promise<AppProcess> {
   return app;
 }
 
+/** Env that makes the app's main thread record every module it resolves (support/record-loads.mjs). */
+function recordingLoads() {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "svc-app-loads-")), "loaded.txt");
+  const hook = pathToFileURL(path.join(import.meta.dirname, "support/record-loads.mjs")).href;
+  return {
+    env: { NODE_OPTIONS: `--import=${hook}`, RECORD_LOADS_FILE: file },
+    loaded: () => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : []),
+  };
+}
+
 async function waitFor<T>(what: string, find: () => T | undefined | Promise<T | undefined>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -155,7 +171,9 @@ describe("OpenTelemetry", () => {
     "traces the HTTP server, PostgreSQL and the service, and carries the webhook's trace and request id into its job",
     { timeout: 240_000 },
     async () => {
+      const loads = recordingLoads();
       const app = await start({
+        ...loads.env,
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
         OTEL_SERVICE_NAME: "svc-app-under-test",
@@ -221,35 +239,52 @@ describe("OpenTelemetry", () => {
       );
       expect(line).toMatchObject({ requestId, shop: SHOP });
       await app.stop();
+      // The SDK and the instrumentations were loaded (the control for the test below).
+      const otel = loads.loaded().filter((url) => url.includes("/node_modules/@opentelemetry/"));
+      expect(otel.some((url) => url.includes("/@opentelemetry/sdk-node/"))).toBe(true);
+      expect(otel.some((url) => url.includes("/@opentelemetry/instrumentation-pg/"))).toBe(true);
     },
   );
 
-  it("exports nothing with OTEL_SDK_DISABLED=true, nor without an endpoint", { timeout: 180_000 }, async () => {
-    const before = receiver.posts();
-    const runs: Array<Record<string, string>> = [
-      {
-        OTEL_SDK_DISABLED: "true",
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-      },
-      { OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "100" },
-    ];
-    for (const env of runs) {
-      const app = await start(env);
-      const requestId = `untraced-${randomUUID()}`;
-      await traffic(app, requestId);
-      // The order's job ran (it sent the order), with the request id and no trace context to keep.
-      await waitFor("the order's job to send it", () =>
-        app.output().includes(`"requestId":"${requestId}"`) && app.output().includes("order submitted to the service")
-          ? true
-          : undefined,
-      );
-      const jobs = await db.job.findMany({ where: { requestId } });
-      expect(jobs.length).toBeGreaterThan(0);
-      expect(jobs.map((j) => j.traceparent)).toEqual(jobs.map(() => null));
-      // Stopping flushes whatever a running SDK would hold.
-      expect(await app.stop()).toBe(0);
-    }
-    expect(receiver.posts()).toBe(before);
-  });
+  it(
+    "loads and exports nothing with OTEL_SDK_DISABLED=true, nor without an endpoint",
+    { timeout: 180_000 },
+    async () => {
+      const before = receiver.posts();
+      const runs: Array<Record<string, string>> = [
+        {
+          OTEL_SDK_DISABLED: "true",
+          OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+          OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+        },
+        { OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "100" },
+      ];
+      for (const env of runs) {
+        const loads = recordingLoads();
+        const app = await start({ ...env, ...loads.env });
+        const requestId = `untraced-${randomUUID()}`;
+        await traffic(app, requestId);
+        // The order's job ran (it sent the order), with the request id and no trace context to keep.
+        await waitFor("the order's job to send it", () =>
+          app.output().includes(`"requestId":"${requestId}"`) && app.output().includes("order submitted to the service")
+            ? true
+            : undefined,
+        );
+        const jobs = await db.job.findMany({ where: { requestId } });
+        expect(jobs.length).toBeGreaterThan(0);
+        expect(jobs.map((j) => j.traceparent)).toEqual(jobs.map(() => null));
+        // Stopping flushes whatever a running SDK would hold.
+        expect(await app.stop()).toBe(0);
+        // The server and the Remix build were loaded, and nothing of OpenTelemetry but its no-op API
+        // (which prom-client loads for its exemplars, with or without tracing): no SDK, instrumentation,
+        // exporter or loader hook.
+        expect(loads.loaded().some((url) => url.endsWith("/build/app-server.js"))).toBe(true);
+        const otel = loads
+          .loaded()
+          .filter((url) => url.includes("import-in-the-middle") || url.includes("/node_modules/@opentelemetry/"));
+        expect(otel.filter((url) => !url.includes("/node_modules/@opentelemetry/api/"))).toEqual([]);
+      }
+      expect(receiver.posts()).toBe(before);
+    },
+  );
 });
