@@ -181,6 +181,10 @@ describe("OpenTelemetry", () => {
       });
       const requestId = `trace-${randomUUID()}`;
       const order = await traffic(app, requestId);
+      // A page with personal data in its query string: its span keeps the path only.
+      await fetch(`${app.url}/auth/login?email=${encodeURIComponent("ana.lopez@example.com")}&shop=${SHOP}`, {
+        redirect: "manual",
+      });
 
       // The webhook's server span: its trace is the one the job must continue.
       const isServer = (s: ExportedSpan, path: string) =>
@@ -192,6 +196,10 @@ describe("OpenTelemetry", () => {
         receiver.spans.find((s) => isServer(s, "/carrier-service/rates")),
       );
       expect(webhookSpan.service).toBe("svc-app-under-test");
+      const loginSpan = await waitFor("the login page's server span", () =>
+        receiver.spans.find((s) => isServer(s, "/auth/login")),
+      );
+      expect(JSON.stringify(loginSpan)).not.toContain("ana.lopez");
       expect(webhookSpan.attributes["http.method"] ?? webhookSpan.attributes["http.request.method"]).toBe("POST");
 
       // The rate callback asked the service for a quote: a client span in its trace.
