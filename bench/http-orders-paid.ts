@@ -83,7 +83,8 @@ async function runSetup(workers: number): Promise<SetupResult> {
   const dataDir = path.join(ROOT, `.data/bench-orders-${process.pid}-${workers}`);
   const deliveriesFile = path.join(ROOT, `.data/bench-orders-${process.pid}-${workers}.json`);
   const database = await startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
-  const counter = await startSqlCounter(database.url);
+  // BENCH_SQL_LOG=<file>: every statement's text, to see what an order costs.
+  const counter = await startSqlCounter(database.url, { log: process.env.BENCH_SQL_LOG });
   try {
     await migrateDatabase(database.url, ROOT);
     const upstream = await startUpstream({ SANDBOX_LATENCY_MS: String(LATENCY_MS), SANDBOX_API_KEYS: API_KEY });

@@ -3,6 +3,7 @@
 // Each extended-protocol execution (Prisma's queries, through pg) is one Bind message; each simple
 // query (pg's BEGIN / COMMIT of a transaction) one Query message. The embedded PostgreSQL has no
 // pg_stat_statements, and this counts per client without touching the server's configuration.
+import fs from "node:fs";
 import net from "node:net";
 
 export interface SqlCounter {
@@ -17,8 +18,16 @@ export interface SqlCounter {
 const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 
-/** Proxies `databaseUrl`'s host and port on a free loopback port and counts what passes. */
-export async function startSqlCounter(databaseUrl: string): Promise<SqlCounter> {
+/**
+ * Proxies `databaseUrl`'s host and port on a free loopback port and counts what passes. With
+ * `log`, every statement's text (a Parse or a simple Query, as sent) is appended to that file, one
+ * line each, to see which statements an order costs.
+ */
+export async function startSqlCounter(databaseUrl: string, opts: { log?: string } = {}): Promise<SqlCounter> {
+  const log = opts.log ? fs.openSync(opts.log, "a") : undefined;
+  const write = (text: string) => {
+    if (log !== undefined) fs.writeSync(log, `${text.replace(/\s+/g, " ").trim()}\n`);
+  };
   const target = new URL(databaseUrl);
   let statements = 0;
   let transactions = 0;
@@ -30,6 +39,7 @@ export async function startSqlCounter(databaseUrl: string): Promise<SqlCounter> 
     let buffer: Buffer = Buffer.alloc(0);
     // The startup (and an SSL or GSS request) comes without a type byte.
     let untyped = true;
+    const prepared = new Map<string, string>();
     client.on("data", (chunk: Buffer) => {
       upstream.write(chunk);
       buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
@@ -47,11 +57,28 @@ export async function startSqlCounter(databaseUrl: string): Promise<SqlCounter> 
         const length = buffer.readInt32BE(1);
         if (buffer.length < 1 + length) break;
         const type = String.fromCharCode(buffer[0]!);
-        if (type === "B") statements++;
-        else if (type === "Q") {
+        if (type === "B") {
           statements++;
-          const text = buffer.subarray(5, 1 + length - 1).toString("utf8").trim().toUpperCase();
-          if (text.startsWith("BEGIN")) transactions++;
+          if (log !== undefined) {
+            // Bind: the portal's name, then the prepared statement's (C strings).
+            const body = buffer.subarray(5, 1 + length);
+            const portalEnd = body.indexOf(0);
+            const name = body.subarray(portalEnd + 1, body.indexOf(0, portalEnd + 1)).toString("utf8");
+            write(prepared.get(name) ?? `(statement ${name})`);
+          }
+        } else if (type === "Q") {
+          statements++;
+          const text = buffer.subarray(5, 1 + length - 1).toString("utf8");
+          if (text.trim().toUpperCase().startsWith("BEGIN")) transactions++;
+          write(text);
+        } else if (type === "P" && log !== undefined) {
+          // Parse: the statement's name (a C string), then its text; logged when bound.
+          const body = buffer.subarray(5, 1 + length);
+          const nameEnd = body.indexOf(0);
+          prepared.set(
+            body.subarray(0, nameEnd).toString("utf8"),
+            body.subarray(nameEnd + 1, body.indexOf(0, nameEnd + 1)).toString("utf8"),
+          );
         }
         buffer = buffer.subarray(1 + length);
       }
@@ -75,11 +102,13 @@ export async function startSqlCounter(databaseUrl: string): Promise<SqlCounter> 
     url: url.toString(),
     counts: () => ({ statements, transactions }),
     reset() {
+      write("-- counter reset");
       statements = 0;
       transactions = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {
+        if (log !== undefined) fs.closeSync(log);
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
