@@ -5,8 +5,8 @@
  * the load generator (bench/lib/load.ts) each in its own process. Reports the acknowledgement time and the time from each
  * delivery to its order being at the service (Fulfillment.submittedAt), the server's memory, and
  * the SQL statements the app sent per order (bench/lib/sql-counter.ts, a proxy in front of
- * PostgreSQL), counted from the first delivery until every order is at the service and its order
- * note written.
+ * PostgreSQL), counted from the first delivery until every order is at the service, its order
+ * note written and no job is due or running (what the orders started, Flow triggers included).
  *
  * BENCH_WORKERS names the set-ups, run one after the other, each on a fresh database, store and
  * service: `0` is one app process (PROCESS_ROLE=all: it serves and runs jobs); `n` is one serving
@@ -74,6 +74,8 @@ interface SetupResult {
   notesDoneMs: number;
   statements: number;
   transactions: number;
+  /** The Job table when the statements were counted, by queue and state. */
+  jobs: string;
   rss: { before: number[]; after: number[] };
 }
 
@@ -178,7 +180,17 @@ async function runSetup(workers: number): Promise<SetupResult> {
       await new Promise((r) => setTimeout(r, 250));
     }
     const notesDoneMs = Date.now() - loadEnded;
+    // …and for the rest of what the orders started (Flow triggers), so that every build is counted
+    // for the same work: until no job is due or running (polls come due minutes later).
+    while (Date.now() < deadline) {
+      const [{ busy }] = await prisma.$queryRaw<{ busy: number }[]>`
+        SELECT count(*)::int AS busy FROM "Job" WHERE state = 'running' OR (state = 'queued' AND "runAt" <= now())`;
+      if (busy === 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
     const { statements, transactions } = counter.counts();
+    const jobs = await prisma.$queryRaw<{ queue: string; state: string; n: number }[]>`
+      SELECT queue, state, count(*)::int AS n FROM "Job" GROUP BY queue, state ORDER BY queue, state`;
     const delivery = submitted
       .map((f) => f.submittedAt!.getTime() - (sentAt.get(f.shopifyOrderId) ?? Number.NaN))
       .filter(Number.isFinite)
@@ -201,6 +213,7 @@ async function runSetup(workers: number): Promise<SetupResult> {
       notesDoneMs,
       statements,
       transactions,
+      jobs: jobs.map((j) => `${j.queue} ${j.state} ${j.n}`).join(", "),
       rss: { before: rssBefore, after: rssAfter },
     };
   } finally {
@@ -249,6 +262,7 @@ async function main() {
       `${r.label}: statuses ${JSON.stringify(r.ack.statuses)}, ${r.ack.rps.toFixed(0)}/s sent; ${r.statements} statements in ${r.transactions} transactions; service orders made twice: ${r.duplicates}; RSS MiB before ${r.rss.before.map((m) => m.toFixed(0)).join("+")}, after ${r.rss.after.map((m) => m.toFixed(0)).join("+")}`,
     );
   }
+  for (const r of results) say(`${r.label}: jobs when counted: ${r.jobs}`);
   const [first] = results;
   if (first && results.length > 1) {
     say(`\nagainst ${first.label} (delivery p99 of that set-up ÷ this one; above 1 is faster)`);
