@@ -39,9 +39,8 @@ export async function writeOrderNote(deps: NoteDeps, fulfillmentId: string): Pro
     add: tags.add,
     metafields: [{ ownerId: record.orderGid, ...NOTE_METAFIELD, value }],
   });
-  const { count } = await deps.db.fulfillment.updateMany({
-    where: { id: record.id, status },
-    data: { noteStatus: status },
-  });
+  // One statement (Prisma's updateMany adds its own BEGIN and COMMIT around it).
+  const count = await deps.db.$executeRaw`
+    UPDATE "Fulfillment" SET "noteStatus" = ${status}, "updatedAt" = ${new Date()} WHERE id = ${record.id}::uuid AND status = ${status}`;
   return count === 1 ? "done" : "again";
 }
