@@ -252,9 +252,14 @@ async function main() {
   );
   for (const r of results) {
     say(
-      `${r.label.padEnd(34)} ${r.ack.p50.toFixed(1).padStart(8)} ${r.ack.p99.toFixed(1).padStart(9)} ${pct(r.delivery, 50)
+      `${r.label.padEnd(34)} ${r.ack.p50.toFixed(1).padStart(8)} ${r.ack.p99.toFixed(1).padStart(9)} ${pct(
+        r.delivery,
+        50,
+      )
         .toFixed(0)
-        .padStart(14)} ${pct(r.delivery, 99).toFixed(0).padStart(8)} ${(r.delivery.at(-1) ?? Number.NaN).toFixed(0).padStart(8)} ${`${r.svcOrders}/${ORDERS}`.padStart(12)} ${(r.statements / ORDERS).toFixed(1).padStart(11)}   ${r.notes}/${ORDERS} by ${(r.notesDoneMs / 1000).toFixed(1)} s after the load`,
+        .padStart(
+          14,
+        )} ${pct(r.delivery, 99).toFixed(0).padStart(8)} ${(r.delivery.at(-1) ?? Number.NaN).toFixed(0).padStart(8)} ${`${r.svcOrders}/${ORDERS}`.padStart(12)} ${(r.statements / ORDERS).toFixed(1).padStart(11)}   ${r.notes}/${ORDERS} by ${(r.notesDoneMs / 1000).toFixed(1)} s after the load`,
     );
   }
   for (const r of results) {
@@ -275,13 +280,21 @@ async function main() {
   say("\ngoals (issues 12 and 21)");
   for (const r of results) {
     const verdicts = [
-      [`ack p99 < 50 ms at ${RATE} deliveries/s`, r.ack.p99 < 50 && r.ack.count === ORDERS, `${r.ack.p99.toFixed(2)} ms`],
+      [
+        `ack p99 < 50 ms at ${RATE} deliveries/s`,
+        r.ack.p99 < 50 && r.ack.count === ORDERS,
+        `${r.ack.p99.toFixed(2)} ms`,
+      ],
       [
         "delivery → at the service p99 < 2 s",
         r.delivery.length === ORDERS && pct(r.delivery, 99) < 2_000,
         `${pct(r.delivery, 99).toFixed(0)} ms, ${r.delivery.length}/${ORDERS} orders`,
       ],
-      ["one service order per order", r.svcOrders === ORDERS && r.duplicates === 0, `${r.svcOrders}, ${r.duplicates} twice`],
+      [
+        "one service order per order",
+        r.svcOrders === ORDERS && r.duplicates === 0,
+        `${r.svcOrders}, ${r.duplicates} twice`,
+      ],
     ] as const;
     for (const [name, met, measured] of verdicts)
       say(`  ${met ? "met   " : "MISSED"}  ${r.label}: ${name}: ${measured}`);
