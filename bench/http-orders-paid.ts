@@ -251,15 +251,17 @@ async function main() {
     `\nset-up                              ack p50   ack p99   delivery p50   p99 ms   max ms   at service   SQL/order   notes`,
   );
   for (const r of results) {
+    const cells = [
+      r.ack.p50.toFixed(1).padStart(8),
+      r.ack.p99.toFixed(1).padStart(9),
+      pct(r.delivery, 50).toFixed(0).padStart(14),
+      pct(r.delivery, 99).toFixed(0).padStart(8),
+      (r.delivery.at(-1) ?? Number.NaN).toFixed(0).padStart(8),
+      `${r.svcOrders}/${ORDERS}`.padStart(12),
+      (r.statements / ORDERS).toFixed(1).padStart(11),
+    ];
     say(
-      `${r.label.padEnd(34)} ${r.ack.p50.toFixed(1).padStart(8)} ${r.ack.p99.toFixed(1).padStart(9)} ${pct(
-        r.delivery,
-        50,
-      )
-        .toFixed(0)
-        .padStart(
-          14,
-        )} ${pct(r.delivery, 99).toFixed(0).padStart(8)} ${(r.delivery.at(-1) ?? Number.NaN).toFixed(0).padStart(8)} ${`${r.svcOrders}/${ORDERS}`.padStart(12)} ${(r.statements / ORDERS).toFixed(1).padStart(11)}   ${r.notes}/${ORDERS} by ${(r.notesDoneMs / 1000).toFixed(1)} s after the load`,
+      `${r.label.padEnd(34)} ${cells.join(" ")}   ${r.notes}/${ORDERS} by ${(r.notesDoneMs / 1000).toFixed(1)} s after the load`,
     );
   }
   for (const r of results) {
