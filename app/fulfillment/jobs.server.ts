@@ -93,7 +93,9 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       return { kind: "done" };
     },
     [NOTE_QUEUE]: async (job) => {
-      const outcome = await writeOrderNote(full, fulfillmentIdOf(job));
+      const { shopifyOrderId } = job.payload as unknown as FulfillmentJobPayload;
+      const order = typeof shopifyOrderId === "string" ? { shop: job.shop, shopifyOrderId } : undefined;
+      const outcome = await writeOrderNote(full, fulfillmentIdOf(job), order);
       return outcome === "again" ? { kind: "reschedule", at: deps.now() } : { kind: "done" };
     },
     [STOCK_QUEUE]: async (job): Promise<JobOutcome> => {
