@@ -17,6 +17,7 @@ type Db = Pick<
   | "customerDataRequest"
   | "unreadableWebhook"
   | "redactedShop"
+  | "adminApiBudget"
 >;
 
 /**
@@ -73,6 +74,7 @@ export async function redactShop({ db, shop }: { db: Db; shop: string }) {
     deleteShopJobs(db, shop),
     db.webhookDelivery.deleteMany({ where: { shop } }),
     db.session.deleteMany({ where: { shop } }),
+    db.adminApiBudget.deleteMany({ where: { shop } }),
     // Catalogue, syncs, fulfilments, quote logs and stock changes go with the shop (ON DELETE CASCADE).
     db.shop.deleteMany({ where: { domain: shop } }),
   ]);
