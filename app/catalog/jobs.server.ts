@@ -73,7 +73,7 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
     now: deps.now,
     adminFor: options.adminFor ?? (async (shop) => (await context()).adminFor(shop)),
     svcClientFor: options.svcClientFor ?? (async (shop) => (await context()).svcClientFor(shop)),
-    pacerFor: async (shop) => (ownPacing ?? (await context()).adminPacing).forShop(shop),
+    pacerFor: async (shop) => (ownPacing ?? (await context()).adminPacing).loadShop(shop),
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     pageSize: options.pageSize,
     fetchFile: options.fetchFile,

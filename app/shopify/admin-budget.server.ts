@@ -53,6 +53,11 @@ export function postgresBudgetStore(db: PrismaClient): BudgetStore {
           "atMs" = GREATEST("AdminApiBudget"."atMs", EXCLUDED."atMs"),
           "updatedAt" = now()`;
     },
+    async shape(shop) {
+      const [row] = await db.$queryRaw<BudgetRow[]>`
+        SELECT "maximumAvailable", "restoreRate", "available" FROM "AdminApiBudget" WHERE "shop" = ${shop}`;
+      return row ? shapeOf(row) : undefined;
+    },
   };
 }
 

@@ -58,6 +58,8 @@ export interface BudgetStore {
    * the report does not count the points other calls in flight have taken.
    */
   report(shop: string, status: ThrottleStatus, nowMs: number, refund: number): Promise<void>;
+  /** The bucket's shape as last reported to the store (by any process), if ever. */
+  shape(shop: string): Promise<BucketShape | undefined>;
 }
 
 interface Estimate {
@@ -92,6 +94,7 @@ export function memoryBudgetStore(): BudgetStore {
         : status.currentlyAvailable;
       estimates.set(shop, { shape, available, atMs: Math.max(e?.atMs ?? nowMs, nowMs) });
     },
+    shape: async (shop) => estimates.get(shop)?.shape,
   };
 }
 
@@ -125,6 +128,8 @@ export interface AdminPacing {
   /** The shop's Admin call, paced (what the app context hands out). */
   (shop: string, admin: AdminGraphql): AdminGraphql;
   forShop(shop: string): ShopPacer;
+  /** forShop, once the bucket's size any process learnt is known here (so maxQueryCost tells it). */
+  loadShop(shop: string): Promise<ShopPacer>;
 }
 
 /** A paced admin remembers the Admin call it wraps, so pacing it again re-paces that one. */
@@ -152,23 +157,32 @@ export function createAdminPacing(deps: PacingDeps): AdminPacing {
 
   /**
    * Waits (in turn) until `cost` points should be there and reserves them: the points taken, or
-   * false when they cannot be there by `deadline`.
+   * false when they cannot be there by `deadline`. While nothing is known of the bucket, the call
+   * goes alone: the shop's next calls wait for its answer (`release`), which tells the bucket.
    */
-  const reserve = (shop: string, s: ShopState, cost: number, deadline: number): Promise<number | false> => {
+  const reserve = (
+    shop: string,
+    s: ShopState,
+    cost: () => number,
+    deadline: number,
+  ): Promise<{ taken: number | false; release: () => void }> => {
+    let release = () => {};
+    const answered = new Promise<void>((r) => (release = r));
     const turn = s.queue.then(async () => {
       for (;;) {
-        const { waitMs, taken, shape } = await budget.reserve(shop, cost, deps.nowMs());
+        // Priced in turn: a call ahead of it may have learnt what this query costs.
+        const { waitMs, taken, shape } = await budget.reserve(shop, cost(), deps.nowMs());
         if (shape) s.shape = shape;
-        if (waitMs <= 0) return taken;
-        if (deps.nowMs() + waitMs > deadline) return false;
+        if (waitMs <= 0) return { taken, alone: !shape };
+        if (deps.nowMs() + waitMs > deadline) return { taken: false as const, alone: false };
         await deps.sleep(waitMs);
       }
     });
     s.queue = turn.then(
-      () => undefined,
+      ({ alone }) => (alone ? answered : undefined),
       () => undefined,
     );
-    return turn;
+    return turn.then(({ taken }) => ({ taken, release }));
   };
 
   const remember = async (shop: string, s: ShopState, result: GraphqlResult<unknown>, taken: number) => {
@@ -193,12 +207,20 @@ export function createAdminPacing(deps: PacingDeps): AdminPacing {
       const deadline = deps.nowMs() + maxWaitMs;
       let throttledAnswer: GraphqlResult<T> | undefined;
       for (let attempt = 0; ; attempt++) {
-        const cost = opts.expectedCost ?? costs.get(query) ?? defaultCost;
-        const reserved = await reserve(shop, s, cost, deadline);
+        const cost = () => opts.expectedCost ?? costs.get(query) ?? defaultCost;
+        const { taken, release } = await reserve(shop, s, cost, deadline);
         // Out of time: the first call is sent anyway (Shopify decides); a retry gives up.
-        if (reserved === false && throttledAnswer) return throttledAnswer;
-        const result = await admin<T>(query, variables);
-        await remember(shop, s, result, reserved || 0);
+        if (taken === false && throttledAnswer) {
+          release();
+          return throttledAnswer;
+        }
+        let result: GraphqlResult<T>;
+        try {
+          result = await admin<T>(query, variables);
+          await remember(shop, s, result, taken || 0);
+        } finally {
+          release();
+        }
         const requested = result.extensions?.cost?.requestedQueryCost;
         if (typeof requested === "number") costs.set(query, requested);
         const throttled = result.errors?.some((e) => e.extensions?.code === "THROTTLED");
@@ -223,6 +245,11 @@ export function createAdminPacing(deps: PacingDeps): AdminPacing {
   }
 
   const pacing = ((shop: string, admin: AdminGraphql) => pace(shop, admin)) as AdminPacing;
+  pacing.loadShop = async (shop) => {
+    const s = stateOf(shop);
+    s.shape ??= await budget.shape(shop);
+    return pacing.forShop(shop);
+  };
   pacing.forShop = (shop) => ({
     paced: (admin, expectedCost, onCost) => pace(shop, admin, { expectedCost, onCost }),
     maxQueryCost: () => Math.min(MAX_QUERY_COST, stateOf(shop).shape?.maximumAvailable ?? MAX_QUERY_COST),

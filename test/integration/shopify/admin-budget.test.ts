@@ -68,6 +68,10 @@ describe("one Admin API budget per shop, shared by processes through PostgreSQL"
     expect(seen.slept).toBeGreaterThanOrEqual(7_000);
     const row = await b.adminApiBudget.findUniqueOrThrow({ where: { shop: DOMAIN } });
     expect(row).toMatchObject({ maximumAvailable: 200, restoreRate: 42 });
+    // A third process starting now sizes its first page to the bucket the others learnt.
+    const third = createAdminPacing({ budget: postgresBudgetStore(processDb()), nowMs: Date.now, sleep: async () => {} });
+    expect(third.forShop(DOMAIN).maxQueryCost()).toBe(1000);
+    expect((await third.loadShop(DOMAIN)).maxQueryCost()).toBe(200);
   });
 
   it("the same work on a budget per process provokes THROTTLED (what sharing prevents)", async () => {
