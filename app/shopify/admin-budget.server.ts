@@ -27,7 +27,8 @@ export function postgresBudgetStore(db: PrismaClient): BudgetStore {
           AND LEAST("maximumAvailable", "available" + GREATEST(0, ${nowMs}::float8 - "atMs") / 1000 * "restoreRate")
               >= LEAST(${cost}::float8, "maximumAvailable")
         RETURNING "maximumAvailable", "restoreRate", "available"`;
-      if (taken[0]) return { waitMs: 0, taken: Math.min(cost, Number(taken[0].maximumAvailable)), shape: shapeOf(taken[0]) };
+      if (taken[0])
+        return { waitMs: 0, taken: Math.min(cost, Number(taken[0].maximumAvailable)), shape: shapeOf(taken[0]) };
       const [row] = await db.$queryRaw<BudgetRow[]>`
         SELECT "maximumAvailable", "restoreRate",
           LEAST("maximumAvailable", "available" + GREATEST(0, ${nowMs}::float8 - "atMs") / 1000 * "restoreRate") AS "available"

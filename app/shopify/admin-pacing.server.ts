@@ -14,8 +14,10 @@
  * whose job retries later.
  *
  * A call's expected cost is what the caller says (the catalogue prices its pages), else what the
- * same query asked for last time (Shopify charges the requested cost up front and refunds the
- * difference after), else `defaultCost`.
+ * same query with the same page sizes (its numeric variables) asked for last time (Shopify charges
+ * the requested cost up front and refunds the difference after), else the most any call of this
+ * process asked for (at least `defaultCost`): a query not seen yet is priced high rather than
+ * THROTTLED, and what it took beyond its cost comes back with its answer.
  */
 import type { AdminGraphql, GraphqlResult, ThrottleStatus } from "./admin.server";
 
@@ -148,6 +150,13 @@ export function createAdminPacing(deps: PacingDeps): AdminPacing {
   const budget = deps.budget ?? memoryBudgetStore();
   const shops = new Map<string, ShopState>();
   const costs = new Map<string, number>();
+  let highestCost = defaultCost;
+  /** Shopify prices a query by its text and its connections' sizes: the numbers among its variables. */
+  const costKey = (query: string, variables?: Record<string, unknown>) =>
+    `${query}\u0000${Object.entries(variables ?? {})
+      .filter(([, v]) => typeof v === "number")
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(",")}`;
 
   const stateOf = (shop: string): ShopState => {
     let s = shops.get(shop);
@@ -207,7 +216,8 @@ export function createAdminPacing(deps: PacingDeps): AdminPacing {
       const deadline = deps.nowMs() + maxWaitMs;
       let throttledAnswer: GraphqlResult<T> | undefined;
       for (let attempt = 0; ; attempt++) {
-        const cost = () => opts.expectedCost ?? costs.get(query) ?? defaultCost;
+        const key = costKey(query, variables);
+        const cost = () => opts.expectedCost ?? costs.get(key) ?? highestCost;
         const { taken, release } = await reserve(shop, s, cost, deadline);
         // Out of time: the first call is sent anyway (Shopify decides); a retry gives up.
         if (taken === false && throttledAnswer) {
@@ -222,7 +232,10 @@ export function createAdminPacing(deps: PacingDeps): AdminPacing {
           release();
         }
         const requested = result.extensions?.cost?.requestedQueryCost;
-        if (typeof requested === "number") costs.set(query, requested);
+        if (typeof requested === "number") {
+          costs.set(key, requested);
+          highestCost = Math.max(highestCost, Math.min(requested, MAX_QUERY_COST));
+        }
         const throttled = result.errors?.some((e) => e.extensions?.code === "THROTTLED");
         if (!throttled) {
           opts.onCost?.(requested ?? null);

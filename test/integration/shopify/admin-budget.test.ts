@@ -69,7 +69,11 @@ describe("one Admin API budget per shop, shared by processes through PostgreSQL"
     const row = await b.adminApiBudget.findUniqueOrThrow({ where: { shop: DOMAIN } });
     expect(row).toMatchObject({ maximumAvailable: 200, restoreRate: 42 });
     // A third process starting now sizes its first page to the bucket the others learnt.
-    const third = createAdminPacing({ budget: postgresBudgetStore(processDb()), nowMs: Date.now, sleep: async () => {} });
+    const third = createAdminPacing({
+      budget: postgresBudgetStore(processDb()),
+      nowMs: Date.now,
+      sleep: async () => {},
+    });
     expect(third.forShop(DOMAIN).maxQueryCost()).toBe(1000);
     expect((await third.loadShop(DOMAIN)).maxQueryCost()).toBe(200);
   });
@@ -86,9 +90,7 @@ describe("one Admin API budget per shop, shared by processes through PostgreSQL"
     const now = Date.parse("2026-11-20T16:00:00Z");
     await budgets[0]!.report(DOMAIN, { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 50 }, now, 0);
     // 40 reservations of 100 points at one instant, from both processes: ten fit.
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => budgets[i % 2]!.reserve(DOMAIN, 100, now)),
-    );
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => budgets[i % 2]!.reserve(DOMAIN, 100, now)));
     expect(answers.filter((a) => a.waitMs === 0)).toHaveLength(10);
     // The others learn how long until their 100 points are back: 2 s at 50 a second.
     for (const a of answers.filter((a) => a.waitMs > 0)) expect(a.waitMs).toBe(2_000);
