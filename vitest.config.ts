@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 // Test levels (test/README.md): unit = pure code; integration = routes and modules with a real
-// PostgreSQL database; contract = service client ⇄ sandbox over real HTTP; e2e = the built app.
+// PostgreSQL database; contract = service client ⇄ sandbox over real HTTP; e2e = the built app;
+// reliability = the built server under faults; scale = three built instances behind HAProxy and PgBouncer.
 const testEnv = {
   NODE_ENV: "test" as const,
   LOG_LEVEL: "silent",
@@ -69,6 +70,19 @@ export default defineConfig({
           globalSetup: ["test/helpers/database-server.ts"],
           testTimeout: 240_000,
           hookTimeout: 180_000,
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "scale",
+          // Debian's PostgreSQL, PgBouncer (transaction mode) and HAProxy in front of three
+          // instances of the built server (test/scale/support/cluster.ts); each file starts its own.
+          include: ["test/scale/**/*.test.{ts,tsx}"],
+          testTimeout: 300_000,
+          hookTimeout: 240_000,
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },
         },
