@@ -46,6 +46,8 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
     ...deps,
     svcClientFor: deps.svcClientFor ?? ((shop: string) => appContext().svcClientFor(shop)),
     adminFor: deps.adminFor ?? ((shop: string) => appContext().adminFor(shop)),
+    // The app's shared Admin API budget, with the app's Admin calls (tests that hand in their own adminFor pace alone).
+    pacerFor: deps.adminFor ? undefined : (shop: string) => appContext().adminPacing.forShop(shop),
   };
   return {
     [SUBMIT_QUEUE]: async (job) => {
