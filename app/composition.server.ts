@@ -24,7 +24,8 @@ import { readinessJobHandlers } from "./shop/jobs.server";
 import { schedulesJobHandlers } from "./shop/schedules.server";
 import { ensureSchedulesJob } from "./shop/schedules-queue.server";
 import { ADMIN_API_VERSION, createShopify, type Shopify } from "./shopify.server";
-import { createAdminPacing } from "./shopify/admin-pacing.server";
+import { postgresBudgetStore } from "./shopify/admin-budget.server";
+import { createAdminPacing, type AdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
 import { createOfflineTokens } from "./shopify/offline-token.server";
 import type { SvcClient } from "./svc";
@@ -40,6 +41,12 @@ export interface AppServices {
   svcClientFor(shop: string): Promise<SvcClient | null>;
   /** Admin GraphQL for the shop (its offline session), paced by the shop's API budget. */
   adminFor(shop: string): Promise<AdminGraphql>;
+  /**
+   * Shopify's Admin API budget per shop, shared by every process on the database (ADR 026): what
+   * `adminFor` paces with, and what callers that price their own queries (catalogue pages,
+   * reconciliation) pace with.
+   */
+  adminPacing: AdminPacing;
   /** The app's shopifyApp(): authenticate, login, document headers… */
   shopify: Shopify;
   /** The rate callback's caches, in-flight map, shop profiles and quote log. */
@@ -72,6 +79,7 @@ export function createAppServices(config: Env, parts: AppServiceParts = {}): App
   const now = parts.now ?? (() => new Date());
   const svc = parts.svc ?? svcConnectionFor(config, logger);
   const shopify = parts.shopify ?? createShopify({ config, db, now });
+  const adminPacing = parts.adminPacing ?? pacingOn(db);
   const services: AppServices = {
     config,
     db,
@@ -79,7 +87,8 @@ export function createAppServices(config: Env, parts: AppServiceParts = {}): App
     now,
     svc,
     svcClientFor: parts.svcClientFor ?? createSvcClientResolver(db, svc),
-    adminFor: parts.adminFor ?? pacedAdminFor({ config, db, now, logger, shopify }),
+    adminFor: parts.adminFor ?? pacedAdminFor({ config, db, now, logger, shopify, paced: adminPacing }),
+    adminPacing,
     shopify,
     rates: undefined as unknown as RatesRuntime,
     naiveRates: undefined as unknown as RatesRuntime,
@@ -121,23 +130,29 @@ function svcConnectionFor(config: Env, logger: Logger): SvcConnectionConfig {
   };
 }
 
-// One pacing per process: every job and request of a shop shares its Admin API points
-// (app/shopify/admin-pacing.server.ts). Parts handed in (tests' adminFor) are not paced.
+// One pacing per database: every job and request of a shop, in every process, shares its Admin API
+// points (app/shopify/admin-pacing.server.ts, ADR 026).
+function pacingOn(db: PrismaClient): AdminPacing {
+  return createAdminPacing({
+    sleep: (ms) => {
+      metrics.adminThrottleWait(ms);
+      return new Promise((r) => setTimeout(r, ms));
+    },
+    nowMs: () => Date.now(),
+    budget: postgresBudgetStore(db),
+  });
+}
+
+// The services' Admin GraphQL, paced on the shared budget. Parts handed in (tests' adminFor) are not paced.
 function pacedAdminFor(deps: {
   config: Env;
   db: PrismaClient;
   now: () => Date;
   logger: Logger;
   shopify: Shopify;
+  paced: AdminPacing;
 }): (shop: string) => Promise<AdminGraphql> {
-  const { config, db, now, logger } = deps;
-  const paced = createAdminPacing({
-    sleep: (ms) => {
-      metrics.adminThrottleWait(ms);
-      return new Promise((r) => setTimeout(r, ms));
-    },
-    nowMs: () => Date.now(),
-  });
+  const { config, db, now, logger, paced } = deps;
   const simulatedStore = config.SIMULATED_STORE_URL?.replace(/\/$/, "");
   // Shopify's token endpoint is on the shop's host; the simulated store serves it under /shops/{shop}.
   const tokens = createOfflineTokens({

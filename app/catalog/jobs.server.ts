@@ -17,7 +17,7 @@ import {
   registerPending,
   syncProduct,
 } from "./product-sync.server";
-import { createThrottlePacer, type Sleep, type ThrottlePacer } from "./throttle-pacer.server";
+import { createAdminPacing, type AdminPacing, type Sleep } from "../shopify/admin-pacing.server";
 import { findByInventoryItem } from "./variant-records.server";
 
 export interface CatalogJobOptions {
@@ -62,18 +62,17 @@ const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve,
 /** The handlers of the catalogue's queues, assembled by app/composition.server.ts. */
 export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions = {}): Record<string, JobHandler> {
   const sleep = options.sleep ?? defaultSleep;
-  const pacers = new Map<string, ThrottlePacer>();
+  // With its own sleep (tests) the handlers pace on a budget of their own; else on the app's shared one
+  // (or on one of their own when handed none).
+  const ownPacing: AdminPacing | undefined =
+    options.sleep || !deps.adminPacing ? createAdminPacing({ sleep, nowMs: () => deps.now().getTime() }) : undefined;
   const catalogDeps: CatalogDeps = {
     db: deps.db,
     logger: deps.logger,
     now: deps.now,
     adminFor: options.adminFor ?? deps.adminFor,
     svcClientFor: options.svcClientFor ?? deps.svcClientFor,
-    pacerFor(shop) {
-      let pacer = pacers.get(shop);
-      if (!pacer) pacers.set(shop, (pacer = createThrottlePacer({ sleep, nowMs: () => deps.now().getTime() })));
-      return pacer;
-    },
+    pacerFor: async (shop) => (ownPacing ?? deps.adminPacing!).loadShop(shop),
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     pageSize: options.pageSize,
     fetchFile: options.fetchFile,

@@ -1,9 +1,9 @@
 // Inicio's technical details, folded away by default: the last day of checkout quotes (count,
 // answered with recent rates while the service was down, cache share, answer time) and the chart.
 import { useState } from "react";
-import { BlockStack, Button, Card, Collapsible, InlineGrid, Text } from "@shopify/polaris";
+import { BlockStack, Button, Card, Collapsible, Text } from "@shopify/polaris";
 import { QuotesChart } from "./quotes-chart";
-import { Figure } from "./figure";
+import { Figure, FigureCard } from "./figure";
 import { useI18n } from "~/i18n/react";
 
 export interface QuotesLastDay {
@@ -30,29 +30,31 @@ export function QuoteDetails({
   return (
     <BlockStack gap="300">
       <div>
-        <Button variant="plain" disclosure={open ? "up" : "down"} onClick={() => setOpen(!open)} ariaExpanded={open} ariaControls="quote-details">
+        <Button
+          variant="plain"
+          disclosure={open ? "up" : "down"}
+          onClick={() => setOpen(!open)}
+          ariaExpanded={open}
+          ariaControls="quote-details"
+        >
           {open ? m.details.hide : m.details.show}
         </Button>
       </div>
       <Collapsible id="quote-details" open={open}>
         <BlockStack gap="400">
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {m.quotesTitle}
-              </Text>
-              <InlineGrid columns={{ xs: 2, md: 5 }} gap="400">
-                <Figure label={m.quotes} value={number(quotes.total)} />
-                <Figure label={m.withRates} value={number(quotes.answeredWithRates)} />
-                <Figure label={m.stale} value={number(quotes.answeredStale)} />
-                <Figure label={m.fromCache} value={quotes.cacheHitPercent === null ? "—" : percent(quotes.cacheHitPercent)} />
-                <Figure
-                  label={m.answerTime}
-                  value={quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`}
-                />
-              </InlineGrid>
-            </BlockStack>
-          </Card>
+          <FigureCard title={m.quotesTitle} columns={5}>
+            <Figure label={m.quotes} value={number(quotes.total)} />
+            <Figure label={m.withRates} value={number(quotes.answeredWithRates)} />
+            <Figure label={m.stale} value={number(quotes.answeredStale)} />
+            <Figure
+              label={m.fromCache}
+              value={quotes.cacheHitPercent === null ? "—" : percent(quotes.cacheHitPercent)}
+            />
+            <Figure
+              label={m.answerTime}
+              value={quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`}
+            />
+          </FigureCard>
           <Card>
             <BlockStack gap="300">
               <Text as="h2" variant="headingMd">

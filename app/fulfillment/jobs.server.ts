@@ -34,7 +34,11 @@ const STOCK_RETRY_MS = 5 * 60_000;
 
 /** Handlers of fulfillment.submit, fulfillment.poll, fulfillment.note and stock.sync. */
 export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<string, JobHandler> {
-  const full = deps;
+  const full = {
+    ...deps,
+    // The app's shared Admin API budget, with the app's Admin calls (handlers handed no pacing pace alone).
+    pacerFor: deps.adminPacing ? (shop: string) => deps.adminPacing!.forShop(shop) : undefined,
+  };
   return {
     [SUBMIT_QUEUE]: async (job) => {
       const shopifyOrderId = await orderIdOf(full, job);
@@ -81,7 +85,9 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       return { kind: "done" };
     },
     [NOTE_QUEUE]: async (job) => {
-      const outcome = await writeOrderNote(full, fulfillmentIdOf(job));
+      const { shopifyOrderId } = job.payload as unknown as FulfillmentJobPayload;
+      const order = typeof shopifyOrderId === "string" ? { shop: job.shop, shopifyOrderId } : undefined;
+      const outcome = await writeOrderNote(full, fulfillmentIdOf(job), order);
       return outcome === "again" ? { kind: "reschedule", at: deps.now() } : { kind: "done" };
     },
     [STOCK_QUEUE]: async (job): Promise<JobOutcome> => {

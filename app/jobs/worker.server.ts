@@ -2,9 +2,12 @@
 import type { Job, PrismaClient } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import { withLogContext } from "../logger.server";
 import { metrics } from "../metrics.server";
 import type { AdminGraphql } from "../shopify/admin/client";
+import type { AdminPacing } from "../shopify/admin-pacing.server";
 import type { SvcClient } from "../svc";
+import { inTraceSpan } from "../telemetry.server";
 import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
@@ -21,6 +24,12 @@ export interface HandlerDeps {
   svcClientFor(shop: string): Promise<SvcClient | null>;
   /** Admin GraphQL for the shop (its offline session). */
   adminFor(shop: string): Promise<AdminGraphql>;
+  /**
+   * Shopify's Admin API budget per shop, shared by every process on the database (ADR 026): what
+   * the services' `adminFor` paces with, and what handlers that price their own queries pace with.
+   * Unset (tests that hand in their own adminFor), a handler's Admin calls are not paced.
+   */
+  adminPacing?: AdminPacing;
 }
 
 export interface JobWorkerOptions {
@@ -44,6 +53,14 @@ export interface JobWorker {
 }
 
 const RETRY_AFTER_CRASH_MS = 5_000;
+/**
+ * A worker that just ran jobs looks again after this long, doubling while it finds none, up to
+ * its poll interval: work added by another process (a PROCESS_ROLE=web one) wakes nobody here, and
+ * during a burst more is on its way (docs/decisions/031-order-throughput.md).
+ */
+const EAGER_POLL_MS = 50;
+/** Within one busy run, expired leases are looked for at most this often (each claim looks for queued rows). */
+const EXPIRED_CHECK_MS = 1_000;
 
 /** Builds a worker that runs `handlers` (keyed by queue) on leased jobs. */
 export function createJobWorker(opts: JobWorkerOptions): JobWorker {
@@ -61,13 +78,25 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let nudge: (() => void) | undefined;
+  let expiredCheckedAt = Number.NEGATIVE_INFINITY;
 
-  async function runJob(job: Job) {
+  // The job's log lines (its handler's and the worker's own about it) carry the id of the request
+  // that enqueued it, and its handler's span continues that request's trace (when tracing is on).
+  function runJob(job: Job) {
+    return withLogContext({ requestId: job.requestId ?? undefined, shop: job.shop }, () => runJobInContext(job));
+  }
+
+  async function runJobInContext(job: Job) {
     const handler = opts.handlers[job.queue];
     let outcome: JobOutcome;
     try {
       outcome = handler
-        ? await handler(job)
+        ? await inTraceSpan(
+            `job ${job.queue}`,
+            { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
+            job.traceparent,
+            () => handler(job),
+          )
         : {
             kind: "retry",
             at: new Date(now().getTime() + RETRY_AFTER_CRASH_MS),
@@ -97,7 +126,10 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     while (!stopping) {
       const free = concurrency - inFlight.size;
       if (free > 0 && !drained) {
-        const jobs = await claimJobs(opts.db, { queues, owner, leaseMs, limit: free, now: now() });
+        // The first claim, then one a second, also takes back jobs whose worker died.
+        const expired = performance.now() - expiredCheckedAt >= EXPIRED_CHECK_MS;
+        if (expired) expiredCheckedAt = performance.now();
+        const jobs = await claimJobs(opts.db, { queues, owner, leaseMs, limit: free, now: now(), expired });
         drained = jobs.length < free;
         for (const job of jobs) {
           const running: Promise<void> = runJob(job)
@@ -131,9 +163,11 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   }
 
   async function runLoop() {
+    let wait = pollIntervalMs;
     while (running) {
+      let ran = 0;
       try {
-        await runOnce();
+        ran = await runOnce();
       } catch (error) {
         opts.logger.error(
           { err: error instanceof Error ? error.message : String(error) },
@@ -141,9 +175,10 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         );
       }
       if (!running) break;
+      wait = ran > 0 ? Math.min(EAGER_POLL_MS, pollIntervalMs) : Math.min(wait * 2, pollIntervalMs);
       await new Promise<void>((resolve) => {
         wake = resolve;
-        timer = setTimeout(resolve, pollIntervalMs);
+        timer = setTimeout(resolve, wait);
       });
     }
   }

@@ -7,12 +7,9 @@
 // Screenshots land in test/e2e/screenshots/ (git-ignored); docs/screenshots/ keeps the README's.
 import fs from "node:fs";
 import path from "node:path";
-import { Session } from "@shopify/shopify-api";
-import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appEnv } from "../helpers/app-process";
-import { SHOP, startDemoShop, startEmbeddedAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
+import { SHOP, startInstalledAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
 
 const SCREENSHOTS = path.resolve("test/e2e/screenshots");
 const API_KEY = "e2e-setup-key";
@@ -24,19 +21,12 @@ let shop: DemoShop;
 let admin: EmbeddedAdmin;
 
 beforeAll(async () => {
-  shop = await startDemoShop();
-  shop.store.control.setApp(SHOP, { secret: API_SECRET, webhooks: [] });
-  await shop.db.shop.create({ data: { domain: SHOP } });
-  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false });
-  session.accessToken = shop.store.accessToken(SHOP);
-  session.scope = appEnv().SCOPES;
-  await new PrismaSessionStorage(shop.db).storeSession(session);
-  admin = await startEmbeddedAdmin(shop, {
+  ({ shop, admin } = await startInstalledAdmin({
     apiKey: API_KEY,
     apiSecret: API_SECRET,
     viewport: { width: 1280, height: 1200 },
     tmpPrefix: "svc-setup-guide-",
-  });
+  }));
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 }, 180_000);
 
@@ -56,7 +46,9 @@ describe("Inicio's setup guide", () => {
     await poll(() => page.getByText("Configura tu tienda").isVisible()).toBe(true);
     expect(await page.getByText("0 de 5 pasos completados").isVisible()).toBe(true);
     expect(await step(page, "connect").getAttribute("data-done")).toBe("false");
-    expect(await step(page, "connect").getByText("Escribe tu clave de API en Configuración.", { exact: false }).isVisible()).toBe(true);
+    expect(
+      await step(page, "connect").getByText("Escribe tu clave de API en Configuración.", { exact: false }).isVisible(),
+    ).toBe(true);
     // Only the current step is open: the catalogue's words wait until the key is in.
     expect(await page.getByText("Registra tus productos en el servicio", { exact: false }).count()).toBe(0);
     await shot(page, "setup-guide-es");
@@ -107,7 +99,9 @@ describe("Inicio's setup guide", () => {
     await step(last, "orders").getByRole("button", { name: "5. Cómo llegan tus pedidos al almacén" }).click();
     await poll(() => last.getByText("La guía de rastreo llega a Shopify", { exact: false }).isVisible()).toBe(true);
     await last.getByRole("button", { name: "Entendido" }).click();
-    await poll(async () => (await shop.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).ordersGuideSeenAt).not.toBeNull();
+    await poll(
+      async () => (await shop.db.shop.findUniqueOrThrow({ where: { domain: SHOP } })).ordersGuideSeenAt,
+    ).not.toBeNull();
     await poll(() => step(last, "orders").getAttribute("data-done")).toBe("true");
     await last.close();
   });

@@ -18,13 +18,15 @@ export function testServices(): AppServices {
 
 /**
  * Replaces parts of this file's services (the rest keep their production default). The rates
- * runtime and its caches stay: it reads the services when it quotes, as it does in production.
+ * runtime and its caches stay: it reads the services when it quotes, as it does in production; so
+ * does the Admin API pacing, as one database's pacing does.
  */
 export function configureTestServices(more: AppServiceParts): AppServices {
   parts = { ...parts, ...more };
   const current = testServices();
   const { rates, naiveRates } = current;
-  Object.assign(current, createAppServices(current.config, { db: prisma, ...parts }), { rates, naiveRates });
+  const next = createAppServices(current.config, { db: prisma, adminPacing: current.adminPacing, ...parts });
+  Object.assign(current, next, { rates, naiveRates });
   return current;
 }
 
