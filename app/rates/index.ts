@@ -19,8 +19,8 @@ export {
   type ParsedRateRequest,
   type RateRequest,
 } from "./rate-request";
-export { explainRateRules, type RuleEffect, type ServiceExplanation } from "./explain";
-export { applyRateRules, deliveryWindow, fallbackOffers, type QuotedService, type RateOffer } from "./rules";
+export { explainRateRules, type ServiceExplanation } from "./explain";
+export { applyRateRules, deliveryWindow, fallbackOffers, type QuotedService, type RateOffer, type RuleEffect } from "./rules";
 export { DEFAULT_SERVICE_NAMES, serviceLabel } from "./service-names";
 export { RATE_CURRENCY, toShopifyRates, type ShopifyRate } from "./shopify-rates";
 export { SingleFlight } from "./single-flight";
