@@ -3,10 +3,10 @@
 // Money is integer centavos (subunits) and percentages are basis points: never floats.
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
+import { serviceCodeSchema } from "~/svc/wire/service-code";
 
-export const SERVICE_CODES = ["NACIONAL", "EXPRESS", "PROGRAMADO"] as const;
-export const serviceCodeSchema = z.enum(SERVICE_CODES);
-export type ServiceCode = z.infer<typeof serviceCodeSchema>;
+// The service codes are the service's own, defined once at its edge (app/svc/service-codes.ts).
+export { SERVICE_CODES, type ServiceCode } from "~/svc/service-codes";
 
 const centavos = z.number().int().min(0).max(100_000_000);
 const centimetres = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be centimetres as decimal text, e.g. "12.5"');

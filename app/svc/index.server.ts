@@ -32,7 +32,8 @@ export {
 } from "./errors";
 export { SvcTokenCache, sharedTokenCache } from "./token-cache";
 export { destinationSchema, lineItemSchema, type SvcDestination, type SvcLineItem } from "./wire/destination";
-export { SVC_SERVICE_CODES, normaliseServiceCode, wireNames, type SvcServiceCode } from "./wire/service-code";
+export { SERVICE_CODES, type ServiceCode } from "./service-codes";
+export { normaliseServiceCode, wireNames } from "./wire/service-code";
 export type { SvcCreatedProduct, SvcNewProduct, SvcProductRecord } from "./wire/product";
 export type { SvcOrderRecord } from "./wire/order";
 export type { SvcPickupOrder, SvcReception, SvcStockEntry } from "./wire/inventory";
