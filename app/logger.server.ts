@@ -53,12 +53,6 @@ export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
   return context.run({ ...context.getStore(), ...ctx }, fn);
 }
 
-/** Adds fields (e.g. the shop once authenticated) to the current context. */
-export function addLogContext(ctx: LogContext): void {
-  const store = context.getStore();
-  if (store) Object.assign(store, ctx);
-}
-
 /** The id of the request being served here, if any (sent on to the service). */
 export function currentRequestId(): string | undefined {
   return context.getStore()?.requestId;

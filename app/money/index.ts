@@ -8,9 +8,7 @@ export {
 } from "./decimal";
 export {
   ROUNDING_MODES,
-  applyBasisPoints,
   assertScale,
   divideRounded,
-  rescaleSubunits,
   type RoundingMode,
 } from "./rounding";

@@ -54,7 +54,7 @@ export interface WarehouseRecord {
   whatsappUrl?: string | null;
 }
 
-/** GET /api/warehouse/orders/:orderId answers this (app/warehouse/order-status.server.ts). */
+/** GET /api/warehouse/orders/:orderId answers this (app/fulfillment/order-warehouse-status.server.ts). */
 export interface OrderWarehouseStatus {
   order: { id: string; name: string | null };
   connected: boolean;

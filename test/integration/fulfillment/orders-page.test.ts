@@ -3,7 +3,8 @@ import prisma from "~/db.server";
 import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { updateShopSettings } from "~/models/shop-settings.server";
-import { connectShop, disconnectShop } from "~/models/svc-connection.server";
+import { connectShop } from "~/models/svc-connection.server";
+import { forgetSvcKey } from "../../helpers/svc-connection";
 import { action, loader, type OrdersPageData } from "~/routes/app.orders";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
@@ -70,7 +71,7 @@ describe("retrying after the merchant fixed the cause", () => {
   });
 
   it("submits an order skipped while the shop was disconnected, once it is connected again", async () => {
-    await disconnectShop({ db: prisma, shop: SHOP });
+    await forgetSvcKey(prisma, SHOP);
     const payload = await paidAndWorked();
     await connectShop({ db: prisma, config: h.svcConfig, shop: SHOP, apiKey: API_KEY, environment: "qa" });
     const record = await recordOf(payload);
