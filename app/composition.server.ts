@@ -15,7 +15,7 @@ import { stopRatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./shop/jobs.server";
 
 /** Every queue the app's workers serve, keyed by queue name. */
-export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
+function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
   return {
     ...fulfillmentJobHandlers(deps),
     ...catalogJobHandlers(deps),

@@ -11,7 +11,7 @@ export interface LogContext {
 
 const context = new AsyncLocalStorage<LogContext>();
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   "apiKey",
   "*.apiKey",
   "accessToken",

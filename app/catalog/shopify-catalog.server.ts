@@ -28,9 +28,9 @@ import type { VariantSnapshot } from "./variant-snapshot";
  * preview, image), inventory item, measurement, weight, 3 metafields and its product's id.
  * Refined from each answer's requestedQueryCost.
  */
-export const VARIANT_NODE_COST = 13;
+const VARIANT_NODE_COST = 13;
 /** A CatalogProduct: the product, featured media, preview, image and 3 metafields. */
-export const PRODUCT_NODE_COST = 7;
+const PRODUCT_NODE_COST = 7;
 const CONNECTION_COST = 2;
 const MAX_PAGE_SIZE = 250;
 

@@ -28,7 +28,7 @@ export class QueryTooExpensiveError extends Error {
 
 const MAX_THROTTLED_RETRIES = 8;
 /** Shopify's single-query limit: a page must be priced at or below it. */
-export const MAX_QUERY_COST = 1000;
+const MAX_QUERY_COST = 1000;
 
 export interface ThrottlePacer {
   /**

@@ -80,7 +80,7 @@ export function buildFromLines(
 }
 
 /** The service code of the first shipping line our carrier service priced; null for other rates. */
-export function serviceFromShippingLines(order: Pick<PaidOrder, "shipping_lines">): ServiceCode | null {
+function serviceFromShippingLines(order: Pick<PaidOrder, "shipping_lines">): ServiceCode | null {
   for (const line of order.shipping_lines) {
     // Shopify's own rates (manual and backup) come with source "shopify" and use the rate's name as
     // its code: a manual rate the merchant named "Express" is not our EXPRESS.

@@ -15,7 +15,7 @@ export const JobPriority = {
 export type JobPriority = (typeof JobPriority)[keyof typeof JobPriority];
 
 /** The queues claimed before the rest; a queue not named here is BACKGROUND. */
-export const QUEUE_PRIORITIES: Readonly<Record<string, JobPriority>> = {
+const QUEUE_PRIORITIES: Readonly<Record<string, JobPriority>> = {
   // Submitting an order to the service (orders/paid, fulfilment-order webhooks, reconciliation's finds).
   [SUBMIT_QUEUE]: JobPriority.ORDERS,
   // Fulfilment-service mode: accepting the fulfilment requests Shopify assigned to the warehouse.

@@ -40,7 +40,7 @@ const NO_QUOTE_DATA =
   "Checkout quotes are logged without personal data (time, duration, outcome and services only); nothing to export.";
 
 /** Builds the export for the requested orders of `shop`. */
-export async function buildCustomerDataExport(
+async function buildCustomerDataExport(
   db: Db,
   args: { shop: string; customerId: string | null; orderIds: string[]; now: Date },
 ): Promise<CustomerDataExport> {
@@ -154,7 +154,7 @@ export async function downloadCustomerDataExport(db: Db, args: { shop: string; i
 }
 
 /** Deletes exports older than the retention period, whatever the shop. */
-export async function purgeExpiredExports(db: Db, now: Date): Promise<number> {
+async function purgeExpiredExports(db: Db, now: Date): Promise<number> {
   const { count } = await db.customerDataRequest.deleteMany({
     where: { receivedAt: { lt: new Date(now.getTime() - EXPORT_RETENTION_DAYS * DAY_MS) } },
   });

@@ -16,9 +16,9 @@ import { enqueueJob, type JobOutcome } from "../jobs/queue.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RAW_QUOTES_MS = 48 * HOUR_MS;
-export const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
-export const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
-export const RETENTION_BATCH = 5_000;
+const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
+const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
+const RETENTION_BATCH = 5_000;
 export const RETENTION_QUEUE = "maintenance.retention";
 const RETENTION_KEY = "retention";
 /** One run stops after this long and comes back soon; a backlog never holds a job slot for long. */
@@ -28,13 +28,13 @@ const BACKLOG_NEXT_RUN_MS = 5_000;
 
 type Db = Pick<PrismaClient, "$executeRaw">;
 
-export interface RetentionCutoffs {
+interface RetentionCutoffs {
   quotesBefore: Date;
   jobsBefore: Date;
   deliveriesBefore: Date;
 }
 
-export function retentionCutoffs(now: Date): RetentionCutoffs {
+function retentionCutoffs(now: Date): RetentionCutoffs {
   return {
     quotesBefore: new Date(now.getTime() - RAW_QUOTES_MS),
     jobsBefore: new Date(now.getTime() - FINISHED_JOBS_MS),
@@ -43,14 +43,14 @@ export function retentionCutoffs(now: Date): RetentionCutoffs {
 }
 
 /** Deletes at most `batch` jobs finished before `before`; returns how many. */
-export function deleteFinishedJobs(db: Db, before: Date, batch = RETENTION_BATCH): Promise<number> {
+function deleteFinishedJobs(db: Db, before: Date, batch = RETENTION_BATCH): Promise<number> {
   return db.$executeRaw`
     DELETE FROM "Job" WHERE id IN (
       SELECT id FROM "Job" WHERE state = 'done' AND "updatedAt" < ${before} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
 }
 
 /** Deletes at most `batch` webhook deliveries received before `before`; returns how many. */
-export function deleteOldDeliveries(db: Db, before: Date, batch = RETENTION_BATCH): Promise<number> {
+function deleteOldDeliveries(db: Db, before: Date, batch = RETENTION_BATCH): Promise<number> {
   return db.$executeRaw`
     DELETE FROM "WebhookDelivery" WHERE id IN (
       SELECT id FROM "WebhookDelivery" WHERE "receivedAt" < ${before} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
@@ -102,7 +102,7 @@ export async function runRetention(opts: {
  * Rolls up and deletes at most `batch` raw quotes older than `before`, in one statement (so a
  * quote is in QuoteLog or in its hour's roll-up, never both, never neither); returns how many.
  */
-export async function rollUpQuotes(db: Pick<PrismaClient, "$queryRaw">, before: Date, batch = RETENTION_BATCH) {
+async function rollUpQuotes(db: Pick<PrismaClient, "$queryRaw">, before: Date, batch = RETENTION_BATCH) {
   const [{ n }] = await db.$queryRaw<{ n: number }[]>`
     WITH gone AS (
       DELETE FROM "QuoteLog" WHERE id IN (

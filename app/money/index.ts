@@ -7,8 +7,8 @@ export {
   subunitsToSafeNumber,
 } from "./decimal";
 export {
-  ROUNDING_MODES,
-  assertScale,
+  
+  
   divideRounded,
-  type RoundingMode,
+  
 } from "./rounding";

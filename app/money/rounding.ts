@@ -13,8 +13,6 @@ export type RoundingMode =
   /** Towards −∞: never charges more than the exact amount. */
   | "floor";
 
-export const ROUNDING_MODES: readonly RoundingMode[] = ["half-up", "ceil", "floor"];
-
 /** Divides `numerator` by `denominator` exactly and rounds the quotient with `mode`. */
 export function divideRounded(numerator: bigint, denominator: bigint, mode: RoundingMode): bigint {
   if (denominator === 0n) throw new RangeError("divideRounded: division by zero");

@@ -7,7 +7,7 @@
  */
 import { appContext } from "~/context.server";
 import { env } from "~/env.server";
-import { metrics, type RateAnswerOutcome } from "~/metrics.server";
+import { metrics } from "~/metrics.server";
 import { signedShopDomain } from "~/shopify/shop-domain";
 import { verifyShopifyHmac } from "~/shopify/verify-hmac.server";
 import type { QuoteOutcome } from "./answer";
@@ -16,6 +16,9 @@ import { naiveRatesRuntime, ratesRuntime, type RatesRuntime } from "./runtime.se
 
 // Building a decoder costs more than decoding a cart; one serves every request.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** "invalid": refused before quoting (bad signature, shop domain, size or method); the rest as QuoteLog. */
+type RateAnswerOutcome = QuoteOutcome | "invalid";
 
 export interface RateCallbackRequest {
   method: string;

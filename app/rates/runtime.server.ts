@@ -12,12 +12,12 @@ import { TtlLruCache } from "./ttl-cache";
 import type { UpstreamOutcome } from "./upstream-outcome";
 
 /** Most quotations kept per process; each entry is a few hundred bytes. */
-export const RATE_CACHE_MAX_ENTRIES = 10_000;
+const RATE_CACHE_MAX_ENTRIES = 10_000;
 /**
  * Most last-good quotations kept per process for stale-if-error (one per cart and destination,
  * up to the shops' maximum age): the same few hundred bytes each as a cached quotation.
  */
-export const LAST_QUOTES_MAX_ENTRIES = 20_000;
+const LAST_QUOTES_MAX_ENTRIES = 20_000;
 
 export interface RatesRuntime {
   quoteRates: RateQuoter;

@@ -3,7 +3,7 @@
 import { GraphqlQueryError, HttpResponseError } from "@shopify/shopify-api";
 import type { OfflineTokens } from "./offline-token.server";
 
-export type { AdminGraphql, GraphqlError, GraphqlResult, ThrottleStatus } from "./admin/client";
+export type { AdminGraphql,  GraphqlResult, ThrottleStatus } from "./admin/client";
 import type { AdminGraphql, GraphqlResult } from "./admin/client";
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "./admin/carrier-services.server";
 import { ShopifyAdminError } from "./admin/errors";
 
-export const CARRIER_CALLBACK_PATH = "/carrier-service/rates";
+const CARRIER_CALLBACK_PATH = "/carrier-service/rates";
 
 export type CarrierServiceState = "active" | "not_allowed_by_plan" | "error";
 

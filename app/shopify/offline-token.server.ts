@@ -21,11 +21,11 @@ import type { Prisma, PrismaClient, Session } from "@prisma/client";
 import type { Logger } from "pino";
 
 /** Refresh this long before expiry: more than @shopify/shopify-app-remix's 5 minutes, so it never races us. */
-export const REFRESH_MARGIN_MS = 10 * 60 * 1000;
+const REFRESH_MARGIN_MS = 10 * 60 * 1000;
 const REFRESH_TIMEOUT_MS = 10_000;
 
 /** The code Inicio shows (home.offlineTokenRevoked in app/i18n). */
-export const OFFLINE_TOKEN_REVOKED = "offlineTokenRevoked";
+const OFFLINE_TOKEN_REVOKED = "offlineTokenRevoked";
 
 /** Shopify refused the refresh token: only the merchant opening the app gets a new one. */
 export class OfflineTokenRevokedError extends Error {
@@ -36,7 +36,7 @@ export class OfflineTokenRevokedError extends Error {
 }
 
 /** A refresh that failed for a reason that may pass (network, Shopify's 5xx): the caller retries later. */
-export class OfflineTokenRefreshError extends Error {}
+class OfflineTokenRefreshError extends Error {}
 
 export interface OfflineTokenDeps {
   db: Pick<PrismaClient, "session" | "shop" | "$transaction">;
@@ -229,7 +229,7 @@ export async function offlineTokenProblem(args: {
 }
 
 /** Background work has a token again: the problem is over. */
-export async function clearOfflineTokenProblem(args: { db: Pick<PrismaClient, "shop">; shop: string }) {
+async function clearOfflineTokenProblem(args: { db: Pick<PrismaClient, "shop">; shop: string }) {
   await args.db.shop.updateMany({
     where: { domain: args.shop, offlineTokenProblem: { not: null } },
     data: { offlineTokenProblem: null, offlineTokenProblemAt: null, offlineTokenRefusedHash: null },

@@ -71,7 +71,7 @@ export function webhookBadRequest(error: string, issues?: string[]): Response {
  * signed body that is not JSON (a SyntaxError) or a shop header that is not a shop domain (an
  * InvalidShopError) would otherwise surface as a 500. Rethrows anything else.
  */
-export function asBadShopifyRequest(error: unknown, request: Request, what: string): never {
+function asBadShopifyRequest(error: unknown, request: Request, what: string): never {
   if (error instanceof SyntaxError) throw webhookBadRequest(`malformed ${what} payload: the body is not JSON`);
   if (error instanceof InvalidShopError || (error instanceof Error && error.name === "InvalidShopError")) {
     const shop = JSON.stringify(request.headers.get("x-shopify-shop-domain") ?? "");

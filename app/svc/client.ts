@@ -38,7 +38,7 @@ export interface SvcQuoteParams extends SvcCallOptions {
 }
 
 /** Parameters of an order: the quoted products, destination and the chosen service. */
-export interface SvcCreateOrderParams extends SvcCallOptions {
+interface SvcCreateOrderParams extends SvcCallOptions {
   productos: SvcLineItem[];
   /** Orders need the country (`pais`, e.g. "Mexico") as well. */
   consumidor_destino: SvcDestination & { pais: string };
@@ -49,7 +49,7 @@ export interface SvcCreateOrderParams extends SvcCallOptions {
 }
 
 /** Parameters of a product batch (all-or-nothing). */
-export interface SvcCreateProductsParams extends SvcCallOptions {
+interface SvcCreateProductsParams extends SvcCallOptions {
   productos: SvcNewProduct[];
 }
 

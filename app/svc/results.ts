@@ -3,7 +3,7 @@ import type { SvcOrderRecord } from "./wire/order";
 import type { ServiceCode } from "./service-codes";
 
 /** Stock of one quoted product. */
-export interface SvcQuotedProduct {
+interface SvcQuotedProduct {
   identifier: string;
   /** Units in stock. */
   inStock: number;

@@ -6,20 +6,20 @@
 import { FULFILLMENT_STATUSES, type FulfillmentStatus } from "./statuses.generated";
 
 /** One tracking number of a fulfilment order (several packages → several numbers). */
-export interface TrackingInfo {
+interface TrackingInfo {
   number: string;
   company: string | null;
   url: string | null;
 }
 
 /** A reason the app recognised: translated from the extension's locales, `reasons.<code>`. */
-export interface ReasonCode {
+interface ReasonCode {
   code: string;
   params: Record<string, string>;
 }
 
 /** One step of a record's history, as the app recorded it. */
-export interface TimelineEntry {
+interface TimelineEntry {
   at: string;
   from: string | null;
   to: string;
@@ -29,7 +29,7 @@ export interface TimelineEntry {
 }
 
 /** What the address parser could not place, kept so the merchant can check it. */
-export interface AddressWarningView {
+interface AddressWarningView {
   field: string;
   message: string;
   original?: string;
@@ -65,7 +65,7 @@ export interface OrderWarehouseStatus {
   ordersPagePath: string;
 }
 
-export type Tone = "info" | "success" | "warning" | "critical" | "neutral";
+type Tone = "info" | "success" | "warning" | "critical" | "neutral";
 export type RecordAction = "retry" | "confirm";
 export interface Message {
   key: string;
@@ -132,7 +132,7 @@ export function actionsFor(record: Pick<WarehouseRecord, "status">): RecordActio
 }
 
 /** A recognised reason as a message of the extension's locales; its times shown as dates. */
-export function reasonText(reason: ReasonCode | null | undefined): Message | null {
+function reasonText(reason: ReasonCode | null | undefined): Message | null {
   if (!reason) return null;
   const dates = Object.entries(reason.params)
     .filter(([name, value]) => (name === "at" || name === "until") && !Number.isNaN(Date.parse(value)))

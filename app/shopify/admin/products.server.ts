@@ -13,7 +13,7 @@ import type {
   CatalogVariantsCountQuery,
 } from "./types/admin.generated";
 
-export type { CatalogProductFragment as ProductRead, CatalogVariantFragment as VariantRead };
+;
 
 /** The dimension metafields' namespace and keys (the merchant's mapping settings). */
 export interface DimensionKeys {
