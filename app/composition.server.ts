@@ -9,8 +9,8 @@ import type { HandlerDeps, JobHandler } from "./jobs/worker.server";
 import { createJobWorker } from "./jobs/worker.server";
 import { queueBacklog, releaseLeases } from "./jobs/queue.server";
 import { enableProcessMetrics } from "./metrics.server";
-import { checkReadiness, type ReadinessReport } from "./models/health.server";
-import { ensureRetentionJob, retentionJobHandlers } from "./models/retention.server";
+import { checkReadiness, type ReadinessReport } from "./http/health.server";
+import { ensureRetentionJob, retentionJobHandlers } from "./maintenance/retention.server";
 import { stopRatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./shop/jobs.server";
 

@@ -8,7 +8,7 @@ import { prismaClient } from "./db.server";
 import { env } from "./env.server";
 import { currentRequestId, logger } from "./logger.server";
 import { metrics } from "./metrics.server";
-import { createSvcClientResolver, type SvcConnectionConfig } from "./models/svc-connection.server";
+import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-connection.server";
 import { createAdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
 import { createOfflineTokens } from "./shopify/offline-token.server";

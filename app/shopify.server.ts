@@ -5,7 +5,7 @@ import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/s
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { prismaClient } from "./db.server";
 import { env } from "./env.server";
-import { recordInstall } from "./models/shop.server";
+import { recordInstall } from "./shop/shop.server";
 
 /** The Admin API version every query and webhook of the app is written against. */
 export const ADMIN_API_VERSION = ApiVersion.October26;

@@ -76,7 +76,7 @@ async function main() {
     });
     Object.assign(process.env, appEnv, { LOG_LEVEL: "silent" });
     const { default: prisma } = await import("../app/db.server");
-    const { connectShop } = await import("../app/models/svc-connection.server");
+    const { connectShop } = await import("../app/shop/svc-connection.server");
     const { Session } = await import("@shopify/shopify-api");
     const { PrismaSessionStorage } = await import("@shopify/shopify-app-session-storage-prisma");
     // What installing leaves behind: an offline session with the store's token, and the shop.

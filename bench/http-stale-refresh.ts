@@ -96,8 +96,8 @@ async function main() {
     });
     Object.assign(process.env, appEnv, { LOG_LEVEL: "silent" });
     const { default: prisma } = await import("../app/db.server");
-    const { connectShop } = await import("../app/models/svc-connection.server");
-    const { updateShopSettings } = await import("../app/models/shop-settings.server");
+    const { connectShop } = await import("../app/shop/svc-connection.server");
+    const { updateShopSettings } = await import("../app/shop/shop-settings.server");
     const config = {
       baseUrls: { qa: upstream.url, production: upstream.url },
       serviceName: "svc",

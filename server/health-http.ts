@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import type http from "node:http";
 import path from "node:path";
-import type { ReadinessReport } from "../app/models/health.server";
+import type { ReadinessReport } from "../app/http/health.server";
 
 /** The migrations this version ships (the folders under prisma/migrations). */
 export function shippedMigrations(projectRoot: string): string[] {

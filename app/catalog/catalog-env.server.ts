@@ -1,7 +1,7 @@
 // Everything one shop's catalogue work needs, resolved once per job run.
 import type { Logger } from "pino";
 import type { PrismaClient } from "@prisma/client";
-import { getShopSettings } from "../models/shop-settings.server";
+import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { createBulkCatalogReader, type BulkCatalogReader } from "./bulk-catalog.server";

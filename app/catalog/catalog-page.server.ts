@@ -1,7 +1,7 @@
 // What the merchant's catalogue page shows: the latest sync and its progress, counts per status,
 // and one page of variants with their status and reason.
 import { Prisma, type PrismaClient } from "@prisma/client";
-import { foldedContains } from "~/models/folded-search.server";
+import { foldedContains } from "~/text/folded-search.server";
 import { adminVariantUrl } from "~/shopify/admin-links";
 import {
   CATALOG_FILTERS,

@@ -1,7 +1,7 @@
 // CatalogVariant rows: one per Shopify variant and its registration at the service. Writes that
 // touch many rows (a page, a batch) are single statements over a JSON recordset, so a 250-variant
 // page costs one round trip. Timestamps written here are UTC, as Prisma writes them.
-import type { Prisma, PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient } from "@prisma/client";
 import { duplicateSkuReason, findDuplicateSkus, type SkuHolder } from "./duplicate-skus";
 import type { VariantMapping } from "./map-variant";
 import type { MeasureDifference } from "./measure-differences";
@@ -296,4 +296,28 @@ export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promis
     FROM jsonb_to_recordset(${json}::jsonb) AS r(id uuid, status text, reason text, "svcProductId" text, "keepProduct" boolean,
       "svcDimensionId" text, "keepDimension" boolean, differences jsonb, "syncedAt" timestamp, "clearSent" boolean)
     WHERE v.id = r.id`;
+}
+
+/**
+ * The shop switched service account or environment: the new account holds none of its products,
+ * so every variant is registered there again. Steps of the caller's batch transaction.
+ */
+export function forgetServiceRegistrations(db: Pick<PrismaClient, "catalogVariant">, shop: string, reason: string) {
+  return [
+    db.catalogVariant.updateMany({
+      where: { shop, status: { in: ["synced", "exists_at_service", "drifted", "failed"] } },
+      data: { status: "pending", reason },
+    }),
+    db.catalogVariant.updateMany({
+      where: { shop },
+      data: {
+        svcProductId: null,
+        svcDimensionId: null,
+        sent: Prisma.DbNull,
+        sentHash: null,
+        differences: Prisma.DbNull,
+        syncedAt: null,
+      },
+    }),
+  ] as const;
 }

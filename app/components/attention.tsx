@@ -4,8 +4,8 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { useI18n } from "../i18n/react";
-import type { AttentionActionData, JobProblemRow } from "../models/job-problems.server";
-import type { UnreadableWebhookRow } from "../models/unreadable-webhook.server";
+import type { AttentionActionData, JobProblemRow } from "../attention/job-problems.server";
+import type { UnreadableWebhookRow } from "../shopify/webhooks/unreadable-webhook.server";
 
 function ActionButton({ intent, id, label, tone }: { intent: string; id: string; label: string; tone?: "critical" }) {
   const busy = useNavigation().state !== "idle";

@@ -4,7 +4,7 @@
 // screen readers, with the same figures in a table beneath.
 import { useId } from "react";
 import { useI18n } from "~/i18n/react";
-import type { QuoteHour } from "~/models/quote-hours.server";
+import type { QuoteHour } from "~/rates/quote-hours.server";
 
 const W = 720;
 const H = 200;

@@ -3,7 +3,7 @@
  * order to create, or why there is none (skipped) or why a person must look first (needs_attention).
  */
 import { toDestination, type AddressWarning, type Destination } from "../address";
-import type { FulfillmentSettings, ServiceCode } from "../models/shop-settings.server";
+import type { FulfillmentSettings, ServiceCode } from "../shop/shop-settings.server";
 import { normaliseServiceCode } from "../svc/wire/service-code";
 import type { PaidOrder } from "./paid-order";
 import { CUSTOMER_DATA_WITHHELD_REASON, customerDataWithheld } from "./withheld-customer-data";

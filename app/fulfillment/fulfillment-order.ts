@@ -8,7 +8,7 @@
  */
 import type { AddressWarning } from "../address";
 import { addressProblem, type AddressProblem } from "./address-hold";
-import type { ServiceCode } from "../models/shop-settings.server";
+import type { ServiceCode } from "../shop/shop-settings.server";
 import { buildFromLines, type ServiceCodeSource, type ServiceOrderRequest } from "./build-service-order";
 import type { PaidOrder } from "./paid-order";
 

@@ -10,6 +10,7 @@
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob } from "../jobs/queue.server";
+import { storeFulfillmentService } from "../shop/shop.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import {
   acceptCancellationRequest,
@@ -55,10 +56,7 @@ export async function registerFulfillmentService(
     name: args.name,
     callbackUrl: `${args.appUrl.replace(/\/$/, "")}${FULFILLMENT_SERVICE_CALLBACK_PATH}`,
   });
-  await deps.db.shop.update({
-    where: { domain: args.shop },
-    data: { fsServiceId: service.id, fsLocationId: service.locationId },
-  });
+  await storeFulfillmentService(deps.db, args.shop, { fsServiceId: service.id, fsLocationId: service.locationId });
   return service;
 }
 
@@ -72,7 +70,7 @@ export async function removeFulfillmentService(
   const admin = await deps.adminFor(args.shop);
   // Already gone in Shopify (e.g. removed by the merchant) counts as removed.
   await deleteFulfillmentService(admin, row.fsServiceId);
-  await deps.db.shop.update({ where: { domain: args.shop }, data: { fsServiceId: null, fsLocationId: null } });
+  await storeFulfillmentService(deps.db, args.shop, null);
   return true;
 }
 

@@ -29,7 +29,7 @@ import { resolveFulfillmentOrder } from "./lifecycle-intake.server";
 import { nextReconciliation, reconcileOrders } from "./reconcile.server";
 import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.server";
 import { syncStock } from "./stock-sync.server";
-import { getShopSettings } from "../models/shop-settings.server";
+import { getShopSettings } from "../shop/shop-settings.server";
 
 export interface FulfillmentHandlerDeps extends HandlerDeps {
   /** Defaults to the app context's (the shop's stored connection). */

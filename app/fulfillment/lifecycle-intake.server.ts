@@ -10,7 +10,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { jobWriter, withJobs } from "../jobs/queue.server";
-import { recordWebhookDelivery } from "../models/webhook-delivery.server";
+import { recordWebhookDelivery } from "../shopify/webhooks/webhook-delivery.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { WebhookPayloadError } from "../shopify/webhook.server";
 import { RESOLVE_QUEUE, type ResolveJobPayload } from "./queues";

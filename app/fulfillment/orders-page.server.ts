@@ -3,7 +3,7 @@
  * status, the paid orders not read from Shopify yet, and when orders were last reconciled.
  */
 import { Prisma, type PrismaClient } from "@prisma/client";
-import { foldedContains } from "~/models/folded-search.server";
+import { foldedContains } from "~/text/folded-search.server";
 import type { AddressWarning } from "../address";
 import { problemOfReason, whatsappLinkOfRecord } from "./address-hold";
 import { readStoredRequest } from "./records.server";

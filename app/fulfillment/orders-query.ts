@@ -1,5 +1,5 @@
 /** The orders page's filters and bulk selection, read and checked from the request (pure). */
-import { isRecordId } from "../models/record-id";
+import { isRecordId } from "../http/record-id";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
 
 export const ORDERS_SEARCH_MAX = 100;

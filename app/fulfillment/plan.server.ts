@@ -8,8 +8,8 @@
  */
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { recordCustomerDataSeen } from "../models/customer-data-access.server";
-import { getShopSettings, type ShopSettings } from "../models/shop-settings.server";
+import { recordCustomerDataSeen } from "../shop/customer-data-access.server";
+import { getShopSettings, type ShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { holdForAddress, releaseAppHold } from "../shopify/admin/fulfillment-holds.server";
 import { addressHoldNotes, addressHoldReason, problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";

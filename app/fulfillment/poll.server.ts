@@ -5,7 +5,7 @@
  */
 import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { getShopSettings } from "../models/shop-settings.server";
+import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { statusOf, transition } from "./records.server";

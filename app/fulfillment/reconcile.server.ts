@@ -9,7 +9,8 @@
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../jobs/queue.server";
-import { getShopSettings } from "../models/shop-settings.server";
+import { getShopSettings } from "../shop/shop-settings.server";
+import { advanceOrdersWatermark, startOrdersWatermark } from "../shop/shop.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { readUpdatedOrders } from "../shopify/admin/orders.server";
 import { RECONCILE_QUEUE } from "./queues";
@@ -88,10 +89,7 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
   newest = newest > safe ? (safe > since ? safe : since) : newest;
   result.watermark = newest;
   // Forward only: a slower concurrent run never moves it back.
-  await deps.db.$executeRaw`
-    UPDATE "Shop" SET "ordersWatermark" = GREATEST(COALESCE("ordersWatermark", ${newest}), ${newest}),
-                      "ordersReconciledAt" = ${deps.now()}
-    WHERE domain = ${shop}`;
+  await advanceOrdersWatermark(deps.db, { shop, watermark: newest, at: deps.now() });
   deps.logger.info({ shop, ...result }, "orders reconciled");
   return result;
 }
@@ -103,7 +101,7 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
 export async function startReconciliation(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
   const { settings } = await getShopSettings({ db, shop: args.shop });
   const from = new Date(args.now.getTime() - settings.fulfillment.importDays * DAY);
-  await db.shop.updateMany({ where: { domain: args.shop, ordersWatermark: null }, data: { ordersWatermark: from } });
+  await startOrdersWatermark(db, args.shop, from);
   await enqueueJob(db, { queue: RECONCILE_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
 }
 

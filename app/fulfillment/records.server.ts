@@ -11,6 +11,7 @@ import { paidOrderSchema, type PaidOrder } from "./paid-order";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
 import { planTransition, wakeOrderIntent } from "./transitions";
 import { flowTriggerIntents } from "../flow/triggers";
+import { webhookDeliveryInsert } from "../shopify/webhooks/webhook-delivery.server";
 
 type Db = PrismaClient;
 
@@ -51,8 +52,8 @@ export interface PaidOrderDelivery {
  * older than what the order's job already read (Shopify's updated_at) wakes nothing. Nothing but
  * the delivery is recorded for a shop the app has no row for.
  *
- * The delivery insert is that of recordWebhookDelivery, inlined into the statement: keep them in
- * step. The job is written by the queue's own enqueue statement (app/jobs), run for the `wake` row.
+ * The delivery insert is the webhook intake's own (webhookDeliveryInsert, the one
+ * recordWebhookDelivery runs). The job is written by the queue's own enqueue statement (app/jobs), run for the `wake` row.
  */
 export async function recordPaidOrder(
   db: Db,
@@ -96,10 +97,7 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
   const triggeredAt = validDate(event.triggeredAt ?? null);
   const wakeJob = wakeOrderIntent({ shop, shopifyOrderId: order.id, now });
   const [result] = await db.$queryRaw<{ delivered: boolean; woken: boolean }[]>`
-    WITH delivery AS (
-      INSERT INTO "WebhookDelivery" (id, shop, topic, "eventId", "webhookId", "triggeredAt")
-      VALUES (gen_random_uuid(), ${shop}, ${event.topic}, ${event.eventId}, ${event.webhookId ?? null}, ${triggeredAt})
-      ON CONFLICT (shop, "eventId") DO NOTHING
+    WITH delivery AS (${webhookDeliveryInsert({ shop, topic: event.topic, eventId: event.eventId, webhookId: event.webhookId, triggeredAt })}
       RETURNING 1
     ), tracked AS (
       INSERT INTO "ShopifyOrder" (shop, "shopifyOrderId", "orderGid", "orderName", "createdAt")
@@ -177,5 +175,16 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
     });
     for (const intent of intents) await jobs.enqueue(intent);
     return true;
+  });
+}
+
+/**
+ * customers/redact: the customer's personal data leaves the fulfilment records of the given
+ * orders. A step of the caller's batch transaction.
+ */
+export function redactFulfillmentRequests(db: Pick<PrismaClient, "fulfillment">, shop: string, orderIds: string[]) {
+  return db.fulfillment.updateMany({
+    where: { shop, shopifyOrderId: { in: orderIds } },
+    data: { request: { redacted: true }, warnings: [] },
   });
 }

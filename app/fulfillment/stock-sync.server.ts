@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../jobs/queue.server";
-import { getShopSettings } from "../models/shop-settings.server";
+import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "./queues";

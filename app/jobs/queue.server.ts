@@ -323,3 +323,10 @@ export async function retryJobProblem(
   if (row) signalEnqueued(row.queue);
   return Boolean(row);
 }
+
+/** Deletes at most `batch` jobs finished before `before`; returns how many. */
+export function deleteFinishedJobs(db: Pick<PrismaClient, "$executeRaw">, before: Date, batch: number): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM "Job" WHERE id IN (
+      SELECT id FROM "Job" WHERE state = 'done' AND "updatedAt" < ${before} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
+}

@@ -3,7 +3,7 @@
  * `rates` is a 200 (an empty list means "this carrier can't serve the cart"); `backup` is a 503,
  * which makes Shopify show the merchant's backup rates at once.
  */
-import type { RatesSettings } from "~/models/shop-settings.server";
+import type { RatesSettings } from "~/shop/shop-settings.server";
 import { applyRateRules, fallbackOffers, type RateOffer } from "./rules";
 import { toShopifyRates, type ShopifyRate } from "./shopify-rates";
 import type { UpstreamOutcome } from "./upstream-outcome";

@@ -3,7 +3,7 @@
  * steps come from the rules' own pass (ruleQuotedService, rules.ts), so the explanation follows the
  * rule order checkout gets by construction. Pure.
  */
-import type { RatesSettings, ServiceCode } from "~/models/shop-settings.server";
+import type { RatesSettings, ServiceCode } from "~/shop/shop-settings.server";
 import { quotedCentavos, ruleQuotedService, type QuotedService, type RuleEffect } from "./rules";
 
 export interface ServiceExplanation {

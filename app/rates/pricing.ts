@@ -4,7 +4,7 @@
  * centavos (half-up), then the shop's checkout rounding is applied. No float ever holds an amount.
  */
 import { divideRounded, parseDecimalToSubunits } from "~/money";
-import type { RatesSettings } from "~/models/shop-settings.server";
+import type { RatesSettings } from "~/shop/shop-settings.server";
 
 const BASIS_POINTS = 10_000n;
 

@@ -130,3 +130,29 @@ export function createQuoteLogWriter(opts: {
     },
   };
 }
+
+/**
+ * Rolls up and deletes at most `batch` raw quotes older than `before`, in one statement (so a
+ * quote is in QuoteLog or in its hour's roll-up, never both, never neither); returns how many.
+ */
+export async function rollUpQuotes(db: Pick<PrismaClient, "$queryRaw">, before: Date, batch: number) {
+  const [{ n }] = await db.$queryRaw<{ n: number }[]>`
+    WITH gone AS (
+      DELETE FROM "QuoteLog" WHERE id IN (
+        SELECT id FROM "QuoteLog" WHERE at < ${before} ORDER BY at LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+      RETURNING shop, at, "durationMs", "cacheHit", outcome),
+    rolled AS (
+      INSERT INTO "QuoteHourly" (shop, hour, quotes, "cacheHits", answered, "durationMsSum", "durationMsMax")
+      SELECT shop, date_trunc('hour', at), count(*)::int, count(*) FILTER (WHERE "cacheHit")::int,
+             count(*) FILTER (WHERE outcome IN ('rates', 'fallback'))::int, sum("durationMs")::bigint, max("durationMs")
+      FROM gone GROUP BY 1, 2
+      ON CONFLICT (shop, hour) DO UPDATE SET
+        quotes = "QuoteHourly".quotes + EXCLUDED.quotes,
+        "cacheHits" = "QuoteHourly"."cacheHits" + EXCLUDED."cacheHits",
+        answered = "QuoteHourly".answered + EXCLUDED.answered,
+        "durationMsSum" = "QuoteHourly"."durationMsSum" + EXCLUDED."durationMsSum",
+        "durationMsMax" = GREATEST("QuoteHourly"."durationMsMax", EXCLUDED."durationMsMax")
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM gone`;
+  return n;
+}

@@ -4,7 +4,7 @@
  * share one upstream call, and failures are cached briefly so a failing service is not hammered
  * (docs/decisions/005-rates-caching-and-deadline.md).
  */
-import { DEFAULT_SETTINGS, type RatesSettings } from "~/models/shop-settings.server";
+import { DEFAULT_SETTINGS, type RatesSettings } from "~/shop/shop-settings.server";
 import { answerFor, NO_RATES, NOT_QUOTED, type QuoteOutcome, type RatesAnswer } from "./answer";
 import { quoteCacheKey } from "./cache-key";
 import { toDestination, type Destination } from "~/address";

@@ -8,7 +8,7 @@
  *   6. delivery window: the service's days plus the shop's handling days, in business days.
  * Fallback rates (the shop's own fixed prices) skip steps 2–3: they are already final prices.
  */
-import type { RatesSettings, ServiceCode } from "~/models/shop-settings.server";
+import type { RatesSettings, ServiceCode } from "~/shop/shop-settings.server";
 import { markedUpCentavos, roundForCheckout } from "./pricing";
 import { parseDecimalToSubunits } from "~/money";
 import { DEFAULT_SERVICE_NAMES, serviceLabel } from "./service-names";

@@ -1,4 +1,4 @@
-import type { RatesSettings, ServiceCode } from "~/models/shop-settings.server";
+import type { RatesSettings, ServiceCode } from "~/shop/shop-settings.server";
 
 /** What the buyer sees when the shop has not named a service. */
 export const DEFAULT_SERVICE_NAMES: Record<ServiceCode, string> = {

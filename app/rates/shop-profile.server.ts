@@ -5,7 +5,7 @@
  * settings page forgets a shop's profile when it saves, so a change is seen at once in this
  * process; other processes see it within the profile TTL.
  */
-import { getShopSettings, type RatesSettings } from "~/models/shop-settings.server";
+import { getShopSettings, type RatesSettings } from "~/shop/shop-settings.server";
 import type { SvcClient } from "~/svc";
 import { SingleFlight } from "./single-flight";
 import { TtlLruCache } from "./ttl-cache";

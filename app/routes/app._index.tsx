@@ -4,12 +4,12 @@ import { Banner, BlockStack, Card, InlineGrid, Layout, Link, Page, Text } from "
 import { TitleBar } from "@shopify/app-bridge-react";
 import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
-import { shopOverview } from "../models/overview.server";
-import { quotesPerHour } from "../models/quote-hours.server";
+import { shopOverview } from "../shop/overview.server";
+import { quotesPerHour } from "../rates/quote-hours.server";
 import { QuotesChart } from "../components/quotes-chart";
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
-import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
+import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
 import { offlineTokenProblem } from "../shopify/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
 import { ensureReadinessCheck, readReadiness } from "../shop/readiness.server";

@@ -35,7 +35,7 @@ import { appContext } from "../context.server";
 import { useI18n } from "../i18n/react";
 import { authenticate } from "../shopify.server";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
-import { listJobProblems, retryFromPage, type AttentionActionData } from "../models/job-problems.server";
+import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);

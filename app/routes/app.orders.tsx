@@ -47,12 +47,12 @@ import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import { FULFILLMENT_STATUSES, isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
 import { useI18n } from "../i18n/react";
-import { isRecordId } from "../models/record-id";
-import { getShopSettings } from "../models/shop-settings.server";
+import { isRecordId } from "../http/record-id";
+import { getShopSettings } from "../shop/shop-settings.server";
 import { OrdersAttentionCard } from "../components/attention";
 import { SearchForm } from "../components/search-form";
-import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../fulfillment/attention.server";
-import type { AttentionActionData } from "../models/job-problems.server";
+import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "../attention/orders.server";
+import type { AttentionActionData } from "../attention/job-problems.server";
 import { authenticate } from "../shopify.server";
 import { adminOrderUrl } from "../shopify/admin-links";
 

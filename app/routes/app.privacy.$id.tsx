@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { appContext } from "../context.server";
-import { downloadCustomerDataExport } from "../models/customer-data.server";
-import { isRecordId } from "../models/record-id";
+import { downloadCustomerDataExport } from "../privacy/customer-data.server";
+import { isRecordId } from "../http/record-id";
 import { authenticate } from "../shopify.server";
 
 // GET /app/privacy/:id — one data-request export of the merchant's own shop, as a JSON file.

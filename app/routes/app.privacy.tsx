@@ -4,7 +4,7 @@ import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, Page, Text } f
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useState } from "react";
 import { appContext } from "../context.server";
-import { EXPORT_RETENTION_DAYS, listCustomerDataRequests } from "../models/customer-data.server";
+import { EXPORT_RETENTION_DAYS, listCustomerDataRequests } from "../privacy/customer-data.server";
 import { authenticate } from "../shopify.server";
 
 // Customers' data requests (customers/data_request): each is answered when it arrives with an

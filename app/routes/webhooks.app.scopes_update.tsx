@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { appContext } from "../context.server";
-import { recordScopes } from "../models/shop.server";
+import { recordScopes } from "../shop/shop.server";
 import { authenticateWebhook, webhookBadRequest } from "../shopify/webhook.server";
 
 const payloadSchema = z.object({ current: z.array(z.string()) });

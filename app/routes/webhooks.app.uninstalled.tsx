@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "../context.server";
-import { recordUninstall } from "../models/shop.server";
+import { recordUninstall } from "../shop/shop.server";
 import { authenticateWebhook, payloadNamesShop, wrongShopPayload } from "../shopify/webhook.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {

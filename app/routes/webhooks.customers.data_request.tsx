@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { appContext } from "../context.server";
-import { answerCustomerDataRequest } from "../models/customer-data.server";
+import { answerCustomerDataRequest } from "../privacy/customer-data.server";
 import { authenticateWebhook, webhookBadRequest } from "../shopify/webhook.server";
 
 const id = z.union([z.number(), z.string()]).transform(String);

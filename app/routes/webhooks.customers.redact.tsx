@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { appContext } from "../context.server";
-import { redactCustomer } from "../models/compliance.server";
+import { redactCustomer } from "../privacy/compliance.server";
 import { authenticateWebhook, webhookBadRequest } from "../shopify/webhook.server";
 
 const id = z.union([z.number(), z.string()]).transform(String);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "../context.server";
-import { redactShop } from "../models/compliance.server";
+import { redactShop } from "../privacy/compliance.server";
 import { authenticateWebhook, payloadNamesShop, wrongShopPayload } from "../shopify/webhook.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -8,8 +8,8 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { warehouseLocations } from "~/fulfillment/plan.server";
 import { enqueueJob, isJobActive } from "~/jobs/queue.server";
-import { protectedCustomerDataGranted } from "~/models/customer-data-access.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
+import { getShopSettings } from "~/shop/shop-settings.server";
 import { parseRateRequest } from "~/rates";
 import type { AdminGraphql } from "~/shopify/admin/client";
 import {
@@ -361,7 +361,7 @@ function messageOf(error: unknown): string {
 
 /**
  * What Shopify gives the app of the buyer's protected fields: the latest order read now, else what
- * the last order the app worked on showed (app/models/customer-data-access.server.ts).
+ * the last order the app worked on showed (app/shop/customer-data-access.server.ts).
  */
 async function customerDataFact(
   deps: { db: PrismaClient },

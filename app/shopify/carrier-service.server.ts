@@ -12,6 +12,7 @@ import {
   type CarrierService,
 } from "./admin/carrier-services.server";
 import { ShopifyAdminError } from "./admin/errors";
+import { storeCarrierRegistration } from "../shop/shop.server";
 
 const CARRIER_CALLBACK_PATH = "/carrier-service/rates";
 
@@ -49,7 +50,7 @@ export async function registerCarrierService(args: {
     carrierServiceError: registration.state === "active" ? null : registration.message,
     ...(registration.state === "active" ? { carrierServiceId: registration.id } : {}),
   };
-  await args.db.shop.upsert({ where: { domain: args.shop }, create: { domain: args.shop, ...stored }, update: stored });
+  await storeCarrierRegistration(args.db, args.shop, stored);
   return registration;
 }
 

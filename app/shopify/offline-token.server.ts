@@ -19,6 +19,7 @@
 import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient, Session } from "@prisma/client";
 import type { Logger } from "pino";
+import { clearOfflineTokenProblem, recordOfflineTokenRefused, storeRefreshedSession } from "../shop/shop.server";
 
 /** Refresh this long before expiry: more than @shopify/shopify-app-remix's 5 minutes, so it never races us. */
 const REFRESH_MARGIN_MS = 10 * 60 * 1000;
@@ -96,33 +97,24 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
           const answer = await requestRefresh(shop, session.refreshToken);
           const now = deps.now().getTime();
           if ("refused" in answer) {
-            await tx.shop.updateMany({
-              where: { domain: shop },
-              data: {
-                offlineTokenProblem: OFFLINE_TOKEN_REVOKED,
-                offlineTokenProblemAt: deps.now(),
-                offlineTokenRefusedHash: hash(session.refreshToken),
-              },
+            await recordOfflineTokenRefused(tx, {
+              shop,
+              sessionId: session.id,
+              problem: OFFLINE_TOKEN_REVOKED,
+              refusedHash: hash(session.refreshToken),
+              at: deps.now(),
             });
-            // Expired, so that opening the app exchanges a new token at once.
-            await tx.session.update({ where: { id: session.id }, data: { expires: deps.now() } });
             deps.logger.warn({ shop, error: answer.refused }, "Shopify refused the offline refresh token");
             return null;
           }
-          await tx.session.update({
-            where: { id: session.id },
-            data: {
-              accessToken: answer.access_token,
-              expires: new Date(now + answer.expires_in * 1000),
-              refreshToken: answer.refresh_token,
-              refreshTokenExpires: new Date(now + answer.refresh_token_expires_in * 1000),
-              ...(answer.scope ? { scope: answer.scope } : {}),
-            },
+          await storeRefreshedSession(tx, session.id, {
+            accessToken: answer.access_token,
+            expires: new Date(now + answer.expires_in * 1000),
+            refreshToken: answer.refresh_token,
+            refreshTokenExpires: new Date(now + answer.refresh_token_expires_in * 1000),
+            ...(answer.scope ? { scope: answer.scope } : {}),
           });
-          await tx.shop.updateMany({
-            where: { domain: shop, offlineTokenProblem: { not: null } },
-            data: { offlineTokenProblem: null, offlineTokenProblemAt: null, offlineTokenRefusedHash: null },
-          });
+          await clearOfflineTokenProblem({ db: tx, shop });
           deps.logger.info({ shop }, "offline access token refreshed");
           return answer.access_token;
         },
@@ -228,10 +220,3 @@ export async function offlineTokenProblem(args: {
   return { code: row.offlineTokenProblem, since: row.offlineTokenProblemAt };
 }
 
-/** Background work has a token again: the problem is over. */
-async function clearOfflineTokenProblem(args: { db: Pick<PrismaClient, "shop">; shop: string }) {
-  await args.db.shop.updateMany({
-    where: { domain: args.shop, offlineTokenProblem: { not: null } },
-    data: { offlineTokenProblem: null, offlineTokenProblemAt: null, offlineTokenRefusedHash: null },
-  });
-}

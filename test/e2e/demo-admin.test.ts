@@ -2,7 +2,6 @@
 // browser: no request interception here (unlike admin-pages.test.ts), and nothing may leave the
 // machine — App Bridge comes from the simulated store because the demo sets APP_BRIDGE_URL.
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../helpers/app-process";
@@ -16,7 +15,7 @@ let browser: Browser;
 beforeAll(async () => {
   demo = spawn(
     process.execPath,
-    [path.join(PROJECT_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/demo.ts", "--keep-running"],
+    ["--import", "tsx", "scripts/demo.ts", "--keep-running"],
     { cwd: PROJECT_ROOT, env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production" } },
   );
   demo.stdout!.on("data", (c: Buffer) => (output += c));

@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SHIPPING_ADDRESS } from "../../sandbox/store/orders/order-writer";
 import { PROJECT_ROOT } from "../helpers/app-process";
@@ -10,7 +9,7 @@ function runDemo(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [path.join(PROJECT_ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/demo.ts"],
+      ["--import", "tsx", "scripts/demo.ts"],
       {
         cwd: PROJECT_ROOT,
         // debug: more than production writes (info), so the privacy scan below sees every line.

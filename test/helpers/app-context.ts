@@ -1,6 +1,6 @@
 // The two pieces of the app context that tests point at local stand-ins: the service connection
 // (the sandbox, for both environments) and Admin GraphQL (the simulated store).
-import type { SvcConnectionConfig } from "~/models/svc-connection.server";
+import type { SvcConnectionConfig } from "~/shop/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import type { SimulatedStore } from "../../sandbox/store";
 

@@ -7,7 +7,7 @@ import { RequestType, setUpValidRequest } from "@shopify/shopify-api/test-helper
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/shop/shop-settings.server";
 import { ratesFormValues } from "~/routes/app.settings/rates-form";
 import { operationsFormValues } from "~/routes/app.settings/operations-form";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";

@@ -7,7 +7,7 @@ import {
   type FulfillmentSettings,
   type ServiceCode,
   type StockSettings,
-} from "~/models/shop-settings.server";
+} from "~/shop/shop-settings.server";
 import { OPERATIONS_FIELDS } from "./number-fields";
 
 export interface OperationsFormValues {

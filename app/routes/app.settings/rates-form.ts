@@ -12,7 +12,7 @@ import {
   SERVICE_CODES,
   type RatesSettings,
   type ServiceCode,
-} from "~/models/shop-settings.server";
+} from "~/shop/shop-settings.server";
 import { RATE_FIELDS } from "./number-fields";
 
 /** Every form value is text; checkboxes are "on" or absent. */

@@ -1,5 +1,5 @@
 // What the settings page does with its forms: parse them, hand the values to the shop's settings
-// (app/models/settings.server.ts) and word the outcome for the merchant.
+// (app/shop/settings.server.ts) and word the outcome for the merchant.
 import { appContext } from "~/context.server";
 import {
   connectServiceAccount,
@@ -7,8 +7,8 @@ import {
   saveOperationsSettings,
   saveRatesSettings,
   shopSettingsView,
-} from "~/models/settings.server";
-import type { SvcEnvironment } from "~/models/svc-connection.server";
+} from "~/shop/settings.server";
+import type { SvcEnvironment } from "~/shop/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shopify/carrier-service.server";
 import { es, type Messages } from "~/i18n/messages.es";
 import { readReadiness, type StoredReadiness } from "~/shop/readiness.server";

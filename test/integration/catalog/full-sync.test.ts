@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { startFullSync } from "~/catalog/full-sync.server";
-import { updateShopSettings } from "~/models/shop-settings.server";
+import { updateShopSettings } from "~/shop/shop-settings.server";
 import { resetDatabase } from "../../helpers/test-database";
 import { SHOP, startHarness, variantsById, type Harness } from "./harness";
 

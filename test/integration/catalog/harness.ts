@@ -10,7 +10,7 @@ import { catalogJobHandlers, type CatalogJobOptions } from "~/catalog/jobs.serve
 import { createJobWorker, type JobHandler, type JobWorker } from "~/jobs/worker.server";
 import { logger } from "~/logger.server";
 import { configureAppContext } from "~/context.server";
-import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/models/svc-connection.server";
+import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
 import { TEST_SHOP } from "../../helpers/shopify-requests";

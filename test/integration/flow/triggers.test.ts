@@ -11,7 +11,7 @@ import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { enqueueJob } from "~/jobs/queue.server";
 import { createJobWorker } from "~/jobs/worker.server";
-import { listJobProblems, retryJobProblem } from "~/models/job-problems.server";
+import { listJobProblems, retryJobProblem } from "~/attention/job-problems.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { flowTriggerDefinitions } from "../../../scripts/flow-extensions";
 import {

@@ -9,7 +9,7 @@ import { requestAssignedRead } from "~/fulfillment/fulfillment-service.server";
 import { RECONCILE_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, STOCK_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/queues";
 import { startReconciliation } from "~/fulfillment/reconcile.server";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
-import { updateShopSettings } from "~/models/shop-settings.server";
+import { updateShopSettings } from "~/shop/shop-settings.server";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index";
 import { action as ordersAction, loader as ordersLoader, type OrdersPageData } from "~/routes/app.orders";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";

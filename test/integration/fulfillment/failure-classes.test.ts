@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { MAX_SUBMIT_ATTEMPTS } from "~/fulfillment/schedule";
-import { connectShop } from "~/models/svc-connection.server";
+import { connectShop } from "~/shop/svc-connection.server";
 import { forgetSvcKey } from "../../helpers/svc-connection";
 import {
   API_KEY,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { reconcileOrders, startReconciliation } from "~/fulfillment/reconcile.server";
-import { updateShopSettings } from "~/models/shop-settings.server";
+import { updateShopSettings } from "~/shop/shop-settings.server";
 import {
   HOUR,
   MINUTE,

@@ -5,7 +5,7 @@ import prisma from "~/db.server";
 import { action, loader } from "~/routes/api.warehouse.orders.$orderId";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest } from "../../helpers/shopify-requests";
-import { updateShopSettings } from "~/models/shop-settings.server";
+import { updateShopSettings } from "~/shop/shop-settings.server";
 import {
   SHOP,
   SHOPFRONT,

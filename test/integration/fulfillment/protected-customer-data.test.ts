@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import prisma from "~/db.server";
 import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
 import { reasonMessage } from "~/fulfillment/reason-codes";
-import { protectedCustomerDataGranted } from "~/models/customer-data-access.server";
+import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
 
 let h: Harness;

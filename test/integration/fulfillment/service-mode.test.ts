@@ -13,7 +13,7 @@ import {
 } from "~/fulfillment/fulfillment-service.server";
 import { sendMissingAsNewOrder } from "~/fulfillment/merchant-actions.server";
 import { syncStock } from "~/fulfillment/stock-sync.server";
-import { updateShopSettings } from "~/models/shop-settings.server";
+import { updateShopSettings } from "~/shop/shop-settings.server";
 import { action as notification } from "~/routes/fulfillment-service.fulfillment_order_notification";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
-import { updateShopSettings } from "~/models/shop-settings.server";
+import { updateShopSettings } from "~/shop/shop-settings.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import {
   MINUTE,

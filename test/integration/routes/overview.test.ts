@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
-import { shopOverview } from "~/models/overview.server";
+import { shopOverview } from "~/shop/overview.server";
 import { resetDatabase } from "../../helpers/test-database";
 
 const shop = "tienda-demo.myshopify.com";

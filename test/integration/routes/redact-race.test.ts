@@ -3,7 +3,7 @@
 // every kind run concurrently with the redaction, over the routes and the test's PostgreSQL.
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { recordInstall } from "~/models/shop.server";
+import { recordInstall } from "~/shop/shop.server";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
 import { action as productsUpdate } from "~/routes/webhooks.products.update";

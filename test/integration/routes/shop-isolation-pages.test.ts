@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
-import { updateShopSettings } from "~/models/shop-settings.server";
-import { connectShop } from "~/models/svc-connection.server";
+import { updateShopSettings } from "~/shop/shop-settings.server";
+import { connectShop } from "~/shop/svc-connection.server";
 import { stopRatesRuntime } from "~/rates/runtime.server";
 import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index";

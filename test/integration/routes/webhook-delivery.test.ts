@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { recordWebhookDelivery } from "~/models/webhook-delivery.server";
+import { recordWebhookDelivery } from "~/shopify/webhooks/webhook-delivery.server";
 import { resetDatabase } from "../../helpers/test-database";
 
 describe("recordWebhookDelivery", () => {

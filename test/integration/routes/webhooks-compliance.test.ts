@@ -3,7 +3,7 @@ import prisma from "~/db.server";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
-import { downloadCustomerDataExport, listCustomerDataRequests } from "~/models/customer-data.server";
+import { downloadCustomerDataExport, listCustomerDataRequests } from "~/privacy/customer-data.server";
 import { loader as privacyPage } from "~/routes/app.privacy";
 import { loader as downloadExport } from "~/routes/app.privacy.$id";
 import { storeOfflineSession } from "../../helpers/sessions";

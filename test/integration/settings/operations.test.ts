@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
-import { getShopSettings } from "~/models/shop-settings.server";
+import { getShopSettings } from "~/shop/shop-settings.server";
 import { stopRatesRuntime } from "~/rates/runtime.server";
 import { action, loader } from "~/routes/app.settings/route";
 import { startServiceSandbox } from "../../../sandbox/service/server";

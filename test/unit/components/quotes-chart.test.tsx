@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { niceCeiling, QuotesChart } from "~/components/quotes-chart";
 import { I18nProvider } from "~/i18n/react";
-import type { QuoteHour } from "~/models/quote-hours.server";
+import type { QuoteHour } from "~/rates/quote-hours.server";
 
 const hours: QuoteHour[] = Array.from({ length: 24 }, (_, i) => ({
   hour: new Date(Date.UTC(2026, 10, 24, i)).toISOString(),

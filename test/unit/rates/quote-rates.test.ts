@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { RatesSettings } from "~/models/shop-settings.server";
+import type { RatesSettings } from "~/shop/shop-settings.server";
 import { SingleFlight, TtlLruCache, type UpstreamOutcome } from "~/rates";
 import {
   createRateQuoter,

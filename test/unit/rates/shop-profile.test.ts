@@ -1,7 +1,7 @@
 // The callback's shop profiles: cached, and past their TTL refreshed in the background while the
 // old profile still answers, so a cached quote never waits on the database.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS } from "~/models/shop-settings.server";
+import { DEFAULT_SETTINGS } from "~/shop/shop-settings.server";
 import { createShopProfiles, type ShopProfileSource } from "~/rates/shop-profile.server";
 import type { SvcClient } from "~/svc";
 

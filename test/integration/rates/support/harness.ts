@@ -5,8 +5,8 @@
  */
 import prisma from "~/db.server";
 import { appContext, configureAppContext } from "~/context.server";
-import { connectShop, createSvcClientResolver } from "~/models/svc-connection.server";
-import { updateShopSettings, type RatesSettings } from "~/models/shop-settings.server";
+import { connectShop, createSvcClientResolver } from "~/shop/svc-connection.server";
+import { updateShopSettings, type RatesSettings } from "~/shop/shop-settings.server";
 import { forgetShopRates, ratesRuntime, stopRatesRuntime } from "~/rates/runtime.server";
 import { action } from "~/routes/carrier-service.rates";
 import { createSvcClient, SvcTokenCache, type SvcClient, type SvcNewProduct } from "~/svc";

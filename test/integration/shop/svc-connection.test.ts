@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { ACCOUNT_SWITCHED, connectShop, type SvcConnectionConfig } from "~/models/svc-connection.server";
+import { ACCOUNT_SWITCHED, connectShop, type SvcConnectionConfig } from "~/shop/svc-connection.server";
 import { SvcUnauthorizedError } from "~/svc";
 import { startServiceSandbox } from "../../../sandbox/service/server";
 import { resetDatabase } from "../../helpers/test-database";

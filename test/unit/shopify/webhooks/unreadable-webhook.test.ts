@@ -1,6 +1,6 @@
 // Which Shopify order an unreadable order webhook names, so the merchant can send it by its id.
 import { describe, expect, it } from "vitest";
-import { orderIdNamed } from "~/models/unreadable-webhook.server";
+import { orderIdNamed } from "~/shopify/webhooks/unreadable-webhook.server";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

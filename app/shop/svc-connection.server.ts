@@ -1,5 +1,6 @@
 // A shop's connection to the service: its API key (encrypted at rest) and environment.
-import { Prisma, type PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
+import { forgetServiceRegistrations } from "../catalog/variant-records.server";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { createSvcClient, type SvcClient, type SvcClientOptions, type SvcLogger } from "../svc";
 
@@ -59,21 +60,7 @@ export async function connectShop(args: {
   }
   await args.db.$transaction([
     saveShop,
-    args.db.catalogVariant.updateMany({
-      where: { shop: args.shop, status: { in: ["synced", "exists_at_service", "drifted", "failed"] } },
-      data: { status: "pending", reason: ACCOUNT_SWITCHED },
-    }),
-    args.db.catalogVariant.updateMany({
-      where: { shop: args.shop },
-      data: {
-        svcProductId: null,
-        svcDimensionId: null,
-        sent: Prisma.DbNull,
-        sentHash: null,
-        differences: Prisma.DbNull,
-        syncedAt: null,
-      },
-    }),
+    ...forgetServiceRegistrations(args.db, args.shop, ACCOUNT_SWITCHED),
   ]);
 }
 

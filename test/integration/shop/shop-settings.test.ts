@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import prisma from "~/db.server";
-import { DEFAULT_SETTINGS, getShopSettings, updateShopSettings } from "~/models/shop-settings.server";
+import { DEFAULT_SETTINGS, getShopSettings, updateShopSettings } from "~/shop/shop-settings.server";
 import { resetDatabase } from "../../helpers/test-database";
 
 const shop = "tienda-demo.myshopify.com";

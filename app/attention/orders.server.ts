@@ -1,25 +1,25 @@
 // What needs the merchant on Pedidos besides the fulfilment records: order webhooks the app could
-// not read (app/models/unreadable-webhook.server.ts) and order jobs that gave up
-// (app/models/job-problems.server.ts), each with its action: send the order by its id (the same
+// not read (app/shopify/webhooks/unreadable-webhook.server.ts) and order jobs that gave up
+// (app/attention/job-problems.server.ts), each with its action: send the order by its id (the same
 // path as "send to warehouse now"), dismiss, or retry the job.
-import type { MerchantActionResult, MerchantDeps } from "./merchant-actions.server";
+import type { MerchantActionResult, MerchantDeps } from "../fulfillment/merchant-actions.server";
 import { jobWriter } from "../jobs/queue.server";
-import { pushOrderNow } from "./push-order.server";
-import { wakeOrder } from "./records.server";
+import { pushOrderNow } from "../fulfillment/push-order.server";
+import { wakeOrder } from "../fulfillment/records.server";
 import {
   listJobProblems,
   retryFromPage,
   type AttentionActionData,
   type AttentionOutcome,
   type JobProblemRow,
-} from "../models/job-problems.server";
-import { isRecordId } from "../models/record-id";
+} from "./job-problems.server";
+import { isRecordId } from "../http/record-id";
 import {
   dismissUnreadableWebhook,
   findUnreadableWebhook,
   listUnreadableWebhooks,
   type UnreadableWebhookRow,
-} from "../models/unreadable-webhook.server";
+} from "../shopify/webhooks/unreadable-webhook.server";
 
 export interface OrdersAttention {
   unreadable: UnreadableWebhookRow[];

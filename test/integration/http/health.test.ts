@@ -2,7 +2,7 @@
 // ships applied.
 import { afterEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { checkReadiness } from "~/models/health.server";
+import { checkReadiness } from "~/http/health.server";
 import { adminQuery } from "../../helpers/test-database";
 
 const databaseName = new URL(process.env.DATABASE_URL!).pathname.slice(1);

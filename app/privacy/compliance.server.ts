@@ -1,8 +1,15 @@
 // Shopify's mandatory privacy webhooks. What we hold about a customer is the destination of their
 // orders inside fulfilment records (and the warnings derived from it), and the exports made for
-// their data requests (app/models/customer-data.server.ts, docs/privacy.md).
+// their data requests (app/privacy/customer-data.server.ts, docs/privacy.md).
 import type { PrismaClient } from "@prisma/client";
+import { redactFulfillmentRequests } from "../fulfillment/records.server";
 import { deleteShopJobs } from "../jobs/queue.server";
+import { deleteShopReadiness, deleteShopRow, deleteShopSessions, markShopRedacted } from "../shop/shop.server";
+import {
+  deleteCustomerUnreadableWebhooks,
+  deleteShopUnreadableWebhooks,
+} from "../shopify/webhooks/unreadable-webhook.server";
+import { deleteShopDeliveries } from "../shopify/webhooks/webhook-delivery.server";
 
 type Db = Pick<
   PrismaClient,
@@ -35,28 +42,15 @@ export async function redactCustomer({
   customerId?: string | null;
 }) {
   const [{ count }] = await db.$transaction([
-    db.fulfillment.updateMany({
-      where: { shop, shopifyOrderId: { in: orderIds } },
-      data: { request: { redacted: true }, warnings: [] },
-    }),
+    redactFulfillmentRequests(db, shop, orderIds),
     db.customerDataRequest.deleteMany({
       where: {
         shop,
         OR: [{ ordersRequested: { hasSome: orderIds } }, ...(customerId ? [{ customerId }] : [])],
       },
     }),
-    // Unreadable order webhooks keep their raw payload: those naming one of the orders go, and so
-    // does any whose text mentions one of the orders or the customer (it could not be parsed, so
-    // it may not name them where expected).
-    db.unreadableWebhook.deleteMany({
-      where: {
-        shop,
-        OR: [
-          { orderId: { in: orderIds } },
-          ...[...orderIds, ...(customerId ? [customerId] : [])].map((id) => ({ payload: { contains: id } })),
-        ],
-      },
-    }),
+    // Unreadable order webhooks keep their raw payload: those that may name the orders or the customer go.
+    deleteCustomerUnreadableWebhooks(db, { shop, orderIds, customerId }),
   ]);
   return count;
 }
@@ -67,13 +61,13 @@ export async function redactShop({ db, shop }: { db: Db; shop: string }) {
     // Waits for deliveries of the shop being recorded right now, and makes later ones record
     // nothing (the RedactedShop row and WebhookDelivery's trigger, migration 20261124140000).
     db.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('shop/redact'), hashtext(${shop}))`,
-    db.redactedShop.upsert({ where: { domain: shop }, create: { domain: shop }, update: { redactedAt: new Date() } }),
-    db.unreadableWebhook.deleteMany({ where: { shop } }),
-    db.checkoutReadiness.deleteMany({ where: { shop } }),
+    markShopRedacted(db, shop),
+    deleteShopUnreadableWebhooks(db, shop),
+    deleteShopReadiness(db, shop),
     deleteShopJobs(db, shop),
-    db.webhookDelivery.deleteMany({ where: { shop } }),
-    db.session.deleteMany({ where: { shop } }),
+    deleteShopDeliveries(db, shop),
+    deleteShopSessions(db, shop),
     // Catalogue, syncs, fulfilments, quote logs and stock changes go with the shop (ON DELETE CASCADE).
-    db.shop.deleteMany({ where: { domain: shop } }),
+    deleteShopRow(db, shop),
   ]);
 }

@@ -1,4 +1,4 @@
-// Retention of the tables that grow with traffic (app/models/retention.server.ts), on a real
+// Retention of the tables that grow with traffic (app/maintenance/retention.server.ts), on a real
 // PostgreSQL: what is deleted, what is kept, that Inicio's figures do not move, and that the
 // roll-ups add up to exactly the raw quotes they replace however the work is batched.
 import { beforeEach, describe, expect, it } from "vitest";
@@ -7,16 +7,16 @@ import { PrismaClient } from "@prisma/client";
 import pino from "pino";
 import prisma from "~/db.server";
 import { createJobWorker } from "~/jobs/worker.server";
-import { shopOverview } from "~/models/overview.server";
-import { quotesPerHour } from "~/models/quote-hours.server";
+import { shopOverview } from "~/shop/overview.server";
+import { quotesPerHour } from "~/rates/quote-hours.server";
 import {
   ensureRetentionJob,
   RAW_QUOTES_MS,
   RETENTION_QUEUE,
   retentionJobHandlers,
   runRetention,
-} from "~/models/retention.server";
-import { recordWebhookDelivery } from "~/models/webhook-delivery.server";
+} from "~/maintenance/retention.server";
+import { recordWebhookDelivery } from "~/shopify/webhooks/webhook-delivery.server";
 import { resetDatabase } from "../../helpers/test-database";
 
 const SHOP = "tienda-retencion.myshopify.com";

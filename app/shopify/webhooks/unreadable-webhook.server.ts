@@ -115,3 +115,28 @@ export async function dismissUnreadableWebhook(
   const { count } = await db.unreadableWebhook.deleteMany({ where: { id: args.id, shop: args.shop } });
   return count === 1;
 }
+
+/**
+ * customers/redact: the unreadable order webhooks naming one of the orders go, and so does any
+ * whose text mentions one of the orders or the customer (it could not be parsed, so it may not name
+ * them where expected). A step of the caller's batch transaction.
+ */
+export function deleteCustomerUnreadableWebhooks(
+  db: Pick<PrismaClient, "unreadableWebhook">,
+  args: { shop: string; orderIds: string[]; customerId: string | null },
+) {
+  return db.unreadableWebhook.deleteMany({
+    where: {
+      shop: args.shop,
+      OR: [
+        { orderId: { in: args.orderIds } },
+        ...[...args.orderIds, ...(args.customerId ? [args.customerId] : [])].map((id) => ({ payload: { contains: id } })),
+      ],
+    },
+  });
+}
+
+/** shop/redact: every unreadable webhook of the shop. A step of the caller's batch transaction. */
+export function deleteShopUnreadableWebhooks(db: Pick<PrismaClient, "unreadableWebhook">, shop: string) {
+  return db.unreadableWebhook.deleteMany({ where: { shop } });
+}

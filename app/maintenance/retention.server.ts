@@ -12,13 +12,15 @@
 //   hours, so a week covers every redelivery the de-duplication must recognise.
 import type { Job, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { enqueueJob, type JobOutcome } from "../jobs/queue.server";
+import { deleteFinishedJobs, enqueueJob, type JobOutcome } from "../jobs/queue.server";
+import { rollUpQuotes } from "../rates/quote-log.server";
+import { deleteOldDeliveries } from "../shopify/webhooks/webhook-delivery.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RAW_QUOTES_MS = 48 * HOUR_MS;
-const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
-const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
-const RETENTION_BATCH = 5_000;
+export const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
+export const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
+export const RETENTION_BATCH = 5_000;
 export const RETENTION_QUEUE = "maintenance.retention";
 const RETENTION_KEY = "retention";
 /** One run stops after this long and comes back soon; a backlog never holds a job slot for long. */
@@ -26,34 +28,18 @@ const RUN_BUDGET_MS = 20_000;
 const NEXT_RUN_MS = 10 * 60_000;
 const BACKLOG_NEXT_RUN_MS = 5_000;
 
-type Db = Pick<PrismaClient, "$executeRaw">;
-
-interface RetentionCutoffs {
+export interface RetentionCutoffs {
   quotesBefore: Date;
   jobsBefore: Date;
   deliveriesBefore: Date;
 }
 
-function retentionCutoffs(now: Date): RetentionCutoffs {
+export function retentionCutoffs(now: Date): RetentionCutoffs {
   return {
     quotesBefore: new Date(now.getTime() - RAW_QUOTES_MS),
     jobsBefore: new Date(now.getTime() - FINISHED_JOBS_MS),
     deliveriesBefore: new Date(now.getTime() - WEBHOOK_DEDUP_MS),
   };
-}
-
-/** Deletes at most `batch` jobs finished before `before`; returns how many. */
-function deleteFinishedJobs(db: Db, before: Date, batch = RETENTION_BATCH): Promise<number> {
-  return db.$executeRaw`
-    DELETE FROM "Job" WHERE id IN (
-      SELECT id FROM "Job" WHERE state = 'done' AND "updatedAt" < ${before} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
-}
-
-/** Deletes at most `batch` webhook deliveries received before `before`; returns how many. */
-function deleteOldDeliveries(db: Db, before: Date, batch = RETENTION_BATCH): Promise<number> {
-  return db.$executeRaw`
-    DELETE FROM "WebhookDelivery" WHERE id IN (
-      SELECT id FROM "WebhookDelivery" WHERE "receivedAt" < ${before} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
 }
 
 export interface RetentionRun {
@@ -96,32 +82,6 @@ export async function runRetention(opts: {
     }
   }
   return run;
-}
-
-/**
- * Rolls up and deletes at most `batch` raw quotes older than `before`, in one statement (so a
- * quote is in QuoteLog or in its hour's roll-up, never both, never neither); returns how many.
- */
-async function rollUpQuotes(db: Pick<PrismaClient, "$queryRaw">, before: Date, batch = RETENTION_BATCH) {
-  const [{ n }] = await db.$queryRaw<{ n: number }[]>`
-    WITH gone AS (
-      DELETE FROM "QuoteLog" WHERE id IN (
-        SELECT id FROM "QuoteLog" WHERE at < ${before} ORDER BY at LIMIT ${batch} FOR UPDATE SKIP LOCKED)
-      RETURNING shop, at, "durationMs", "cacheHit", outcome),
-    rolled AS (
-      INSERT INTO "QuoteHourly" (shop, hour, quotes, "cacheHits", answered, "durationMsSum", "durationMsMax")
-      SELECT shop, date_trunc('hour', at), count(*)::int, count(*) FILTER (WHERE "cacheHit")::int,
-             count(*) FILTER (WHERE outcome IN ('rates', 'fallback'))::int, sum("durationMs")::bigint, max("durationMs")
-      FROM gone GROUP BY 1, 2
-      ON CONFLICT (shop, hour) DO UPDATE SET
-        quotes = "QuoteHourly".quotes + EXCLUDED.quotes,
-        "cacheHits" = "QuoteHourly"."cacheHits" + EXCLUDED."cacheHits",
-        answered = "QuoteHourly".answered + EXCLUDED.answered,
-        "durationMsSum" = "QuoteHourly"."durationMsSum" + EXCLUDED."durationMsSum",
-        "durationMsMax" = GREATEST("QuoteHourly"."durationMsMax", EXCLUDED."durationMsMax")
-      RETURNING 1)
-    SELECT count(*)::int AS n FROM gone`;
-  return n;
 }
 
 /** Makes sure the periodic retention job exists (each worker calls it as it starts; one row for all). */

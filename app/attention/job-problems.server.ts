@@ -14,7 +14,7 @@ import {
   SUBMIT_QUEUE,
 } from "../fulfillment/queues";
 import { FLOW_TRIGGER_QUEUE } from "../flow/triggers";
-import { isRecordId } from "./record-id";
+import { isRecordId } from "../http/record-id";
 import { listJobProblems as listProblemJobs, retryJobProblem as retryProblemJob } from "../jobs/queue.server";
 
 /** Every queue, the page its failures show on, and the message key that says what it does. */

@@ -1,0 +1,97 @@
+// How app/'s modules may depend on each other (docs/decisions/030-feature-modules-and-table-owners.md):
+// no import cycle between files; and shop/ orchestrates the features (a settings change starts the
+// catalogue sync, the reconciliation, the carrier registration…), so what a feature reads from
+// shop/ (its settings, its Shop row) must be a leaf that leads back to no feature.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts") ? [file] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith("~/")) base = path.posix.join("app", specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.posix.join(path.posix.dirname(from), specifier);
+  else return null;
+  for (const ending of ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]) {
+    const file = base + ending;
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) return file;
+  }
+  return null;
+}
+
+/** File → the app/ files it imports (type-only imports too: they are dependencies of the design). */
+const graph = new Map<string, string[]>(
+  sourceFiles("app").map((file) => {
+    const source = fs.readFileSync(file, "utf8");
+    const specifiers = [...source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+    return [file, [...new Set(specifiers.map((s) => resolveImport(file, s)).filter((f): f is string => f !== null))]];
+  }),
+);
+
+/** The folder right under app/ a file belongs to (null for app/'s top-level files). */
+function moduleOf(file: string): string | null {
+  const parts = file.split("/");
+  return parts.length > 2 ? parts[1]! : null;
+}
+
+function reachable(start: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [start];
+  while (todo.length) {
+    const file = todo.pop()!;
+    for (const next of graph.get(file) ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        todo.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/** The layers above the feature modules: they may import shop/'s orchestration. */
+const ABOVE_FEATURES = new Set(["routes", "components"]);
+
+describe("module dependencies", () => {
+  it("has no import cycle between app/ files", () => {
+    const cycles = [...graph.keys()]
+      .filter((file) => reachable(file).has(file))
+      .map(
+        (file) =>
+          `${file} imports itself through ${[...reachable(file)].filter((f) => reachable(f).has(file)).join(", ")}`,
+      );
+    expect(cycles, cycles.join("\n")).toEqual([]);
+  });
+
+  it("lets feature modules read from shop/ only what leads back to no feature", () => {
+    const offences: string[] = [];
+    for (const [file, imports] of graph) {
+      const from = moduleOf(file);
+      if (from === null || from === "shop" || ABOVE_FEATURES.has(from)) continue;
+      for (const target of imports.filter((f) => moduleOf(f) === "shop")) {
+        const features = [...reachable(target)].filter((f) => {
+          const m = moduleOf(f);
+          return m !== null && m !== "shop";
+        });
+        if (features.length)
+          offences.push(`${file} imports ${target}, which leads to ${features.slice(0, 5).join(", ")}…`);
+      }
+    }
+    expect(offences, offences.join("\n")).toEqual([]);
+  });
+
+  it("sees the dependencies it checks", () => {
+    // shop/'s orchestration of a settings change calls the features it affects.
+    expect(graph.get("app/shop/settings.server.ts")).toEqual(
+      expect.arrayContaining(["app/catalog/full-sync.server.ts", "app/fulfillment/reconcile.server.ts"]),
+    );
+    expect(graph.get("app/rates/quote-rates.server.ts")).toContain("app/shop/shop-settings.server.ts");
+  });
+});
