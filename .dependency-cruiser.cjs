@@ -4,8 +4,8 @@
 //   routes (app/routes, app/root.tsx, app/entry.server.tsx) and their components (app/components)
 //   → feature modules (every other folder of app/: catalog, rates, fulfillment, shop, …)
 //   → edges (app/svc: the service's client; app/shopify: Shopify's Admin API, webhooks, sign-in)
-//   → shared utilities (money, i18n, http, forms, text and the process's own modules:
-//     logger, env, db, crypto, metrics, version)
+//   → shared utilities (money, i18n, http, forms, text, the generic job queue in jobs, and the
+//     process's own modules: logger, env, db, crypto, metrics, version)
 // app/composition.server.ts is the composition root: the one file of app/ that may import every
 // layer, imported only from server/ and the routes' entry. Import cycles are refused everywhere.
 
@@ -17,7 +17,7 @@ const EDGES = "^app/(svc|shopify)/|^app/shopify\\.server\\.ts$";
 const SVC = "^app/svc/";
 const SHOPIFY = "^app/shopify/|^app/shopify\\.server\\.ts$";
 const SHARED =
-  "^app/(money|i18n|http|forms|text)/|^app/(logger|env|db|crypto|metrics|version)\\.server\\.ts$";
+  "^app/(money|i18n|http|forms|text|jobs)/|^app/(logger|env|db|crypto|metrics|version)\\.server\\.ts$";
 /** Everything of app/ that is not a route, a component, the composition root, an edge or shared. */
 const FEATURE_NOT = [ROUTES, COMPONENTS, COMPOSITION, EDGES, SHARED];
 

@@ -11,7 +11,7 @@ import { metrics } from "./metrics.server";
 import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-connection.server";
 import { createAdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
-import { createOfflineTokens } from "./shopify/offline-token.server";
+import { createOfflineTokens } from "./shop/offline-token.server";
 import type { SvcClient } from "./svc";
 
 export interface AppContext {

@@ -2,7 +2,17 @@
 // worker claims due jobs in (priority, runAt) order, so an order's work is never queued behind a
 // flood of product webhooks, a catalogue sync, polls or maintenance. Strict, not weighted: a
 // background job runs whenever no order job is due, which is almost always.
-import { NOTE_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, SUBMIT_QUEUE } from "../fulfillment/queues";
+// The order queues are named here, where their priority is decided, and the fulfilment module
+// takes their names from here (app/fulfillment/queues.ts): the generic queue imports no feature.
+
+/** Submitting an order to the service. */
+export const SUBMIT_QUEUE = "fulfillment.submit";
+/** The note on the order telling the merchant what happened to its submission. */
+export const NOTE_QUEUE = "fulfillment.note";
+/** Finds the order of a fulfilment order a webhook named and the app has no record of. */
+export const RESOLVE_QUEUE = "fulfillment.resolve";
+/** Per shop, fulfilment-service mode: reads the requests assigned to the warehouse (callback + poll). */
+export const REQUESTS_QUEUE = "fulfillment.requests";
 
 /** Lower is claimed first. The column's default (prisma/schema.prisma) is BACKGROUND. */
 export const JobPriority = {

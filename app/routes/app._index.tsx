@@ -10,7 +10,7 @@ import { QuotesChart } from "../components/quotes-chart";
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
-import { offlineTokenProblem } from "../shopify/offline-token.server";
+import { offlineTokenProblem } from "../shop/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
 import { ensureReadinessCheck, readReadiness } from "../shop/readiness.server";
 
@@ -74,7 +74,7 @@ export default function Index() {
   const quotes = overview.quotesLastDay;
   const { messages, number, locale, format, dateTime } = useI18n();
   const m = messages.home;
-  // The Admin token's problem (app/shopify/offline-token.server.ts), in words by its code.
+  // The Admin token's problem (app/shop/offline-token.server.ts), in words by its code.
   const tokenProblem = overview.tokenProblem;
   const tokenWords = tokenProblem ? m.problems[tokenProblem.code as keyof typeof m.problems] : undefined;
   return (

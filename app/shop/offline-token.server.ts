@@ -19,7 +19,8 @@
 import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient, Session } from "@prisma/client";
 import type { Logger } from "pino";
-import { clearOfflineTokenProblem, recordOfflineTokenRefused, storeRefreshedSession } from "../shop/shop.server";
+import type { OfflineTokens } from "../shopify/admin.server";
+import { clearOfflineTokenProblem, recordOfflineTokenRefused, storeRefreshedSession } from "./shop.server";
 
 /** Refresh this long before expiry: more than @shopify/shopify-app-remix's 5 minutes, so it never races us. */
 const REFRESH_MARGIN_MS = 10 * 60 * 1000;
@@ -48,14 +49,6 @@ export interface OfflineTokenDeps {
   clientId: string;
   clientSecret: string;
   fetch?: typeof fetch;
-}
-
-export interface OfflineTokens {
-  /**
-   * A live access token for the shop. With `rejected`, Shopify refused that token (401): a newer
-   * stored one is returned, or the token is refreshed.
-   */
-  accessToken(shop: string, opts?: { rejected?: string }): Promise<string>;
 }
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
