@@ -144,6 +144,8 @@ module.exports = {
     },
     reporterOptions: {
       dot: {
+        // Top to bottom, as the layers are drawn in docs/architecture.md: an arrow up is a back-arrow.
+        theme: { graph: { rankdir: "TB", splines: "true", ranksep: "0.9" } },
         collapsePattern: "^(app/[^/]+/|app/[^/]+\\.tsx?$|server/|sandbox/[^/]+/|extensions/[^/]+/|scripts/|bench/|node_modules/[^/]+)",
       },
     },
