@@ -12,14 +12,14 @@ import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
 import { offlineTokenProblem } from "../shop/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
-import { ensureReadinessCheck, readReadiness } from "../shop/readiness.server";
+import { readReadiness } from "../shop/readiness.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const now = new Date();
+  // Only reads: a shop's readiness check is scheduled on connecting, after auth and by the
+  // worker's sweep (app/shop/schedules.server.ts), never from this page.
   const { db } = appContext();
-  // Shops connected before readiness existed get their first check (and schedule) from here.
-  await ensureReadinessCheck(db, { shop: session.shop, now });
   const [overview, hours, failedJobs, tokenProblem, readiness] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),

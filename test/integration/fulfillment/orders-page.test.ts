@@ -5,7 +5,8 @@ import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop } from "~/shop/svc-connection.server";
 import { forgetSvcKey } from "../../helpers/svc-connection";
-import { action, loader, type OrdersPageData } from "~/routes/app.orders";
+import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
+import { ensureEveryShopSchedules } from "~/shop/schedules.server";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { API_KEY, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
@@ -192,7 +193,10 @@ describe("the orders page", () => {
     expect(await prisma.job.findUnique({ where: { queue_key: { queue: "stock.sync", key: SHOP } } })).toMatchObject({
       payload: { onDemand: true },
     });
-    // A shop connected before reconciliation existed starts being reconciled when the page is seen.
+    // A shop connected before reconciliation existed starts being reconciled by the worker's sweep
+    // (and after auth), no longer by the page's GET, which only reads (issue 20).
+    expect(await prisma.job.findUnique({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } })).toBeNull();
+    await ensureEveryShopSchedules(prisma, new Date());
     expect(await prisma.job.findUnique({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } })).toMatchObject({
       state: "queued",
     });
