@@ -4,7 +4,7 @@
 //   routes (app/routes, app/root.tsx, app/entry.server.tsx) and their components (app/components)
 //   → feature modules (every other folder of app/: catalog, rates, fulfillment, shop, …)
 //   → edges (app/svc: the service's client; app/shopify: Shopify's Admin API, webhooks, sign-in)
-//   → shared utilities (money, i18n, http, forms, text, the generic job queue in jobs, and the
+//   → shared utilities (money, i18n, http, forms, text, the job queue of app/jobs, and the
 //     process's own modules: logger, env, db, crypto, metrics, version)
 // app/composition.server.ts is the composition root: the one file of app/ that may import every
 // layer, imported only from server/ and the routes' entry. Import cycles are refused everywhere.
@@ -16,8 +16,10 @@ const COMPOSITION = "^app/(composition|context)\\.server\\.ts$";
 const EDGES = "^app/(svc|shopify)/|^app/shopify\\.server\\.ts$";
 const SVC = "^app/svc/";
 const SHOPIFY = "^app/shopify/|^app/shopify\\.server\\.ts$";
+// The job queue (rows, leases, priorities) is shared; the worker that hands handlers the services
+// (app/jobs/worker.server.ts, HandlerDeps) sits with the features.
 const SHARED =
-  "^app/(money|i18n|http|forms|text|jobs)/|^app/(logger|env|db|crypto|metrics|version)\\.server\\.ts$";
+  "^app/(money|i18n|http|forms|text)/|^app/jobs/(queue\\.server|priorities)\\.ts$|^app/(logger|env|db|crypto|metrics|version)\\.server\\.ts$";
 /** Everything of app/ that is not a route, a component, the composition root, an edge or shared. */
 const FEATURE_NOT = [ROUTES, COMPONENTS, COMPOSITION, EDGES, SHARED];
 
@@ -146,7 +148,7 @@ module.exports = {
       dot: {
         // Top to bottom, as the layers are drawn in docs/architecture.md: an arrow up is a back-arrow.
         theme: { graph: { rankdir: "TB", splines: "true", ranksep: "0.9" } },
-        collapsePattern: "^(app/[^/]+/|app/[^/]+\\.tsx?$|server/|sandbox/[^/]+/|extensions/[^/]+/|scripts/|bench/|node_modules/[^/]+)",
+        collapsePattern: "^(app/jobs/[^/]+|app/[^/]+/|app/[^/]+\\.tsx?$|server/|sandbox/[^/]+/|extensions/[^/]+/|scripts/|bench/|node_modules/[^/]+)",
       },
     },
   },
