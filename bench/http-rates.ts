@@ -5,7 +5,8 @@
  * answers a quotation (the service hanging), PostgreSQL, and autocannon in its own process per
  * load. The naive pass-through (same checks, no cache, no single-flight, no profile cache) is the
  * same server's /carrier-service/rates-naive (RATES_NAIVE_BASELINE=1), measured in the same run.
- * Every row shows the ratio to it; every goal of issue 12 is printed with met / missed.
+ * Every row shows the ratio to it; every goal of issue 12 (and issue 21's memory goal: RSS after the
+ * whole bench < 256 MiB) is printed with met / missed.
  * Results also go to bench/results/ (git-ignored). Run: npm run bench -- http-rates
  */
 import fs from "node:fs";
@@ -401,13 +402,18 @@ async function main() {
       );
     }
 
+    mem("end");
+    // Issue 21: the caches are bounded (by entries and approximate bytes) and the serving heap is
+    // capped, so what the whole bench leaves resident stays under the goal.
+    if (["miss", "hit", "burst", "hang"].every((s) => only.includes(s)))
+      goal("app RSS after the whole bench < 256 MiB", memory.at(-1)![1], 256, "MiB");
     table(
       "resident memory of the app process after each scenario",
       ["after", "RSS MiB"],
       memory.map(([s, m]) => [s, m.toFixed(0)]),
     );
 
-    say("\ngoals (issue 12)");
+    say("\ngoals (issues 12 and 21)");
     for (const g of goals) say(`  ${g.met ? "met   " : "MISSED"}  ${g.name}: ${g.measured} (${g.by})`);
     say(
       `load average after: ${os
