@@ -5,7 +5,7 @@
 //   → feature modules (every other folder of app/: catalog, rates, fulfillment, shop, …)
 //   → edges (app/svc: the service's client; app/shopify: Shopify's Admin API, webhooks, sign-in)
 //   → shared utilities (money, i18n, http, forms, text, the job queue of app/jobs, and the
-//     process's own modules: logger, env, db, crypto, metrics, version)
+//     process's own modules: logger, env, db, crypto, metrics, telemetry, version)
 // app/composition.server.ts is the composition root: the one file of app/ that may import every
 // layer, imported only from server/ and the routes' entry. Import cycles are refused everywhere.
 
@@ -19,7 +19,7 @@ const SHOPIFY = "^app/shopify/|^app/shopify\\.server\\.ts$";
 // The job queue (rows, leases, priorities) is shared; the worker that hands handlers the services
 // (app/jobs/worker.server.ts, HandlerDeps) sits with the features.
 const SHARED =
-  "^app/(money|i18n|http|forms|text)/|^app/jobs/(queue\\.server|priorities)\\.ts$|^app/(logger|env|db|crypto|metrics|version)\\.server\\.ts$";
+  "^app/(money|i18n|http|forms|text)/|^app/jobs/(queue\\.server|priorities)\\.ts$|^app/(logger|env|db|crypto|metrics|telemetry|version)\\.server\\.ts$";
 /** Everything of app/ that is not a route, a component, the composition root, an edge or shared. */
 const FEATURE_NOT = [ROUTES, COMPONENTS, COMPOSITION, EDGES, SHARED];
 

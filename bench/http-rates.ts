@@ -21,6 +21,7 @@ import {
   BENCH_SECRET as SECRET,
   benchAppEnv,
   ensureBuilt,
+  otlpReceived,
   registerProducts,
   ROOT,
   rssMiB,
@@ -173,6 +174,11 @@ async function main() {
       `app: node build/start.js (own process); upstream: service sandbox + ${LATENCY_MS} ms (own process); load: open loop at fixed rates (node:http keep-alive), autocannon for closed loops and bursts (own process per load)`,
     );
     say(`naive = the same server's /carrier-service/rates-naive: same checks, no rate/profile cache, no single-flight`);
+    say(
+      process.env.BENCH_OTEL === "1"
+        ? "tracing: ON (BENCH_OTEL=1: OpenTelemetry exporting every span to an OTLP sink in the bench process)"
+        : "tracing: off (no OTEL_* variable: no OpenTelemetry SDK loaded)",
+    );
 
     // 1. Cache misses at fixed rates: every request a new cart.
     const missRows: (string | number)[][] = [];
@@ -413,6 +419,10 @@ async function main() {
       memory.map(([s, m]) => [s, m.toFixed(0)]),
     );
 
+    if (process.env.BENCH_OTEL === "1")
+      say(
+        `\ntracing: ${otlpReceived.requests} OTLP exports received, ${(otlpReceived.bytes / 2 ** 20).toFixed(1)} MiB`,
+      );
     say("\ngoals (issues 12 and 21)");
     for (const g of goals) say(`  ${g.met ? "met   " : "MISSED"}  ${g.name}: ${g.measured} (${g.by})`);
     say(

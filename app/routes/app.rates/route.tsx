@@ -16,6 +16,7 @@ import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form
 import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
+import { recordRateTest } from "~/shop/setup-guide.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -33,6 +34,8 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   // A refused test is the merchant's input: 400, with every value as typed.
   if (!parsed.ok) return data({ values, errors: parsed.errors, result: null as Awaited<ReturnType<typeof runRateTest>> | null }, { status: 400 });
   const result = await runRateTest(session.shop, parsed.rate);
+  // The setup guide's «test quote» step (Inicio).
+  await recordRateTest(appContext().db, session.shop, new Date());
   return data({ values, errors: {} as Record<string, RateTestError>, result });
 };
 
