@@ -1,8 +1,9 @@
 /** The job queues of fulfilment and stock, and how each names its rows (one row per key). */
 
-// The four order queues are named where their priority is set (app/jobs/priorities.ts).
-export { NOTE_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, SUBMIT_QUEUE } from "../jobs/priorities";
+// The three order queues are named where their priority is set (app/jobs/priorities.ts).
+export { REQUESTS_QUEUE, RESOLVE_QUEUE, SUBMIT_QUEUE } from "../jobs/priorities";
 export const POLL_QUEUE = "fulfillment.poll";
+export const NOTE_QUEUE = "fulfillment.note";
 export const STOCK_QUEUE = "stock.sync";
 /** Per shop: reads orders updated since the watermark, so a lost webhook never loses an order. */
 export const RECONCILE_QUEUE = "orders.reconcile";
@@ -15,7 +16,7 @@ export interface ResolveJobPayload {
 export const submitKey = (shop: string, shopifyOrderId: string) => `${shop}:${shopifyOrderId}`;
 
 export interface FulfillmentJobPayload {
-  /** The order's job (fulfillment.submit). */
+  /** The order's job (fulfillment.submit); also on a note's, for reading the order's records at once. */
   shopifyOrderId?: string;
   /** A record's jobs (poll, note). */
   fulfillmentId?: string;

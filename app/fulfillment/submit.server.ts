@@ -55,6 +55,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
   if (!client) {
     await transition(deps.db, {
       id: record.id,
+      record,
       from: "pending",
       to: "skipped",
       now,
@@ -66,6 +67,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
   const request: StoredRequest = { order: ready.order, body: ready.request };
   const claimed = await transition(deps.db, {
     id: record.id,
+    record,
     from: "pending",
     to: "submitting",
     now,
@@ -115,6 +117,7 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
   if (
     await transition(deps.db, {
       id: record.id,
+      record,
       from: "submitting",
       to: "submitted",
       now,
@@ -132,6 +135,7 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
   // outcome unknown: the answer settles it.
   const settled = await transition(deps.db, {
     id: record.id,
+    record,
     from: "unknown_outcome",
     to: "submitted",
     now,
@@ -161,6 +165,7 @@ async function failed(
       const reason = `the service could not take the order after ${attempts} attempts; last error: ${failure.message}`;
       await transition(deps.db, {
         id: record.id,
+        record,
         from: "submitting",
         to: "needs_attention",
         now,
@@ -174,6 +179,7 @@ async function failed(
     const reason = `attempt ${attempts} did not reach the service (${failure.message}); next attempt at ${at.toISOString()}`;
     await transition(deps.db, {
       id: record.id,
+      record,
       from: "submitting",
       to: "pending",
       now,
@@ -190,6 +196,7 @@ async function failed(
     const reason = addressHoldReason(problem);
     await transition(deps.db, {
       id: record.id,
+      record,
       from: "submitting",
       to: "waiting",
       now,
@@ -201,6 +208,7 @@ async function failed(
   }
   await transition(deps.db, {
     id: record.id,
+    record,
     from: "submitting",
     to: failure.kind,
     now,
@@ -219,6 +227,7 @@ export async function interrupted(deps: SubmitDeps, record: Fulfillment): Promis
     `(look for reference ${record.orderName}), so it is not sent again automatically`;
   await transition(deps.db, {
     id: record.id,
+    record,
     from: "submitting",
     to: "unknown_outcome",
     now: deps.now(),

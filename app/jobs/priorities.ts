@@ -7,8 +7,6 @@
 
 /** Submitting an order to the service. */
 export const SUBMIT_QUEUE = "fulfillment.submit";
-/** The note on the order telling the merchant what happened to its submission. */
-export const NOTE_QUEUE = "fulfillment.note";
 /** Finds the order of a fulfilment order a webhook named and the app has no record of. */
 export const RESOLVE_QUEUE = "fulfillment.resolve";
 /** Per shop, fulfilment-service mode: reads the requests assigned to the warehouse (callback + poll). */
@@ -18,7 +16,7 @@ export const REQUESTS_QUEUE = "fulfillment.requests";
 export const JobPriority = {
   /** Getting a paid order to the warehouse: Shopify and the merchant wait on these. */
   ORDERS: 0,
-  /** Everything else: catalogue, polls, reconciliation, stock, readiness, retention, Flow triggers. */
+  /** Everything else: order notes, catalogue, polls, reconciliation, stock, readiness, retention, Flow triggers. */
   BACKGROUND: 1,
 } as const;
 
@@ -32,8 +30,8 @@ const QUEUE_PRIORITIES: Readonly<Record<string, JobPriority>> = {
   [REQUESTS_QUEUE]: JobPriority.ORDERS,
   // Finding the order of a fulfilment order a webhook named: the step before its submission.
   [RESOLVE_QUEUE]: JobPriority.ORDERS,
-  // The note on the order telling the merchant what happened to its submission.
-  [NOTE_QUEUE]: JobPriority.ORDERS,
+  // Not the note on the order (fulfillment.note): it tells the merchant what happened, and waits
+  // behind the orders still to be sent during a burst (docs/decisions/031-order-throughput.md).
 };
 
 export function queuePriority(queue: string): JobPriority {

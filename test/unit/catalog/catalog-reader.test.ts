@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { createSimulatedStore } from "../../../sandbox/store";
 import { createCatalogReader } from "~/catalog/shopify-catalog.server";
-import { createThrottlePacer } from "~/catalog/throttle-pacer.server";
+import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { SETTINGS } from "./support";
 
 const DOMAIN = "tienda-demo.myshopify.com";
 
-/** The demo catalogue in a simulated store, read through a pacer. */
+/** The demo catalogue in a simulated store, read through the shop's pacer. */
 function demo() {
-  const store = createSimulatedStore({ now: () => Date.parse("2026-11-20T16:00:00Z") });
+  const nowMs = Date.parse("2026-11-20T16:00:00Z");
+  const store = createSimulatedStore({ now: () => nowMs });
   store.addShop({ domain: DOMAIN });
   store.seedDemoCatalogue(DOMAIN);
-  const pacer = createThrottlePacer({ nowMs: () => Date.parse("2026-11-20T16:00:00Z"), sleep: async () => undefined });
+  const pacer = createAdminPacing({ nowMs: () => nowMs, sleep: async () => undefined }).forShop(DOMAIN);
   const admin: AdminGraphql = (query, variables) => store.graphql(DOMAIN, query, variables) as never;
   return { store, reader: createCatalogReader({ admin, pacer, settings: SETTINGS }) };
 }
