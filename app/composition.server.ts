@@ -27,7 +27,7 @@ import { ADMIN_API_VERSION, createShopify, type Shopify } from "./shopify.server
 import { postgresBudgetStore } from "./shopify/admin-budget.server";
 import { createAdminPacing, type AdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
-import { createOfflineTokens } from "./shopify/offline-token.server";
+import { createOfflineTokens } from "./shop/offline-token.server";
 import type { SvcClient } from "./svc";
 
 /** Everything a route or a job may use of the process: one object, built once. */

@@ -36,7 +36,7 @@ export const WARNING_CODES = [
   "unclearAsInterior",
 ] as const;
 
-export type WarningCode = (typeof WARNING_CODES)[number];
+type WarningCode = (typeof WARNING_CODES)[number];
 
 export type WarningMessage = CodedMessage<WarningCode>;
 

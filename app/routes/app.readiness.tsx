@@ -2,12 +2,7 @@
 // "add_rates" adds our carrier's rates to checkout where Shopify lets the app, "recheck" checks now.
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { readinessDeps } from "~/shop/readiness-deps.server";
-import { addRatesToCheckout, checkReadiness, type AddRatesOutcome } from "~/shop/readiness.server";
-
-export type ReadinessActionData =
-  | { intent: "add_rates"; outcome: AddRatesOutcome }
-  | { intent: "recheck"; ok: true }
-  | { intent: "unknown"; ok: false };
+import { addRatesToCheckout, checkReadiness, type ReadinessActionData } from "~/shop/readiness.server";
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);

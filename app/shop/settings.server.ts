@@ -19,7 +19,7 @@ import {
   registerCarrierService,
   type CarrierRegistration,
   type CarrierServiceState,
-} from "~/shopify/carrier-service.server";
+} from "~/shop/carrier-service.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { listLocations } from "~/shopify/admin/locations.server";
 import { SvcError, SvcUnauthorizedError } from "~/svc";

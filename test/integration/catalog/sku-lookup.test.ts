@@ -3,7 +3,7 @@
 // naming the field, never a 500.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { disconnectShop } from "~/shop/svc-connection.server";
+import { forgetSvcKey } from "../../helpers/svc-connection";
 import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
@@ -102,7 +102,7 @@ describe("looking one SKU up at the service", () => {
   });
 
   it("says the shop must connect first, without calling anything", async () => {
-    await disconnectShop({ db: prisma, shop: TEST_SHOP });
+    await forgetSvcKey(prisma, TEST_SHOP);
     expect(await post({ intent: "lookup", sku: "PLATO-GR" })).toEqual({
       kind: "lookup",
       lookup: { kind: "not_connected", sku: "PLATO-GR" },
@@ -122,8 +122,7 @@ describe("looking one SKU up at the service", () => {
 });
 
 describe("the page's URL", () => {
-  const refused = async (path: string) =>
-    loader({ request: await sessionTokenRequest(path), params: {}, context: routeContext() });
+  const refused = async (path: string) => loader({ request: await sessionTokenRequest(path), params: {}, context: routeContext() });
 
   it("answers 400 naming the field for an unknown status, an overlong search or a bad page", async () => {
     expect(await refused("/app/catalog?status=nonsense&q=jab")).toMatchObject({

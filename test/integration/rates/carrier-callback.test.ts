@@ -1,7 +1,7 @@
 // POST /carrier-service/rates against the real service sandbox, with requests signed like Shopify's.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { disconnectShop } from "~/shop/svc-connection.server";
+import { forgetSvcKey } from "../../helpers/svc-connection";
 import { loader } from "~/routes/carrier-service.rates";
 import {
   callback,
@@ -139,7 +139,7 @@ describe("POST /carrier-service/rates: quoting", () => {
   });
 
   it("answers no rates for a shop that is not connected, and for one never installed, without asking the service", async () => {
-    await disconnectShop({ db: prisma, shop: TEST_SHOP });
+    await forgetSvcKey(prisma, TEST_SHOP);
     expect((await callback({ body: rateBody() })).body).toEqual({ rates: [] });
     expect((await callback({ body: rateBody(), shop: "desconocida.myshopify.com" })).body).toEqual({ rates: [] });
     expect(upstream.count(QUOTE_PATH)).toBe(0);
