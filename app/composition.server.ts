@@ -23,6 +23,7 @@ import { createNaiveRatesRuntime, createRatesRuntime, type RatesRuntime } from "
 import { readinessJobHandlers } from "./shop/jobs.server";
 import { schedulesJobHandlers } from "./shop/schedules.server";
 import { ensureSchedulesJob } from "./shop/schedules-queue.server";
+import { recordInstall } from "./shop/shop.server";
 import { ADMIN_API_VERSION, createShopify, type Shopify } from "./shopify.server";
 import { postgresBudgetStore } from "./shopify/admin-budget.server";
 import { createAdminPacing, type AdminPacing } from "./shopify/admin-pacing.server";
@@ -78,7 +79,17 @@ export function createAppServices(config: Env, parts: AppServiceParts = {}): App
   const db = parts.db ?? databaseFor(config, parts.poolRole ?? "both");
   const now = parts.now ?? (() => new Date());
   const svc = parts.svc ?? svcConnectionFor(config, logger);
-  const shopify = parts.shopify ?? createShopify({ config, db, now });
+  const shopify =
+    parts.shopify ??
+    createShopify({
+      config,
+      db,
+      afterAuth: async (shop) => {
+        await recordInstall({ db, shop });
+        // A shop connected before a recurring job existed gets it from the sweep, run now.
+        await ensureSchedulesJob(db, now());
+      },
+    });
   const adminPacing = parts.adminPacing ?? pacingOn(db);
   const services: AppServices = {
     config,

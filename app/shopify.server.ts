@@ -6,8 +6,6 @@ import type { PrismaClient } from "@prisma/client";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Env } from "./env.server";
-import { ensureSchedulesJob } from "./shop/schedules-queue.server";
-import { recordInstall } from "./shop/shop.server";
 
 /** The Admin API version every query and webhook of the app is written against. */
 export const ADMIN_API_VERSION = ApiVersion.October26;
@@ -20,8 +18,20 @@ const LIBRARY_LOG_LEVEL: Record<string, LogSeverity> = {
   warn: LogSeverity.Warning,
 };
 
-/** The app's shopifyApp(), over the process's database (its sessions are stored there). */
-export function createShopify({ config, db, now }: { config: Env; db: PrismaClient; now: () => Date }) {
+/**
+ * The app's shopifyApp(), over the process's database (its sessions are stored there). What
+ * follows a merchant's sign-in (recording the install, the schedules) is the composition root's
+ * to say: this edge imports no feature.
+ */
+export function createShopify({
+  config,
+  db,
+  afterAuth,
+}: {
+  config: Env;
+  db: PrismaClient;
+  afterAuth: (shop: string) => Promise<void>;
+}) {
   return shopifyApp({
     apiKey: config.SHOPIFY_API_KEY,
     apiSecretKey: config.SHOPIFY_API_SECRET,
@@ -37,11 +47,7 @@ export function createShopify({ config, db, now }: { config: Env; db: PrismaClie
       expiringOfflineAccessTokens: true,
     },
     hooks: {
-      afterAuth: async ({ session }) => {
-        await recordInstall({ db, shop: session.shop });
-        // A shop connected before a recurring job existed gets it from the sweep, run now.
-        await ensureSchedulesJob(db, now());
-      },
+      afterAuth: ({ session }) => afterAuth(session.shop),
     },
     ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
   });
