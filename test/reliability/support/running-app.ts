@@ -7,6 +7,7 @@ import { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import pg from "pg";
 import { RETENTION_QUEUE } from "~/maintenance/retention.server";
+import { SCHEDULES_QUEUE } from "~/shop/schedules-queue.server";
 import { connectShop } from "~/shop/svc-connection.server";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
@@ -77,8 +78,8 @@ export async function rowCounts(databaseUrl: string): Promise<Record<string, num
     );
     const counts: Record<string, number> = {};
     for (const { tablename } of rows) {
-      // The periodic retention job every worker schedules at start is the app's own, not written by input.
-      const own = tablename === "Job" ? ` WHERE queue <> '${RETENTION_QUEUE}'` : "";
+      // The periodic jobs every worker schedules at start (retention, the schedules sweep) are the app's own.
+      const own = tablename === "Job" ? ` WHERE queue NOT IN ('${RETENTION_QUEUE}', '${SCHEDULES_QUEUE}')` : "";
       const r = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${tablename}"${own}`);
       counts[tablename] = r.rows[0].n;
     }
