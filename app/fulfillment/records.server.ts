@@ -4,6 +4,7 @@
  * starts (decided by planTransition, a pure function), in one transaction: a change and its
  * follow-up work exist together or not at all. Workers are signalled after the commit.
  */
+import { reasonRecord, type ReasonMessage } from "./reason-codes";
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import { enqueueStatement, signalEnqueued, withJobs, type JobWriter } from "../jobs/queue.server";
 import type { ServiceOrderRequest } from "./build-service-order";
@@ -141,7 +142,8 @@ export interface TransitionArgs {
   to: FulfillmentStatus;
   now: Date;
   data?: Prisma.FulfillmentUpdateManyMutationInput;
-  detail?: string | null;
+  /** What happened, for the timeline (its English record is kept beside the code). */
+  detail?: ReasonMessage | null;
 }
 
 /**
@@ -170,7 +172,9 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
         at: args.now,
         fromStatus: args.from,
         toStatus: args.to,
-        detail: args.detail ?? null,
+        detail: args.detail ? reasonRecord(args.detail) : null,
+        detailCode: args.detail?.code ?? null,
+        detailParams: args.detail?.params ?? {},
       },
     });
     for (const intent of intents) await jobs.enqueue(intent);

@@ -42,7 +42,8 @@ import {
   type FieldError,
   type OrdersFilter,
 } from "../fulfillment/orders-query";
-import { isCancelledReason, type ReasonMessage } from "../fulfillment/reason-codes";
+import { isCancelledReason } from "../fulfillment/reason-codes";
+import { reasonWords, svcStatusWords } from "../i18n/reason-words";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import { FULFILLMENT_STATUSES, isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "../fulfillment/status";
 import { ensureStockSchedule, requestStockSync } from "../fulfillment/stock-sync.server";
@@ -199,19 +200,6 @@ function outcomeText(i18n: Translate, result: MerchantActionResult): string {
   const text = result.code ? i18n.messages.orders.outcomes[result.code] : undefined;
   if (text) return i18n.format(text, result.params ?? {});
   return result.ok ? result.message : result.error;
-}
-
-/** A reason or history detail in the merchant's language (as written when no code is known). */
-function reasonText(i18n: Translate, message: ReasonMessage | null, written: string | null): string | null {
-  if (!message) return written;
-  const params = { ...message.params };
-  for (const name of ["at", "until"]) {
-    if (params[name] && !Number.isNaN(Date.parse(params[name]!))) params[name] = i18n.dateTime(params[name]!);
-  }
-  let text = i18n.format(i18n.messages.orders.reasons[message.code], params);
-  // A missing optional part leaves "()" or "(): " behind.
-  text = text.replace(/ \(\)/g, "");
-  return text;
 }
 
 export default function Orders() {
@@ -429,7 +417,7 @@ function Pages({ page, pages }: { page: number; pages: number }) {
 /** Whether the merchant can retry the record: a cancelled order would only be skipped again. */
 // A cancelled order cannot be retried; a short shipment asks for a choice, not a retry.
 const canRetry = (row: FulfillmentRow) =>
-  RETRYABLE_BY_MERCHANT.includes(row.status) && !isCancelledReason(row.reason) && !row.shortChoice;
+  RETRYABLE_BY_MERCHANT.includes(row.status) && !isCancelledReason(row.reasonMessage?.code) && !row.shortChoice;
 
 /** The records, with the bulk retry of those needing attention. */
 function Records({ rows }: { rows: FulfillmentRow[] }) {
@@ -523,7 +511,7 @@ function FulfillmentCard({
               </Text>
             )}
           </InlineStack>
-          {row.reason && <Text as="p">{reasonText(i18n, row.reasonMessage, row.reason)}</Text>}
+          {row.reason && <Text as="p">{reasonWords(i18n, row.reasonMessage) ?? m.reasonNotCoded}</Text>}
           {row.missingLines.length > 0 && !row.shortChoice && (
             <Text as="p" tone="caution">
               {i18n.format(m.missingLines, {
@@ -539,7 +527,9 @@ function FulfillmentCard({
           {row.svcOrderId && (
             <Text as="p" tone="subdued">
               {i18n.format(m.serviceOrder, { id: row.svcOrderId })}
-              {row.svcStatus ? ` · ${i18n.format(m.serviceStatus, { status: row.svcStatus })}` : ""}
+              {row.svcStatus
+                ? ` · ${i18n.format(m.serviceStatus, { status: svcStatusWords(i18n, row.svcStatus) })}`
+                : ""}
             </Text>
           )}
           {row.tracking && (
@@ -629,9 +619,9 @@ function Timeline({ id, row }: { id: string; row: FulfillmentRow }) {
                       : label(entry.to)}
                   </Text>
                 </InlineStack>
-                {entry.detail && (
+                {entry.message && (
                   <Text as="p" tone="subdued">
-                    {reasonText(i18n, entry.message, entry.detail)}
+                    {reasonWords(i18n, entry.message)}
                   </Text>
                 )}
               </li>
@@ -688,7 +678,7 @@ function Actions({ row }: { row: FulfillmentRow }) {
       </InlineStack>
     );
   }
-  if (RETRYABLE_BY_MERCHANT.includes(row.status) && isCancelledReason(row.reason)) {
+  if (RETRYABLE_BY_MERCHANT.includes(row.status) && isCancelledReason(row.reasonMessage?.code)) {
     return (
       <Text as="p" tone="subdued">
         {m.cancelledNoRetry}

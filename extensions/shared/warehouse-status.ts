@@ -71,6 +71,8 @@ export interface Message {
   params?: Record<string, string>;
   /** Params holding an ISO time, to be shown as a date in the merchant's language. */
   dates?: string[];
+  /** Params that are messages themselves (a service status inside a reason), translated first. */
+  nested?: Record<string, Message>;
 }
 
 export interface RecordView {
@@ -82,8 +84,8 @@ export interface RecordView {
   tracking: TrackingInfo[];
   attention: Message | null;
   warnings: AddressWarningView[];
-  /** detail: the app's words; detailMessage: the same in the merchant's language, when known. */
-  timeline: Array<{ at: string; label: Message; detail: string | null; detailMessage: Message | null }>;
+  /** detailMessage: what happened, in the merchant's language (null when the app coded nothing). */
+  timeline: Array<{ at: string; label: Message; detailMessage: Message | null }>;
   actions: RecordAction[];
   /** A wa.me link asking the buyer for the address detail the warehouse needs; null when none. */
   whatsappUrl: string | null;
@@ -146,19 +148,33 @@ export function reasonText(reason: ReasonCode | null | undefined): Message | nul
   const dates = Object.entries(reason.params)
     .filter(([name, value]) => (name === "at" || name === "until") && !Number.isNaN(Date.parse(value)))
     .map(([name]) => name);
-  return { key: `reasons.${reason.code}`, params: reason.params, ...(dates.length ? { dates } : {}) };
+  const status = reason.params.status;
+  return {
+    key: `reasons.${reason.code}`,
+    params: reason.params,
+    ...(dates.length ? { dates } : {}),
+    ...(status !== undefined ? { nested: { status: svcStatusText(status) } } : {}),
+  };
+}
+
+const SVC_STATUSES = new Set(["WAITING", "PICK", "PACK", "READY_TO_GO", "IN_TRANSIT", "DELIVERED"]);
+
+/** The service's status of an order in the merchant's language; one the app does not know, as received. */
+export function svcStatusText(status: string): Message {
+  const key = status.trim().toUpperCase();
+  return SVC_STATUSES.has(key)
+    ? { key: `svcStatuses.${key}` }
+    : { key: "svcStatuses.OTHER", params: { status: status.toLowerCase() } };
 }
 
 function attentionFor(record: WarehouseRecord): Message | null {
   if (record.status === "waiting" && record.sendAfter) {
     // A known reason reads in the merchant's language; the time it goes is the part that matters.
-    if (record.reasonMessage) return { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
-    return record.reason
-      ? { key: "attention.waitingReason", params: { at: record.sendAfter, reason: record.reason }, dates: ["at"] }
-      : { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
+    return { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
   }
   if (!record.reason) return record.status === "unknown_outcome" ? { key: "attention.unknownOutcome" } : null;
-  return reasonText(record.reasonMessage) ?? { key: "attention.reason", params: { reason: record.reason } };
+  // The app's English record is never shown: an uncoded reason (an older app's) points to the history.
+  return reasonText(record.reasonMessage) ?? { key: "attention.reasonNotCoded" };
 }
 
 function recordView(record: WarehouseRecord, index: number, total: number): RecordView {
@@ -176,7 +192,11 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
       : null,
     svcOrder: record.svcOrderId
       ? record.svcStatus
-        ? { key: "record.svcOrderWithStatus", params: { id: record.svcOrderId, status: record.svcStatus } }
+        ? {
+            key: "record.svcOrderWithStatus",
+            params: { id: record.svcOrderId },
+            nested: { status: svcStatusText(record.svcStatus) },
+          }
         : { key: "record.svcOrder", params: { id: record.svcOrderId } }
       : null,
     tracking: record.tracking.filter((t) => t.number.trim() !== ""),
@@ -189,7 +209,6 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
       .map((entry) => ({
         at: entry.at,
         label: statusLabel(entry.to),
-        detail: entry.detail,
         detailMessage: reasonText(entry.message),
       })),
     actions: actionsFor(record),
@@ -210,6 +229,7 @@ export function pushView(status: OrderWarehouseStatus): { allowed: boolean; orde
   const order = status.order.name ?? `#${status.order.id.split("/").pop()}`;
   if (!status.connected) return { allowed: false, order, message: { key: "push.notConnected" } };
   if (!status.push.allowed)
-    return { allowed: false, order, message: { key: "push.refused", params: { reason: status.push.reason ?? "" } } };
+    // The only refusal left once connected: every part is already with the warehouse or on its way.
+    return { allowed: false, order, message: { key: "push.refused" } };
   return { allowed: true, order, message: { key: "push.confirm", params: { order } } };
 }
