@@ -4,7 +4,7 @@
 import type { ReasonMessage } from "../fulfillment/reason-codes";
 import type { Translator } from "./locale";
 
-type Words = Pick<Translator, "messages" | "format" | "dateTime">;
+type Words = Pick<Translator, "locale" | "messages" | "format" | "dateTime">;
 
 /** A reason or history entry in the merchant's language; null when nothing was coded. */
 export function reasonWords(i18n: Words, message: ReasonMessage | null | undefined): string | null {
@@ -15,6 +15,10 @@ export function reasonWords(i18n: Words, message: ReasonMessage | null | undefin
     if (value && !Number.isNaN(Date.parse(value))) params[name] = i18n.dateTime(value);
   }
   if (params.status !== undefined) params.status = svcStatusWords(i18n, params.status);
+  // A country as Shopify's two-letter code reads as its name in the page's language.
+  if (params.country && /^[A-Z]{2}$/.test(params.country)) {
+    params.country = new Intl.DisplayNames([i18n.locale], { type: "region" }).of(params.country) ?? params.country;
+  }
   // A parameter the record lacks reads as a dash, never as "{name}".
   return i18n.format(i18n.messages.orders.reasons[message.code], params).replace(/\{\w+\}/g, "—");
 }

@@ -170,10 +170,13 @@ describe("fulfilment-service mode", () => {
     expect(record).toMatchObject({
       status: "skipped",
       reasonCode: "outsideMexico",
-      reasonParams: { country: "United States" },
+      reasonParams: { country: "US" },
       reason: expect.stringMatching(/outside Mexico/),
     });
-    const events = await prisma.fulfillmentEvent.findMany({ where: { fulfillmentId: record.id }, orderBy: { id: "asc" } });
+    const events = await prisma.fulfillmentEvent.findMany({
+      where: { fulfillmentId: record.id },
+      orderBy: { id: "asc" },
+    });
     expect(events.at(-1)).toMatchObject({ toStatus: "skipped", detailCode: "declinedRequest" });
   });
 
