@@ -73,6 +73,7 @@ async function seed() {
             fromStatus: i === 0 ? null : args.steps[i - 1],
             toStatus: to,
             detail: i === 0 ? "orders/paid received" : null,
+            detailCode: i === 0 ? "received" : null,
           })),
         },
       },
@@ -97,7 +98,10 @@ async function seed() {
     steps: ["pending", "submitted", "needs_attention"],
     data: {
       svcOrderId: "7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9002",
-      reason: "Cancelado en Shopify después de llegar al almacén: detenlo con el servicio.",
+      reason:
+        "cancelled in Shopify after it reached the warehouse — stop it with the service (service order 7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9002)",
+      reasonCode: "cancelledAfterWarehouse",
+      reasonParams: { order: "7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9002" },
       warnings: [
         {
           field: "colonia",
@@ -127,6 +131,8 @@ async function seed() {
     data: {
       fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/52",
       reason: "held back 30 minutes after payment, so changes and cancellations never reach the warehouse",
+      reasonCode: "heldBack",
+      reasonParams: { minutes: "30" },
       waitUntil: new Date(Date.now() + 20 * 60_000),
     },
   });
@@ -181,7 +187,9 @@ describe("the warehouse block on the order page", () => {
     await poll(() => page.locator("s-badge").first().textContent()).toBe("Enviado");
     expect(await page.getByText("Express").isVisible()).toBe(true);
     expect(
-      await page.getByText("Orden en el servicio 7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9001 · READY_TO_GO").isVisible(),
+      await page
+        .getByText("Orden en el servicio 7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9001 · listo para salir del almacén")
+        .isVisible(),
     ).toBe(true);
     const trackingLink = page.locator("s-link", { hasText: "794612345678" });
     expect(await trackingLink.evaluate((el) => (el as unknown as { href: string }).href)).toBe(
@@ -196,7 +204,7 @@ describe("the warehouse block on the order page", () => {
   it("explains what needs attention in English and retries it when clicked", async () => {
     const page = await open("warehouse-status", 1002, "en");
     await poll(() => page.locator("s-badge").first().textContent()).toBe("Needs attention");
-    expect(await page.getByText("Cancelado en Shopify después de llegar al almacén").isVisible()).toBe(true);
+    expect(await page.getByText("Se canceló en Shopify cuando ya estaba en el almacén").isVisible()).toBe(true);
     expect(await page.getByText("Depto 4, frente al parque", { exact: false }).isVisible()).toBe(true);
     await shot(page, "needs-attention-en");
     await page.locator("s-button", { hasText: "Retry" }).click();

@@ -104,6 +104,7 @@ describe("a cancelled order", () => {
         orderName: "#9001",
         status: "skipped",
         reason: "the order was cancelled in Shopify",
+        reasonCode: "cancelledInShopify",
       },
     });
     expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: cancelled.id })).toEqual({
@@ -181,7 +182,10 @@ describe("the orders page", () => {
       init: { status: 400 },
     });
     // A missing or malformed record id is named in a 400, not a database cast error (a 500).
-    for (const form of [{ intent: "retry" }, { intent: "confirm-absent", fulfillmentId: "42" }] as Record<string, string>[]) {
+    for (const form of [{ intent: "retry" }, { intent: "confirm-absent", fulfillmentId: "42" }] as Record<
+      string,
+      string
+    >[]) {
       expect(await post(form)).toMatchObject({
         data: { ok: false, error: "fulfillmentId: missing or not a record id" },
         init: { status: 400 },
@@ -192,7 +196,9 @@ describe("the orders page", () => {
       payload: { onDemand: true },
     });
     // A shop connected before reconciliation existed starts being reconciled when the page is seen.
-    expect(await prisma.job.findUnique({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } })).toMatchObject({
+    expect(
+      await prisma.job.findUnique({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } }),
+    ).toMatchObject({
       state: "queued",
     });
   });
