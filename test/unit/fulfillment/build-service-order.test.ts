@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { english } from "../../helpers/reason-record";
 import { buildServiceOrder } from "~/fulfillment/build-service-order";
 import { parsePaidOrder, type PaidOrder } from "~/fulfillment/paid-order";
 import fixture from "../../fixtures/orders-paid.mx.json";
@@ -82,7 +83,7 @@ describe("buildServiceOrder", () => {
 
   it("asks for attention naming the line that has no SKU", () => {
     const order = paid({ line_items: [line({ id: 1 }), line({ id: 2, sku: "", name: "Jarra sin código" })] });
-    const built = buildServiceOrder(order, settings);
+    const built = english(buildServiceOrder(order, settings));
     expect(built).toMatchObject({
       kind: "needs_attention",
       reason: expect.stringContaining('"Jarra sin código" has no SKU'),
@@ -95,7 +96,7 @@ describe("buildServiceOrder", () => {
     [
       "an order with nothing to ship",
       { line_items: [line({ requires_shipping: false })] },
-      /no line requires shipping/,
+      /nothing in this part of the order is left to ship/,
     ],
     [
       "an order going abroad",
@@ -104,7 +105,7 @@ describe("buildServiceOrder", () => {
     ],
     ["an order without a shipping address", { shipping_address: null }, /no shipping address/],
   ])("skips %s with the reason", (_name, overrides, reason) => {
-    expect(buildServiceOrder(paid(overrides), settings)).toEqual({
+    expect(english(buildServiceOrder(paid(overrides), settings))).toEqual({
       kind: "skipped",
       reason: expect.stringMatching(reason),
     });
