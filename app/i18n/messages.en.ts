@@ -139,7 +139,7 @@ export const en: Messages = {
   attention: {
     title: "Needs attention",
     unreadableTitle: "Order notification the app could not read",
-    unreadableBody: "Shopify sent {topic} ({at}), but the app could not read it: {reason}",
+    unreadableBody: "Shopify sent {topic} ({at}), but its content is not in the expected shape, so the app could not read it.",
     fields: "Fields with a problem: {fields}",
     orderNamed: "The notification is about Shopify order {id}.",
     noOrder:
@@ -150,7 +150,6 @@ export const en: Messages = {
     jobTitle: "Not completed: {kind}",
     jobFailed: "Tried {attempts} times (the last: {at})",
     jobFailing: "The last run failed ({at}); it is tried again on its own",
-    detail: "Detail: {error}",
     retry: "Retry now",
     outcomes: {
       retried: "It is tried again now.",

@@ -140,7 +140,7 @@ export const es = {
   attention: {
     title: "Requieren atención",
     unreadableTitle: "Notificación de pedido que la app no pudo leer",
-    unreadableBody: "Shopify envió {topic} ({at}), pero la app no pudo leer su contenido: {reason}",
+    unreadableBody: "Shopify envió {topic} ({at}), pero su contenido no tiene la forma esperada y la app no pudo leerlo.",
     fields: "Campos con problema: {fields}",
     orderNamed: "La notificación es del pedido de Shopify {id}.",
     noOrder:
@@ -151,7 +151,6 @@ export const es = {
     jobTitle: "No se completó: {kind}",
     jobFailed: "Se intentó {attempts} veces (la última: {at})",
     jobFailing: "Falló la última vez ({at}); se vuelve a intentar sola",
-    detail: "Detalle: {error}",
     retry: "Reintentar ahora",
     outcomes: {
       retried: "Se vuelve a intentar ahora.",
