@@ -73,6 +73,19 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } },
         },
       },
+      {
+        extends: true,
+        test: {
+          name: "scale",
+          // Several instances of the built server (`npm start`) sharing real Debian servers (Redis).
+          include: ["test/scale/**/*.test.{ts,tsx}"],
+          globalSetup: ["test/helpers/database-server.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
     ],
   },
 });

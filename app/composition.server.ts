@@ -13,6 +13,8 @@ import { checkReadiness, type ReadinessReport } from "./http/health.server";
 import { ensureRetentionJob, retentionJobHandlers } from "./maintenance/retention.server";
 import { stopRatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./shop/jobs.server";
+import { schedulesJobHandlers } from "./shop/schedules.server";
+import { ensureSchedulesJob } from "./shop/schedules-queue.server";
 
 /** Every queue the app's workers serve, keyed by queue name. */
 export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
@@ -20,6 +22,7 @@ export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
     ...fulfillmentJobHandlers(deps),
     ...catalogJobHandlers(deps),
     ...readinessJobHandlers(deps),
+    ...schedulesJobHandlers(deps),
     ...retentionJobHandlers(deps),
     ...flowJobHandlers(deps),
   };
@@ -41,6 +44,10 @@ export function startBackgroundWork(opts: { concurrency?: number } = {}): { owne
   // The periodic retention job (one row shared by every process; whichever worker claims it runs it).
   ensureRetentionJob(db, now()).catch((error: unknown) =>
     logger.error({ err: String(error) }, "could not schedule the retention job"),
+  );
+  // The periodic sweep that starts any shop's missing recurring jobs (app/shop/schedules.server.ts).
+  ensureSchedulesJob(db, now()).catch((error: unknown) =>
+    logger.error({ err: String(error) }, "could not schedule the shop schedules job"),
   );
   logger.info({ owner: worker.owner, concurrency: opts.concurrency }, "background worker started");
   return { owner: worker.owner, stop: () => worker.stop() };

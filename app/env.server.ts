@@ -81,6 +81,12 @@ export const envSchema = z.object({
   // On SIGTERM: how long /readyz fails while the process still serves (so a load balancer takes it
   // out before it stops listening), then how long requests in flight and jobs held may take.
   // Bearer token of GET /metrics (Prometheus). Unset: /metrics answers 404.
+  // The rate cache shared by every instance (docs/decisions/027-shared-rate-cache.md). Unset: each
+  // instance keeps its own. Redis failing or slow never fails checkout: the instance asks the service.
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379" })
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   SHUTDOWN_DELAY_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0).default(25_000),

@@ -32,6 +32,12 @@ const rateCacheMisses = new Counter({
   help: "Rate quotations that made an upstream call",
   registers: [registry],
 });
+const sharedCacheEvents = new Counter({
+  name: "app_rate_shared_cache_total",
+  help: "Looks at the shared rate cache (REDIS_URL) on a miss of the instance's own: hit, miss, waited (another instance's call, joined), unavailable (Redis failed, slow or down: the instance asked the service itself)",
+  labelNames: ["result"],
+  registers: [registry],
+});
 const upstreamDuration = new Histogram({
   name: "app_upstream_request_duration_seconds",
   help: "Attempts of calls to the fulfilment service, by endpoint",
@@ -73,6 +79,9 @@ export const metrics = {
   },
   rateCache(hit: boolean): void {
     (hit ? rateCacheHits : rateCacheMisses).inc();
+  },
+  rateSharedCache(result: "hit" | "miss" | "waited" | "unavailable"): void {
+    sharedCacheEvents.labels(result).inc();
   },
   upstreamAttempt(endpoint: string, seconds: number, error?: string): void {
     upstreamDuration.labels(endpoint).observe(seconds);

@@ -6,6 +6,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { prismaClient } from "./db.server";
 import { env } from "./env.server";
 import { recordInstall } from "./shop/shop.server";
+import { ensureSchedulesJob } from "./shop/schedules-queue.server";
 
 /** The Admin API version every query and webhook of the app is written against. */
 export const ADMIN_API_VERSION = ApiVersion.October26;
@@ -38,6 +39,8 @@ function createShopify() {
     hooks: {
       afterAuth: async ({ session }) => {
         await recordInstall({ db: prisma, shop: session.shop });
+        // A shop connected before a recurring job existed gets it from the sweep, run now.
+        await ensureSchedulesJob(prisma, new Date());
       },
     },
     ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),

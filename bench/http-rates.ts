@@ -5,7 +5,8 @@
  * answers a quotation (the service hanging), PostgreSQL, and autocannon in its own process per
  * load. The naive pass-through (same checks, no cache, no single-flight, no profile cache) is the
  * same server's /carrier-service/rates-naive (RATES_NAIVE_BASELINE=1), measured in the same run.
- * Every row shows the ratio to it; every goal of issue 12 is printed with met / missed.
+ * Every row shows the ratio to it; every goal of issue 12 (and issue 21's memory goal: RSS after the
+ * whole bench < 256 MiB) is printed with met / missed.
  * Results also go to bench/results/ (git-ignored). Run: npm run bench -- http-rates
  */
 import fs from "node:fs";
@@ -20,6 +21,7 @@ import {
   BENCH_SECRET as SECRET,
   benchAppEnv,
   ensureBuilt,
+  otlpReceived,
   registerProducts,
   ROOT,
   rssMiB,
@@ -172,6 +174,11 @@ async function main() {
       `app: node build/start.js (own process); upstream: service sandbox + ${LATENCY_MS} ms (own process); load: open loop at fixed rates (node:http keep-alive), autocannon for closed loops and bursts (own process per load)`,
     );
     say(`naive = the same server's /carrier-service/rates-naive: same checks, no rate/profile cache, no single-flight`);
+    say(
+      process.env.BENCH_OTEL === "1"
+        ? "tracing: ON (BENCH_OTEL=1: OpenTelemetry exporting every span to an OTLP sink in the bench process)"
+        : "tracing: off (no OTEL_* variable: no OpenTelemetry SDK loaded)",
+    );
 
     // 1. Cache misses at fixed rates: every request a new cart.
     const missRows: (string | number)[][] = [];
@@ -401,13 +408,22 @@ async function main() {
       );
     }
 
+    mem("end");
+    // Issue 21: the caches are bounded (by entries and approximate bytes) and the serving heap is
+    // capped, so what the whole bench leaves resident stays under the goal.
+    if (["miss", "hit", "burst", "hang"].every((s) => only.includes(s)))
+      goal("app RSS after the whole bench < 256 MiB", memory.at(-1)![1], 256, "MiB");
     table(
       "resident memory of the app process after each scenario",
       ["after", "RSS MiB"],
       memory.map(([s, m]) => [s, m.toFixed(0)]),
     );
 
-    say("\ngoals (issue 12)");
+    if (process.env.BENCH_OTEL === "1")
+      say(
+        `\ntracing: ${otlpReceived.requests} OTLP exports received, ${(otlpReceived.bytes / 2 ** 20).toFixed(1)} MiB`,
+      );
+    say("\ngoals (issues 12 and 21)");
     for (const g of goals) say(`  ${g.met ? "met   " : "MISSED"}  ${g.name}: ${g.measured} (${g.by})`);
     say(
       `load average after: ${os

@@ -1,9 +1,9 @@
 // The production server (`npm start`): validates the configuration, brings up PostgreSQL
 // (embedded, or DATABASE_URL) and applies migrations (unless MIGRATE_ON_START=0), then serves the
 // Remix build and starts this process's job worker in its own thread — both, or one of them
-// (PROCESS_ROLE). Built to build/start.js by `npm run build`.
+// (PROCESS_ROLE). Built to build/app-server.js by `npm run build`, and started by build/start.js
+// (server/start.ts: `.env`, then OpenTelemetry when it is on).
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, type withLogContext } from "../app/logger.server";
+import { flushTelemetry } from "../app/telemetry.server";
 import type { checkDatabaseReadiness, renderMetrics, startProcessMetrics } from "../app/composition.server";
 import type { sizeDatabasePoolFor } from "../app/db.server";
 import type { handleRateCallback } from "../app/rates/callback.server";
@@ -26,8 +27,6 @@ import { webhookFastPath } from "./webhook-http";
 
 // build/start.js sits one level below the project root; the process may run from anywhere.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 let env: Env;
 try {
@@ -211,6 +210,7 @@ async function shutdown(signal: string) {
   await jobsStopped;
   await entry.stopServing();
   await database.stop();
+  await flushTelemetry();
   logger.info({ signal }, "stopped");
   process.exit(0);
 }

@@ -1,4 +1,5 @@
-// The job worker's thread (built to build/jobs-thread.js). The production server starts it beside
+// The job worker's thread (built to build/jobs-thread-main.js, started by build/jobs-thread.js:
+// server/jobs-thread-start.ts, which first starts the thread's OpenTelemetry when it is on). The production server starts it beside
 // the thread that serves HTTP, so that background work — Prisma building queries, Admin GraphQL
 // answers, a catalogue's JSONL — never holds up a checkout rate or a webhook's acknowledgement on
 // the serving thread's event loop (docs/decisions/015-job-worker-thread.md). It is bundled from
@@ -7,6 +8,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { metricsSnapshot, startBackgroundWork } from "../app/composition.server";
 import { sizeDatabasePoolFor } from "../app/db.server";
 import { signalEnqueued } from "../app/jobs/queue.server";
+import { flushTelemetry } from "../app/telemetry.server";
 import type { JobsThreadData, JobsThreadMessage } from "./jobs-thread-protocol";
 
 const { concurrency } = workerData as JobsThreadData;
@@ -25,8 +27,9 @@ port.on("message", (message: JobsThreadMessage) => {
       port.postMessage({ type: "metrics", id: message.id, metrics } satisfies JobsThreadMessage),
     );
   else if (message.type === "stop")
-    void worker.stop().then(() => {
+    void worker.stop().then(async () => {
       clearInterval(heartbeat);
+      await flushTelemetry();
       port.postMessage({ type: "stopped" } satisfies JobsThreadMessage);
       port.close();
     });

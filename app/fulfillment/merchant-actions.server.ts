@@ -346,3 +346,30 @@ export async function leaveMissingForRefund(
       })
     : raced(record.orderName);
 }
+
+/**
+ * The merchant's bulk retry from Pedidos: each record retried on its own (validated by
+ * retryFulfillment: this shop's, in a retryable status), with its order's name for the answer.
+ */
+export async function retryFulfillments(
+  deps: MerchantDeps,
+  args: { shop: string; ids: string[] },
+): Promise<(MerchantActionResult & { id: string; orderName: string | null })[]> {
+  const names = new Map(
+    (
+      await deps.db.fulfillment.findMany({
+        where: { shop: args.shop, id: { in: args.ids } },
+        select: { id: true, orderName: true },
+      })
+    ).map((r) => [r.id, r.orderName]),
+  );
+  const results = [];
+  for (const id of args.ids) {
+    results.push({
+      id,
+      orderName: names.get(id) ?? null,
+      ...(await retryFulfillment(deps, { shop: args.shop, fulfillmentId: id })),
+    });
+  }
+  return results;
+}

@@ -121,3 +121,15 @@ function pushability(statuses: string[], connected: boolean): { allowed: boolean
     reason: "every part of the order is already with the warehouse, on its way there or waiting",
   };
 }
+
+/** Whether `recordId` is one of this order's records at the shop (an id from another order is not). */
+export async function isRecordOfOrder(
+  db: Pick<PrismaClient, "fulfillment">,
+  args: { shop: string; orderGid: string; recordId: string },
+): Promise<boolean> {
+  const owned = await db.fulfillment.findFirst({
+    where: { id: args.recordId, shop: args.shop, orderGid: args.orderGid },
+    select: { id: true },
+  });
+  return owned !== null;
+}

@@ -15,20 +15,58 @@ export const en: Messages = {
   },
   home: {
     title: "Shipping and fulfilment",
-    connectTitle: "Connect your service account",
-    connectBefore: "Enter your API key in ",
-    connectAfter: " to register your catalogue, show rates at checkout and send your orders to the warehouse.",
     problems: {
       offlineTokenRevoked: {
         title: "Shopify refused the app's access to your store",
         body: "Since {since}, background work (sending orders to the warehouse, stock, tracking) cannot read or write in Shopify because Shopify refused the app's token. To authorise it again, open the app from the Shopify admin; this notice goes away as soon as background work reaches Shopify again. If it stays, reinstall the app.",
       },
     },
-    summary: "Summary",
     variantsSynced: "Variants registered",
     variantsNeedingWork: "Variants skipped, refused or out of date",
     ordersSubmitted: "Orders sent to the warehouse",
     ordersNeedingAttention: "Orders that need attention",
+    setup: {
+      title: "Set up your shop",
+      progress: "{done} of {total} steps done",
+      done: "Done",
+      steps: {
+        connect: {
+          title: "Connect your service account",
+          body: "Type your API key in Settings. The app checks it with the service and stores it encrypted.",
+          action: "Go to Settings",
+        },
+        catalog: {
+          title: "Sync your catalogue",
+          body: "Register your products with the service so the warehouse can fulfil them. Variants without a SKU or a weight are left out, and Catalogue tells you why.",
+          action: "Go to Catalogue",
+        },
+        readiness: {
+          title: "Show our rates at checkout",
+          body: "Go through the «Ready for checkout» list on this page: each open item says how to fix it.",
+          action: "",
+        },
+        testQuote: {
+          title: "Run a test quote",
+          body: "In Rates, pick a destination and a cart: you see the rates as your buyer will, without going through checkout.",
+          action: "Go to Rates",
+        },
+        orders: {
+          title: "How your orders reach the warehouse",
+          body: "When an order is paid, the app waits the minutes you choose in Settings (in case you cancel it) and sends it to the warehouse with the shipping service the buyer chose. The tracking number reaches Shopify when the warehouse ships it. If something stops it, the order shows in Orders as «needs attention», with what to do.",
+          action: "See the order settings",
+        },
+      },
+      understood: "Got it",
+    },
+    daily: {
+      title: "Your orders",
+      inTransit: "Orders on the way",
+      delivered: "Orders delivered",
+    },
+    details: {
+      show: "Show technical details",
+      hide: "Hide technical details",
+    },
     quotesTitle: "Checkout rates (last 24 hours)",
     quotes: "Quotes",
     withRates: "With rates",

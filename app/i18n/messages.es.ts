@@ -15,20 +15,58 @@ export const es = {
   },
   home: {
     title: "Envíos y fulfilment",
-    connectTitle: "Conecta tu cuenta del servicio",
-    connectBefore: "Escribe tu clave de API en ",
-    connectAfter: " para registrar tu catálogo, mostrar tarifas en el checkout y enviar tus pedidos al almacén.",
     problems: {
       offlineTokenRevoked: {
         title: "Shopify rechazó el acceso de la app a tu tienda",
         body: "Desde {since}, el trabajo en segundo plano (enviar pedidos al almacén, existencias, guías) no puede leer ni escribir en Shopify porque Shopify rechazó el token de la app. Para autorizarla de nuevo, abre la app desde el admin de Shopify; este aviso desaparece en cuanto el trabajo en segundo plano vuelve a llegar a Shopify. Si sigue aquí, reinstala la app.",
       },
     },
-    summary: "Resumen",
     variantsSynced: "Variantes registradas",
     variantsNeedingWork: "Variantes omitidas, rechazadas o desactualizadas",
     ordersSubmitted: "Pedidos enviados al almacén",
     ordersNeedingAttention: "Pedidos que requieren atención",
+    setup: {
+      title: "Configura tu tienda",
+      progress: "{done} de {total} pasos completados",
+      done: "Hecho",
+      steps: {
+        connect: {
+          title: "Conecta tu cuenta del servicio",
+          body: "Escribe tu clave de API en Configuración. La app la comprueba con el servicio y la guarda cifrada.",
+          action: "Ir a Configuración",
+        },
+        catalog: {
+          title: "Sincroniza tu catálogo",
+          body: "Registra tus productos en el servicio para que el almacén pueda surtirlos. Las variantes sin SKU o sin peso se quedan fuera, y Catálogo te dice por qué.",
+          action: "Ir a Catálogo",
+        },
+        readiness: {
+          title: "Muestra nuestras tarifas en el checkout",
+          body: "Revisa la lista «Listo para el checkout» de esta página: cada punto pendiente dice cómo arreglarlo.",
+          action: "",
+        },
+        testQuote: {
+          title: "Haz una cotización de prueba",
+          body: "En Tarifas, elige un destino y un carrito: verás las tarifas tal como las verá tu comprador, sin pasar por el checkout.",
+          action: "Ir a Tarifas",
+        },
+        orders: {
+          title: "Cómo llegan tus pedidos al almacén",
+          body: "Cuando se paga un pedido, la app espera los minutos que elijas en Configuración (por si lo cancelas) y lo envía al almacén con el servicio de envío que eligió el comprador. La guía de rastreo llega a Shopify cuando el almacén lo envía. Si algo lo impide, el pedido aparece en Pedidos como «requiere atención», con lo que hay que hacer.",
+          action: "Ver los ajustes de pedidos",
+        },
+      },
+      understood: "Entendido",
+    },
+    daily: {
+      title: "Tus pedidos",
+      inTransit: "Pedidos en camino",
+      delivered: "Pedidos entregados",
+    },
+    details: {
+      show: "Ver detalles técnicos",
+      hide: "Ocultar detalles técnicos",
+    },
     quotesTitle: "Tarifas en el checkout (últimas 24 horas)",
     quotes: "Cotizaciones",
     withRates: "Con tarifas",

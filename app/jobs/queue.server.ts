@@ -4,6 +4,8 @@
 // reclaims the job once the lease expires. Handlers must therefore be safe to run again.
 import { Prisma, type Job, type PrismaClient } from "@prisma/client";
 import { EventEmitter } from "node:events";
+import { currentRequestId } from "../logger.server";
+import { currentTraceparent } from "../telemetry.server";
 import { queuePriority } from "./priorities";
 
 // This module is the one place that knows the Job table: every other module adds and inspects
@@ -50,14 +52,19 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
   const runAt = args.runAt ?? new Date();
   const payload = JSON.stringify(args.payload ?? {});
   const source = from ? Prisma.sql`FROM ${from}` : Prisma.empty;
+  // The request enqueuing (if any): its id goes into the job's log lines, its trace into the job's span.
+  const requestId = currentRequestId() ?? null;
+  const traceparent = currentTraceparent() ?? null;
   return Prisma.sql`
-    INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", priority, "updatedAt")
+    INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", priority, "requestId", traceparent, "updatedAt")
     SELECT gen_random_uuid(), ${args.queue}, ${args.key}, ${args.shop}, ${payload}::jsonb, 'queued', ${runAt},
-           ${args.maxAttempts ?? 10}::int, ${queuePriority(args.queue)}::smallint, now()
+           ${args.maxAttempts ?? 10}::int, ${queuePriority(args.queue)}::smallint, ${requestId}::text, ${traceparent}::text, now()
     ${source}
     ON CONFLICT (queue, key) DO UPDATE SET
       payload = EXCLUDED.payload,
       priority = EXCLUDED.priority,
+      "requestId" = EXCLUDED."requestId",
+      traceparent = EXCLUDED.traceparent,
       "maxAttempts" = EXCLUDED."maxAttempts",
       "runAt" = CASE WHEN "Job".state = 'queued' THEN LEAST("Job"."runAt", EXCLUDED."runAt") ELSE EXCLUDED."runAt" END,
       attempts = CASE WHEN "Job".state IN ('done', 'failed') THEN 0 ELSE "Job".attempts END,

@@ -2,7 +2,9 @@
 import type { Job, PrismaClient } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
+import { withLogContext } from "../logger.server";
 import { metrics } from "../metrics.server";
+import { inTraceSpan } from "../telemetry.server";
 import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
@@ -53,12 +55,23 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   let wake: (() => void) | undefined;
   let nudge: (() => void) | undefined;
 
-  async function runJob(job: Job) {
+  // The job's log lines (its handler's and the worker's own about it) carry the id of the request
+  // that enqueued it, and its handler's span continues that request's trace (when tracing is on).
+  function runJob(job: Job) {
+    return withLogContext({ requestId: job.requestId ?? undefined, shop: job.shop }, () => runJobInContext(job));
+  }
+
+  async function runJobInContext(job: Job) {
     const handler = opts.handlers[job.queue];
     let outcome: JobOutcome;
     try {
       outcome = handler
-        ? await handler(job)
+        ? await inTraceSpan(
+            `job ${job.queue}`,
+            { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
+            job.traceparent,
+            () => handler(job),
+          )
         : {
             kind: "retry",
             at: new Date(now().getTime() + RETRY_AFTER_CRASH_MS),

@@ -10,11 +10,13 @@
 //   for a person to retry. Enqueueing a deleted key simply inserts it again.
 // - WebhookDelivery: rows older than WEBHOOK_DEDUP_MS. Shopify retries a delivery for up to 48
 //   hours, so a week covers every redelivery the de-duplication must recognise.
+// - CustomerDataRequest: exports past EXPORT_RETENTION_DAYS (the privacy page no longer lists them).
 import type { Job, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { deleteFinishedJobs, enqueueJob, type JobOutcome } from "../jobs/queue.server";
 import { rollUpQuotes } from "../rates/quote-log.server";
 import { deleteOldDeliveries } from "../shopify/webhooks/webhook-delivery.server";
+import { purgeExpiredExports } from "../privacy/customer-data.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RAW_QUOTES_MS = 48 * HOUR_MS;
@@ -95,7 +97,9 @@ export function retentionJobHandlers(deps: { db: PrismaClient; logger: Logger; n
     [RETENTION_QUEUE]: async (_job: Job): Promise<JobOutcome> => {
       const now = deps.now();
       const run = await runRetention({ db: deps.db, now });
-      if (run.quotes || run.jobs || run.deliveries) deps.logger.info({ ...run }, "retention trimmed old rows");
+      const exports = await purgeExpiredExports(deps.db, now);
+      if (run.quotes || run.jobs || run.deliveries || exports)
+        deps.logger.info({ ...run, exports }, "retention trimmed old rows");
       // Counted from the run's end: a backlog leaves gaps for other jobs, not back-to-back runs.
       const end = run.more ? deps.now().getTime() + BACKLOG_NEXT_RUN_MS : now.getTime() + NEXT_RUN_MS;
       return { kind: "reschedule", at: new Date(end) };

@@ -118,11 +118,13 @@ export async function answerCustomerDataRequest(
   });
 }
 
-/** The shop's data requests, newest first, after dropping exports past their retention. */
+/**
+ * The shop's data requests, newest first, without those past their retention (only reads: the
+ * retention job deletes them, app/maintenance/retention.server.ts).
+ */
 export async function listCustomerDataRequests(db: Db, args: { shop: string; now: Date }) {
-  await purgeExpiredExports(db, args.now);
   const rows = await db.customerDataRequest.findMany({
-    where: { shop: args.shop },
+    where: { shop: args.shop, receivedAt: { gte: exportsExpireBefore(args.now) } },
     orderBy: { receivedAt: "desc" },
     select: {
       id: true,
@@ -155,8 +157,11 @@ export async function downloadCustomerDataExport(db: Db, args: { shop: string; i
 
 /** Deletes exports older than the retention period, whatever the shop. */
 export async function purgeExpiredExports(db: Db, now: Date): Promise<number> {
-  const { count } = await db.customerDataRequest.deleteMany({
-    where: { receivedAt: { lt: new Date(now.getTime() - EXPORT_RETENTION_DAYS * DAY_MS) } },
-  });
+  const { count } = await db.customerDataRequest.deleteMany({ where: { receivedAt: { lt: exportsExpireBefore(now) } } });
   return count;
+}
+
+/** Exports received before this are past their retention. */
+function exportsExpireBefore(now: Date): Date {
+  return new Date(now.getTime() - EXPORT_RETENTION_DAYS * DAY_MS);
 }

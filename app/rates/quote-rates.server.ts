@@ -2,7 +2,9 @@
  * quoteRates: one checkout rate request → the answer for Shopify, within the shop's deadline.
  * Identical requests are answered from a bounded in-memory cache, concurrent identical requests
  * share one upstream call, and failures are cached briefly so a failing service is not hammered
- * (docs/decisions/005-rates-caching-and-deadline.md).
+ * (docs/decisions/005-rates-caching-and-deadline.md). With a shared cache (Redis, REDIS_URL) a miss
+ * here looks there next, and identical misses on several instances make one upstream call
+ * (docs/decisions/027-shared-rate-cache.md).
  */
 import { DEFAULT_SETTINGS, type RatesSettings } from "~/shop/shop-settings.server";
 import { answerFor, NO_RATES, NOT_QUOTED, type QuoteOutcome, type RatesAnswer } from "./answer";
@@ -10,6 +12,7 @@ import { quoteCacheKey } from "./cache-key";
 import { toDestination, type Destination } from "~/address";
 import { pesoSubtotalCentavos, quotationLines, type QuotationLine } from "./quotation-request";
 import type { RateRequest } from "./rate-request";
+import type { SharedEntry, SharedRateCache } from "./shared-cache.server";
 import type { ShopProfile, ShopProfiles } from "./shop-profile.server";
 import type { SingleFlight } from "./single-flight";
 import type { TtlLruCache } from "./ttl-cache";
@@ -32,6 +35,8 @@ export const DEADLINE_MARGIN_MS = 40;
  * cart asked for again and again is refreshed before it expires and checkout rarely waits.
  */
 export const REFRESH_AHEAD_FRACTION = 0.1;
+/** How long past its own deadline an instance's claim on a shared miss lasts (if it dies holding it). */
+const CLAIM_MARGIN_MS = 100;
 
 /** The last rates the service quoted for a cart and destination, kept to answer when it fails. */
 export interface LastQuote {
@@ -80,6 +85,8 @@ export interface RateQuoterDeps {
   refreshAhead?: boolean;
   /** Extra headers on every quotation call (the bench and tests use sandbox scenarios). */
   headers?: Record<string, string>;
+  /** The second level shared by every instance (Redis); absent, each instance keeps its own. */
+  shared?: SharedRateCache;
 }
 
 export type RateQuoter = (request: {
@@ -90,6 +97,8 @@ export type RateQuoter = (request: {
 
 export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
   const clock = deps.clock ?? Date.now;
+  /** Outcomes another instance quoted (read from the shared cache): no upstream call of this one's. */
+  const fromShared = new WeakSet<UpstreamOutcome>();
 
   return async function quoteRates({ shop, rate, receivedAt }) {
     let rules: RatesSettings | undefined;
@@ -161,7 +170,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
     const address = toDestination(rate.destination);
     if (!address.ok) return result(NO_RATES, false);
     const request = { productos: lines.productos, destination: address.destination };
-    const flight = deps.flights.run(key, () => fetchOutcome(profile, request, key, lastKey, deadlineAt, false));
+    const flight = deps.flights.run(key, () => obtainOutcome(profile, request, key, lastKey, deadlineAt, false));
     const settled = await beforeDeadline(flight.promise, deadlineAt, clock);
     const outcome: UpstreamOutcome = settled === "deadline" ? { kind: "failed", detail: "deadline passed" } : settled;
     if (outcome.kind === "failed") {
@@ -172,7 +181,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       const stale = staleAnswer(rules, cart, lastKey(), flight.shared);
       if (stale) return stale;
     }
-    return result(answerFor(outcome, rules, cart), flight.shared, outcome);
+    return result(answerFor(outcome, rules, cart), flight.shared || fromShared.has(outcome), outcome);
   }
 
   /** The last rates quoted for this cart and destination, if the shop allows them and they are young enough. */
@@ -203,14 +212,62 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
     const request = { productos: lines.productos, destination: address.destination };
     const deadlineAt = clock() + profile.rules.deadlineMs;
     deps.flights
-      .run(key, () => fetchOutcome(profile, request, key, lastKey, deadlineAt, true))
+      .run(key, () => obtainOutcome(profile, request, key, lastKey, deadlineAt, true))
       .promise.catch((error: unknown) =>
         deps.logger().warn({ shop: profile.shop, err: String(error) }, "rate refresh-ahead failed"),
       );
   }
 
   /**
-   * Asks the service and caches what it said. A refresh (`refreshing`) only replaces the entry
+   * A miss (or a refresh) of this instance: from the shared cache when another instance has the
+   * answer; else, when another instance is asking the service for the same key, its answer once
+   * stored (waiting at most half of the time left, then asking itself, so the deadline still holds);
+   * else from the service. Without a shared cache, straight from the service.
+   */
+  async function obtainOutcome(
+    profile: ShopProfile,
+    request: { productos: QuotationLine[]; destination: Destination },
+    key: string,
+    lastKey: () => string,
+    deadlineAt: number,
+    refreshing: boolean,
+  ): Promise<UpstreamOutcome> {
+    const shared = deps.shared;
+    const ttlMs = profile.rules.cacheTtlSeconds * 1000;
+    if (!shared || ttlMs <= 0) return fetchOutcome(profile, request, key, lastKey, deadlineAt, refreshing);
+    const found = await shared.get(key);
+    // A refresh takes only an entry another instance has refreshed already (not the one expiring).
+    if (found && (!refreshing || found.remainingMs > ttlMs * REFRESH_AHEAD_FRACTION))
+      return adopt(profile, key, lastKey, found);
+    const claim = await shared.claim(key, Math.max(0, deadlineAt - clock()) + CLAIM_MARGIN_MS);
+    if (claim.state === "held") {
+      const waitUntil = refreshing ? deadlineAt : clock() + Math.max(0, deadlineAt - clock()) / 2;
+      const waited = await shared.waitFor(key, waitUntil);
+      if (waited) return adopt(profile, key, lastKey, waited);
+    }
+    try {
+      return await fetchOutcome(profile, request, key, lastKey, deadlineAt, refreshing);
+    } finally {
+      if (claim.state === "acquired") claim.release();
+    }
+  }
+
+  /** Keeps another instance's answer in this instance's cache (and its quotation for stale-if-error). */
+  function adopt(profile: ShopProfile, key: string, lastKey: () => string, entry: SharedEntry): UpstreamOutcome {
+    const { outcome } = entry;
+    const ttlMs = profile.rules.cacheTtlSeconds * 1000;
+    deps.cache.set(key, outcome, Math.min(entry.remainingMs, outcome.kind === "quoted" ? ttlMs : ERROR_TTL_MS));
+    const maxAgeMs = profile.rules.staleMaxAgeHours * HOUR_MS;
+    if (outcome.kind === "quoted" && maxAgeMs > 0) {
+      const keepMs = maxAgeMs - (clock() - entry.quotedAt);
+      if (keepMs > 0) deps.lastQuotes?.set(lastKey(), { services: outcome.services, quotedAt: entry.quotedAt }, keepMs);
+    }
+    fromShared.add(outcome);
+    return outcome;
+  }
+
+  /**
+   * Asks the service and caches what it said (in the shared cache too, when there is one). A refresh (`refreshing`) only replaces the entry
    * with a quotation: a failed refresh leaves the still-live answer in place.
    */
   async function fetchOutcome(
@@ -247,12 +304,15 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       outcome = outcomeOfQuoteError(error);
     }
     const ttlMs = profile.rules.cacheTtlSeconds * 1000;
+    const quotedAt = clock();
     if (outcome.kind === "quoted") {
       deps.cache.set(key, outcome, ttlMs);
+      deps.shared?.set(key, outcome, quotedAt, ttlMs);
       const maxAgeMs = profile.rules.staleMaxAgeHours * HOUR_MS;
-      if (maxAgeMs > 0) deps.lastQuotes?.set(lastKey(), { services: outcome.services, quotedAt: clock() }, maxAgeMs);
+      if (maxAgeMs > 0) deps.lastQuotes?.set(lastKey(), { services: outcome.services, quotedAt }, maxAgeMs);
     } else if (!refreshing) {
       deps.cache.set(key, outcome, Math.min(ttlMs, ERROR_TTL_MS));
+      deps.shared?.set(key, outcome, quotedAt, Math.min(ttlMs, ERROR_TTL_MS));
     }
     return outcome;
   }

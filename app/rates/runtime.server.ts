@@ -4,35 +4,62 @@
  */
 import { appContext } from "~/context.server";
 import { env } from "~/env.server";
+import { metrics } from "~/metrics.server";
 import { createQuoteLogWriter, type QuoteLogWriter } from "./quote-log.server";
 import { createRateQuoter, type LastQuote, type RateQuoter } from "./quote-rates.server";
 import { contextProfileSource, createShopProfiles, type ShopProfiles } from "./shop-profile.server";
+import { createRedisRateCache, type SharedRateCache } from "./shared-cache.server";
 import { SingleFlight } from "./single-flight";
-import { TtlLruCache } from "./ttl-cache";
+import { approximateEntryBytes, TtlLruCache } from "./ttl-cache";
 import type { UpstreamOutcome } from "./upstream-outcome";
 
-/** Most quotations kept per process; each entry is a few hundred bytes. */
+/** Most quotations kept per process; each entry is about a kilobyte. */
 export const RATE_CACHE_MAX_ENTRIES = 10_000;
 /**
+ * …and at most this many bytes of them, as approximateEntryBytes counts them (a cart's answer can
+ * be larger than usual: a long failure detail, many services), so the serving heap's share of the
+ * cache is bounded whatever the carts look like.
+ */
+export const RATE_CACHE_MAX_BYTES = 8 * 2 ** 20;
+/**
  * Most last-good quotations kept per process for stale-if-error (one per cart and destination,
- * up to the shops' maximum age): the same few hundred bytes each as a cached quotation.
+ * up to the shops' maximum age), by count and by approximate bytes.
  */
 export const LAST_QUOTES_MAX_ENTRIES = 20_000;
+export const LAST_QUOTES_MAX_BYTES = 8 * 2 ** 20;
 
 export interface RatesRuntime {
   quoteRates: RateQuoter;
   quoteLog: QuoteLogWriter;
   profiles: ShopProfiles;
   cache: TtlLruCache<UpstreamOutcome>;
+  lastQuotes: TtlLruCache<LastQuote>;
+  /** The cache shared with the other instances (REDIS_URL), if any. */
+  shared?: SharedRateCache;
 }
 
 let runtime: RatesRuntime | undefined;
 
 function build(): RatesRuntime {
-  const cache = new TtlLruCache<UpstreamOutcome>(RATE_CACHE_MAX_ENTRIES);
+  const cache = new TtlLruCache<UpstreamOutcome>(RATE_CACHE_MAX_ENTRIES, Date.now, {
+    maxBytes: RATE_CACHE_MAX_BYTES,
+    sizeOf: approximateEntryBytes,
+  });
   const profiles = createShopProfiles({ source: () => contextProfileSource(appContext()) });
-  const lastQuotes = new TtlLruCache<LastQuote>(LAST_QUOTES_MAX_ENTRIES);
+  const lastQuotes = new TtlLruCache<LastQuote>(LAST_QUOTES_MAX_ENTRIES, Date.now, {
+    maxBytes: LAST_QUOTES_MAX_BYTES,
+    sizeOf: approximateEntryBytes,
+  });
+  const redisUrl = env().REDIS_URL;
+  const shared = redisUrl
+    ? createRedisRateCache({
+        url: redisUrl,
+        logger: () => appContext().logger,
+        onEvent: (event) => metrics.rateSharedCache(event),
+      })
+    : undefined;
   const quoteRates = createRateQuoter({
+    shared,
     profiles,
     cache,
     lastQuotes,
@@ -42,7 +69,7 @@ function build(): RatesRuntime {
     logger: () => appContext().logger,
   });
   const quoteLog = createQuoteLogWriter({ db: () => appContext().db, logger: () => appContext().logger });
-  return { quoteRates, quoteLog, profiles, cache };
+  return { quoteRates, quoteLog, profiles, cache, lastQuotes, shared };
 }
 
 let naive: Pick<RatesRuntime, "quoteRates"> | undefined;
@@ -82,4 +109,5 @@ export async function stopRatesRuntime(): Promise<void> {
   const current = runtime;
   runtime = undefined;
   await current?.quoteLog.stop();
+  await current?.shared?.close();
 }

@@ -6,6 +6,7 @@
  * process; other processes see it within the profile TTL.
  */
 import { getShopSettings, type RatesSettings } from "~/shop/shop-settings.server";
+import { svcConnectionId } from "~/shop/svc-connection-id.server";
 import type { SvcClient } from "~/svc";
 import { SingleFlight } from "./single-flight";
 import { TtlLruCache } from "./ttl-cache";
@@ -13,7 +14,10 @@ import { TtlLruCache } from "./ttl-cache";
 export interface ShopProfile {
   shop: string;
   client: SvcClient;
-  /** Changes whenever the shop's connection (key or environment) changes. */
+  /**
+   * Changes whenever the shop's connection (key or environment) changes; the same in every process
+   * when the source names its connections (the shared rate cache keys on it).
+   */
   connection: string;
   rules: RatesSettings;
   settingsVersion: number;
@@ -31,6 +35,8 @@ export interface ShopProfiles {
 export interface ShopProfileSource {
   svcClientFor(shop: string): Promise<SvcClient | null>;
   loadSettings(shop: string): Promise<{ rules: RatesSettings; version: number }>;
+  /** A process-independent id of the client's connection; without one, a per-process id is used. */
+  connectionId?(client: SvcClient): string | undefined;
 }
 
 export const DEFAULT_PROFILE_TTL_MS = 5_000;
@@ -63,9 +69,9 @@ export function createShopProfiles(opts: {
   // Bumped by forget/clear so that a load started before them cannot store a stale profile.
   let generation = 0;
 
-  const connectionOf = (client: SvcClient) => {
+  const connectionOf = (client: SvcClient, source: ShopProfileSource) => {
     let id = connectionIds.get(client);
-    if (!id) connectionIds.set(client, (id = `c${++nextConnection}`));
+    if (!id) connectionIds.set(client, (id = source.connectionId?.(client) ?? `c${++nextConnection}`));
     return id;
   };
 
@@ -74,7 +80,7 @@ export function createShopProfiles(opts: {
     const client = await source.svcClientFor(shop);
     if (!client) return null;
     const { rules, version } = await source.loadSettings(shop);
-    return { shop, client, connection: connectionOf(client), rules, settingsVersion: version };
+    return { shop, client, connection: connectionOf(client, source), rules, settingsVersion: version };
   }
 
   async function refresh(shop: string): Promise<ShopProfile | null> {
@@ -123,6 +129,7 @@ export function contextProfileSource(ctx: {
 }): ShopProfileSource {
   return {
     svcClientFor: (shop) => ctx.svcClientFor(shop),
+    connectionId: svcConnectionId,
     loadSettings: async (shop) => {
       const { settings, version } = await getShopSettings({ db: ctx.db, shop });
       return { rules: settings.rates, version };

@@ -11,7 +11,7 @@ import {
   retryFulfillment,
   type MerchantActionResult,
 } from "../fulfillment/merchant-actions.server";
-import { orderWarehouseStatus } from "../fulfillment/order-warehouse-status.server";
+import { isRecordOfOrder, orderWarehouseStatus } from "../fulfillment/order-warehouse-status.server";
 import { pushOrderNow } from "../fulfillment/push-order.server";
 import { fetchOrderName } from "../fulfillment/shopify-order.server";
 import { authenticate } from "../shopify.server";
@@ -76,10 +76,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
   const request_ = parsed.data;
   if (request_.action !== "push") {
     // The record must belong to this order of this shop: an id from another order is refused.
-    const owned = await deps.db.fulfillment.findFirst({
-      where: { id: request_.recordId, shop, orderGid },
-      select: { id: true },
-    });
+    const owned = await isRecordOfOrder(deps.db, { shop, orderGid, recordId: request_.recordId });
     if (!owned) return answer(cors, { ok: false, error: "no such record for this order" }, 404);
   }
   const result = await perform(deps, shop, orderGid, request_);

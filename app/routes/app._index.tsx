@@ -1,39 +1,49 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
-import { Banner, BlockStack, Card, InlineGrid, Layout, Link, Page, Text } from "@shopify/polaris";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { appContext } from "../context.server";
 import { authenticate } from "../shopify.server";
 import { shopOverview } from "../shop/overview.server";
 import { quotesPerHour } from "../rates/quote-hours.server";
-import { QuotesChart } from "../components/quotes-chart";
+import { DailyFigures } from "../components/daily-figures";
+import { QuoteDetails } from "../components/quote-details";
+import { SETUP_ORDERS_SEEN_INTENT, SetupGuideCard } from "../components/setup-guide";
+import { markOrdersGuideSeen, readSetupGuide } from "../shop/setup-guide.server";
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
 import { offlineTokenProblem } from "../shopify/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
-import { ensureReadinessCheck, readReadiness } from "../shop/readiness.server";
+import { readReadiness } from "../shop/readiness.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const now = new Date();
+  // Only reads: a shop's readiness check is scheduled on connecting, after auth and by the
+  // worker's sweep (app/shop/schedules.server.ts), never from this page.
   const { db } = appContext();
-  // Shops connected before readiness existed get their first check (and schedule) from here.
-  await ensureReadinessCheck(db, { shop: session.shop, now });
-  const [overview, hours, failedJobs, tokenProblem, readiness] = await Promise.all([
+  const [overview, hours, failedJobs, tokenProblem, readiness, setup] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),
     listJobProblems(db, { shop: session.shop, page: "home" }),
     offlineTokenProblem({ db, shop: session.shop }),
     readReadiness(db, session.shop),
+    readSetupGuide(db, session.shop),
   ]);
-  return { ...overview, hours, failedJobs, tokenProblem, readiness };
+  return { ...overview, hours, failedJobs, tokenProblem, readiness, setup };
 };
 
-// The one action of Inicio: run a shop-level job that gave up again (job-retry).
+// Inicio's actions: the setup guide's «Entendido» (setup-orders-seen), and running a shop-level
+// job that gave up again (job-retry).
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const form = await request.formData();
+  if (form.get("intent") === SETUP_ORDERS_SEEN_INTENT) {
+    const { db, now } = appContext();
+    await markOrdersGuideSeen(db, session.shop, now());
+    return data({ kind: "setup", ok: true } as const);
+  }
   if (form.get("intent") !== "job-retry") {
     const refused: AttentionActionData = { kind: "attention", ok: false, outcome: "notFound", error: "unknown action" };
     return data(refused, { status: 400 });
@@ -48,31 +58,11 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   return data(result, { status });
 };
 
-/** A figure; with `to`, the figure opens the list it counts (e.g. Pedidos filtered to those needing attention). */
-function Figure({ label, value, to }: { label: string; value: string | number; to?: string }) {
-  return (
-    <BlockStack gap="100">
-      <Text as="p" tone="subdued">
-        {label}
-      </Text>
-      <Text as="p" variant="headingLg">
-        {to ? (
-          <Link url={to} accessibilityLabel={`${label}: ${value}`}>
-            {value}
-          </Link>
-        ) : (
-          value
-        )}
-      </Text>
-    </BlockStack>
-  );
-}
-
 export default function Index() {
   const overview = useLoaderData<typeof loader>();
-  const retried = useActionData<typeof action>() as AttentionActionData | undefined;
-  const quotes = overview.quotesLastDay;
-  const { messages, number, locale, format, dateTime } = useI18n();
+  const acted = useActionData<typeof action>();
+  const retried = acted?.kind === "attention" ? (acted as AttentionActionData) : undefined;
+  const { messages, format, dateTime } = useI18n();
   const m = messages.home;
   // The Admin token's problem (app/shopify/offline-token.server.ts), in words by its code.
   const tokenProblem = overview.tokenProblem;
@@ -88,20 +78,14 @@ export default function Index() {
             </Banner>
           </Layout.Section>
         )}
-        {!overview.connected && (
-          <Layout.Section>
-            <Banner tone="info" title={m.connectTitle}>
-              <p>
-                {m.connectBefore}
-                <RemixLink to="/app/settings">{messages.nav.settings}</RemixLink>
-                {m.connectAfter}
-              </p>
-            </Banner>
-          </Layout.Section>
-        )}
         {overview.readiness?.regressedAt && (
           <Layout.Section>
             <ReadinessRegressionBanner readiness={overview.readiness} />
+          </Layout.Section>
+        )}
+        {overview.setup.current && (
+          <Layout.Section>
+            <SetupGuideCard guide={overview.setup} />
           </Layout.Section>
         )}
         {overview.connected && (
@@ -118,81 +102,10 @@ export default function Index() {
           </Layout.Section>
         )}
         <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {m.summary}
-              </Text>
-              <InlineGrid columns={{ xs: 2, md: 5 }} gap="400">
-                <Figure
-                  label={m.variantsSynced}
-                  value={number(overview.variantsSynced)}
-                  to="/app/catalog?status=registered"
-                />
-                <Figure
-                  label={m.variantsNeedingWork}
-                  value={number(overview.variantsNeedingWork)}
-                  to="/app/catalog?status=needs_work"
-                />
-                <Figure
-                  label={m.ordersSubmitted}
-                  value={number(overview.ordersSubmitted)}
-                  to="/app/orders?status=sent"
-                />
-                <Figure
-                  label={m.ordersNeedingAttention}
-                  value={number(overview.ordersNeedingAttention)}
-                  to="/app/orders?status=needs_attention"
-                />
-              </InlineGrid>
-            </BlockStack>
-          </Card>
+          <DailyFigures counts={overview} />
         </Layout.Section>
         <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {m.quotesTitle}
-              </Text>
-              <InlineGrid columns={{ xs: 2, md: 4 }} gap="400">
-                <Figure label={m.quotes} value={number(quotes.total)} />
-                <Figure label={m.withRates} value={number(quotes.answeredWithRates)} />
-                <Figure label={m.stale} value={number(quotes.answeredStale)} />
-                <Figure
-                  label={m.fromCache}
-                  value={
-                    quotes.cacheHitPercent === null
-                      ? "—"
-                      : new Intl.NumberFormat(locale === "en" ? "en-US" : "es-MX", { style: "percent" }).format(
-                          quotes.cacheHitPercent / 100,
-                        )
-                  }
-                />
-                <Figure
-                  label={m.answerTime}
-                  value={
-                    quotes.medianMs === null ? "—" : `${number(quotes.medianMs)} / ${number(quotes.p99Ms ?? 0)} ms`
-                  }
-                />
-              </InlineGrid>
-            </BlockStack>
-          </Card>
-        </Layout.Section>
-        <Layout.Section>
-          <Card>
-            <BlockStack gap="300">
-              <Text as="h2" variant="headingMd">
-                {m.chart.title}
-              </Text>
-              {quotes.total > 0 ? (
-                <QuotesChart hours={overview.hours} />
-              ) : (
-                <Text as="p" tone="subdued">
-                  {m.chart.empty}
-                </Text>
-              )}
-            </BlockStack>
-          </Card>
+          <QuoteDetails quotes={overview.quotesLastDay} hours={overview.hours} />
         </Layout.Section>
       </Layout>
     </Page>

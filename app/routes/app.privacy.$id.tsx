@@ -1,11 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "../context.server";
 import { downloadCustomerDataExport } from "../privacy/customer-data.server";
 import { isRecordId } from "../http/record-id";
 import { authenticate } from "../shopify.server";
 
-// GET /app/privacy/:id — one data-request export of the merchant's own shop, as a JSON file.
-export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+// POST /app/privacy/:id — one data-request export of the merchant's own shop, as a JSON file. A
+// POST, not a GET: handing the file over records that it was downloaded (shown on the list).
+// A GET (an old link) is a clean 405 naming POST, not Remix's "no loader" error in the log.
+export const loader = () =>
+  Response.json({ error: "download the export with POST" }, { status: 405, headers: { Allow: "POST" } });
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);
   const id = params.id ?? "";
   if (!isRecordId(id)) return Response.json({ error: "id: not a data request id" }, { status: 400 });

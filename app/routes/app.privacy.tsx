@@ -22,9 +22,10 @@ function formatTime(iso: string): string {
   return new Date(iso).toLocaleString("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
 }
 
-// The embedded admin adds the session token to fetch, not to a plain link: download through fetch.
+// The embedded admin adds the session token to fetch, not to a plain link: download through fetch
+// (a POST: the download is recorded).
 async function download(id: string) {
-  const response = await fetch(`/app/privacy/${id}`);
+  const response = await fetch(`/app/privacy/${id}`, { method: "POST" });
   if (!response.ok) throw new Error(`download failed (${response.status})`);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");

@@ -9,7 +9,7 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
   const since = new Date(now.getTime() - DAY_MS);
   const catalog = catalogCounts(db, shop);
   const fulfillments = fulfillmentCounts(db, shop);
-  const [row, variantsSynced, variantsNeedingWork, ordersSubmitted, ordersNeedingAttention, quotes] = await Promise.all(
+  const [row, variantsSynced, variantsNeedingWork, orderCounts, quotes] = await Promise.all(
     [
       db.shop.findUnique({
         where: { domain: shop },
@@ -18,9 +18,8 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
       // Catálogo's own counts: each figure is the filter it opens.
       catalog.then((c) => c.registered),
       catalog.then((c) => c.needs_work),
-      fulfillments.then((counts) => counts.sent),
-      // Pedidos' «requieren atención (N)», counted by the same function.
-      fulfillments.then((counts) => counts.needs_attention),
+      // Pedidos' own counts («requieren atención (N)»…): each figure is the filter it opens.
+      fulfillments,
       db.$queryRaw<
         { total: number; hits: number; p50: number | null; p99: number | null; answered: number; stale: number }[]
       >`
@@ -40,8 +39,10 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
     carrierServiceState: row?.carrierServiceState ?? null,
     variantsSynced,
     variantsNeedingWork,
-    ordersSubmitted,
-    ordersNeedingAttention,
+    ordersSubmitted: orderCounts.sent,
+    ordersInTransit: orderCounts.shipped,
+    ordersDelivered: orderCounts.delivered,
+    ordersNeedingAttention: orderCounts.needs_attention,
     quotesLastDay: {
       total: q.total,
       answeredWithRates: q.answered,

@@ -1,6 +1,7 @@
 // A shop's connection to the service: its API key (encrypted at rest) and environment.
 import type { PrismaClient } from "@prisma/client";
 import { forgetServiceRegistrations } from "../catalog/variant-records.server";
+import { rememberConnectionId } from "./svc-connection-id.server";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { createSvcClient, type SvcClient, type SvcClientOptions, type SvcLogger } from "../svc";
 
@@ -96,6 +97,7 @@ function buildClient(config: SvcConnectionConfig, environment: SvcEnvironment, a
  * the token cache and connection keep-alive survive between calls. Null for a shop that is not
  * connected or has uninstalled the app.
  */
+/** Each resolved client's connection id: the same in every process for the same stored key and environment. */
 export function createSvcClientResolver(db: Db, config: SvcConnectionConfig) {
   const clients = new Map<string, { fingerprint: string; client: SvcClient }>();
   return async function svcClientFor(shop: string): Promise<SvcClient | null> {
@@ -110,6 +112,7 @@ export function createSvcClientResolver(db: Db, config: SvcConnectionConfig) {
     const environment: SvcEnvironment = row.svcEnvironment === "production" ? "production" : "qa";
     const client = buildClient(config, environment, decryptSecret(row.svcApiKeyCiphertext, config.encryptionKey));
     clients.set(shop, { fingerprint, client });
+    rememberConnectionId(client, fingerprint);
     return client;
   };
 }

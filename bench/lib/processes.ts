@@ -2,6 +2,8 @@
 // counting proxy) and the load generator, each its own child process.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { freePort } from "../../server/database";
 import type { LoadResult, LoadSpec } from "./load";
@@ -80,9 +82,17 @@ function startArgs(): string[] {
 /** Starts the app as `npm start` does (its Node flags included) with `env`; resolves once /healthz answers. */
 export async function startApp(env: Record<string, string>): Promise<{ url: string; pid: number }> {
   const port = await freePort();
+  // BENCH_OTEL=1: the app traces (ADR 028), exporting to a sink in this process that only counts.
+  const tracing = process.env.BENCH_OTEL === "1" ? { OTEL_EXPORTER_OTLP_ENDPOINT: await otlpSink() } : {};
   const child = spawn(process.execPath, startArgs(), {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port) } as unknown as NodeJS.ProcessEnv,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...env,
+      ...tracing,
+      PORT: String(port),
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(child);
@@ -100,6 +110,26 @@ export async function startApp(env: Record<string, string>): Promise<{ url: stri
     if (Date.now() > deadline) throw new Error("the app was not healthy within 120 s");
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+let sink: Promise<string> | undefined;
+/** Exported spans: OTLP/HTTP export requests (protobuf) and their bytes, received by otlpSink. */
+export const otlpReceived = { requests: 0, bytes: 0 };
+
+/** An OTLP/HTTP receiver that accepts and counts every export, as a collector on the same host would. */
+function otlpSink(): Promise<string> {
+  sink ??= new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      req.on("data", (chunk: Buffer) => (otlpReceived.bytes += chunk.length));
+      req.on("end", () => {
+        otlpReceived.requests++;
+        res.writeHead(200, { "content-type": "application/x-protobuf" }).end();
+      });
+    });
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    server.unref();
+  });
+  return sink;
 }
 
 /** Runs one load (bench/lib/load.ts) in its own process. */

@@ -407,6 +407,8 @@ describe("the admin, embedded through the stand-in", () => {
 
   it("draws Inicio's chart of the last day's quotes, with its figures in a table", async () => {
     const page = await open("/app");
+    // Answer times are technical details, folded away until asked for.
+    await page.getByRole("button", { name: "Ver detalles técnicos" }).click();
     const chart = page.locator('svg[role="img"]');
     expect(await chart.locator("title").textContent()).toBe("Cotizaciones por hora");
     expect(await chart.locator("rect").count()).toBeGreaterThanOrEqual(20);

@@ -10,16 +10,12 @@ import { PROJECT_ROOT } from "../helpers/app-process";
 
 /** Starts the demo in its own process group, as a terminal starts a command. */
 function startDemo() {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "scripts/demo.ts", "--keep-running"],
-    {
-      cwd: PROJECT_ROOT,
-      detached: true,
-      env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/demo.ts", "--keep-running"], {
+    cwd: PROJECT_ROOT,
+    detached: true,
+    env: { ...process.env, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {

@@ -5,12 +5,9 @@
 // Screenshots land in test/e2e/screenshots/ (git-ignored).
 import fs from "node:fs";
 import path from "node:path";
-import { Session } from "@shopify/shopify-api";
-import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appEnv } from "../helpers/app-process";
-import { SHOP, startDemoShop, startEmbeddedAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
+import { SHOP, startInstalledAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
 
 const SCREENSHOTS = path.resolve("test/e2e/screenshots");
 const API_KEY = "e2e-readiness-key";
@@ -22,20 +19,12 @@ let shop: DemoShop;
 let admin: EmbeddedAdmin;
 
 beforeAll(async () => {
-  shop = await startDemoShop();
-  // The store's checkout signs the carrier callback with the app's secret.
-  shop.store.control.setApp(SHOP, { secret: API_SECRET, webhooks: [] });
-  await shop.db.shop.create({ data: { domain: SHOP } });
-  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false });
-  session.accessToken = shop.store.accessToken(SHOP);
-  session.scope = appEnv().SCOPES;
-  await new PrismaSessionStorage(shop.db).storeSession(session);
-  admin = await startEmbeddedAdmin(shop, {
+  ({ shop, admin } = await startInstalledAdmin({
     apiKey: API_KEY,
     apiSecret: API_SECRET,
     viewport: { width: 1280, height: 1400 },
     tmpPrefix: "svc-readiness-",
-  });
+  }));
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 }, 180_000);
 

@@ -60,3 +60,28 @@ export async function resetDatabase(): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Every app table of the current test database (DATABASE_URL) with its row count and a checksum of
+ * its rows: two snapshots are equal only when no row was added, changed or deleted in between.
+ */
+export async function tableChecksums(): Promise<Record<string, { rows: number; checksum: string }>> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1",
+    );
+    const snapshot: Record<string, { rows: number; checksum: string }> = {};
+    for (const { tablename } of tables) {
+      const { rows } = await client.query<{ rows: number; checksum: string }>(
+        `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS checksum
+         FROM "${tablename}" t`,
+      );
+      snapshot[tablename] = rows[0]!;
+    }
+    return snapshot;
+  } finally {
+    await client.end();
+  }
+}

@@ -2,8 +2,8 @@
 // through the very quoter the carrier callback uses (ratesRuntime().quoteRates: same profile, same
 // cache, same deadline, same rules), so what the page shows cannot drift from checkout. Unlike a
 // checkout quote it is not written to the quote log: Inicio's figures stay the buyers'.
-import type { PrismaClient } from "@prisma/client";
 import { MEXICAN_STATES } from "~/address/states";
+import { isShopConnected, listCartCandidates, type CartCatalogueDb } from "~/catalog/cart-variants.server";
 import { formatSubunits } from "~/money";
 import { explainRateRules, pesoSubtotalCentavos, type QuoteOutcome, type RateRequest } from "~/rates";
 import { ratesRuntime } from "~/rates/runtime.server";
@@ -28,15 +28,10 @@ export interface RateTesterPage {
   states: { code: string; name: string }[];
 }
 
-export async function loadRateTester(db: PrismaClient, shop: string): Promise<RateTesterPage> {
-  const [row, rows] = await Promise.all([
-    db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } }),
-    db.catalogVariant.findMany({
-      where: { shop, deletedAt: null, sku: { not: null } },
-      select: { variantId: true, productId: true, sku: true, title: true, status: true },
-      orderBy: [{ title: "asc" }, { sku: "asc" }],
-      take: MAX_VARIANTS,
-    }),
+export async function loadRateTester(db: CartCatalogueDb, shop: string): Promise<RateTesterPage> {
+  const [connected, rows] = await Promise.all([
+    isShopConnected(db, shop),
+    listCartCandidates(db, { shop, take: MAX_VARIANTS }),
   ]);
   const variants = rows
     .map((r) => ({
@@ -48,7 +43,7 @@ export async function loadRateTester(db: PrismaClient, shop: string): Promise<Ra
     }))
     .sort((a, b) => Number(b.registered) - Number(a.registered));
   return {
-    connected: Boolean(row?.svcApiKeyCiphertext),
+    connected,
     variants,
     registeredCount: variants.filter((v) => v.registered).length,
     states: MEXICAN_STATES.map((s) => ({ code: s.code, name: s.name })),

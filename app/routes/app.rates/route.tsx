@@ -6,6 +6,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
+import { findCartVariants } from "~/catalog/cart-variants.server";
 import { appContext } from "~/context.server";
 import { useI18n } from "~/i18n/react";
 import { authenticate } from "~/shopify.server";
@@ -15,6 +16,7 @@ import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form
 import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
+import { recordRateTest } from "~/shop/setup-guide.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const { session } = await authenticate.admin(request);
@@ -26,15 +28,14 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const values = readRateTestForm(await request.formData().catch(() => new FormData()));
   // Only the shop's own catalogue may be put in the cart; the SKU comes from it, never the form.
   const ids = values.lines.map((line) => line.variantId).filter(Boolean);
-  const rows = await appContext().db.catalogVariant.findMany({
-    where: { shop: session.shop, deletedAt: null, sku: { not: null }, variantId: { in: ids } },
-    select: { variantId: true, productId: true, sku: true, title: true },
-  });
+  const rows = await findCartVariants(appContext().db, { shop: session.shop, variantIds: ids });
   const variants = new Map<string, CartVariant>(rows.map((r) => [r.variantId, { ...r, sku: r.sku ?? "" }]));
   const parsed = toRateTest(values, variants);
   // A refused test is the merchant's input: 400, with every value as typed.
   if (!parsed.ok) return data({ values, errors: parsed.errors, result: null as Awaited<ReturnType<typeof runRateTest>> | null }, { status: 400 });
   const result = await runRateTest(session.shop, parsed.rate);
+  // The setup guide's «test quote» step (Inicio).
+  await recordRateTest(appContext().db, session.shop, new Date());
   return data({ values, errors: {} as Record<string, RateTestError>, result });
 };
 

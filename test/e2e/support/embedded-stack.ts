@@ -2,13 +2,16 @@
  * What the e2e tests of the admin start from: a database of their own, the service sandbox and
  * the simulated store holding the demo shop (startDemoShop); then the built app embedded through
  * the store's admin stand-in, in headless Chromium with a merchant's user agent
- * (startEmbeddedAdmin), opening pages the way Shopify's admin opens them.
+ * (startEmbeddedAdmin), opening pages the way Shopify's admin opens them; or both, for a shop
+ * freshly installed (startInstalledAdmin).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
+import { Session } from "@shopify/shopify-api";
+import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { freePort } from "../../../server/database";
@@ -120,4 +123,22 @@ export async function startEmbeddedAdmin(
       await app.stop();
     },
   };
+}
+
+/**
+ * The demo shop right after installing the app (its Shop row and offline session; the store signs
+ * the carrier callback with the app's secret), not yet connected to the service, and embedded.
+ */
+export async function startInstalledAdmin(opts: Parameters<typeof startEmbeddedAdmin>[1]): Promise<{
+  shop: DemoShop;
+  admin: EmbeddedAdmin;
+}> {
+  const shop = await startDemoShop();
+  shop.store.control.setApp(SHOP, { secret: opts.apiSecret, webhooks: [] });
+  await shop.db.shop.create({ data: { domain: SHOP } });
+  const session = new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false });
+  session.accessToken = shop.store.accessToken(SHOP);
+  session.scope = appEnv().SCOPES;
+  await new PrismaSessionStorage(shop.db).storeSession(session);
+  return { shop, admin: await startEmbeddedAdmin(shop, opts) };
 }

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { startFullSync } from "~/catalog/full-sync.server";
-import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog";
+import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { loader as homeLoader } from "~/routes/app._index";
 import { action as productsCreate } from "~/routes/webhooks.products.create";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { disconnectShop } from "~/shop/svc-connection.server";
-import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog";
+import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";

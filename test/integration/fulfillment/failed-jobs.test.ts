@@ -11,7 +11,7 @@ import { startReconciliation } from "~/fulfillment/reconcile.server";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index";
-import { action as ordersAction, loader as ordersLoader, type OrdersPageData } from "~/routes/app.orders";
+import { action as ordersAction, loader as ordersLoader, type OrdersPageData } from "~/routes/app.orders/route";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest } from "../../helpers/shopify-requests";

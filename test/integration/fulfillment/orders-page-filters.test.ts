@@ -5,7 +5,7 @@
 import { reason, reasonRecord, type ReasonMessage } from "~/fulfillment/reason-codes";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader, type OrdersPageData } from "~/routes/app.orders";
+import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, startHarness, type Harness } from "./support/harness";

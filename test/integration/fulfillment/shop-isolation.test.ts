@@ -2,7 +2,7 @@
 // through the orders page (loader and every action) or the order-page endpoint.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader, type OrdersPageData } from "~/routes/app.orders";
+import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
 import { loader as endpointLoader, action as endpointAction } from "~/routes/api.warehouse.orders.$orderId";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest } from "../../helpers/shopify-requests";

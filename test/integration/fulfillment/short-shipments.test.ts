@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action, loader, type OrdersPageData } from "~/routes/app.orders";
+import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { HOUR, MINUTE, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";

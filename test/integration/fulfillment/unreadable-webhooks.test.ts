@@ -3,7 +3,7 @@
 // and the merchant sends the order by its id (the "send now" path) or dismisses it (issue 11).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { action as ordersAction, loader as ordersLoader, type OrdersPageData } from "~/routes/app.orders";
+import { action as ordersAction, loader as ordersLoader, type OrdersPageData } from "~/routes/app.orders/route";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersEdited } from "~/routes/webhooks.orders.edited";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";

@@ -4,6 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { claimJobs, enqueueJob, extendLease, finishJob } from "~/jobs/queue.server";
 import { createJobWorker } from "~/jobs/worker.server";
+import { currentRequestId, withLogContext } from "~/logger.server";
 import { resetDatabase } from "../../helpers/test-database";
 
 // A second client with its own pool stands for a second app process.
@@ -180,5 +181,30 @@ describe("jobs as leased rows", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(runs).toBe(after);
     expect((await prisma.job.findFirstOrThrow()).state).toBe("queued");
+  });
+
+  it("carries the id of the request that enqueued a job into the job's log context", async () => {
+    // GIVEN a job enqueued while serving a request, another enqueued outside any
+    await withLogContext({ requestId: "req-42" }, () =>
+      enqueueJob(prisma, { queue: "work", key: "from-request", shop: "s", runAt: t0 }),
+    );
+    await enqueueJob(prisma, { queue: "work", key: "background", shop: "s", runAt: t0 });
+    expect(
+      await prisma.job.findUniqueOrThrow({ where: { queue_key: { queue: "work", key: "from-request" } } }),
+    ).toMatchObject({
+      requestId: "req-42",
+      traceparent: null, // tracing is off in this process
+    });
+    // WHEN they run THEN each handler sees its enqueuer's request id (what its log lines carry)
+    const seen: Record<string, string | undefined> = {};
+    const worker = createJobWorker({
+      db: prisma,
+      logger: silent,
+      owner: "A",
+      now: () => at(1000),
+      handlers: { work: async (job) => ((seen[job.key] = currentRequestId()), { kind: "done" }) },
+    });
+    await worker.runOnce();
+    expect(seen).toEqual({ "from-request": "req-42", background: undefined });
   });
 });

@@ -90,6 +90,14 @@ async function submit(fields: Fields) {
 }
 
 describe("/app/rates", () => {
+  it("ticks the setup guide's test-quote step when a quote ran, not when the form was refused", async () => {
+    const testedAt = async () => (await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).rateTestedAt;
+    await submit({ ...CDMX, postalCode: "abc" });
+    expect(await testedAt()).toBeNull();
+    await submit(CDMX);
+    expect(await testedAt()).toBeInstanceOf(Date);
+  });
+
   it("offers the catalogue's variants with a SKU, registered first, and the 32 states", async () => {
     const page = await loader({ request: await sessionTokenRequest("/app/rates"), params: {}, context: {} });
     expect(page.connected).toBe(true);

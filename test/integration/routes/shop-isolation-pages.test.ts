@@ -10,10 +10,10 @@ import { configureAppContext } from "~/context.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop } from "~/shop/svc-connection.server";
 import { stopRatesRuntime } from "~/rates/runtime.server";
-import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog";
+import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index";
 import { loader as privacyLoader } from "~/routes/app.privacy";
-import { loader as exportLoader } from "~/routes/app.privacy.$id";
+import { action as exportAction } from "~/routes/app.privacy.$id";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/app.settings/route";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
@@ -234,10 +234,10 @@ describe("Privacidad as another shop", () => {
     expect(page.requests).toEqual([]);
   });
 
-  it("GET /app/privacy/:id of the victim's export is a 404 and is not recorded as downloaded", async () => {
+  it("POST /app/privacy/:id of the victim's export is a 404 and is not recorded as downloaded", async () => {
     const response = await unchanged(async () =>
-      exportLoader({
-        request: await as(`/app/privacy/${victim.exportId}`),
+      exportAction({
+        request: await as(`/app/privacy/${victim.exportId}`, { method: "POST" }),
         params: { id: victim.exportId },
         context: {},
       }),

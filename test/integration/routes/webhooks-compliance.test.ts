@@ -3,9 +3,9 @@ import prisma from "~/db.server";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
-import { downloadCustomerDataExport, listCustomerDataRequests } from "~/privacy/customer-data.server";
+import { downloadCustomerDataExport, listCustomerDataRequests, purgeExpiredExports } from "~/privacy/customer-data.server";
 import { loader as privacyPage } from "~/routes/app.privacy";
-import { loader as downloadExport } from "~/routes/app.privacy.$id";
+import { action as downloadExport } from "~/routes/app.privacy.$id";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, signedWebhookRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
@@ -80,7 +80,7 @@ describe("compliance webhooks", () => {
     ]);
     // AND the download is the export: the address sent to the service, tracking, history; no quotes data
     const response = await downloadExport({
-      request: await sessionTokenRequest(`/app/privacy/${stored.id}`),
+      request: await sessionTokenRequest(`/app/privacy/${stored.id}`, TEST_SHOP, { method: "POST" }),
       params: { id: stored.id },
       context: {},
     });
@@ -119,7 +119,7 @@ describe("compliance webhooks", () => {
     expect(await listCustomerDataRequests(prisma, { shop: other, now: new Date() })).toEqual([]);
     await storeOfflineSession(prisma, TEST_SHOP);
     const malformed = await downloadExport({
-      request: await sessionTokenRequest("/app/privacy/abc", TEST_SHOP),
+      request: await sessionTokenRequest("/app/privacy/abc", TEST_SHOP, { method: "POST" }),
       params: { id: "abc" },
       context: {},
     });
@@ -136,7 +136,7 @@ describe("compliance webhooks", () => {
     expect(await prisma.customerDataRequest.count()).toBe(0);
   });
 
-  it("drops exports after 30 days", async () => {
+  it("drops exports after 30 days: the page no longer lists them, the retention job deletes them", async () => {
     await prisma.shop.create({ data: { domain: TEST_SHOP } });
     const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
     await prisma.customerDataRequest.create({
@@ -145,6 +145,7 @@ describe("compliance webhooks", () => {
     await storeOfflineSession(prisma, TEST_SHOP);
     const page = await privacyPage({ request: await sessionTokenRequest("/app/privacy"), params: {}, context: {} });
     expect(page.requests).toEqual([]);
+    expect(await purgeExpiredExports(prisma, new Date())).toBe(1);
     expect(await prisma.customerDataRequest.count()).toBe(0);
   });
 

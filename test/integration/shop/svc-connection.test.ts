@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { ACCOUNT_SWITCHED, connectShop, type SvcConnectionConfig } from "~/shop/svc-connection.server";
+import {
+  ACCOUNT_SWITCHED,
+  connectShop,
+  createSvcClientResolver,
+  type SvcConnectionConfig,
+} from "~/shop/svc-connection.server";
+import { svcConnectionId } from "~/shop/svc-connection-id.server";
 import { SvcUnauthorizedError } from "~/svc";
 import { startServiceSandbox } from "../../../sandbox/service/server";
 import { resetDatabase } from "../../helpers/test-database";
@@ -83,4 +89,26 @@ describe("connectShop", () => {
       expect(skipped).toMatchObject({ status: "skipped", reason: "No tiene SKU." });
     },
   );
+});
+
+describe("svcConnectionId (the shared rate cache's name for a connection)", () => {
+  beforeEach(resetDatabase);
+
+  it("is the same in every process for one stored connection, and new after a new key or environment", async () => {
+    await connectShop({ db: prisma, config, shop, apiKey: "key-a", environment: "qa" });
+    // Two resolvers: what two app instances build from the same row.
+    const [one, other] = [createSvcClientResolver(prisma, config), createSvcClientResolver(prisma, config)];
+    const idA = svcConnectionId((await one(shop))!);
+    expect(idA).toMatch(/^[\w-]{22}$/);
+    expect(svcConnectionId((await other(shop))!)).toBe(idA);
+    const row = await prisma.shop.findUniqueOrThrow({ where: { domain: shop } });
+    expect(idA).not.toContain(row.svcApiKeyCiphertext!.slice(3, 25));
+
+    await connectShop({ db: prisma, config, shop, apiKey: "key-b", environment: "qa" });
+    const idB = svcConnectionId((await one(shop))!);
+    expect(idB).not.toBe(idA);
+    expect(svcConnectionId((await other(shop))!)).toBe(idB);
+    await connectShop({ db: prisma, config, shop, apiKey: "key-b", environment: "production" });
+    expect(svcConnectionId((await one(shop))!)).not.toBe(idB);
+  });
 });

@@ -108,3 +108,18 @@ describe("RATES_NAIVE_BASELINE (the benchmark's uncached rate callback)", () => 
     ]);
   });
 });
+
+describe("REDIS_URL (the shared rate cache)", () => {
+  it("is off when unset or empty, accepts redis:// and rediss://, and names anything else", () => {
+    expect(parseEnv(valid).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ ...valid, REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ ...valid, REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(parseEnv({ ...valid, REDIS_URL: "rediss://:pw@cache.internal:6380/1" }).REDIS_URL).toBe(
+      "rediss://:pw@cache.internal:6380/1",
+    );
+    for (const bad of ["http://127.0.0.1:6379", "127.0.0.1:6379"])
+      expect(problemsOf({ ...valid, REDIS_URL: bad })).toEqual([
+        "REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
+      ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { quoteCacheKey, SingleFlight, TtlLruCache } from "~/rates";
+import { approximateEntryBytes } from "~/rates/ttl-cache";
 
 describe("TtlLruCache", () => {
   it("forgets an entry once its TTL has passed", () => {
@@ -36,6 +37,58 @@ describe("TtlLruCache", () => {
     cache.set("shop-b|1", 3, 60_000);
     cache.deletePrefix("shop-a|");
     expect([cache.get("shop-a|1"), cache.get("shop-a|2"), cache.get("shop-b|1")]).toEqual([undefined, undefined, 3]);
+  });
+
+  it("evicts the least recently used entries to stay within its byte bound", () => {
+    const cache = new TtlLruCache<string>(1_000, Date.now, { maxBytes: 1_000, sizeOf: (_k, v) => v.length });
+    cache.set("a", "x".repeat(400), 60_000);
+    cache.set("b", "x".repeat(400), 60_000);
+    cache.get("a");
+    cache.set("c", "x".repeat(400), 60_000);
+    expect([cache.get("a")?.length, cache.get("b"), cache.get("c")?.length]).toEqual([400, undefined, 400]);
+    expect(cache.bytes).toBe(800);
+    // Replacing, deleting and expiring give their bytes back.
+    cache.set("a", "x".repeat(100), 60_000);
+    expect(cache.bytes).toBe(500);
+    cache.delete("c");
+    expect(cache.bytes).toBe(100);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("keeps nothing larger than its whole byte bound, and counts an expired entry out once read", () => {
+    let now = 0;
+    const cache = new TtlLruCache<string>(10, () => now, { maxBytes: 100, sizeOf: (_k, v) => v.length });
+    cache.set("small", "x".repeat(10), 1_000);
+    cache.set("huge", "x".repeat(101), 1_000);
+    expect(cache.get("huge")).toBeUndefined();
+    expect(cache.get("small")).toBe("x".repeat(10));
+    now = 1_000;
+    expect(cache.get("small")).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("bounds a rate cache of large answers by bytes before entries", () => {
+    const services = Array.from({ length: 40 }, (_, i) => ({
+      service: "NACIONAL",
+      days: i,
+      totalPricing: "99.00",
+      description: "d".repeat(200),
+    }));
+    const outcome = { kind: "quoted", services };
+    const perEntry = approximateEntryBytes("tienda.myshopify.com|" + "k".repeat(43), outcome);
+    expect(perEntry).toBeGreaterThan(2 * JSON.stringify(outcome).length);
+    const cache = new TtlLruCache<typeof outcome>(10_000, Date.now, {
+      maxBytes: 1_000_000,
+      sizeOf: approximateEntryBytes,
+    });
+    for (let i = 0; i < 2_000; i++) cache.set(`tienda.myshopify.com|${String(i).padStart(43, "k")}`, outcome, 60_000);
+    expect(cache.bytes).toBeLessThanOrEqual(1_000_000);
+    expect(cache.size).toBe(Math.floor(1_000_000 / perEntry));
+  });
+
+  it("refuses a byte bound that is not a positive whole number", () => {
+    expect(() => new TtlLruCache<string>(10, Date.now, { maxBytes: 0 })).toThrow(/maxBytes must be a positive integer/);
   });
 
   it("stays bounded under many distinct keys", () => {

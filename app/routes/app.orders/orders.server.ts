@@ -1,0 +1,112 @@
+// What the orders page asks of the fulfilment feature: the page's data (reads only: the schedules
+// the page used to start here are the worker's, app/shop/schedules.server.ts) and each form's action.
+import { appContext } from "~/context.server";
+import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "~/attention/orders.server";
+import {
+  confirmServiceOrderAbsent,
+  confirmServiceOrderExists,
+  leaveMissingForRefund,
+  refused,
+  retryFulfillment,
+  retryFulfillments,
+  sendAsItStands,
+  sendMissingAsNewOrder,
+  type MerchantActionResult,
+} from "~/fulfillment/merchant-actions.server";
+import { listFulfillments } from "~/fulfillment/orders-page.server";
+import { parseBulkIds, ORDERS_PAGE_SIZE, type FieldError, type parseOrdersQuery } from "~/fulfillment/orders-query";
+import { requestStockSync } from "~/fulfillment/stock-sync.server";
+import { isRecordId } from "~/http/record-id";
+import { getShopSettings } from "~/shop/shop-settings.server";
+import type { OrdersActionData, OrdersPageData } from "./types";
+
+/** Everything the page shows for `shop`; a refused query shows every order, with its error. */
+export async function loadOrdersPage(
+  shop: string,
+  parsed: ReturnType<typeof parseOrdersQuery>,
+): Promise<OrdersPageData> {
+  const query = parsed.ok ? parsed.query : { status: null, q: "", page: 1 };
+  const { db, now } = appContext();
+  return {
+    ...(await listFulfillments(db, { shop, status: query.status, q: query.q, page: query.page, take: ORDERS_PAGE_SIZE })),
+    query,
+    invalid: parsed.ok ? null : parsed.error,
+    attention: await ordersAttention({ db, now }, shop),
+    stockSyncOn: (await getShopSettings({ db, shop })).settings.stock.enabled,
+  };
+}
+
+// The actions on one record name it by its id.
+const ON_ONE_RECORD = new Set([
+  "confirm-exists",
+  "confirm-absent",
+  "retry",
+  "short-resend",
+  "short-refund",
+  "send-as-is",
+]);
+const INTENTS = new Set([...ON_ONE_RECORD, "retry-many", "sync-stock"]);
+
+/**
+ * The page's forms: the answer and its HTTP status (400 for refused input); `attention` marks the
+ * attention card's actions, always answered with their status.
+ */
+export async function ordersAction(
+  shop: string,
+  form: FormData,
+): Promise<{ status: number; result: OrdersActionData; attention?: true }> {
+  const intent = String(form.get("intent") ?? "");
+  if (ATTENTION_INTENTS.has(intent)) {
+    const answer = await runAttentionAction(appContext(), { shop, intent, id: String(form.get("id") ?? "") });
+    return { ...answer, attention: true };
+  }
+  const invalid = (error: FieldError) => ({ status: 400, result: { kind: "invalid" as const, error } });
+  if (!INTENTS.has(intent)) {
+    return invalid({
+      field: "intent",
+      error: `unknown action "${intent.slice(0, 40)}"`,
+      key: "intent",
+      params: { value: intent.slice(0, 40) },
+    });
+  }
+  if (intent === "retry-many") {
+    const ids = parseBulkIds(form.getAll("fulfillmentId"));
+    if (!ids.ok) return invalid(ids.error);
+    return { status: 200, result: { kind: "bulk", results: await retryFulfillments(appContext(), { shop, ids: ids.ids }) } };
+  }
+  const fulfillmentId = String(form.get("fulfillmentId") ?? "");
+  if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
+    return {
+      status: 400,
+      result: { kind: "one", ...refused("fulfillmentId: missing or not a record id", "invalidRecordId") },
+    };
+  }
+  return { status: 200, result: { kind: "one", ...(await runAction(intent, { shop, fulfillmentId, form })) } };
+}
+
+async function runAction(
+  intent: string,
+  { shop, fulfillmentId, form }: { shop: string; fulfillmentId: string; form: FormData },
+): Promise<MerchantActionResult> {
+  const deps = appContext();
+  switch (intent) {
+    case "confirm-exists":
+      return confirmServiceOrderExists(deps, { shop, fulfillmentId, svcOrderId: String(form.get("svcOrderId") ?? "") });
+    case "confirm-absent":
+      return confirmServiceOrderAbsent(deps, { shop, fulfillmentId });
+    case "retry":
+      return retryFulfillment(deps, { shop, fulfillmentId });
+    case "short-resend":
+      return sendMissingAsNewOrder(deps, { shop, fulfillmentId });
+    case "short-refund":
+      return leaveMissingForRefund(deps, { shop, fulfillmentId });
+    case "send-as-is":
+      return sendAsItStands(deps, { shop, fulfillmentId });
+    default:
+      // Asked for while switched off, it would say "asked" and do nothing.
+      if (!(await getShopSettings({ db: deps.db, shop })).settings.stock.enabled)
+        return { ok: false, error: "stock sync is off", code: "stockSyncOff", params: {} };
+      await requestStockSync(deps.db, { shop, runAt: deps.now(), onDemand: true });
+      return { ok: true, message: "stock sync requested", code: "stockSyncRequested", params: {} };
+  }
+}

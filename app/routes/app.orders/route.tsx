@@ -1,0 +1,96 @@
+// /app/orders (Pedidos): every order the app handled, filtered and searched, with what the merchant
+// can do about each one. The loader only reads; the actions are the page's forms (orders.server.ts).
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Banner, BlockStack, Card, Page, Text } from "@shopify/polaris";
+import { TitleBar } from "@shopify/app-bridge-react";
+import { OrdersAttentionCard } from "~/components/attention";
+import { parseOrdersQuery, ORDERS_PAGE_SIZE } from "~/fulfillment/orders-query";
+import { FULFILLMENT_STATUSES } from "~/fulfillment/status";
+import { useI18n } from "~/i18n/react";
+import { authenticate } from "~/shopify.server";
+import { ActionResult } from "./action-result";
+import { Empty, Filters, Pages } from "./filters";
+import { loadOrdersPage, ordersAction } from "./orders.server";
+import { Records } from "./records";
+import type { OrdersActionData, OrdersPageData } from "./types";
+
+export type { OrdersActionData, OrdersPageData } from "./types";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const parsed = parseOrdersQuery(new URL(request.url));
+  const page = await loadOrdersPage(session.shop, parsed);
+  // A wrong filter in the URL is a 400 naming the field; the page still shows every order, with
+  // the error next to the filter, rather than an error page.
+  return parsed.ok ? page : data(page, { status: 400 });
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const { session } = await authenticate.admin(request);
+  const answer = await ordersAction(session.shop, await request.formData());
+  return answer.status === 200 && !answer.attention
+    ? answer.result
+    : data<OrdersActionData>(answer.result, { status: answer.status });
+};
+
+export default function Orders() {
+  const { rows, matching, counts, received, reconciledAt, query, invalid, attention, stockSyncOn } = useLoaderData<
+    typeof loader
+  >() as OrdersPageData;
+  const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
+  const i18n = useI18n();
+  const m = i18n.messages.orders;
+  const submit = useSubmit();
+  const busy = useNavigation().state !== "idle";
+  const total = FULFILLMENT_STATUSES.reduce((sum, s) => sum + counts[s], 0);
+  return (
+    <Page
+      primaryAction={
+        stockSyncOn
+          ? {
+              content: m.syncStock,
+              disabled: busy,
+              onAction: () => submit({ intent: "sync-stock" }, { method: "post" }),
+            }
+          : undefined
+      }
+    >
+      <TitleBar title={m.title} />
+      <BlockStack gap="400">
+        {stockSyncOn ? null : (
+          <Text as="p" tone="subdued">
+            {m.stockSyncOff}
+          </Text>
+        )}
+        <ActionResult data={actionData} />
+        {invalid?.field === "page" && <Banner tone="warning">{m.errors.page}</Banner>}
+        <Filters counts={counts} total={total} query={query} invalid={invalid} />
+        <OrdersAttentionCard attention={attention} />
+        <Text as="p" tone="subdued">
+          {reconciledAt ? i18n.format(m.reconciledAt, { at: i18n.dateTime(reconciledAt) }) : m.neverReconciled}
+        </Text>
+        {received.length > 0 && (
+          <Card>
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingSm">
+                {m.received}
+              </Text>
+              {received.map((order) => (
+                <Text as="p" key={order.orderGid}>
+                  {i18n.format(m.receivedAt, { order: order.orderName, at: i18n.dateTime(order.receivedAt) })}
+                </Text>
+              ))}
+            </BlockStack>
+          </Card>
+        )}
+        {rows.length === 0 && received.length === 0 ? (
+          <Empty anyOrders={total > 0} query={query} />
+        ) : (
+          <Records rows={rows} />
+        )}
+        {matching > ORDERS_PAGE_SIZE && <Pages page={query.page} pages={Math.ceil(matching / ORDERS_PAGE_SIZE)} />}
+      </BlockStack>
+    </Page>
+  );
+}

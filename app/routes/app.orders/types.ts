@@ -1,0 +1,21 @@
+// What the orders page's loader and action answer (the tests and the components read them).
+import type { MerchantActionResult } from "~/fulfillment/merchant-actions.server";
+import type { ordersAttention } from "~/attention/orders.server";
+import type { listFulfillments } from "~/fulfillment/orders-page.server";
+import type { FieldError, OrdersFilter } from "~/fulfillment/orders-query";
+import type { AttentionActionData } from "~/attention/job-problems.server";
+
+export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
+  /** Stock sync is switched on in Configuración: only then can it be asked for now. */
+  stockSyncOn: boolean;
+  query: { status: OrdersFilter | null; q: string; page: number };
+  invalid: FieldError | null;
+  attention: Awaited<ReturnType<typeof ordersAttention>>;
+};
+
+/** One action's result, or each record's result of a bulk retry; `field` names refused input. */
+export type OrdersActionData =
+  | (MerchantActionResult & { kind: "one" })
+  | { kind: "bulk"; results: (MerchantActionResult & { id: string; orderName: string | null })[] }
+  | { kind: "invalid"; error: FieldError }
+  | AttentionActionData;

@@ -1,0 +1,47 @@
+/**
+ * The recurring jobs every connected shop must have: order reconciliation, the stock schedule
+ * (when switched on) and the readiness check. Connecting and saving the settings start them and
+ * each job books its own next run; this makes sure of them for shops that lack one (connected
+ * before the job existed, or a run that gave up). It runs where writes belong: in the worker's
+ * periodic "shop.schedules" job (queued as each worker starts and after Shopify's auth — install,
+ * reinstall —, then hourly), never on a page's GET.
+ */
+import type { PrismaClient } from "@prisma/client";
+import { ensureReconciliation } from "../fulfillment/reconcile.server";
+import { ensureStockSchedule } from "../fulfillment/stock-sync.server";
+import type { JobOutcome } from "../jobs/queue.server";
+import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
+import { ensureReadinessCheck } from "./readiness.server";
+import { SCHEDULES_QUEUE } from "./schedules-queue.server";
+
+/** How often the sweep looks again (a given-up run is started again within this). */
+export const SCHEDULES_EVERY_MS = 60 * 60_000;
+
+/** Starts whichever of the shop's recurring jobs is neither queued nor running (a no-op when not connected). */
+export async function ensureShopSchedules(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
+  await ensureReconciliation(db, args);
+  await ensureStockSchedule(db, args);
+  await ensureReadinessCheck(db, args);
+}
+
+/** Every connected, installed shop's schedules; returns how many shops were looked at. */
+export async function ensureEveryShopSchedules(db: PrismaClient, now: Date): Promise<number> {
+  const shops = await db.shop.findMany({
+    where: { svcApiKeyCiphertext: { not: null }, uninstalledAt: null },
+    select: { domain: true },
+    orderBy: { domain: "asc" },
+  });
+  for (const { domain } of shops) await ensureShopSchedules(db, { shop: domain, now });
+  return shops.length;
+}
+
+/** The sweep's handler, assembled by app/composition.server.ts: looks at every shop, then again in an hour. */
+export function schedulesJobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
+  return {
+    [SCHEDULES_QUEUE]: async (): Promise<JobOutcome> => {
+      const shops = await ensureEveryShopSchedules(deps.db, deps.now());
+      deps.logger.debug({ shops }, "shop schedules ensured");
+      return { kind: "reschedule", at: new Date(deps.now().getTime() + SCHEDULES_EVERY_MS) };
+    },
+  };
+}
