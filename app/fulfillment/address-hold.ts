@@ -6,7 +6,7 @@
  */
 import type { AddressWarning } from "../address";
 import { normalizePhone } from "../address/phone";
-import { warningMessage } from "../address/warning-codes";
+import { storedWarning } from "../address/warning-codes";
 import { translator } from "../i18n/locale";
 import { reason, type ReasonMessage } from "./reason-codes";
 
@@ -19,7 +19,7 @@ export type AddressProblem =
 /** The first warning that makes the destination undeliverable as it stands; null when it can go. */
 export function addressProblem(warnings: readonly AddressWarning[]): AddressProblem | null {
   for (const warning of warnings) {
-    const coded = warningMessage(warning.message);
+    const coded = storedWarning(warning);
     if (coded?.code === "noExteriorNumber") return { code: "noExteriorNumber" };
     if (coded?.code === "stateMismatch") {
       const { cp = "", byCp = "", state = "" } = coded.params;

@@ -442,6 +442,7 @@ export const en: Messages = {
       sendAsItStandsHelp: "Releases the app's hold and sends the order to the warehouse with the address as it is.",
     },
     reasonNotCoded: "An earlier version of the app recorded the reason; check the history or retry.",
+    warningNotCoded: "an earlier version of the app recorded this warning; check the address in Shopify.",
     svcStatuses: {
       WAITING: "waiting at the warehouse",
       PICK: "being picked at the warehouse",

@@ -445,6 +445,7 @@ export const es = {
       sendAsItStandsHelp: "Libera la retención de la app y envía el pedido al almacén con la dirección como está.",
     },
     reasonNotCoded: "Una versión anterior de la app registró el motivo; revisa el historial o reintenta.",
+    warningNotCoded: "una versión anterior de la app registró este aviso; revisa la dirección en Shopify.",
     svcStatuses: {
       WAITING: "en espera en el almacén",
       PICK: "surtiéndose en el almacén",

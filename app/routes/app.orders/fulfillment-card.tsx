@@ -2,7 +2,7 @@
 // what the merchant can do and its history.
 import { Badge, BlockStack, Box, Button, Card, Checkbox, InlineStack, Link, Text } from "@shopify/polaris";
 import { useState } from "react";
-import { warningMessage } from "~/address/warning-codes";
+import { storedWarning } from "~/address/warning-codes";
 import { SERVICE_LABELS, STATUS_LABELS } from "~/fulfillment/labels";
 import type { FulfillmentRow } from "~/fulfillment/orders-page.server";
 import { useI18n } from "~/i18n/react";
@@ -75,7 +75,9 @@ export function FulfillmentCard({
           {row.svcOrderId && (
             <Text as="p" tone="subdued">
               {i18n.format(m.serviceOrder, { id: row.svcOrderId })}
-              {row.svcStatus ? ` · ${i18n.format(m.serviceStatus, { status: svcStatusWords(i18n, row.svcStatus) })}` : ""}
+              {row.svcStatus
+                ? ` · ${i18n.format(m.serviceStatus, { status: svcStatusWords(i18n, row.svcStatus) })}`
+                : ""}
             </Text>
           )}
           {row.tracking && (
@@ -93,11 +95,11 @@ export function FulfillmentCard({
           {row.warnings.length > 0 && (
             <Box>
               {row.warnings.map((warning, index) => {
-                const known = warningMessage(warning.message);
+                const known = storedWarning(warning);
                 return (
                   <Text as="p" tone="caution" key={index}>
                     {m.fields[warning.field] ?? warning.field}:{" "}
-                    {known ? i18n.format(m.warnings[known.code], known.params) : warning.message}
+                    {known ? i18n.format(m.warnings[known.code], known.params) : m.warningNotCoded}
                     {warning.original ? ` («${warning.original}»)` : ""}
                   </Text>
                 );

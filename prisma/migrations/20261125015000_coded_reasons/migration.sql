@@ -1,5 +1,6 @@
--- Codes, not sentences (issue 22): the fulfilment engine records each record's reason and each
--- timeline entry as a code with parameters (app/fulfillment/reason-codes.ts), the English
+-- Codes, not sentences (issue 22): the fulfilment engine records each record's reason, each
+-- timeline entry and each address warning as a code with parameters (app/fulfillment/reason-codes.ts,
+-- app/address/warning-codes.ts), the English
 -- sentence stays beside it for support. Rows written before are converted once here: each
 -- stored sentence is matched against the patterns that decoded it until now (the last version of
 -- app/fulfillment/reason-codes.ts that had them), in order, and the first match gives the code
@@ -105,5 +106,60 @@ UPDATE "FulfillmentEvent" e
   FROM (SELECT id, "_coded_reason"(detail) AS coded FROM "FulfillmentEvent" WHERE "detailCode" IS NULL AND detail IS NOT NULL) c
  WHERE e.id = c.id AND c.coded IS NOT NULL;
 
+-- The address parser's warnings (Fulfillment.warnings, [{ field, message, original }]) get their
+-- code and parameters beside the message the same way (app/address/warning-codes.ts).
+CREATE TABLE "_CodedWarningPattern" (ord INT PRIMARY KEY, code TEXT NOT NULL, pattern TEXT NOT NULL, names TEXT[] NOT NULL);
+INSERT INTO "_CodedWarningPattern" (ord, code, pattern, names) VALUES
+  (1, 'stateMismatch', '^postal code (.+?) is in (.+), not (.+)\u003b check the address$', ARRAY['cp', 'byCp', 'state']::text[]),
+  (2, 'unknownState', '^unknown state "(.*)"\u003b sent as given$', ARRAY['given']::text[]),
+  (3, 'noState', '^no state given$', ARRAY[]::text[]),
+  (4, 'unknownStateFromPostalCode', '^unknown state "(.*)"\u003b sent (.+), the state of postal code (\S+)$', ARRAY['given', 'state', 'cp']::text[]),
+  (5, 'noStateFromPostalCode', '^no state given\u003b sent (.+), the state of postal code (\S+)$', ARRAY['state', 'cp']::text[]),
+  (6, 'noCountry', '^no country given\u003b assumed Mexico from the state and postal code$', ARRAY[]::text[]),
+  (7, 'noCity', '^no city given$', ARRAY[]::text[]),
+  (8, 'noPhone', '^no phone number\u003b the service needs one reachable by WhatsApp$', ARRAY[]::text[]),
+  (9, 'phoneNot10Digits', '^phone "(.*)" is not a 10-digit Mexican number\u003b sent as given$', ARRAY['phone']::text[]),
+  (10, 'noPostalCode', '^no postal code given$', ARRAY[]::text[]),
+  (11, 'postalCodeFourDigits', '^postal code "(.*)" has four digits\u003b sent "(.*)"$', ARRAY['given', 'sent']::text[]),
+  (12, 'postalCodeInvalid', '^"(.*)" is not a valid Mexican postal code\u003b sent "(.*)"$', ARRAY['given', 'sent']::text[]),
+  (13, 'postalCodeFromLine', '^no postal code given\u003b took (.+?) from the address line$', ARRAY['cp']::text[]),
+  (14, 'postalCodeInLine', '^an address line mentions postal code (.+?)\u003b sent (.*)$', ARRAY['cp', 'sent']::text[]),
+  (15, 'recipientFromCompany', '^no recipient name\u003b sent the company name$', ARRAY[]::text[]),
+  (16, 'noRecipient', '^no recipient name given$', ARRAY[]::text[]),
+  (17, 'lotAsStreet', '^no street name\u003b sent the block and lot "(.*)" as the street$', ARRAY['lot']::text[]),
+  (18, 'noStreet', '^no street name found in the address lines$', ARRAY[]::text[]),
+  (19, 'noExteriorNumber', '^no exterior number found\u003b sent "S\/N"$', ARRAY[]::text[]),
+  (20, 'noColonia', '^no colonia found\u003b the service requires one$', ARRAY[]::text[]),
+  (21, 'buildingAfterNumber', '^took "(.*)" after the house number as a building''s name\u003b sent it in the interior reference$', ARRAY['text']::text[]),
+  (22, 'interiorAfterNumber', '^took "(.*)" after the house number as the interior number$', ARRAY['text']::text[]),
+  (23, 'interiorWithoutLabel', '^no "Int\." label\u003b took "(.*)" as the interior number$', ARRAY['text']::text[]),
+  (24, 'building', '^took "(.*)" as a building''s name\u003b sent it in the interior reference$', ARRAY['text']::text[]),
+  (25, 'coloniaWithoutLabel', '^no "Col\." label\u003b took "(.*)" as the colonia$', ARRAY['text']::text[]),
+  (26, 'unclearKeptInStreet', '^could not tell what "(.*)" is\u003b kept it in the street$', ARRAY['text']::text[]),
+  (27, 'unclearAsInterior', '^could not tell what "(.*)" is\u003b sent it as the interior reference$', ARRAY['text']::text[]);
+
+-- One stored warning with its code and parameters added (as it was when it has a code or no pattern knows it).
+CREATE FUNCTION "_coded_warning"(w JSONB) RETURNS JSONB LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN w -> 'code' IS NOT NULL OR jsonb_typeof(w -> 'message') IS DISTINCT FROM 'string' THEN w
+    ELSE w || COALESCE((
+      SELECT jsonb_build_object(
+               'code', p.code,
+               'params', COALESCE((SELECT jsonb_strip_nulls(jsonb_object_agg(u.name, m[u.i]))
+                                     FROM unnest(p.names) WITH ORDINALITY AS u(name, i)), '{}'::jsonb))
+        FROM "_CodedWarningPattern" p, LATERAL regexp_match(w ->> 'message', p.pattern) AS m
+       WHERE m IS NOT NULL
+       ORDER BY p.ord
+       LIMIT 1), '{}'::jsonb)
+  END
+$$;
+
+UPDATE "Fulfillment"
+   SET warnings = (SELECT jsonb_agg("_coded_warning"(a.e) ORDER BY a.i) FROM jsonb_array_elements(warnings) WITH ORDINALITY AS a(e, i))
+ WHERE jsonb_typeof(warnings) = 'array'
+   AND EXISTS (SELECT 1 FROM jsonb_array_elements(warnings) AS x(e) WHERE x.e -> 'code' IS NULL);
+
 DROP FUNCTION "_coded_reason"(TEXT);
 DROP TABLE "_CodedReasonPattern";
+DROP FUNCTION "_coded_warning"(JSONB);
+DROP TABLE "_CodedWarningPattern";

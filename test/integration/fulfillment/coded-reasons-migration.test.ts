@@ -36,6 +36,25 @@ const OLD_REASONS = [
   ["test order, and the shop's settings skip test orders", "testOrder", {}],
 ] as const;
 
+/** Address warnings as the parser stored them before codes, and the code and parameters they get. */
+const OLD_WARNINGS = [
+  [
+    { field: "codigo_postal", message: "postal code 06500 is in Ciudad de México, not Jalisco; check the address" },
+    "stateMismatch",
+    { cp: "06500", byCp: "Ciudad de México", state: "Jalisco" },
+  ],
+  [
+    { field: "no_exterior", message: 'no exterior number found; sent "S/N"', original: "Avenida Juárez" },
+    "noExteriorNumber",
+    {},
+  ],
+  [
+    { field: "telefono", message: 'phone "123" is not a 10-digit Mexican number; sent as given', original: "123" },
+    "phoneNot10Digits",
+    { phone: "123" },
+  ],
+] as const;
+
 const OLD_DETAILS = [
   ["orders/paid received", "received", {}],
   ["service order 9f1c", "serviceOrder", { order: "9f1c" }],
@@ -70,6 +89,8 @@ beforeAll(async () => {
       VALUES (gen_random_uuid(), ${SHOP}, ${String(index)}, ${`gid://shopify/Order/${index}`}, ${`#${1000 + index}`},
               ${`gid://shopify/FulfillmentOrder/${index}`}, 'needs_attention', ${reason}, now())`;
   }
+  const warnings = [...OLD_WARNINGS.map(([w]) => w), { field: "calle", message: "a warning no pattern knew" }];
+  await prisma.$executeRaw`UPDATE "Fulfillment" SET warnings = ${JSON.stringify(warnings)}::jsonb WHERE "orderName" = '#1001'`;
   await prisma.$executeRaw`
     INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", "fulfillmentOrderGid", status, reason, "updatedAt")
     VALUES (gen_random_uuid(), ${SHOP}, 'x', 'gid://shopify/Order/x', '#x', 'gid://shopify/FulfillmentOrder/x',
@@ -100,6 +121,14 @@ describe("migration 20261125015000_coded_reasons", () => {
   it("gives every history detail its code and parameters", async () => {
     const events = await prisma.fulfillmentEvent.findMany({ orderBy: { id: "asc" } });
     expect(events.map((e) => [e.detail, e.detailCode, e.detailParams])).toEqual(OLD_DETAILS.map((d) => [...d]));
+  });
+
+  it("gives every address warning its code and parameters beside its message", async () => {
+    const row = await prisma.fulfillment.findFirstOrThrow({ where: { shop: SHOP, orderName: "#1001" } });
+    expect(row.warnings).toEqual([
+      ...OLD_WARNINGS.map(([warning, code, params]) => ({ ...warning, code, params })),
+      { field: "calle", message: "a warning no pattern knew" },
+    ]);
   });
 
   it("leaves a sentence no pattern knows without a code, and changes nothing when run again", async () => {
