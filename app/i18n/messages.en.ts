@@ -443,6 +443,7 @@ export const en: Messages = {
     },
     reasonNotCoded: "An earlier version of the app recorded the reason; check the history or retry.",
     warningNotCoded: "an earlier version of the app recorded this warning; check the address in Shopify.",
+    otherField: "Address",
     svcStatuses: {
       WAITING: "waiting at the warehouse",
       PICK: "being picked at the warehouse",

@@ -446,6 +446,7 @@ export const es = {
     },
     reasonNotCoded: "Una versión anterior de la app registró el motivo; revisa el historial o reintenta.",
     warningNotCoded: "una versión anterior de la app registró este aviso; revisa la dirección en Shopify.",
+    otherField: "Dirección",
     svcStatuses: {
       WAITING: "en espera en el almacén",
       PICK: "surtiéndose en el almacén",

@@ -30,8 +30,19 @@ export interface TimelineEntry {
 /** What the address parser could not place, kept so the merchant can check it. */
 export interface AddressWarningView {
   field: string;
+  /** The warning's code and parameters (absent from warnings stored before codes). */
+  code?: string;
+  params?: Record<string, string>;
+  /** The app's English record: never shown. */
   message: string;
   original?: string;
+}
+
+/** One address warning as the block shows it: the field and what happened, in the merchant's language. */
+export interface WarningView {
+  field: Message;
+  text: Message;
+  original: string | null;
 }
 
 /** The app's record of one Shopify fulfilment order sent (or to be sent) to the warehouse. */
@@ -83,7 +94,7 @@ export interface RecordView {
   svcOrder: Message | null;
   tracking: TrackingInfo[];
   attention: Message | null;
-  warnings: AddressWarningView[];
+  warnings: WarningView[];
   /** detailMessage: what happened, in the merchant's language (null when the app coded nothing). */
   timeline: Array<{ at: string; label: Message; detailMessage: Message | null }>;
   actions: RecordAction[];
@@ -157,6 +168,29 @@ export function reasonText(reason: ReasonCode | null | undefined): Message | nul
   };
 }
 
+const FIELDS = new Set([
+  "nombre",
+  "telefono",
+  "calle",
+  "no_exterior",
+  "no_interior",
+  "colonia",
+  "ciudad",
+  "estado",
+  "codigo_postal",
+  "pais",
+]);
+
+function warningView(warning: AddressWarningView): WarningView {
+  return {
+    field: FIELDS.has(warning.field) ? { key: `fields.${warning.field}` } : { key: "fields.other" },
+    text: warning.code
+      ? { key: `warnings.${warning.code}`, params: warning.params ?? {} }
+      : { key: "attention.warningNotCoded" },
+    original: warning.original ?? null,
+  };
+}
+
 const SVC_STATUSES = new Set(["WAITING", "PICK", "PACK", "READY_TO_GO", "IN_TRANSIT", "DELIVERED"]);
 
 /** The service's status of an order in the merchant's language; one the app does not know, as received. */
@@ -202,7 +236,7 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
     tracking: record.tracking.filter((t) => t.number.trim() !== ""),
     whatsappUrl: record.whatsappUrl ?? null,
     attention: attentionFor(record),
-    warnings: record.warnings,
+    warnings: record.warnings.map(warningView),
     // Newest first: the merchant opens the block to see what happened last.
     timeline: [...record.timeline]
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))

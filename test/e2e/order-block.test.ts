@@ -105,7 +105,9 @@ async function seed() {
       warnings: [
         {
           field: "colonia",
-          message: "no se encontró la colonia; se envió la línea 2 completa",
+          code: "coloniaWithoutLabel",
+          params: { text: "Depto 4, frente al parque" },
+          message: 'no "Col." label; took "Depto 4, frente al parque" as the colonia',
           original: "Depto 4, frente al parque",
         },
       ],

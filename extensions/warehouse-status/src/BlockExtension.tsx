@@ -119,7 +119,7 @@ function RecordSection(props: { record: RecordView; busy: boolean; onAct: (reque
           <s-text type="strong">{t({ key: "record.addressWarnings" })}</s-text>
           {record.warnings.map((warning, index) => (
             <s-text key={index} tone="caution">
-              {warning.field}: {warning.message}
+              {t(warning.field)}: {t(warning.text)}
               {warning.original ? ` («${warning.original}»)` : ""}
             </s-text>
           ))}

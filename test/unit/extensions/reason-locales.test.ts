@@ -47,6 +47,13 @@ describe("the block's reasons", () => {
       (JSON.parse(fs.readFileSync(file, "utf8")) as { svcStatuses: unknown }).svcStatuses;
     expect(statuses(LOCALE_FILES.es)).toEqual(extensionReasons(es.orders.svcStatuses));
     expect(statuses(LOCALE_FILES.en)).toEqual(extensionReasons(en.orders.svcStatuses));
+    const section = (file: string, name: string) =>
+      (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>)[name];
+    expect(section(LOCALE_FILES.es, "warnings")).toEqual(extensionReasons(es.orders.warnings));
+    expect(section(LOCALE_FILES.en, "warnings")).toEqual(extensionReasons(en.orders.warnings));
+    expect(section(LOCALE_FILES.es, "fields")).toEqual(
+      extensionReasons({ ...es.orders.fields, other: es.orders.otherField }),
+    );
     expect(extensionReasons({ a: "El intento {attempt} a las {at}" })).toEqual({
       a: "El intento {{attempt}} a las {{at}}",
     });

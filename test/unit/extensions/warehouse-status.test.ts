@@ -96,6 +96,35 @@ describe("what the block shows for each state", () => {
     expect(shown.actions).toEqual(["retry"]);
   });
 
+  it("words each address warning and its field in the merchant's language, never the app's English", () => {
+    const [shown] = blockView(
+      status({
+        records: [
+          record({
+            warnings: [
+              {
+                field: "telefono",
+                code: "phoneNot10Digits",
+                params: { phone: "123" },
+                message: 'phone "123" is not a 10-digit Mexican number; sent as given',
+                original: "123",
+              },
+              { field: "colonia", message: "stored before codes" },
+            ],
+          }),
+        ],
+      }),
+    ).records;
+    expect(shown.warnings).toEqual([
+      {
+        field: { key: "fields.telefono" },
+        text: { key: "warnings.phoneNot10Digits", params: { phone: "123" } },
+        original: "123",
+      },
+      { field: { key: "fields.colonia" }, text: { key: "attention.warningNotCoded" }, original: null },
+    ]);
+  });
+
   it("an unknown outcome explains what to check even without a stored reason", () => {
     const [shown] = blockView(status({ records: [record({ status: "unknown_outcome" })] })).records;
     expect(shown.badge.tone).toBe("warning");
