@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 // Test levels (test/README.md): unit = pure code; integration = routes and modules with a real
-// PostgreSQL database; contract = service client ⇄ sandbox over real HTTP; e2e = the built app.
+// PostgreSQL database; contract = service client ⇄ sandbox over real HTTP; e2e = the built app;
+// reliability = the built server under faults; scale = three built instances behind HAProxy and PgBouncer.
 const testEnv = {
   NODE_ENV: "test" as const,
   LOG_LEVEL: "silent",
@@ -77,10 +78,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: "scale",
-          // Several instances of the built server (`npm start`) sharing real Debian servers (Redis).
+          // Debian's PostgreSQL, PgBouncer (transaction mode) and HAProxy in front of three
+          // instances of the built server (test/scale/support/cluster.ts), and Redis shared by
+          // three instances (shared-cache.test.ts); each file starts its own.
           include: ["test/scale/**/*.test.{ts,tsx}"],
           globalSetup: ["test/helpers/database-server.ts"],
-          testTimeout: 240_000,
+          testTimeout: 300_000,
           hookTimeout: 240_000,
           pool: "forks",
           poolOptions: { forks: { singleFork: true } },

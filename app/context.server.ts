@@ -9,7 +9,8 @@ import { env } from "./env.server";
 import { currentRequestId, logger } from "./logger.server";
 import { metrics } from "./metrics.server";
 import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-connection.server";
-import { createAdminPacing } from "./shopify/admin-pacing.server";
+import { postgresBudgetStore } from "./shopify/admin-budget.server";
+import { createAdminPacing, type AdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
 import { createOfflineTokens } from "./shopify/offline-token.server";
 import type { SvcClient } from "./svc";
@@ -22,6 +23,12 @@ export interface AppContext {
   /** The shop's service client, or null when the shop is not connected. */
   svcClientFor(shop: string): Promise<SvcClient | null>;
   adminFor(shop: string): Promise<AdminGraphql>;
+  /**
+   * Shopify's Admin API budget per shop, shared by every process on the database
+   * (app/shopify/admin-pacing.server.ts): what `adminFor` paces with, and what callers that price
+   * their own queries (catalogue pages, reconciliation) pace with.
+   */
+  adminPacing: AdminPacing;
 }
 
 let current: AppContext | undefined;
@@ -40,27 +47,38 @@ function build(): AppContext {
   const db = overrides.db ?? prismaClient();
   const now = overrides.now ?? (() => new Date());
   const log = overrides.logger ?? logger;
+  const adminPacing = overrides.adminPacing ?? pacingOn(db);
   return {
     db,
     logger: log,
     now,
     svc,
     svcClientFor: overrides.svcClientFor ?? createSvcClientResolver(db, svc),
-    adminFor: overrides.adminFor ?? defaultAdminFor(db, now, log),
+    adminFor: overrides.adminFor ?? defaultAdminFor(db, now, log, adminPacing),
+    adminPacing,
   };
 }
 
-// One pacing per process: every job and request of a shop shares its Admin API points
-// (app/shopify/admin-pacing.server.ts). Tests that hand in their own adminFor are not paced.
-const paced = createAdminPacing({
-  sleep: (ms) => {
-    metrics.adminThrottleWait(ms);
-    return new Promise((r) => setTimeout(r, ms));
-  },
-  nowMs: () => Date.now(),
-});
+// One pacing per database: every job and request of a shop, in every process, shares its Admin API
+// points (app/shopify/admin-pacing.server.ts, ADR 026). Tests that hand in their own adminFor are not paced.
+const pacings = new WeakMap<PrismaClient, AdminPacing>();
+function pacingOn(db: PrismaClient): AdminPacing {
+  let pacing = pacings.get(db);
+  if (!pacing) {
+    pacing = createAdminPacing({
+      sleep: (ms) => {
+        metrics.adminThrottleWait(ms);
+        return new Promise((r) => setTimeout(r, ms));
+      },
+      nowMs: () => Date.now(),
+      budget: postgresBudgetStore(db),
+    });
+    pacings.set(db, pacing);
+  }
+  return pacing;
+}
 
-function defaultAdminFor(db: PrismaClient, now: () => Date, log: Logger) {
+function defaultAdminFor(db: PrismaClient, now: () => Date, log: Logger, paced: AdminPacing) {
   const config = env();
   const simulatedStore = config.SIMULATED_STORE_URL?.replace(/\/$/, "");
   // Shopify's token endpoint is on the shop's host; the simulated store serves it under /shops/{shop}.

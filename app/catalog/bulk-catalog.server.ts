@@ -19,7 +19,7 @@ import { ShopifyAdminError } from "../shopify/admin/errors";
 import { catalogBulkQuery } from "../shopify/admin/products.server";
 import type { MappingSettings } from "./map-variant";
 import { dimensionKeys } from "./shopify-catalog.server";
-import type { ThrottlePacer } from "./throttle-pacer.server";
+import type { ShopPacer } from "../shopify/admin-pacing.server";
 import { parseProductNode, parseVariantNode, variantSnapshot } from "./variant-node";
 import type { VariantSnapshot } from "./variant-snapshot";
 
@@ -41,7 +41,7 @@ export interface BulkCatalogReader {
 
 export function createBulkCatalogReader(args: {
   admin: AdminGraphql;
-  pacer: ThrottlePacer;
+  pacer: ShopPacer;
   settings: MappingSettings;
 }): BulkCatalogReader {
   const { admin, pacer } = args;

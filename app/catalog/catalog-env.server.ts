@@ -7,7 +7,7 @@ import type { SvcClient } from "../svc";
 import { createBulkCatalogReader, type BulkCatalogReader } from "./bulk-catalog.server";
 import type { MappingSettings } from "./map-variant";
 import { createCatalogReader, type CatalogReader } from "./shopify-catalog.server";
-import type { ThrottlePacer } from "./throttle-pacer.server";
+import type { ShopPacer } from "../shopify/admin-pacing.server";
 
 export interface CatalogEnv {
   db: PrismaClient;
@@ -34,7 +34,7 @@ export interface CatalogDeps {
   now: () => Date;
   adminFor(shop: string): Promise<AdminGraphql>;
   svcClientFor(shop: string): Promise<SvcClient | null>;
-  pacerFor(shop: string): ThrottlePacer;
+  pacerFor(shop: string): ShopPacer | Promise<ShopPacer>;
   batchSize: number;
   pageSize?: number;
   fetchFile?: typeof fetch;
@@ -46,7 +46,7 @@ export async function catalogEnv(deps: CatalogDeps, shop: string): Promise<Catal
   if (!client) return null;
   const { settings } = await getShopSettings({ db: deps.db, shop });
   const admin = await deps.adminFor(shop);
-  const pacer = deps.pacerFor(shop);
+  const pacer = await deps.pacerFor(shop);
   return {
     db: deps.db,
     shop,

@@ -17,7 +17,7 @@ import {
   registerPending,
   syncProduct,
 } from "./product-sync.server";
-import { createThrottlePacer, type Sleep, type ThrottlePacer } from "./throttle-pacer.server";
+import { createAdminPacing, type AdminPacing, type Sleep } from "../shopify/admin-pacing.server";
 import { findByInventoryItem } from "./variant-records.server";
 
 export interface CatalogJobOptions {
@@ -62,7 +62,10 @@ const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve,
 /** The handlers of the catalogue's queues, assembled by app/composition.server.ts. */
 export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions = {}): Record<string, JobHandler> {
   const sleep = options.sleep ?? defaultSleep;
-  const pacers = new Map<string, ThrottlePacer>();
+  // With its own sleep (tests) the handlers pace on a budget of their own; else on the app's shared one.
+  const ownPacing: AdminPacing | undefined = options.sleep
+    ? createAdminPacing({ sleep, nowMs: () => deps.now().getTime() })
+    : undefined;
   const context = async () => (await import("../context.server")).appContext();
   const catalogDeps: CatalogDeps = {
     db: deps.db,
@@ -70,11 +73,7 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
     now: deps.now,
     adminFor: options.adminFor ?? (async (shop) => (await context()).adminFor(shop)),
     svcClientFor: options.svcClientFor ?? (async (shop) => (await context()).svcClientFor(shop)),
-    pacerFor(shop) {
-      let pacer = pacers.get(shop);
-      if (!pacer) pacers.set(shop, (pacer = createThrottlePacer({ sleep, nowMs: () => deps.now().getTime() })));
-      return pacer;
-    },
+    pacerFor: async (shop) => (ownPacing ?? (await context()).adminPacing).loadShop(shop),
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     pageSize: options.pageSize,
     fetchFile: options.fetchFile,

@@ -15,7 +15,7 @@ import {
   type DimensionKeys,
 } from "../shopify/admin/products.server";
 import type { MappingSettings } from "./map-variant";
-import { QueryTooExpensiveError, type ThrottlePacer } from "./throttle-pacer.server";
+import { QueryTooExpensiveError, type ShopPacer } from "../shopify/admin-pacing.server";
 import {
   parseProductNode,
   parseVariantNode,
@@ -55,7 +55,7 @@ export interface CatalogReader {
 
 export function createCatalogReader(args: {
   admin: AdminGraphql;
-  pacer: ThrottlePacer;
+  pacer: ShopPacer;
   settings: MappingSettings;
 }): CatalogReader {
   const { admin, pacer } = args;

@@ -46,6 +46,8 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
     ...deps,
     svcClientFor: deps.svcClientFor ?? ((shop: string) => appContext().svcClientFor(shop)),
     adminFor: deps.adminFor ?? ((shop: string) => appContext().adminFor(shop)),
+    // The app's shared Admin API budget, with the app's Admin calls (tests that hand in their own adminFor pace alone).
+    pacerFor: deps.adminFor ? undefined : (shop: string) => appContext().adminPacing.forShop(shop),
   };
   return {
     [SUBMIT_QUEUE]: async (job) => {
@@ -93,7 +95,9 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       return { kind: "done" };
     },
     [NOTE_QUEUE]: async (job) => {
-      const outcome = await writeOrderNote(full, fulfillmentIdOf(job));
+      const { shopifyOrderId } = job.payload as unknown as FulfillmentJobPayload;
+      const order = typeof shopifyOrderId === "string" ? { shop: job.shop, shopifyOrderId } : undefined;
+      const outcome = await writeOrderNote(full, fulfillmentIdOf(job), order);
       return outcome === "again" ? { kind: "reschedule", at: deps.now() } : { kind: "done" };
     },
     [STOCK_QUEUE]: async (job): Promise<JobOutcome> => {

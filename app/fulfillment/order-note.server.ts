@@ -15,17 +15,31 @@ export interface NoteDeps {
   adminFor(shop: string): Promise<AdminGraphql>;
 }
 
-/** Writes the note for the record's current state; "again" when the state moved on meanwhile. */
-export async function writeOrderNote(deps: NoteDeps, fulfillmentId: string): Promise<"done" | "again"> {
-  const record = await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
+/**
+ * Writes the note for the record's current state; "again" when the state moved on meanwhile.
+ * `order` (the record's shop and order, which never change) lets it read the order's records in
+ * one statement, the record among them; without it (a job queued before it was passed) the record
+ * is read first.
+ */
+export async function writeOrderNote(
+  deps: NoteDeps,
+  fulfillmentId: string,
+  order?: { shop: string; shopifyOrderId: string },
+): Promise<"done" | "again"> {
+  // An order with several fulfilment orders carries one tag: the part that most needs a look.
+  const partsOf = (of: { shop: string; shopifyOrderId: string }) =>
+    deps.db.fulfillment.findMany({
+      where: { shop: of.shop, shopifyOrderId: of.shopifyOrderId },
+      orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
+    });
+  const known = order ? await partsOf(order) : undefined;
+  const record = known
+    ? known.find((part) => part.id === fulfillmentId)
+    : await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
   if (!record) return "done";
   const status = statusOf(record);
   if (!NOTED_STATUSES.includes(status) || record.noteStatus === status) return "done";
-  // An order with several fulfilment orders carries one tag: the part that most needs a look.
-  const parts = await deps.db.fulfillment.findMany({
-    where: { shop: record.shop, shopifyOrderId: record.shopifyOrderId },
-    orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
-  });
+  const parts = known ?? (await partsOf(record));
   const noted = parts
     .map((part) => ({ ...part, status: statusOf(part) }))
     .filter((part) => NOTED_STATUSES.includes(part.status));
@@ -39,9 +53,8 @@ export async function writeOrderNote(deps: NoteDeps, fulfillmentId: string): Pro
     add: tags.add,
     metafields: [{ ownerId: record.orderGid, ...NOTE_METAFIELD, value }],
   });
-  const { count } = await deps.db.fulfillment.updateMany({
-    where: { id: record.id, status },
-    data: { noteStatus: status },
-  });
+  // One statement (Prisma's updateMany adds its own BEGIN and COMMIT around it).
+  const count = await deps.db.$executeRaw`
+    UPDATE "Fulfillment" SET "noteStatus" = ${status}, "updatedAt" = ${new Date()} WHERE id = ${record.id}::uuid AND status = ${status}`;
   return count === 1 ? "done" : "again";
 }

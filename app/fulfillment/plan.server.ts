@@ -256,27 +256,33 @@ async function acknowledge(
   }
 }
 
-/** One record per fulfilment order of the order (inserted once: the fulfilment order's gid is unique). */
+/**
+ * One record per fulfilment order of the order (inserted once: the fulfilment order's gid is
+ * unique), all of them and their first events in one statement, then the order's records read.
+ */
 async function ensureRecords(
   db: PrismaClient,
   tracked: { shop: string; shopifyOrderId: string; orderGid: string; orderName: string },
   state: OrderState,
   now: Date,
 ): Promise<Fulfillment[]> {
-  for (const fo of state.fulfillmentOrders) {
-    const readFromShopify = reason("readFromShopify", { gid: fo.id });
+  if (state.fulfillmentOrders.length > 0) {
+    const gids = state.fulfillmentOrders.map((fo) => fo.id);
+    const locations = state.fulfillmentOrders.map((fo) => fo.locationId);
     await db.$executeRaw`
       WITH record AS (
         INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", "fulfillmentOrderGid",
                                    "locationGid", status, "createdAt", "updatedAt")
-        VALUES (gen_random_uuid(), ${tracked.shop}, ${tracked.shopifyOrderId}, ${tracked.orderGid}, ${tracked.orderName},
-                ${fo.id}, ${fo.locationId}, 'pending', ${now}, ${now})
+        SELECT gen_random_uuid(), ${tracked.shop}, ${tracked.shopifyOrderId}, ${tracked.orderGid}, ${tracked.orderName},
+               fo.gid, fo.location, 'pending', ${now}, ${now}
+        FROM unnest(${gids}::text[], ${locations}::text[]) WITH ORDINALITY AS fo(gid, location, n)
+        ORDER BY fo.n
         ON CONFLICT (shop, "fulfillmentOrderGid") DO NOTHING
-        RETURNING id
+        RETURNING id, "fulfillmentOrderGid"
       )
       INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail, "detailCode", "detailParams")
-      SELECT id, ${now}, 'pending', ${reasonRecord(readFromShopify)}, ${readFromShopify.code},
-             ${JSON.stringify(readFromShopify.params)}::jsonb
+      SELECT id, ${now}, 'pending', 'fulfilment order ' || "fulfillmentOrderGid" || ' read from Shopify',
+             'readFromShopify', jsonb_build_object('gid', "fulfillmentOrderGid")
         FROM record`;
   }
   return db.fulfillment.findMany({
@@ -296,7 +302,7 @@ async function apply(
   decision: Decision,
 ): Promise<Date | null> {
   const now = deps.now();
-  const base = { id: record.id, now };
+  const base = { id: record.id, record, now };
   const location = { locationGid: fo.locationId };
   switch (decision.kind) {
     case "skip":

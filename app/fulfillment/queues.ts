@@ -19,7 +19,7 @@ export interface ResolveJobPayload {
 export const submitKey = (shop: string, shopifyOrderId: string) => `${shop}:${shopifyOrderId}`;
 
 export interface FulfillmentJobPayload {
-  /** The order's job (fulfillment.submit). */
+  /** The order's job (fulfillment.submit); also on a note's, for reading the order's records at once. */
   shopifyOrderId?: string;
   /** A record's jobs (poll, note). */
   fulfillmentId?: string;

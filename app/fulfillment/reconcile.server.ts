@@ -16,7 +16,7 @@ import { readUpdatedOrders } from "../shopify/admin/orders.server";
 import { RECONCILE_QUEUE } from "./queues";
 import { recordOrderEvent } from "./records.server";
 import { after } from "./schedule";
-import { createThrottlePacer, type Sleep } from "../catalog/throttle-pacer.server";
+import { createAdminPacing, type ShopPacer, type Sleep } from "../shopify/admin-pacing.server";
 
 const PAGE = 50;
 const DAY = 24 * 60 * 60_000;
@@ -32,7 +32,9 @@ export interface ReconcileDeps {
   logger: Pick<Logger, "info" | "warn">;
   now: () => Date;
   adminFor(shop: string): Promise<AdminGraphql>;
-  /** How the pacer waits for Shopify's bucket to refill (real time by default). */
+  /** The shop's share of the app's Admin API budget (the app context's, jobs.server.ts). */
+  pacerFor?(shop: string): ShopPacer;
+  /** Without pacerFor: how a budget of this run alone waits for Shopify's bucket to refill. */
   sleep?: Sleep;
 }
 
@@ -54,10 +56,12 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
   const since = row.ordersWatermark ?? started;
   const admin = await deps.adminFor(shop);
   // Pages are paced on Shopify's cost bucket, so reconciling never starves the shop's other work.
-  const pacer = createThrottlePacer({
-    sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    nowMs: () => Date.now(),
-  });
+  const pacer =
+    deps.pacerFor?.(shop) ??
+    createAdminPacing({
+      sleep: deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      nowMs: () => deps.now().getTime(),
+    }).forShop(shop);
   const query = `updated_at:>='${since.toISOString()}'`;
   let cursor: string | null = null;
   let newest = since;

@@ -6,7 +6,7 @@
  */
 import { reasonRecord, type ReasonMessage } from "./reason-codes";
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
-import { enqueueStatement, signalEnqueued, withJobs, type JobWriter } from "../jobs/queue.server";
+import { enqueueStatement, signalEnqueued, type JobWriter } from "../jobs/queue.server";
 import type { ServiceOrderRequest } from "./build-service-order";
 import { paidOrderSchema, type PaidOrder } from "./paid-order";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
@@ -144,42 +144,60 @@ export interface TransitionArgs {
   data?: Prisma.FulfillmentUpdateManyMutationInput;
   /** What happened, for the timeline (its English record is kept beside the code). */
   detail?: ReasonMessage | null;
+  /** The record's shop and order, when the caller has read it (saves reading it again). */
+  record?: Pick<Fulfillment, "shop" | "shopifyOrderId">;
 }
 
 /**
  * Moves a record from `from` to `to` with `data`, records the event and starts the follow-up
  * work planTransition decides. Returns false, changing nothing, when the record is no longer in
- * `from`.
+ * `from`. Two statements in the transaction (ADR 031): the compare-and-set, then the event and
+ * every job it starts together; a third reads the record first when the caller did not pass it.
  */
 export async function transition(db: Db, args: TransitionArgs): Promise<boolean> {
-  return withJobs(db, async (tx, jobs) => {
-    const record = await tx.fulfillment.findUnique({
-      where: { id: args.id },
-      select: { shop: true, shopifyOrderId: true },
-    });
+  const queues: string[] = [];
+  const moved = await db.$transaction(async (tx) => {
+    queues.length = 0; // a retried transaction starts over
+    const record =
+      args.record ??
+      (await tx.fulfillment.findUnique({
+        where: { id: args.id },
+        select: { shop: true, shopifyOrderId: true },
+      }));
     if (!record) return false;
-    const { intents } = planTransition({ id: args.id, ...record, status: args.from }, args.to, args.now);
+    const { intents } = planTransition(
+      { id: args.id, shop: record.shop, shopifyOrderId: record.shopifyOrderId, status: args.from },
+      args.to,
+      args.now,
+    );
     const { count } = await tx.fulfillment.updateMany({
       where: { id: args.id, status: args.from },
       data: { ...args.data, status: args.to, updatedAt: args.now },
     });
     if (count !== 1) return false;
-    for (const intent of flowTriggerIntents({ ...args, shop: record.shop })) await jobs.enqueue(intent);
-    if (args.from === args.to && !args.detail) return true;
-    await tx.fulfillmentEvent.create({
-      data: {
-        fulfillmentId: args.id,
-        at: args.now,
-        fromStatus: args.from,
-        toStatus: args.to,
-        detail: args.detail ? reasonRecord(args.detail) : null,
-        detailCode: args.detail?.code ?? null,
-        detailParams: args.detail?.params ?? {},
-      },
-    });
-    for (const intent of intents) await jobs.enqueue(intent);
+    const writes: Prisma.Sql[] = [];
+    const jobs = flowTriggerIntents({ ...args, shop: record.shop });
+    if (args.from !== args.to || args.detail) {
+      writes.push(Prisma.sql`
+        INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "fromStatus", "toStatus", detail, "detailCode", "detailParams")
+        VALUES (${args.id}, ${args.now}, ${args.from}, ${args.to}, ${args.detail ? reasonRecord(args.detail) : null},
+                ${args.detail?.code ?? null}, ${JSON.stringify(args.detail?.params ?? {})}::jsonb)`);
+      jobs.push(...intents);
+    }
+    writes.push(...jobs.map((intent) => enqueueStatement(intent)));
+    if (writes.length > 0) await tx.$executeRaw(everyOf(writes));
+    queues.push(...jobs.map((intent) => intent.queue));
     return true;
   });
+  if (moved) signalEnqueued(...queues);
+  return moved;
+}
+
+/** Several INSERTs as one statement (data-modifying CTEs all run, whatever the final SELECT reads). */
+function everyOf(writes: Prisma.Sql[]): Prisma.Sql {
+  if (writes.length === 1) return writes[0]!;
+  const ctes = writes.map((write, i) => Prisma.sql`${Prisma.raw(`w${i}`)} AS (${write})`);
+  return Prisma.sql`WITH ${Prisma.join(ctes, ", ")} SELECT 1`;
 }
 
 /**

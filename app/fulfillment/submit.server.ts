@@ -56,6 +56,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
   if (!client) {
     await transition(deps.db, {
       id: record.id,
+      record,
       from: "pending",
       to: "skipped",
       now,
@@ -67,6 +68,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
   const request: StoredRequest = { order: ready.order, body: ready.request };
   const claimed = await transition(deps.db, {
     id: record.id,
+    record,
     from: "pending",
     to: "submitting",
     now,
@@ -120,6 +122,7 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
   if (
     await transition(deps.db, {
       id: record.id,
+      record,
       from: "submitting",
       to: "submitted",
       now,
@@ -137,6 +140,7 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
   // outcome unknown: the answer settles it.
   const settled = await transition(deps.db, {
     id: record.id,
+    record,
     from: "unknown_outcome",
     to: "submitted",
     now,
@@ -166,6 +170,7 @@ async function failed(
       const exhausted = reason("attemptsExhausted", { attempts: String(attempts), said: failure.message });
       await transition(deps.db, {
         id: record.id,
+        record,
         from: "submitting",
         to: "needs_attention",
         now,
@@ -179,6 +184,7 @@ async function failed(
     const again = reason("attemptFailed", { attempt: String(attempts), said: failure.message, at: at.toISOString() });
     await transition(deps.db, {
       id: record.id,
+      record,
       from: "submitting",
       to: "pending",
       now,
@@ -195,6 +201,7 @@ async function failed(
     const held = addressHoldReason(problem);
     await transition(deps.db, {
       id: record.id,
+      record,
       from: "submitting",
       to: "waiting",
       now,
@@ -206,6 +213,7 @@ async function failed(
   }
   await transition(deps.db, {
     id: record.id,
+    record,
     from: "submitting",
     to: failure.kind,
     now,
@@ -221,6 +229,7 @@ export async function interrupted(deps: SubmitDeps, record: Fulfillment): Promis
   const cut = reason("interrupted", { at: record.submittingAt?.toISOString(), reference: record.orderName });
   await transition(deps.db, {
     id: record.id,
+    record,
     from: "submitting",
     to: "unknown_outcome",
     now: deps.now(),

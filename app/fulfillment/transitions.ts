@@ -49,7 +49,9 @@ export function planTransition(
   const payload: FulfillmentJobPayload = { fulfillmentId: record.id };
   const intents: Intent[] = [];
   if (NOTED_STATUSES.includes(to)) {
-    intents.push({ queue: NOTE_QUEUE, key: record.id, shop: record.shop, payload: { ...payload }, runAt: now });
+    // The order too: the note job reads all the order's records in one statement.
+    const note: FulfillmentJobPayload = { ...payload, shopifyOrderId: record.shopifyOrderId };
+    intents.push({ queue: NOTE_QUEUE, key: record.id, shop: record.shop, payload: { ...note }, runAt: now });
   }
   // Followed again (submitted, or a short shipment whose missing units the merchant left): polled.
   if (FOLLOWED_STATUSES.includes(to) && !FOLLOWED_STATUSES.includes(from)) {

@@ -2,13 +2,13 @@
 // worker claims due jobs in (priority, runAt) order, so an order's work is never queued behind a
 // flood of product webhooks, a catalogue sync, polls or maintenance. Strict, not weighted: a
 // background job runs whenever no order job is due, which is almost always.
-import { NOTE_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, SUBMIT_QUEUE } from "../fulfillment/queues";
+import { REQUESTS_QUEUE, RESOLVE_QUEUE, SUBMIT_QUEUE } from "../fulfillment/queues";
 
 /** Lower is claimed first. The column's default (prisma/schema.prisma) is BACKGROUND. */
 export const JobPriority = {
   /** Getting a paid order to the warehouse: Shopify and the merchant wait on these. */
   ORDERS: 0,
-  /** Everything else: catalogue, polls, reconciliation, stock, readiness, retention, Flow triggers. */
+  /** Everything else: order notes, catalogue, polls, reconciliation, stock, readiness, retention, Flow triggers. */
   BACKGROUND: 1,
 } as const;
 
@@ -22,8 +22,8 @@ export const QUEUE_PRIORITIES: Readonly<Record<string, JobPriority>> = {
   [REQUESTS_QUEUE]: JobPriority.ORDERS,
   // Finding the order of a fulfilment order a webhook named: the step before its submission.
   [RESOLVE_QUEUE]: JobPriority.ORDERS,
-  // The note on the order telling the merchant what happened to its submission.
-  [NOTE_QUEUE]: JobPriority.ORDERS,
+  // Not the note on the order (fulfillment.note): it tells the merchant what happened, and waits
+  // behind the orders still to be sent during a burst (docs/decisions/031-order-throughput.md).
 };
 
 export function queuePriority(queue: string): JobPriority {

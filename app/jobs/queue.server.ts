@@ -169,14 +169,20 @@ export function deleteShopJobs(db: Pick<PrismaClient, "job">, shop: string) {
  */
 export async function claimJobs(
   db: Conn,
-  args: { queues: string[]; owner: string; leaseMs: number; limit: number; now: Date },
+  args: {
+    queues: string[];
+    owner: string;
+    leaseMs: number;
+    limit: number;
+    now: Date;
+    /** false: queued rows only (a busy worker looks for expired leases now and then, not at every claim). */
+    expired?: boolean;
+  },
 ): Promise<Job[]> {
-  const expired = await claimWhere(
-    db,
-    args,
-    args.limit,
-    Prisma.sql`state = 'running' AND "leaseExpiresAt" < ${args.now}`,
-  );
+  const expired =
+    args.expired === false
+      ? []
+      : await claimWhere(db, args, args.limit, Prisma.sql`state = 'running' AND "leaseExpiresAt" < ${args.now}`);
   const room = args.limit - expired.length;
   if (room <= 0) return expired;
   const due = await claimWhere(db, args, room, Prisma.sql`state = 'queued' AND "runAt" <= ${args.now}`);

@@ -37,6 +37,14 @@ export interface JobWorker {
 }
 
 const RETRY_AFTER_CRASH_MS = 5_000;
+/**
+ * A worker that just ran jobs looks again after this long, doubling while it finds none, up to
+ * its poll interval: work added by another process (a PROCESS_ROLE=web one) wakes nobody here, and
+ * during a burst more is on its way (docs/decisions/031-order-throughput.md).
+ */
+const EAGER_POLL_MS = 50;
+/** Within one busy run, expired leases are looked for at most this often (each claim looks for queued rows). */
+const EXPIRED_CHECK_MS = 1_000;
 
 /** Builds a worker that runs `handlers` (keyed by queue) on leased jobs. */
 export function createJobWorker(opts: JobWorkerOptions): JobWorker {
@@ -54,6 +62,7 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let nudge: (() => void) | undefined;
+  let expiredCheckedAt = Number.NEGATIVE_INFINITY;
 
   // The job's log lines (its handler's and the worker's own about it) carry the id of the request
   // that enqueued it, and its handler's span continues that request's trace (when tracing is on).
@@ -101,7 +110,10 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     while (!stopping) {
       const free = concurrency - inFlight.size;
       if (free > 0 && !drained) {
-        const jobs = await claimJobs(opts.db, { queues, owner, leaseMs, limit: free, now: now() });
+        // The first claim, then one a second, also takes back jobs whose worker died.
+        const expired = performance.now() - expiredCheckedAt >= EXPIRED_CHECK_MS;
+        if (expired) expiredCheckedAt = performance.now();
+        const jobs = await claimJobs(opts.db, { queues, owner, leaseMs, limit: free, now: now(), expired });
         drained = jobs.length < free;
         for (const job of jobs) {
           const running: Promise<void> = runJob(job)
@@ -135,9 +147,11 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   }
 
   async function runLoop() {
+    let wait = pollIntervalMs;
     while (running) {
+      let ran = 0;
       try {
-        await runOnce();
+        ran = await runOnce();
       } catch (error) {
         opts.logger.error(
           { err: error instanceof Error ? error.message : String(error) },
@@ -145,9 +159,10 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         );
       }
       if (!running) break;
+      wait = ran > 0 ? Math.min(EAGER_POLL_MS, pollIntervalMs) : Math.min(wait * 2, pollIntervalMs);
       await new Promise<void>((resolve) => {
         wake = resolve;
-        timer = setTimeout(resolve, pollIntervalMs);
+        timer = setTimeout(resolve, wait);
       });
     }
   }

@@ -10,6 +10,7 @@ import {
   deleteShopUnreadableWebhooks,
 } from "../shopify/webhooks/unreadable-webhook.server";
 import { deleteShopDeliveries } from "../shopify/webhooks/webhook-delivery.server";
+import { deleteShopBudget } from "../shopify/admin-budget.server";
 
 type Db = Pick<
   PrismaClient,
@@ -24,6 +25,7 @@ type Db = Pick<
   | "customerDataRequest"
   | "unreadableWebhook"
   | "redactedShop"
+  | "adminApiBudget"
 >;
 
 /**
@@ -67,6 +69,7 @@ export async function redactShop({ db, shop }: { db: Db; shop: string }) {
     deleteShopJobs(db, shop),
     deleteShopDeliveries(db, shop),
     deleteShopSessions(db, shop),
+    deleteShopBudget(db, shop),
     // Catalogue, syncs, fulfilments, quote logs and stock changes go with the shop (ON DELETE CASCADE).
     deleteShopRow(db, shop),
   ]);

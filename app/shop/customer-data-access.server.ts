@@ -3,24 +3,32 @@
 // protected customer data approval, so the app records what its order reads show.
 import type { PrismaClient } from "@prisma/client";
 
-type Db = Pick<PrismaClient, "shop">;
+type Db = Pick<PrismaClient, "shop" | "$executeRaw">;
 
 export type CustomerDataAccess = "granted" | "withheld";
 
-/** Records what an order read showed; an older observation never overwrites a newer one. */
+/** How stale "last seen" may get while what is seen stays the same (the checklist reads no finer). */
+export const CUSTOMER_DATA_SEEN_REFRESH_MS = 60_000;
+
+/**
+ * Records what an order read showed; an older observation never overwrites a newer one. The same
+ * answer again is written only once its last sighting is a minute old: at a hundred orders a
+ * second every order's job would otherwise update the one Shop row, each waiting on the last's
+ * lock. One statement (Prisma's updateMany is three: its own BEGIN and COMMIT around the UPDATE).
+ */
 export async function recordCustomerDataSeen(args: {
   db: Db;
   shop: string;
   access: CustomerDataAccess;
   at: Date;
 }): Promise<void> {
-  await args.db.shop.updateMany({
-    where: {
-      domain: args.shop,
-      OR: [{ customerDataSeenAt: null }, { customerDataSeenAt: { lte: args.at } }],
-    },
-    data: { customerDataAccess: args.access, customerDataSeenAt: args.at },
-  });
+  const stale = new Date(args.at.getTime() - CUSTOMER_DATA_SEEN_REFRESH_MS);
+  await args.db.$executeRaw`
+    UPDATE "Shop" SET "customerDataAccess" = ${args.access}, "customerDataSeenAt" = ${args.at}, "updatedAt" = ${new Date()}
+    WHERE domain = ${args.shop}
+      AND ("customerDataSeenAt" IS NULL OR "customerDataSeenAt" <= ${stale}::timestamp
+           OR ("customerDataSeenAt" <= ${args.at}::timestamp
+               AND "customerDataAccess" IS DISTINCT FROM ${args.access}))`;
 }
 
 /**

@@ -79,8 +79,14 @@ function startArgs(): string[] {
     .map((arg) => (arg.endsWith(".js") ? path.join(ROOT, arg) : arg));
 }
 
+/** An app process the bench started. */
+export interface ServedApp {
+  url: string;
+  pid: number;
+}
+
 /** Starts the app as `npm start` does (its Node flags included) with `env`; resolves once /healthz answers. */
-export async function startApp(env: Record<string, string>): Promise<{ url: string; pid: number }> {
+export async function startApp(env: Record<string, string>): Promise<ServedApp> {
   const port = await freePort();
   // BENCH_OTEL=1: the app traces (ADR 028), exporting to a sink in this process that only counts.
   const tracing = process.env.BENCH_OTEL === "1" ? { OTEL_EXPORTER_OTLP_ENDPOINT: await otlpSink() } : {};

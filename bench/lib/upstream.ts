@@ -4,12 +4,15 @@
 // hanging); auth and everything else still pass through. POST /__bench/fail {"ratio": r} makes
 // that share of quotations (seeded, so runs compare) fail with the service's 500 error body
 // before they reach the sandbox: the service failing part of the time.
-// Prints one JSON line {"url": …} once listening. GET /__bench/quotes → {"calls": n, "failed": n}.
+// Prints one JSON line {"url": …} once listening. GET /__bench/quotes → {"calls": n, "failed": n};
+// GET /__bench/orders → {"refs": […]}: the tienda_orden_ref of every order the service accepted,
+// one per acceptance (a reference twice is an order made twice).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { startServiceSandbox } from "../../sandbox/service/server";
 
 const QUOTE_PATH = "/api/rest/services";
+const ORDER_PATH = "/api/rest/orders";
 const hang = process.env.BENCH_UPSTREAM_HANG === "1";
 const sandbox = await startServiceSandbox({
   port: 0,
@@ -24,6 +27,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 let calls = 0;
 let failed = 0;
 let failRatio = 0;
+const orderRefs: string[] = [];
 let seed = 7;
 const random = () => {
   seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -33,6 +37,10 @@ const random = () => {
 const proxy = http.createServer((req, res) => {
   if (req.url === "/__bench/quotes") {
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ calls, failed }));
+    return;
+  }
+  if (req.url === "/__bench/orders") {
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ refs: orderRefs }));
     return;
   }
   if (req.method === "POST" && req.url === "/__bench/fail") {
@@ -59,11 +67,18 @@ const proxy = http.createServer((req, res) => {
   const upstream = http.request(
     { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent },
     (answer) => {
+      if (req.method === "POST" && req.url === ORDER_PATH && (answer.statusCode ?? 0) < 300) {
+        const ref = (JSON.parse(Buffer.concat(sent).toString() || "{}") as { tienda_orden_ref?: string })
+          .tienda_orden_ref;
+        orderRefs.push(ref ?? "?");
+      }
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     },
   );
   upstream.on("error", () => res.destroy());
+  const sent: Buffer[] = [];
+  if (req.method === "POST" && req.url === ORDER_PATH) req.on("data", (chunk: Buffer) => sent.push(chunk));
   req.pipe(upstream);
 });
 proxy.keepAliveTimeout = 60_000;

@@ -206,7 +206,14 @@ describe("the warehouse block on the order page", () => {
   it("explains what needs attention in English and retries it when clicked", async () => {
     const page = await open("warehouse-status", 1002, "en");
     await poll(() => page.locator("s-badge").first().textContent()).toBe("Needs attention");
-    expect(await page.getByText("Se canceló en Shopify cuando ya estaba en el almacén").isVisible()).toBe(true);
+    // The reason and the address warning in English, from their codes: no Spanish, no field key.
+    expect(
+      await page
+        .getByText("It was cancelled in Shopify after it reached the warehouse: stop it with the service")
+        .isVisible(),
+    ).toBe(true);
+    expect(await page.getByText("Se canceló en Shopify").count()).toBe(0);
+    expect(await page.getByText("Colonia: No “Col.” label", { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText("Depto 4, frente al parque", { exact: false }).isVisible()).toBe(true);
     await shot(page, "needs-attention-en");
     await page.locator("s-button", { hasText: "Retry" }).click();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { catalogEnv } from "~/catalog/catalog-env.server";
 import { fullSyncStep, startFullSync } from "~/catalog/full-sync.server";
-import { createThrottlePacer } from "~/catalog/throttle-pacer.server";
+import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { claimJobs } from "~/jobs/queue.server";
 import { logger } from "~/logger.server";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
@@ -155,7 +155,7 @@ describe("a sync that stops half-way resumes where it stopped", () => {
         now: () => new Date(h.nowMs()),
         adminFor: async () => ((q, v) => h.store.graphql(SHOP, q, v)) as AdminGraphql,
         svcClientFor: async () => h.client,
-        pacerFor: () => createThrottlePacer({ sleep: async (ms) => h.advance(ms), nowMs: h.nowMs }),
+        pacerFor: (shop) => createAdminPacing({ sleep: async (ms) => h.advance(ms), nowMs: h.nowMs }).forShop(shop),
         batchSize: 10,
         fetchFile: h.store.interceptFetch(),
       },

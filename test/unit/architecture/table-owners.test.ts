@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   CustomerDataRequest: "app/privacy/",
   FlowTrigger: "app/flow/trigger-jobs.server.ts",
   FlowActionRun: "app/flow/actions.server.ts",
+  AdminApiBudget: "app/shopify/admin-budget.server.ts",
 };
 
 const WRITE_METHODS = [

@@ -3,7 +3,7 @@ import { DEMO_CATALOGUE_FACTS, createSimulatedStore, type SimulatedStore } from 
 import { findDuplicateSkus } from "~/catalog/duplicate-skus";
 import { mapVariant } from "~/catalog/map-variant";
 import { createCatalogReader, VARIANT_NODE_COST } from "~/catalog/shopify-catalog.server";
-import { createThrottlePacer } from "~/catalog/throttle-pacer.server";
+import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import type { VariantSnapshot } from "~/catalog/variant-snapshot";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { SETTINGS } from "./support";
@@ -17,13 +17,13 @@ function demo(throttle?: { maximumAvailable?: number; restoreRate?: number }) {
   store.addShop({ domain: DOMAIN });
   store.seedDemoCatalogue(DOMAIN);
   const slept: number[] = [];
-  const pacer = createThrottlePacer({
+  const pacer = createAdminPacing({
     nowMs: () => nowMs,
     sleep: async (ms) => {
       slept.push(ms);
       nowMs += ms;
     },
-  });
+  }).forShop(DOMAIN);
   const admin: AdminGraphql = (query, variables) => store.graphql(DOMAIN, query, variables) as never;
   return { store, pacer, slept, reader: createCatalogReader({ admin, pacer, settings: SETTINGS }) };
 }

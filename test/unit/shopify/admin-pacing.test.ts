@@ -87,4 +87,15 @@ describe("Admin API pacing on Shopify's leaky bucket", () => {
     expect(results.every((r) => r.errors === undefined)).toBe(true);
     expect(slept.length).toBeGreaterThanOrEqual(1);
   });
+
+  it("sends a shop's first call alone: the others wait for the bucket its answer reports", async () => {
+    // GIVEN a bucket holding one 202-point query and nothing known of it yet
+    const { admin, store } = setUp();
+    store.setThrottle(DOMAIN, { currentlyAvailable: 250 });
+    // WHEN four such queries start at once
+    const results = await Promise.all([1, 2, 3, 4].map(() => admin(FIFTY_WEIGHTS)));
+    // THEN none was THROTTLED: the first went alone, the others were paced on what it reported
+    expect(results.every((r) => r.errors === undefined)).toBe(true);
+    expect(store.inspect(DOMAIN).operations.map((op) => op.outcome)).toEqual(["ok", "ok", "ok", "ok"]);
+  });
 });
