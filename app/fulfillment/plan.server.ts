@@ -6,7 +6,7 @@
  * service cannot cancel or amend an order. Every webhook and the reconciliation only wake this
  * job; none of them acts on its payload, so a late or stale delivery can never undo newer state.
  */
-import { reason, reasonColumns, reasonRecord, sameReason, storedReason } from "./reason-codes";
+import { reason, reasonColumns, sameReason, storedReason } from "./reason-codes";
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { recordCustomerDataSeen } from "../shop/customer-data-access.server";
