@@ -99,9 +99,9 @@ async function seed() {
     data: {
       svcOrderId: "7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9002",
       reason:
-        "cancelled in Shopify after it reached the warehouse — stop it with the service (service order 7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9002)",
-      reasonCode: "cancelledAfterWarehouse",
-      reasonParams: { order: "7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9002" },
+        "not enough stock of PLATO-GR at the warehouse; request an inventory reception, then retry. The service said: Insufficient stock",
+      reasonCode: "insufficientStock",
+      reasonParams: { product: "PLATO-GR", said: "Insufficient stock" },
       warnings: [
         {
           field: "colonia",
@@ -206,13 +206,13 @@ describe("the warehouse block on the order page", () => {
   it("explains what needs attention in English and retries it when clicked", async () => {
     const page = await open("warehouse-status", 1002, "en");
     await poll(() => page.locator("s-badge").first().textContent()).toBe("Needs attention");
-    // The reason and the address warning in English, from their codes: no Spanish, no field key.
+    // The reason and the address warning in English, from their codes: no Spanish, no field key, not
+    // the service's own words.
     expect(
-      await page
-        .getByText("It was cancelled in Shopify after it reached the warehouse: stop it with the service")
-        .isVisible(),
+      await page.getByText("There is not enough stock of PLATO-GR at the warehouse", { exact: false }).isVisible(),
     ).toBe(true);
-    expect(await page.getByText("Se canceló en Shopify").count()).toBe(0);
+    expect(await page.getByText("Insufficient stock", { exact: false }).count()).toBe(0);
+    expect(await page.getByText("No hay suficiente inventario", { exact: false }).count()).toBe(0);
     expect(await page.getByText("Colonia: No “Col.” label", { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText("Depto 4, frente al parque", { exact: false }).isVisible()).toBe(true);
     await shot(page, "needs-attention-en");
