@@ -12,7 +12,7 @@ import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-co
 import { postgresBudgetStore } from "./shopify/admin-budget.server";
 import { createAdminPacing, type AdminPacing } from "./shopify/admin-pacing.server";
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
-import { createOfflineTokens } from "./shopify/offline-token.server";
+import { createOfflineTokens } from "./shop/offline-token.server";
 import type { SvcClient } from "./svc";
 
 export interface AppContext {

@@ -14,7 +14,7 @@ const base64Key32 = z.string().refine(
   { error: "must be 32 random bytes in base64 (generate one with: openssl rand -base64 32)" },
 );
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   SHOPIFY_API_KEY: z.string({ error: "is required" }).min(1, "is required"),
   SHOPIFY_API_SECRET: z.string({ error: "is required" }).min(1, "is required"),

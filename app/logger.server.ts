@@ -11,7 +11,7 @@ export interface LogContext {
 
 const context = new AsyncLocalStorage<LogContext>();
 
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   "apiKey",
   "*.apiKey",
   "accessToken",
@@ -51,12 +51,6 @@ export const logger = createLogger();
 /** Runs `fn` with `ctx` attached to every log line written inside it. */
 export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
   return context.run({ ...context.getStore(), ...ctx }, fn);
-}
-
-/** Adds fields (e.g. the shop once authenticated) to the current context. */
-export function addLogContext(ctx: LogContext): void {
-  const store = context.getStore();
-  if (store) Object.assign(store, ctx);
 }
 
 /** The id of the request being served here, if any (sent on to the service). */

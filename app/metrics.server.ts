@@ -6,14 +6,10 @@
 // docs/operations.md says what to alert on; docs/decisions/021-production-deployment.md why.
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { MetricObjectWithValues, MetricValue } from "prom-client";
-import type { QuoteOutcome } from "./rates/answer";
 
-export const registry = new Registry();
+const registry = new Registry();
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-
-/** "invalid": refused before quoting (bad signature, shop domain, size or method); the rest as QuoteLog. */
-export type RateAnswerOutcome = QuoteOutcome | "invalid";
 
 const rateAnswers = new Histogram({
   name: "app_rate_callback_duration_seconds",
@@ -69,10 +65,11 @@ const adminThrottleSeconds = new Counter({
 });
 
 // Children by outcome, made once: an answer costs one histogram observe.
-const rateChildren = new Map<RateAnswerOutcome, ReturnType<typeof rateAnswers.labels>>();
+const rateChildren = new Map<string, ReturnType<typeof rateAnswers.labels>>();
 
 export const metrics = {
-  rateAnswered(outcome: RateAnswerOutcome, seconds: number): void {
+  /** `outcome`: the rates module's (RateAnswerOutcome, app/rates/callback.server.ts). */
+  rateAnswered(outcome: string, seconds: number): void {
     let child = rateChildren.get(outcome);
     if (!child) rateChildren.set(outcome, (child = rateAnswers.labels(outcome)));
     child.observe(seconds);

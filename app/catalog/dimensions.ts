@@ -26,7 +26,7 @@ export interface DimensionMetafields {
   height: MetafieldValue | null;
 }
 
-export const SIDES = ["length", "width", "height"] as const;
+const SIDES = ["length", "width", "height"] as const;
 export type Side = (typeof SIDES)[number];
 
 /** Shopify's `dimension` metafield units, in centimetres. */
@@ -40,7 +40,7 @@ const CM_PER_UNIT: Record<string, ExactDecimal> = {
 };
 
 /** Centimetres are sent with at most two decimals (a tenth of a millimetre is noise for a box). */
-export const CM_DECIMALS = 2;
+const CM_DECIMALS = 2;
 /** The service's numeric text allows nine integer digits. */
 const MAX_CM = { units: 999_999_999n, scale: 0 };
 

@@ -74,7 +74,7 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
   });
 }
 
-export function runningMessage(sync: Pick<CatalogSync, "phase" | "done" | "total">): string {
+function runningMessage(sync: Pick<CatalogSync, "phase" | "done" | "total">): string {
   const phase = sync.phase === "sending" ? "registrando en el servicio" : "leyendo las variantes de Shopify";
   return `Ya hay una sincronización del catálogo en curso (${phase}: ${sync.done} de ${sync.total}). Espera a que termine para iniciar otra.`;
 }
@@ -83,7 +83,7 @@ export function runningMessage(sync: Pick<CatalogSync, "phase" | "done" | "total
 export type FullSyncPhase = "reading" | "waiting" | "sending" | "completed";
 
 /** The bulk operation ended without a usable result; the next attempt starts a new one. */
-export class BulkReadFailedError extends Error {
+class BulkReadFailedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "BulkReadFailedError";

@@ -43,7 +43,7 @@ export interface CatalogJobOptions {
   fetchFile?: typeof fetch;
 }
 
-export const DEFAULT_BATCH_SIZE = 250;
+const DEFAULT_BATCH_SIZE = 250;
 const DEFAULT_BUDGET_MS = 30_000;
 const DEFAULT_LEASE_MS = 120_000;
 const DEFAULT_BULK_POLL_MS = 10_000;

@@ -23,7 +23,7 @@ export type MappedProduct = {
   dimension?: { data: { peso: string; ancho: string; largo: string; altura: string; volumen: string } };
 };
 
-export type SkipCode =
+type SkipCode =
   "not_shippable" | "no_sku" | "no_weight" | "no_dimensions" | "invalid_dimensions" | "duplicate_sku";
 
 export type VariantMapping =
@@ -106,7 +106,7 @@ export function mapVariant(snapshot: VariantSnapshot, settings: MappingSettings)
   return { kind: "ready", product, dimensionsSource: dimensions.source };
 }
 
-export function metafieldNames(settings: MappingSettings): Record<Side, string> {
+function metafieldNames(settings: MappingSettings): Record<Side, string> {
   const ns = settings.dimensionNamespace;
   return {
     length: `${ns}.${settings.lengthKey}`,

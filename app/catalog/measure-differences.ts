@@ -8,7 +8,7 @@ import type { MappedProduct } from "./map-variant";
 export const MEASURES = ["peso", "largo", "ancho", "altura", "volumen"] as const;
 export type Measure = (typeof MEASURES)[number];
 
-export const MEASURE_LABELS: Record<Measure, string> = {
+const MEASURE_LABELS: Record<Measure, string> = {
   peso: "Peso (g)",
   largo: "Largo (cm)",
   ancho: "Ancho (cm)",

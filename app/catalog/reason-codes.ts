@@ -28,7 +28,7 @@ export const CATALOG_REASON_CODES = [
   "existedWithOtherData",
 ] as const;
 
-export type CatalogReasonCode = (typeof CATALOG_REASON_CODES)[number];
+type CatalogReasonCode = (typeof CATALOG_REASON_CODES)[number];
 
 export type CatalogReasonMessage = CodedMessage<CatalogReasonCode>;
 

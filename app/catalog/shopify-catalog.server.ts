@@ -1,7 +1,6 @@
 /**
- * The catalogue's Admin GraphQL reads: variants page by page (their products fetched once per
- * page with `nodes`, not once per variant), one product's variants, and the product behind an
- * inventory item. Weight lives on inventoryItem.measurement since 2024-07, so it is always
+ * The catalogue's Admin GraphQL reads outside the bulk operation (bulk-catalog.server.ts): the
+ * variant count, one product's variants, and the product behind an inventory item. Weight lives on inventoryItem.measurement since 2024-07, so it is always
  * re-queried here, never taken from a webhook payload. Every call goes through the shop's
  * throttle pacer, and pages are sized so their requested cost fits the bucket.
  */
@@ -9,9 +8,7 @@ import type { AdminGraphql } from "../shopify/admin.server";
 import {
   countVariants,
   productOfInventoryItem,
-  readProducts as readProductNodes,
   readProductVariants as readProductVariantsPage,
-  readVariantsPage as readVariantNodes,
   type DimensionKeys,
 } from "../shopify/admin/products.server";
 import type { MappingSettings } from "./map-variant";
@@ -31,22 +28,14 @@ import type { VariantSnapshot } from "./variant-snapshot";
  * preview, image), inventory item, measurement, weight, 3 metafields and its product's id.
  * Refined from each answer's requestedQueryCost.
  */
-export const VARIANT_NODE_COST = 13;
+const VARIANT_NODE_COST = 13;
 /** A CatalogProduct: the product, featured media, preview, image and 3 metafields. */
-export const PRODUCT_NODE_COST = 7;
+const PRODUCT_NODE_COST = 7;
 const CONNECTION_COST = 2;
 const MAX_PAGE_SIZE = 250;
 
-export interface VariantPage {
-  snapshots: VariantSnapshot[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-}
-
 export interface CatalogReader {
   countVariants(): Promise<number | null>;
-  /** The next page after `cursor` (null = the first), as large as the bucket allows. */
-  readVariantsPage(cursor: string | null, maxPageSize?: number): Promise<VariantPage>;
   /** Every variant of a product; null when the product no longer exists. */
   readProductVariants(productId: string): Promise<VariantSnapshot[] | null>;
   /** The product an inventory item belongs to; null when it no longer exists. */
@@ -60,7 +49,6 @@ export function createCatalogReader(args: {
 }): CatalogReader {
   const { admin, pacer } = args;
   const keys = dimensionKeys(args.settings);
-  let nodeCost = VARIANT_NODE_COST;
 
   const pageSize = (overhead: number, perNode: number, limit = MAX_PAGE_SIZE) =>
     Math.max(1, Math.min(limit, MAX_PAGE_SIZE, Math.floor((pacer.maxQueryCost() - overhead) / perNode)));
@@ -88,26 +76,6 @@ export function createCatalogReader(args: {
     }
   }
 
-  /** The products of `ids`, in as few calls as the bucket allows. */
-  async function readProducts(ids: string[]): Promise<Map<string, ProductNode>> {
-    const products = new Map<string, ProductNode>();
-    let rest = [...new Set(ids)];
-    while (rest.length > 0) {
-      const batch = rest;
-      const { data, first } = await runSized(
-        () => Math.min(batch.length, pageSize(0, PRODUCT_NODE_COST)),
-        (first) => first * PRODUCT_NODE_COST,
-        (paced, first) => readProductNodes(paced, { ids: batch.slice(0, first), keys }),
-      );
-      for (const node of data) {
-        const product = parseProductNode(node);
-        products.set(product.id, product);
-      }
-      rest = batch.slice(first);
-    }
-    return products;
-  }
-
   function join(variants: VariantNode[], products: Map<string, ProductNode>): VariantSnapshot[] {
     // A product deleted between the two calls takes its variants with it.
     return variants.flatMap((v) => {
@@ -119,17 +87,6 @@ export function createCatalogReader(args: {
   return {
     async countVariants() {
       return countVariants(pacer.paced(admin, 1));
-    },
-    async readVariantsPage(cursor, maxPageSize) {
-      const { data, first, requestedCost } = await runSized(
-        () => pageSize(CONNECTION_COST, nodeCost, maxPageSize),
-        (first) => CONNECTION_COST + first * nodeCost,
-        (paced, first) => readVariantNodes(paced, { first, after: cursor, keys }),
-      );
-      if (requestedCost !== null) nodeCost = Math.max(1, Math.ceil((requestedCost - CONNECTION_COST) / first));
-      const variants = data.nodes.map(parseVariantNode);
-      const products = await readProducts(variants.map((v) => v.product.id));
-      return { snapshots: join(variants, products), hasNextPage: data.hasNextPage, endCursor: data.endCursor };
     },
     async readProductVariants(productId) {
       const variants: VariantNode[] = [];

@@ -12,7 +12,7 @@ import { MEASURES, measureDifferences, type Measure, type MeasureDifference } fr
 import type { CatalogStatus } from "./status";
 
 
-export interface ServiceProductView {
+interface ServiceProductView {
   id: string;
   sku: string;
   upc: string | null;
@@ -21,7 +21,7 @@ export interface ServiceProductView {
   measures: Record<Measure, string | null>;
 }
 
-export interface ShopifyVariantView {
+interface ShopifyVariantView {
   title: string;
   status: CatalogStatus;
   deleted: boolean;

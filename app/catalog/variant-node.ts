@@ -7,7 +7,7 @@ const preview = z.object({ image: z.object({ url: z.string() }).nullish() }).nul
 const metafield = z.object({ type: z.string(), value: z.string() }).nullish();
 const dimensionFields = { length: metafield, width: metafield, height: metafield };
 
-export const variantNodeSchema = z.object({
+const variantNodeSchema = z.object({
   id: z.string(),
   title: z.string(),
   sku: z.string().nullish(),
@@ -27,7 +27,7 @@ export const variantNodeSchema = z.object({
   product: z.object({ id: z.string() }),
 });
 
-export const productNodeSchema = z.object({
+const productNodeSchema = z.object({
   id: z.string(),
   title: z.string(),
   hasOnlyDefaultVariant: z.boolean().nullish(),

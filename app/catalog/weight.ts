@@ -8,8 +8,7 @@ import {
   type ExactDecimal,
 } from "./exact-decimal";
 
-export const WEIGHT_UNITS = ["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"] as const;
-export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+type WeightUnit = "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS";
 
 export interface ShopifyWeight {
   unit: string;

@@ -20,7 +20,7 @@ function ActionButton({ intent, id, label, tone }: { intent: string; id: string;
   );
 }
 
-export function JobProblems({ jobs }: { jobs: JobProblemRow[] }) {
+function JobProblems({ jobs }: { jobs: JobProblemRow[] }) {
   const { messages, format, dateTime } = useI18n();
   const m = messages.attention;
   return (

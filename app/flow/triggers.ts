@@ -16,7 +16,6 @@ export const FLOW_TRIGGERS = {
   tracking: "tracking-received",
   stockLow: "warehouse-stock-low",
 } as const;
-export type FlowTriggerKind = keyof typeof FLOW_TRIGGERS;
 
 /** Shopify refuses a `flowTriggerReceive` payload over 50 KB; read as 50,000 bytes, the stricter. */
 export const FLOW_PAYLOAD_LIMIT_BYTES = 50_000;

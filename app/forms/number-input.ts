@@ -21,7 +21,7 @@ export interface NumberFieldSpec {
   unit?: NumberUnit;
 }
 
-export type NumberUnit = "ms" | "seconds" | "minutes" | "hours" | "days" | "units";
+type NumberUnit = "ms" | "seconds" | "minutes" | "hours" | "days" | "units";
 
 /** Why a typed number was refused; the catalogues' `numbers.errors` word each code. */
 export type NumberInputError =
@@ -42,7 +42,7 @@ const GROUPED = /^(-?)(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/;
  * Normalises what a keyboard or a paste can produce: full-width digits and signs (NFKC), the
  * typographic minus, non-breaking spaces, a leading "$" and trailing "MXN" or "%".
  */
-export function normaliseNumberText(text: string): string {
+function normaliseNumberText(text: string): string {
   return text
     .normalize("NFKC")
     .replace(/[\u2212\u2012\u2013\uFE63]/g, "-")

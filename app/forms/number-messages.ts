@@ -11,7 +11,7 @@ const fill = (message: string, values: Record<string, string>) =>
   message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** A value of the field as the page writes it: "$1,250.50", "10.50 %", "1,440 minutos". */
-export function formatFieldValue(subunits: number, spec: NumberFieldSpec, m: NumberMessages): string {
+function formatFieldValue(subunits: number, spec: NumberFieldSpec, m: NumberMessages): string {
   const value = formatNumberInput(subunits, spec.scale);
   if (spec.kind === "money")
     return subunits < 0 ? `-${fill(m.money, { value: value.slice(1) })}` : fill(m.money, { value });

@@ -1,11 +1,11 @@
 /**
- * Pure: a paid Shopify order and the shop's fulfilment settings → the service order to create,
- * or why there is none (skipped) or why a person must look first (needs_attention).
+ * Pure: the lines of a paid Shopify order to send and the shop's fulfilment settings → the service
+ * order to create, or why there is none (skipped) or why a person must look first (needs_attention).
  */
 import { toDestination, type AddressWarning, type Destination } from "../address";
 import type { FulfillmentSettings, ServiceCode } from "../shop/shop-settings.server";
 import { normaliseServiceCode } from "../svc/wire/service-code";
-import type { PaidOrder, PaidOrderLine } from "./paid-order";
+import type { PaidOrder } from "./paid-order";
 import { reason, type ReasonMessage } from "./reason-codes";
 import { customerDataWithheld } from "./withheld-customer-data";
 
@@ -31,23 +31,6 @@ export type BuiltServiceOrder =
   | { kind: "skipped"; reason: ReasonMessage }
   | { kind: "needs_attention"; reason: ReasonMessage };
 
-type Settings = Pick<FulfillmentSettings, "defaultService" | "skipTestOrders">;
-
-/** Builds the service order for `order`, or says why it must not (or cannot yet) be sent. */
-export function buildServiceOrder(order: PaidOrder, settings: Settings): BuiltServiceOrder {
-  if (order.cancelled_at) return { kind: "skipped", reason: reason("cancelledInShopify", { at: order.cancelled_at }) };
-  if (order.test && settings.skipTestOrders) {
-    return { kind: "skipped", reason: reason("testOrder") };
-  }
-  const lines = order.line_items.filter(isOurs);
-  if (lines.length === 0) return { kind: "skipped", reason: reason("nothingLeft") };
-  return buildFromLines(
-    order,
-    lines.map((line) => ({ id: line.id, name: line.name, sku: line.sku, quantity: line.quantity })),
-    settings,
-  );
-}
-
 /** A line to send: its SKU and the units to ship. */
 export interface LineToSend {
   id: string;
@@ -63,7 +46,7 @@ export interface LineToSend {
 export function buildFromLines(
   order: Pick<PaidOrder, "name" | "shipping_address" | "shipping_lines">,
   lines: readonly LineToSend[],
-  settings: Pick<Settings, "defaultService">,
+  settings: Pick<FulfillmentSettings, "defaultService">,
 ): BuiltServiceOrder {
   const withoutSku = lines.filter((line) => !line.sku?.trim());
   if (withoutSku.length > 0) {
@@ -97,14 +80,8 @@ export function buildFromLines(
   };
 }
 
-// Lines another fulfilment service (e.g. a dropshipping app) handles are not the warehouse's.
-function isOurs(line: PaidOrderLine): boolean {
-  const service = line.fulfillment_service;
-  return line.requires_shipping && line.quantity > 0 && (service === null || service === "manual");
-}
-
 /** The service code of the first shipping line our carrier service priced; null for other rates. */
-export function serviceFromShippingLines(order: Pick<PaidOrder, "shipping_lines">): ServiceCode | null {
+function serviceFromShippingLines(order: Pick<PaidOrder, "shipping_lines">): ServiceCode | null {
   for (const line of order.shipping_lines) {
     // Shopify's own rates (manual and backup) come with source "shopify" and use the rate's name as
     // its code: a manual rate the merchant named "Express" is not our EXPRESS.

@@ -165,7 +165,7 @@ export function decideFulfillmentOrder(
 }
 
 /** The service's `productos` for lines: quantities summed per SKU, in the lines' order. */
-export function productsOf(
+function productsOf(
   lines: readonly Pick<FulfillmentOrderLineState, "sku" | "remainingQuantity">[],
 ): ServiceOrderRequest["productos"] {
   const totals = new Map<string, number>();

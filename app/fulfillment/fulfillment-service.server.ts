@@ -29,7 +29,7 @@ import { recordOrderEvent, statusOf, transition } from "./records.server";
 import { after } from "./schedule";
 
 /** Shopify POSTs to `<callbackUrl>/fulfillment_order_notification`. */
-export const FULFILLMENT_SERVICE_CALLBACK_PATH = "/fulfillment-service";
+const FULFILLMENT_SERVICE_CALLBACK_PATH = "/fulfillment-service";
 /** How often assigned fulfilment orders are polled, in case a notification was lost. */
 export const REQUESTS_POLL_MS = 5 * 60_000;
 /** The ship date promised when accepting: the warehouse ships within a working day. */

@@ -45,7 +45,7 @@ const orderEditPayload = z.looseObject({
 const FO_GID = /^gid:\/\/shopify\/FulfillmentOrder\/\d+$/;
 
 /** 400 with the field that was wrong; never a 500 for bad input. */
-export class LifecyclePayloadError extends WebhookPayloadError {}
+class LifecyclePayloadError extends WebhookPayloadError {}
 
 /** Records an orders/cancelled delivery and wakes the order's job. */
 export async function acceptOrderWebhook(db: PrismaClient, hook: LifecycleWebhook, now: Date) {

@@ -33,7 +33,7 @@ export const paidOrderTopic: WebhookTopic<PaidOrder> = {
 };
 
 /** An order-lifecycle topic: `accept` checks the payload (LifecyclePayloadError) and wakes the order. */
-export function lifecycleTopic(accept: Accept): WebhookTopic<LifecycleWebhook> {
+function lifecycleTopic(accept: Accept): WebhookTopic<LifecycleWebhook> {
   return {
     keepUnreadable: true,
     parse: (payload, delivery) => ({ ...delivery, webhookId: delivery.webhookId ?? delivery.eventId, payload }),

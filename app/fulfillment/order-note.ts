@@ -18,7 +18,7 @@ export function otherStatusTags(status: FulfillmentStatus): string[] {
 }
 
 /** Beside the status tag: some part of the order left the warehouse short of what it should have. */
-export const SHORT_TAG = "svc:shipped-short";
+const SHORT_TAG = "svc:shipped-short";
 
 /** The tags to add and to remove for the order's parts as they stand. */
 export function noteTags(headline: NoteSource, parts: readonly NoteSource[]): { add: string[]; remove: string[] } {

@@ -66,7 +66,7 @@ export interface ReceivedOrderRow {
 const TIMELINE_LIMIT = 50;
 
 /** The order name a search means: "#1001", "1001" and " #1001 " all find #1001. */
-export function orderNameSearch(q: string | null | undefined): string | undefined {
+function orderNameSearch(q: string | null | undefined): string | undefined {
   const text = (q ?? "").trim().replace(/^#+/, "").trim();
   return text || undefined;
 }

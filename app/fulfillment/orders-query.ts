@@ -6,7 +6,7 @@ export const ORDERS_SEARCH_MAX = 100;
 /** Records per page of Pedidos. */
 export const ORDERS_PAGE_SIZE = 50;
 /** Records one bulk retry may name (the page lists at most 100). */
-export const BULK_RETRY_MAX = 100;
+const BULK_RETRY_MAX = 100;
 
 /** Records the service took (they have its order), whatever happened since: Inicio's «enviados al almacén». */
 export const SENT_FILTER = "sent";

@@ -71,7 +71,6 @@ export const paidOrderSchema = z.object({
 
 /** The part of a paid order the fulfilment needs, as kept on the record. */
 export type PaidOrder = z.output<typeof paidOrderSchema>;
-export type PaidOrderLine = PaidOrder["line_items"][number];
 
 /** Parses an orders/paid payload; on failure names the first offending field, e.g. `line_items.0.quantity`. */
 export function parsePaidOrder(

@@ -48,11 +48,6 @@ export function canTransition(from: FulfillmentStatus, to: FulfillmentStatus): b
   return TRANSITIONS[from].includes(to);
 }
 
-/** The states that may move `to` (for conditional updates: WHERE status IN (...)). */
-export function statusesLeadingTo(to: FulfillmentStatus): FulfillmentStatus[] {
-  return FULFILLMENT_STATUSES.filter((from) => canTransition(from, to));
-}
-
 export function isFulfillmentStatus(value: string): value is FulfillmentStatus {
   return (FULFILLMENT_STATUSES as readonly string[]).includes(value);
 }

@@ -3,9 +3,6 @@
 // A declared Content-Length over the cap is refused before any byte is read; a chunked body is
 // read chunk by chunk and abandoned the moment it passes the cap, never buffered whole.
 
-/** The default cap: Shopify's largest order payloads stay well below it. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
 export type CappedBody = { ok: true; body: Uint8Array<ArrayBuffer> } | { ok: false; status: 413; message: string };
 
 function tooLarge(limit: number): CappedBody {

@@ -4,8 +4,7 @@
 import { en } from "./messages.en";
 import { es, type Messages } from "./messages.es";
 
-export const LOCALES = ["es", "en"] as const;
-export type Locale = (typeof LOCALES)[number];
+export type Locale = "es" | "en";
 
 export function pickLocale(param: string | null | undefined): Locale {
   if (!param) return "es";

@@ -2,7 +2,15 @@
 // worker claims due jobs in (priority, runAt) order, so an order's work is never queued behind a
 // flood of product webhooks, a catalogue sync, polls or maintenance. Strict, not weighted: a
 // background job runs whenever no order job is due, which is almost always.
-import { REQUESTS_QUEUE, RESOLVE_QUEUE, SUBMIT_QUEUE } from "../fulfillment/queues";
+// The order queues are named here, where their priority is decided, and the fulfilment module
+// takes their names from here (app/fulfillment/queues.ts): the generic queue imports no feature.
+
+/** Submitting an order to the service. */
+export const SUBMIT_QUEUE = "fulfillment.submit";
+/** Finds the order of a fulfilment order a webhook named and the app has no record of. */
+export const RESOLVE_QUEUE = "fulfillment.resolve";
+/** Per shop, fulfilment-service mode: reads the requests assigned to the warehouse (callback + poll). */
+export const REQUESTS_QUEUE = "fulfillment.requests";
 
 /** Lower is claimed first. The column's default (prisma/schema.prisma) is BACKGROUND. */
 export const JobPriority = {
@@ -15,7 +23,7 @@ export const JobPriority = {
 export type JobPriority = (typeof JobPriority)[keyof typeof JobPriority];
 
 /** The queues claimed before the rest; a queue not named here is BACKGROUND. */
-export const QUEUE_PRIORITIES: Readonly<Record<string, JobPriority>> = {
+const QUEUE_PRIORITIES: Readonly<Record<string, JobPriority>> = {
   // Submitting an order to the service (orders/paid, fulfilment-order webhooks, reconciliation's finds).
   [SUBMIT_QUEUE]: JobPriority.ORDERS,
   // Fulfilment-service mode: accepting the fulfilment requests Shopify assigned to the warehouse.

@@ -34,7 +34,7 @@ export interface JobWriter {
   enqueue(args: EnqueueArgs): Promise<void>;
 }
 
-export type JobState = "queued" | "running" | "done" | "failed";
+type JobState = "queued" | "running" | "done" | "failed";
 
 /** A transaction's view of the queue: what it adds becomes visible, and wakes workers, on commit. */
 export interface TxJobs extends JobWriter {
@@ -119,7 +119,7 @@ export async function withJobs<T>(
 }
 
 /** The state of the (queue, key) row, or null when there is none. */
-export async function jobState(
+async function jobState(
   db: Conn,
   queue: string,
   key: string,
@@ -298,7 +298,7 @@ export async function extendLease(db: Conn, job: Pick<Job, "id" | "leaseOwner">,
  * days of a tracking write-back failing would otherwise stay silent), or a periodic one whose last
  * run failed (queued again with an error and no attempts counted: the reschedule outcome's `error`).
  */
-export const FAILING_AFTER_ATTEMPTS = 5;
+const FAILING_AFTER_ATTEMPTS = 5;
 const PROBLEM = Prisma.sql`(state = 'failed' OR (state = 'queued' AND "lastError" IS NOT NULL
   AND (attempts = 0 OR attempts >= ${FAILING_AFTER_ATTEMPTS}::int)))`;
 

@@ -20,9 +20,9 @@ import { purgeExpiredExports } from "../privacy/customer-data.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RAW_QUOTES_MS = 48 * HOUR_MS;
-export const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
-export const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
-export const RETENTION_BATCH = 5_000;
+const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
+const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
+const RETENTION_BATCH = 5_000;
 export const RETENTION_QUEUE = "maintenance.retention";
 const RETENTION_KEY = "retention";
 /** One run stops after this long and comes back soon; a backlog never holds a job slot for long. */
@@ -30,13 +30,13 @@ const RUN_BUDGET_MS = 20_000;
 const NEXT_RUN_MS = 10 * 60_000;
 const BACKLOG_NEXT_RUN_MS = 5_000;
 
-export interface RetentionCutoffs {
+interface RetentionCutoffs {
   quotesBefore: Date;
   jobsBefore: Date;
   deliveriesBefore: Date;
 }
 
-export function retentionCutoffs(now: Date): RetentionCutoffs {
+function retentionCutoffs(now: Date): RetentionCutoffs {
   return {
     quotesBefore: new Date(now.getTime() - RAW_QUOTES_MS),
     jobsBefore: new Date(now.getTime() - FINISHED_JOBS_MS),

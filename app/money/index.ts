@@ -7,10 +7,8 @@ export {
   subunitsToSafeNumber,
 } from "./decimal";
 export {
-  ROUNDING_MODES,
-  applyBasisPoints,
-  assertScale,
+  
+  
   divideRounded,
-  rescaleSubunits,
-  type RoundingMode,
+  
 } from "./rounding";

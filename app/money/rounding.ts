@@ -13,8 +13,6 @@ export type RoundingMode =
   /** Towards −∞: never charges more than the exact amount. */
   | "floor";
 
-export const ROUNDING_MODES: readonly RoundingMode[] = ["half-up", "ceil", "floor"];
-
 /** Divides `numerator` by `denominator` exactly and rounds the quotient with `mode`. */
 export function divideRounded(numerator: bigint, denominator: bigint, mode: RoundingMode): bigint {
   if (denominator === 0n) throw new RangeError("divideRounded: division by zero");
@@ -39,34 +37,9 @@ export function divideRounded(numerator: bigint, denominator: bigint, mode: Roun
   }
 }
 
-const BASIS_POINTS_PER_UNIT = 10_000n;
-
-/**
- * Applies a percentage change given in basis points (1 % = 100 bp; −500 bp is a 5 % discount)
- * to an amount in subunits: subunits × (10000 + bp) / 10000, rounded once with `mode`.
- */
-export function applyBasisPoints(subunits: bigint, basisPoints: bigint | number, mode: RoundingMode): bigint {
-  const bp = toBigIntStrict(basisPoints, "basisPoints");
-  return divideRounded(subunits * (BASIS_POINTS_PER_UNIT + bp), BASIS_POINTS_PER_UNIT, mode);
-}
-
-/** Moves an amount from one number of decimals to another (e.g. 3 → 2), rounding with `mode`. */
-export function rescaleSubunits(subunits: bigint, fromScale: number, toScale: number, mode: RoundingMode): bigint {
-  assertScale(fromScale);
-  assertScale(toScale);
-  if (toScale >= fromScale) return subunits * 10n ** BigInt(toScale - fromScale);
-  return divideRounded(subunits, 10n ** BigInt(fromScale - toScale), mode);
-}
-
 /** Throws unless `scale` is a small non-negative integer (a number of decimal places). */
 export function assertScale(scale: number): void {
   if (!Number.isInteger(scale) || scale < 0 || scale > 18) {
     throw new RangeError(`scale must be an integer from 0 to 18, got ${scale}`);
   }
-}
-
-function toBigIntStrict(value: bigint | number, name: string): bigint {
-  if (typeof value === "bigint") return value;
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be a safe integer, got ${value}`);
-  return BigInt(value);
 }

@@ -40,7 +40,7 @@ const NO_QUOTE_DATA =
   "Checkout quotes are logged without personal data (time, duration, outcome and services only); nothing to export.";
 
 /** Builds the export for the requested orders of `shop`. */
-export async function buildCustomerDataExport(
+async function buildCustomerDataExport(
   db: Db,
   args: { shop: string; customerId: string | null; orderIds: string[]; now: Date },
 ): Promise<CustomerDataExport> {

@@ -50,7 +50,7 @@ export function answerFor(
 }
 
 /** The shop's fallback rates; without any configured, Shopify's backup rates (503) instead. Pure. */
-export function fallbackAnswer(
+function fallbackAnswer(
   rules: RatesSettings,
   cart: { subtotalCentavos: bigint | null; now: Date },
   reason: string,

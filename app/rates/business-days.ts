@@ -3,7 +3,7 @@
  * Mexico City calendar, formatted as Shopify documents them ("2026-11-24 14:48:45 -0600").
  */
 
-export const MEXICO_CITY = "America/Mexico_City";
+const MEXICO_CITY = "America/Mexico_City";
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -26,7 +26,7 @@ function offsetFormatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** Minutes to add to UTC to get local time in `timeZone` at `instant` (−360 for Mexico City). */
-export function utcOffsetMinutes(instant: number, timeZone: string): number {
+function utcOffsetMinutes(instant: number, timeZone: string): number {
   const key = `${timeZone}|${Math.floor(instant / OFFSET_BUCKET_MS)}`;
   let minutes = offsets.get(key);
   if (minutes === undefined) {

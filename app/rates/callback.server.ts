@@ -7,15 +7,18 @@
  */
 import { appContext } from "~/context.server";
 import { env } from "~/env.server";
-import { metrics, type RateAnswerOutcome } from "~/metrics.server";
+import { metrics } from "~/metrics.server";
+import { signedShopDomain } from "~/shopify/shop-domain";
 import { verifyShopifyHmac } from "~/shopify/verify-hmac.server";
 import type { QuoteOutcome } from "./answer";
 import { parseRateRequest } from "./rate-request";
 import { naiveRatesRuntime, ratesRuntime, type RatesRuntime } from "./runtime.server";
 
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 // Building a decoder costs more than decoding a cart; one serves every request.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** "invalid": refused before quoting (bad signature, shop domain, size or method); the rest as QuoteLog. */
+type RateAnswerOutcome = QuoteOutcome | "invalid";
 
 export interface RateCallbackRequest {
   method: string;
@@ -70,8 +73,8 @@ async function answerRateCallback(
   if (!verifyShopifyHmac({ rawBody: raw, signature: request.header("x-shopify-hmac-sha256"), secret, previousSecret }))
     return problem(401, "invalid signature");
 
-  const shop = request.header("x-shopify-shop-domain")?.trim().toLowerCase() ?? "";
-  if (!SHOP_DOMAIN.test(shop)) return problem(400, "X-Shopify-Shop-Domain: missing or not a myshopify.com domain");
+  const shop = signedShopDomain(request.header("x-shopify-shop-domain"));
+  if (!shop) return problem(400, "X-Shopify-Shop-Domain: missing or not a myshopify.com domain");
 
   const runtime: Pick<RatesRuntime, "quoteRates"> & Partial<Pick<RatesRuntime, "quoteLog">> =
     mode === "naive" ? naiveRatesRuntime() : ratesRuntime();

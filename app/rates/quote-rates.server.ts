@@ -45,7 +45,7 @@ export interface LastQuote {
   quotedAt: number;
 }
 
-export interface QuoteRatesResult {
+interface QuoteRatesResult {
   answer: RatesAnswer;
   /** What QuoteLog records: "rejected" for a shop we do not quote for. */
   outcome: QuoteOutcome;

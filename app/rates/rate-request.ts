@@ -46,7 +46,7 @@ const itemSchema = z.looseObject({
 /** The most lines a cart may have here; a bigger body is refused as malformed rather than worked through. */
 export const MAX_RATE_ITEMS = 500;
 
-export const rateRequestSchema = z.object({
+const rateRequestSchema = z.object({
   rate: z.looseObject({
     origin: addressSchema.nullish(),
     destination: addressSchema,

@@ -10,7 +10,8 @@
  */
 import type { RatesSettings, ServiceCode } from "~/shop/shop-settings.server";
 import { markedUpCentavos, roundForCheckout } from "./pricing";
-import { serviceLabel } from "./service-names";
+import { parseDecimalToSubunits } from "~/money";
+import { DEFAULT_SERVICE_NAMES, serviceLabel } from "./service-names";
 
 /** A service as the quotation returned it (see SvcQuotedService). */
 export interface QuotedService {
@@ -31,27 +32,76 @@ export interface RateOffer {
   window: { minDays: number; maxDays: number } | null;
 }
 
+/** What one rule did to one quoted service, in the order the rules ran (the rate tester shows it). */
+export type RuleEffect =
+  | { rule: "hidden" }
+  | { rule: "markup"; basisPoints: number; fixedCentavos: number; fromCentavos: bigint; toCentavos: bigint }
+  | { rule: "rounding"; rounding: RatesSettings["rounding"]; fromCentavos: bigint; toCentavos: bigint }
+  | { rule: "free_shipping"; thresholdCentavos: bigint; fromCentavos: bigint }
+  | { rule: "renamed"; from: string; to: string }
+  | { rule: "handling_days"; days: number };
+
 /** Applies every rule to the quoted services. Pure. */
 export function applyRateRules(
   services: readonly QuotedService[],
   rules: RatesSettings,
   subtotalCentavos: bigint | null,
 ): RateOffer[] {
-  return services
-    .filter((quoted) => !rules.hiddenServices.includes(quoted.service))
-    .map((quoted) => {
-      const marked = markedUpCentavos(quoted.totalPricing, {
-        basisPoints: rules.markupBasisPoints,
-        fixedCentavos: rules.markupFixedCentavos,
-      });
-      const rounded = roundForCheckout(marked, rules.rounding);
-      return {
-        service: quoted.service,
-        ...serviceLabel(quoted.service, rules.names, { description: quoted.description }),
-        priceCentavos: freeShipping(quoted.service, rules, subtotalCentavos) ? 0n : rounded,
-        window: deliveryWindow(quoted.days, rules.handlingDays),
-      };
+  return services.flatMap((quoted) => ruleQuotedService(quoted, rules, subtotalCentavos).offer ?? []);
+}
+
+/**
+ * The one pass of the rules over one quoted service, in the order above: the offer checkout gets
+ * (null when hidden) and what each rule did to it. applyRateRules keeps the offer; the rate tester's
+ * explanation (explain.ts) keeps the effects, so the two cannot disagree. Pure.
+ */
+export function ruleQuotedService(
+  quoted: QuotedService,
+  rules: RatesSettings,
+  subtotalCentavos: bigint | null,
+): { offer: RateOffer | null; effects: RuleEffect[] } {
+  if (rules.hiddenServices.includes(quoted.service)) return { offer: null, effects: [{ rule: "hidden" }] };
+  const effects: RuleEffect[] = [];
+  const marked = markedUpCentavos(quoted.totalPricing, {
+    basisPoints: rules.markupBasisPoints,
+    fixedCentavos: rules.markupFixedCentavos,
+  });
+  if (rules.markupBasisPoints !== 0 || rules.markupFixedCentavos !== 0) {
+    effects.push({
+      rule: "markup",
+      basisPoints: rules.markupBasisPoints,
+      fixedCentavos: rules.markupFixedCentavos,
+      fromCentavos: quotedCentavos(quoted.totalPricing),
+      toCentavos: marked,
     });
+  }
+  const rounded = roundForCheckout(marked, rules.rounding);
+  if (rounded !== marked) {
+    effects.push({ rule: "rounding", rounding: rules.rounding, fromCentavos: marked, toCentavos: rounded });
+  }
+  const free = freeShipping(quoted.service, rules, subtotalCentavos);
+  if (free) effects.push({ rule: "free_shipping", thresholdCentavos: free.thresholdCentavos, fromCentavos: rounded });
+  const renamed = rules.names[quoted.service]?.name;
+  if (renamed && renamed !== DEFAULT_SERVICE_NAMES[quoted.service]) {
+    effects.push({ rule: "renamed", from: DEFAULT_SERVICE_NAMES[quoted.service], to: renamed });
+  }
+  if (rules.handlingDays > 0) effects.push({ rule: "handling_days", days: rules.handlingDays });
+  return {
+    offer: {
+      service: quoted.service,
+      ...serviceLabel(quoted.service, rules.names, { description: quoted.description }),
+      priceCentavos: free ? 0n : rounded,
+      window: deliveryWindow(quoted.days, rules.handlingDays),
+    },
+    effects,
+  };
+}
+
+/** The service's own price as exact centavos (it sends two decimals; more are rounded as the markup does). */
+export function quotedCentavos(totalPricing: string): bigint {
+  const decimals = totalPricing.split(".")[1]?.length ?? 0;
+  if (decimals <= 2) return parseDecimalToSubunits(totalPricing, 2);
+  return markedUpCentavos(totalPricing, { basisPoints: 0, fixedCentavos: 0 });
 }
 
 /** The shop's fixed fallback rates with the rules that still make sense for a final price. Pure. */
@@ -74,11 +124,17 @@ export function fallbackOffers(rules: RatesSettings, subtotalCentavos: bigint | 
     });
 }
 
-// A subtotal of null is in another currency than the threshold: never free on it.
-function freeShipping(service: ServiceCode, rules: RatesSettings, subtotalCentavos: bigint | null): boolean {
+// Free when the cart reaches the threshold, which it returns; a subtotal of null is in another
+// currency than the threshold: never free on it.
+function freeShipping(
+  service: ServiceCode,
+  rules: RatesSettings,
+  subtotalCentavos: bigint | null,
+): { thresholdCentavos: bigint } | null {
   const { minSubtotalCentavos, services } = rules.freeShipping;
-  if (minSubtotalCentavos === null || subtotalCentavos === null) return false;
-  return services.includes(service) && subtotalCentavos >= BigInt(minSubtotalCentavos);
+  if (minSubtotalCentavos === null || subtotalCentavos === null || !services.includes(service)) return null;
+  const thresholdCentavos = BigInt(minSubtotalCentavos);
+  return subtotalCentavos >= thresholdCentavos ? { thresholdCentavos } : null;
 }
 
 /**

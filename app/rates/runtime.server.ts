@@ -14,19 +14,19 @@ import { approximateEntryBytes, TtlLruCache } from "./ttl-cache";
 import type { UpstreamOutcome } from "./upstream-outcome";
 
 /** Most quotations kept per process; each entry is about a kilobyte. */
-export const RATE_CACHE_MAX_ENTRIES = 10_000;
+const RATE_CACHE_MAX_ENTRIES = 10_000;
 /**
  * …and at most this many bytes of them, as approximateEntryBytes counts them (a cart's answer can
  * be larger than usual: a long failure detail, many services), so the serving heap's share of the
  * cache is bounded whatever the carts look like.
  */
-export const RATE_CACHE_MAX_BYTES = 8 * 2 ** 20;
+const RATE_CACHE_MAX_BYTES = 8 * 2 ** 20;
 /**
  * Most last-good quotations kept per process for stale-if-error (one per cart and destination,
  * up to the shops' maximum age), by count and by approximate bytes.
  */
-export const LAST_QUOTES_MAX_ENTRIES = 20_000;
-export const LAST_QUOTES_MAX_BYTES = 8 * 2 ** 20;
+const LAST_QUOTES_MAX_ENTRIES = 20_000;
+const LAST_QUOTES_MAX_BYTES = 8 * 2 ** 20;
 
 export interface RatesRuntime {
   quoteRates: RateQuoter;

@@ -10,17 +10,17 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { z } from "zod";
-import { serviceCodeSchema } from "~/shop/shop-settings.server";
+import { serviceCodeSchema } from "~/svc/wire/service-code";
 import type { UpstreamOutcome } from "./upstream-outcome";
 
 /** Every key of the shared cache starts with this; the version changes when the stored shape does. */
 export const SHARED_KEY_PREFIX = "svc-app:rates:v1:";
 /** The longest a Redis call may take before the instance goes on without it. */
-export const REDIS_COMMAND_TIMEOUT_MS = 250;
+const REDIS_COMMAND_TIMEOUT_MS = 250;
 /** After a Redis error or time-out, how long the instance goes straight to the service. */
-export const REDIS_BACKOFF_MS = 1_000;
+const REDIS_BACKOFF_MS = 1_000;
 /** How often an instance waiting on another's quotation looks for it. */
-export const WAIT_POLL_MS = 15;
+const WAIT_POLL_MS = 15;
 
 /** A quotation (or a refusal or failure) as the shared cache holds it. */
 export interface SharedEntry {

@@ -39,12 +39,12 @@ export interface ShopProfileSource {
   connectionId?(client: SvcClient): string | undefined;
 }
 
-export const DEFAULT_PROFILE_TTL_MS = 5_000;
+const DEFAULT_PROFILE_TTL_MS = 5_000;
 /**
  * How long a profile past its TTL may still answer while a fresh one loads (e.g. the database is
  * slow); while loads fail, each failure keeps it for this long again.
  */
-export const DEFAULT_PROFILE_STALE_MS = 60_000;
+const DEFAULT_PROFILE_STALE_MS = 60_000;
 
 /**
  * Builds the profile cache over `source` (the app context in production). A profile past its TTL

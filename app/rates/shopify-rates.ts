@@ -3,7 +3,7 @@ import { addBusinessDays, formatShopifyDate } from "./business-days";
 import type { RateOffer } from "./rules";
 
 /** The service prices in Mexican pesos; the rates say so, whatever the storefront shows. */
-export const RATE_CURRENCY = "MXN";
+const RATE_CURRENCY = "MXN";
 
 /** One rate of the callback's answer. */
 export interface ShopifyRate {

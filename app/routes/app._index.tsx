@@ -13,7 +13,7 @@ import { markOrdersGuideSeen, readSetupGuide } from "../shop/setup-guide.server"
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
-import { offlineTokenProblem } from "../shopify/offline-token.server";
+import { offlineTokenProblem } from "../shop/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
 import { readReadiness } from "../shop/readiness.server";
 
@@ -64,7 +64,7 @@ export default function Index() {
   const retried = acted?.kind === "attention" ? (acted as AttentionActionData) : undefined;
   const { messages, format, dateTime } = useI18n();
   const m = messages.home;
-  // The Admin token's problem (app/shopify/offline-token.server.ts), in words by its code.
+  // The Admin token's problem (app/shop/offline-token.server.ts), in words by its code.
   const tokenProblem = overview.tokenProblem;
   const tokenWords = tokenProblem ? m.problems[tokenProblem.code as keyof typeof m.problems] : undefined;
   return (

@@ -3,13 +3,8 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { appContext } from "~/context.server";
 import { readinessDeps } from "~/shop/readiness-deps.server";
-import { addRatesToCheckout, checkReadiness, type AddRatesOutcome } from "~/shop/readiness.server";
+import { addRatesToCheckout, checkReadiness, type ReadinessActionData } from "~/shop/readiness.server";
 import { authenticate } from "~/shopify.server";
-
-export type ReadinessActionData =
-  | { intent: "add_rates"; outcome: AddRatesOutcome }
-  | { intent: "recheck"; ok: true }
-  | { intent: "unknown"; ok: false };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { session } = await authenticate.admin(request);

@@ -8,7 +8,7 @@ type Db = Pick<PrismaClient, "shop" | "$executeRaw">;
 export type CustomerDataAccess = "granted" | "withheld";
 
 /** How stale "last seen" may get while what is seen stays the same (the checklist reads no finer). */
-export const CUSTOMER_DATA_SEEN_REFRESH_MS = 60_000;
+const CUSTOMER_DATA_SEEN_REFRESH_MS = 60_000;
 
 /**
  * Records what an order read showed; an older observation never overwrites a newer one. The same

@@ -38,9 +38,9 @@ export const READINESS_QUEUE = "shop.readiness";
 /** How often a connected shop is checked again (a merchant may remove the rates at any time). */
 export const RECHECK_MS = 6 * 60 * 60 * 1000;
 /** What the method and zone are called in the merchant's shipping settings. */
-export const METHOD_NAME = "Tarifas en vivo";
-export const ZONE_NAME = "México";
-export const APP_PROFILE_NAME = "Envíos en vivo (app)";
+const METHOD_NAME = "Tarifas en vivo";
+const ZONE_NAME = "México";
+const APP_PROFILE_NAME = "Envíos en vivo (app)";
 
 export type TestQuote = ReadinessFacts["testQuote"];
 
@@ -212,6 +212,12 @@ async function carrierFact(
 
 export type AddRatesOutcome =
   { ok: true; changed: number } | { ok: false; reason: "no_carrier" | "refused" | "failed"; message: string };
+
+/** What POST /app/readiness answers the checklist's fetcher (app/components/readiness-card.tsx). */
+export type ReadinessActionData =
+  | { intent: "add_rates"; outcome: AddRatesOutcome }
+  | { intent: "recheck"; ok: true }
+  | { intent: "unknown"; ok: false };
 
 /**
  * "Add our rates to checkout": in each merchant profile that lacks them, our carrier joins the

@@ -6,19 +6,17 @@
  */
 import type { DeliveryProfileSummary } from "~/shopify/admin/delivery-profiles.server";
 
-export const READINESS_ITEMS = [
-  "key_valid",
-  "carrier_active",
-  "plan_allows_rates",
-  "rates_in_mexico",
-  "test_quote",
-  "customer_data",
-] as const;
-export type ReadinessItemCode = (typeof READINESS_ITEMS)[number];
-export type ReadinessStatus = "ok" | "problem" | "unknown";
+type ReadinessItemCode =
+  | "key_valid"
+  | "carrier_active"
+  | "plan_allows_rates"
+  | "rates_in_mexico"
+  | "test_quote"
+  | "customer_data";
+type ReadinessStatus = "ok" | "problem" | "unknown";
 
 /** How the merchant (or the app) fixes an item. */
-export type ReadinessFix =
+type ReadinessFix =
   /** One button: the app adds our carrier's rates where Shopify lets it (addRatesToCheckout). */
   | { kind: "add_rates" }
   /** A page of this app. */
@@ -37,7 +35,7 @@ export interface ReadinessItem {
   fix: ReadinessFix | null;
 }
 
-export interface UncoveredProfile {
+interface UncoveredProfile {
   id: string;
   name: string;
   variantCount: number;
@@ -75,7 +73,7 @@ export interface ReadinessReport {
 }
 
 /** Shopify admin pages the fixes link to. */
-export function adminUrl(shopHandle: string, page: "settings/shipping" | "markets" | "settings/plan"): string {
+function adminUrl(shopHandle: string, page: "settings/shipping" | "markets" | "settings/plan"): string {
   return `https://admin.shopify.com/store/${encodeURIComponent(shopHandle)}/${page}`;
 }
 

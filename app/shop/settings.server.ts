@@ -18,7 +18,7 @@ import {
   registerCarrierService,
   type CarrierRegistration,
   type CarrierServiceState,
-} from "~/shopify/carrier-service.server";
+} from "~/shop/carrier-service.server";
 import { listLocations } from "~/shopify/admin/locations.server";
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import {

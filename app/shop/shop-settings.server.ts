@@ -3,10 +3,10 @@
 // Money is integer centavos (subunits) and percentages are basis points: never floats.
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
+import { serviceCodeSchema } from "~/svc/wire/service-code";
 
-export const SERVICE_CODES = ["NACIONAL", "EXPRESS", "PROGRAMADO"] as const;
-export const serviceCodeSchema = z.enum(SERVICE_CODES);
-export type ServiceCode = z.infer<typeof serviceCodeSchema>;
+// The service codes are the service's own, defined once at its edge (app/svc/service-codes.ts).
+export { SERVICE_CODES, type ServiceCode } from "~/svc/service-codes";
 
 const centavos = z.number().int().min(0).max(100_000_000);
 const centimetres = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be centimetres as decimal text, e.g. "12.5"');
@@ -16,7 +16,7 @@ const centimetres = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be centimetr
  * 3 s (shops above 3,000 requests/min); 2.5 s leaves 500 ms for the answer to reach Shopify, so it
  * always lands before Shopify gives up and shows its backup rates.
  */
-export const MAX_RATE_DEADLINE_MS = 2500;
+const MAX_RATE_DEADLINE_MS = 2500;
 
 export const ratesSettingsSchema = z.object({
   /** How long the callback waits for the service before falling back (ms). */
@@ -67,7 +67,7 @@ export const ratesSettingsSchema = z.object({
   staleMaxAgeHours: z.number().int().min(0).max(168).default(24),
 });
 
-export const catalogSettingsSchema = z.object({
+const catalogSettingsSchema = z.object({
   dimensionNamespace: z.string().min(1).default("custom"),
   lengthKey: z.string().min(1).default("length"),
   widthKey: z.string().min(1).default("width"),
@@ -78,7 +78,7 @@ export const catalogSettingsSchema = z.object({
   sendWithoutDimensions: z.boolean().default(false),
 });
 
-export const fulfillmentSettingsSchema = z.object({
+const fulfillmentSettingsSchema = z.object({
   /** Service for orders paid on a rate that did not come from us (e.g. Shopify's backup rates). */
   defaultService: serviceCodeSchema.default("NACIONAL"),
   skipTestOrders: z.boolean().default(true),
@@ -99,7 +99,7 @@ export const fulfillmentSettingsSchema = z.object({
   reconcileMinutes: z.number().int().min(5).max(24 * 60).default(30),
 });
 
-export const stockSettingsSchema = z.object({
+const stockSettingsSchema = z.object({
   enabled: z.boolean().default(false),
   locationId: z.string().nullable().default(null),
   intervalMinutes: z
@@ -110,7 +110,7 @@ export const stockSettingsSchema = z.object({
     .default(15),
 });
 
-export const shopSettingsSchema = z.object({
+const shopSettingsSchema = z.object({
   rates: ratesSettingsSchema.default(ratesSettingsSchema.parse({})),
   catalog: catalogSettingsSchema.default(catalogSettingsSchema.parse({})),
   fulfillment: fulfillmentSettingsSchema.default(fulfillmentSettingsSchema.parse({})),
@@ -119,7 +119,6 @@ export const shopSettingsSchema = z.object({
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 export type RatesSettings = z.infer<typeof ratesSettingsSchema>;
-export type CatalogSettings = z.infer<typeof catalogSettingsSchema>;
 export type FulfillmentSettings = z.infer<typeof fulfillmentSettingsSchema>;
 export type StockSettings = z.infer<typeof stockSettingsSchema>;
 

@@ -75,11 +75,6 @@ function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnecti
   }
 }
 
-/** Forgets the shop's key: the app stops quoting and submitting for it. */
-export async function disconnectShop({ db, shop }: { db: Db; shop: string }): Promise<void> {
-  await db.shop.updateMany({ where: { domain: shop }, data: { svcApiKeyCiphertext: null } });
-}
-
 function buildClient(config: SvcConnectionConfig, environment: SvcEnvironment, apiKey: string): SvcClient {
   return createSvcClient({
     baseUrl: config.baseUrls[environment],

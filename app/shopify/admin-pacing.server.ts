@@ -22,7 +22,7 @@
 import type { AdminGraphql, GraphqlResult, ThrottleStatus } from "./admin.server";
 
 /** Shopify's single-query limit: a page must be priced at or below it. */
-export const MAX_QUERY_COST = 1000;
+const MAX_QUERY_COST = 1000;
 const MAX_THROTTLED_RETRIES = 8;
 
 export type Sleep = (ms: number) => Promise<void>;
@@ -39,7 +39,7 @@ export class QueryTooExpensiveError extends Error {
 }
 
 /** The bucket's size and refill, as Shopify last reported them. */
-export type BucketShape = Pick<ThrottleStatus, "maximumAvailable" | "restoreRate">;
+type BucketShape = Pick<ThrottleStatus, "maximumAvailable" | "restoreRate">;
 
 /**
  * Where a shop's bucket estimate lives. Both operations are atomic, so any number of pacers

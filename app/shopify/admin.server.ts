@@ -1,10 +1,18 @@
 // Admin GraphQL access for work that runs outside a merchant's request (jobs, webhooks).
 // Domain modules take an AdminGraphql function, so tests hand them the simulated store.
 import { GraphqlQueryError, HttpResponseError } from "@shopify/shopify-api";
-import type { OfflineTokens } from "./offline-token.server";
 
-export type { AdminGraphql, GraphqlError, GraphqlResult, ThrottleStatus } from "./admin/client";
+export type { AdminGraphql,  GraphqlResult, ThrottleStatus } from "./admin/client";
 import type { AdminGraphql, GraphqlResult } from "./admin/client";
+
+/** Live offline access tokens (app/shop/offline-token.server.ts refreshes and stores them). */
+export interface OfflineTokens {
+  /**
+   * A live access token for the shop. With `rejected`, Shopify refused that token (401): a newer
+   * stored one is returned, or the token is refreshed.
+   */
+  accessToken(shop: string, opts?: { rejected?: string }): Promise<string>;
+}
 
 /**
  * Admin GraphQL through @shopify/shopify-app-remix with the shop's stored offline session. The token

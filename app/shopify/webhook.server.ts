@@ -17,9 +17,8 @@ import { withJobs, type TxJobs } from "../jobs/queue.server";
 import { orderIdNamed, recordUnreadableWebhook } from "./webhooks/unreadable-webhook.server";
 import { recordWebhookDelivery } from "./webhooks/webhook-delivery.server";
 import { authenticate } from "../shopify.server";
+import { signedShopDomain } from "./shop-domain";
 import { shopifyHmac, shopifyHmacSignedWith } from "./verify-hmac.server";
-
-const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 /** A verified delivery: who sent it, about what, and its ids. */
 export interface WebhookDelivery {
@@ -72,7 +71,7 @@ export function webhookBadRequest(error: string, issues?: string[]): Response {
  * signed body that is not JSON (a SyntaxError) or a shop header that is not a shop domain (an
  * InvalidShopError) would otherwise surface as a 500. Rethrows anything else.
  */
-export function asBadShopifyRequest(error: unknown, request: Request, what: string): never {
+function asBadShopifyRequest(error: unknown, request: Request, what: string): never {
   if (error instanceof SyntaxError) throw webhookBadRequest(`malformed ${what} payload: the body is not JSON`);
   if (error instanceof InvalidShopError || (error instanceof Error && error.name === "InvalidShopError")) {
     const shop = JSON.stringify(request.headers.get("x-shopify-shop-domain") ?? "");
@@ -107,7 +106,7 @@ async function authenticateKeepingBody(original: Request) {
 // current one (the library knows only one secret).
 async function verifiedRequest(request: Request): Promise<{ request: Request; rawBody: Uint8Array }> {
   const rawBody = new Uint8Array(await request.clone().arrayBuffer());
-  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret, SHOP_CUSTOM_DOMAIN } = env();
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
   const signedWith = shopifyHmacSignedWith({
     rawBody,
     signature: request.headers.get("x-shopify-hmac-sha256"),
@@ -115,14 +114,20 @@ async function verifiedRequest(request: Request): Promise<{ request: Request; ra
     previousSecret,
   });
   if (!signedWith) throw new Response(undefined, { status: 401, statusText: "Unauthorized" });
-  const shop = request.headers.get("x-shopify-shop-domain")?.trim().toLowerCase() ?? "";
-  if (!SHOP_DOMAIN.test(shop) && shop !== SHOP_CUSTOM_DOMAIN?.toLowerCase()) {
+  const header = request.headers.get("x-shopify-shop-domain");
+  if (!signedShopDomain(header)) {
+    const shop = header?.trim().toLowerCase() ?? "";
     throw webhookBadRequest(`X-Shopify-Shop-Domain: ${JSON.stringify(shop)} is not a shop domain`);
   }
-  if (signedWith === "current") return { request, rawBody };
+  return { request: signedWith === "current" ? request : resigned(request, rawBody, secret), rawBody };
+}
+
+// The library knows only one secret: a request signed with the previous one (verified by the
+// caller) is handed on signed with the current one.
+function resigned(request: Request, rawBody: Uint8Array<ArrayBuffer>, secret: string): Request {
   const headers = new Headers(request.headers);
   headers.set("x-shopify-hmac-sha256", shopifyHmac(rawBody, secret));
-  return { request: new Request(request.url, { method: request.method, headers, body: rawBody }), rawBody };
+  return new Request(request.url, { method: request.method, headers, body: rawBody });
 }
 
 /**
@@ -140,9 +145,18 @@ export function wrongShopPayload(topic: string, field: string): Response {
   return webhookBadRequest(`malformed ${topic} payload: ${field} must name the shop of X-Shopify-Shop-Domain`, [field]);
 }
 
-/** authenticate.fulfillmentService with the same cap and the same 4xx answers. */
+/**
+ * authenticate.fulfillmentService with the same cap, the same 4xx answers and the same secret
+ * rotation as the webhooks: a notification signed with the previous secret is handed on re-signed;
+ * one signed with neither goes to the library as it came, which refuses it.
+ */
 export async function authenticateFulfillmentService(original: Request) {
-  const request = await withCappedBody(original, env().MAX_BODY_BYTES);
+  const capped = await withCappedBody(original, env().MAX_BODY_BYTES);
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+  const rawBody = new Uint8Array(await capped.clone().arrayBuffer());
+  const signature = capped.headers.get("x-shopify-hmac-sha256");
+  const signedWith = shopifyHmacSignedWith({ rawBody, signature, secret, previousSecret });
+  const request = signedWith === "previous" ? resigned(capped, rawBody, secret) : capped;
   try {
     return await authenticate.fulfillmentService(request);
   } catch (error) {

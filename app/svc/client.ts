@@ -27,29 +27,29 @@ import type { SvcPickupOrder, SvcReception, SvcStockEntry } from "./wire/invento
 import { createOrderParamsSchema } from "./wire/order";
 import { createProductsRequestSchema, type SvcNewProduct, type SvcProductRecord } from "./wire/product";
 import { quoteParamsSchema } from "./wire/quote";
-import type { SvcServiceCode } from "./wire/service-code";
+import type { ServiceCode } from "./service-codes";
 
 /** Parameters of a quotation. */
 export interface SvcQuoteParams extends SvcCallOptions {
   productos: SvcLineItem[];
   consumidor_destino: SvcDestination;
   /** Sent as `servicio_<serviceName>`; omit to get every available service. */
-  servicio?: SvcServiceCode;
+  servicio?: ServiceCode;
 }
 
 /** Parameters of an order: the quoted products, destination and the chosen service. */
-export interface SvcCreateOrderParams extends SvcCallOptions {
+interface SvcCreateOrderParams extends SvcCallOptions {
   productos: SvcLineItem[];
   /** Orders need the country (`pais`, e.g. "Mexico") as well. */
   consumidor_destino: SvcDestination & { pais: string };
   /** Sent as `servicio_<serviceName>`. */
-  servicio: SvcServiceCode;
+  servicio: ServiceCode;
   /** The store's own order reference, shown back by getOrder. */
   tienda_orden_ref?: string;
 }
 
 /** Parameters of a product batch (all-or-nothing). */
-export interface SvcCreateProductsParams extends SvcCallOptions {
+interface SvcCreateProductsParams extends SvcCallOptions {
   productos: SvcNewProduct[];
 }
 

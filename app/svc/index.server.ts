@@ -1,16 +1,8 @@
 /** The fulfilment service client: factory, errors and wire types. Server-only (holds the API key). */
 export { createSvcClient } from "./client";
-export type { SvcClient, SvcCreateOrderParams, SvcCreateProductsParams, SvcQuoteParams } from "./client";
-export type { SvcAttempt, SvcCallOptions, SvcClientOptions, SvcLogger, SvcSleep } from "./options";
-export type {
-  SvcAuthResult,
-  SvcCreateOrderResult,
-  SvcCreateProductsResult,
-  SvcOrder,
-  SvcQuoteResult,
-  SvcQuotedProduct,
-  SvcQuotedService,
-} from "./results";
+export type { SvcClient,   SvcQuoteParams } from "./client";
+export type {   SvcClientOptions, SvcLogger,  } from "./options";
+;
 export {
   SvcAbortedError,
   SvcConflictError,
@@ -28,11 +20,12 @@ export {
   SvcTimeoutError,
   SvcUnauthorizedError,
   SvcUnexpectedError,
-  type SvcErrorDetails,
+  
 } from "./errors";
-export { SvcTokenCache, sharedTokenCache } from "./token-cache";
-export { destinationSchema, lineItemSchema, type SvcDestination, type SvcLineItem } from "./wire/destination";
-export { SVC_SERVICE_CODES, normaliseServiceCode, wireNames, type SvcServiceCode } from "./wire/service-code";
+export { SvcTokenCache,  } from "./token-cache";
+export {   type SvcDestination, type SvcLineItem } from "./wire/destination";
+;
+;
 export type { SvcCreatedProduct, SvcNewProduct, SvcProductRecord } from "./wire/product";
-export type { SvcOrderRecord } from "./wire/order";
-export type { SvcPickupOrder, SvcReception, SvcStockEntry } from "./wire/inventory";
+;
+;

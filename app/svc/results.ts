@@ -1,9 +1,9 @@
 import type { SvcCreatedProduct } from "./wire/product";
 import type { SvcOrderRecord } from "./wire/order";
-import type { SvcServiceCode } from "./wire/service-code";
+import type { ServiceCode } from "./service-codes";
 
 /** Stock of one quoted product. */
-export interface SvcQuotedProduct {
+interface SvcQuotedProduct {
   identifier: string;
   /** Units in stock. */
   inStock: number;
@@ -12,7 +12,7 @@ export interface SvcQuotedProduct {
 
 /** One shipping service the quotation offers. */
 export interface SvcQuotedService {
-  service: SvcServiceCode;
+  service: ServiceCode;
   /** Estimated delivery days (upper bound). */
   days: number;
   /** Price as decimal text, e.g. "123.40"; convert with ~/money, never with parseFloat. */

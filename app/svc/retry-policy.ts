@@ -4,7 +4,7 @@
  * service's Retry-After when it sends one.
  */
 
-export const BACKOFF_BASE_MS = 100;
+const BACKOFF_BASE_MS = 100;
 export const BACKOFF_CAP_MS = 2_000;
 /** A Retry-After longer than this is not waited for: the error goes to the caller to schedule. */
 export const MAX_RETRY_AFTER_MS = 60_000;

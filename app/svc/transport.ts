@@ -29,7 +29,7 @@ export interface RequestSpec<T> {
 }
 
 /** The per-call context shared by every attempt (and by the wait for a token). */
-export interface CallContext {
+interface CallContext {
   /** Aborts with the caller's reason or DEADLINE_PASSED. */
   signal: AbortSignal;
   deadline?: number;

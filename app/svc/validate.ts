@@ -13,7 +13,7 @@ export class WireShapeError extends Error {
 }
 
 /** Writes a zod issue path the way a reader of the JSON would: `services[0].totalPricing`. */
-export function formatFieldPath(path: readonly PropertyKey[]): string {
+function formatFieldPath(path: readonly PropertyKey[]): string {
   let out = "";
   for (const part of path) {
     if (typeof part === "number") out += `[${part}]`;

@@ -7,7 +7,7 @@ const ACCENTED = "áàâäãåéèêëíìîïóòôöõúùûüñçÁÀÂÄÃÅ
 const PLAIN = "aaaaaaeeeeiiiiooooouuuuncaaaaaaeeeeiiiiooooouuuunc";
 
 /** The text folded as the columns are: "Jabón" → "jabon". */
-export function foldForSearch(text: string): string {
+function foldForSearch(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{M}/gu, "")

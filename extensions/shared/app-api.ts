@@ -14,7 +14,7 @@ export type ActionRequest =
 export type ActionAnswer = { ok: true; message: string } | { ok: false; error: string };
 
 /** The numeric id of a Shopify order GID (gid://shopify/Order/123 → 123). */
-export function orderIdOf(gid: string): string {
+function orderIdOf(gid: string): string {
   const match = /^gid:\/\/shopify\/Order\/(\d+)$/.exec(gid);
   if (!match) throw new Error(`not an order id: ${gid}`);
   return match[1];

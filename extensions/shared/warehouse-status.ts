@@ -3,22 +3,23 @@
  * block and the action render what this returns, and unit tests check it without the Shopify CLI.
  * Strings are message keys (locales/*.json of each extension), never text.
  */
+import { FULFILLMENT_STATUSES, type FulfillmentStatus } from "./statuses.generated";
 
 /** One tracking number of a fulfilment order (several packages → several numbers). */
-export interface TrackingInfo {
+interface TrackingInfo {
   number: string;
   company: string | null;
   url: string | null;
 }
 
 /** A reason the app recognised: translated from the extension's locales, `reasons.<code>`. */
-export interface ReasonCode {
+interface ReasonCode {
   code: string;
   params: Record<string, string>;
 }
 
 /** One step of a record's history, as the app recorded it. */
-export interface TimelineEntry {
+interface TimelineEntry {
   at: string;
   from: string | null;
   to: string;
@@ -28,7 +29,7 @@ export interface TimelineEntry {
 }
 
 /** What the address parser could not place, kept so the merchant can check it. */
-export interface AddressWarningView {
+interface AddressWarningView {
   field: string;
   /** The warning's code and parameters (absent from warnings stored before codes). */
   code?: string;
@@ -39,7 +40,7 @@ export interface AddressWarningView {
 }
 
 /** One address warning as the block shows it: the field and what happened, in the merchant's language. */
-export interface WarningView {
+interface WarningView {
   field: Message;
   text: Message;
   original: string | null;
@@ -64,7 +65,7 @@ export interface WarehouseRecord {
   whatsappUrl?: string | null;
 }
 
-/** GET /api/warehouse/orders/:orderId answers this (app/warehouse/order-status.server.ts). */
+/** GET /api/warehouse/orders/:orderId answers this (app/fulfillment/order-warehouse-status.server.ts). */
 export interface OrderWarehouseStatus {
   order: { id: string; name: string | null };
   connected: boolean;
@@ -75,7 +76,7 @@ export interface OrderWarehouseStatus {
   ordersPagePath: string;
 }
 
-export type Tone = "info" | "success" | "warning" | "critical" | "neutral";
+type Tone = "info" | "success" | "warning" | "critical" | "neutral";
 export type RecordAction = "retry" | "confirm";
 export interface Message {
   key: string;
@@ -109,21 +110,9 @@ export interface BlockView {
   ordersPagePath: string;
 }
 
-const KNOWN_STATUSES = [
-  "pending",
-  "submitting",
-  "submitted",
-  "in_progress",
-  "shipped",
-  "delivered",
-  "needs_attention",
-  "unknown_outcome",
-  "skipped",
-  "waiting",
-  "cancelled",
-] as const;
-
-const TONES: Record<string, Tone> = {
+// The app's statuses, generated from its own list (scripts/extension-statuses.ts): a status this
+// copy does not know comes from a newer app and is shown as it is written.
+const TONES: Record<FulfillmentStatus, Tone> = {
   pending: "info",
   submitting: "info",
   waiting: "info",
@@ -134,14 +123,16 @@ const TONES: Record<string, Tone> = {
   needs_attention: "critical",
   unknown_outcome: "warning",
   skipped: "neutral",
-  cancelled: "neutral",
 };
+
+const isKnownStatus = (status: string): status is FulfillmentStatus =>
+  (FULFILLMENT_STATUSES as readonly string[]).includes(status);
 
 const SERVICES = new Set(["NACIONAL", "EXPRESS", "PROGRAMADO"]);
 
 /** The label of a status: a known one by key, an unknown one (a newer app) as it is written. */
 export function statusLabel(status: string): Message {
-  return (KNOWN_STATUSES as readonly string[]).includes(status)
+  return isKnownStatus(status)
     ? { key: `status.${status}` }
     : { key: "status.other", params: { status } };
 }
@@ -154,7 +145,7 @@ export function actionsFor(record: Pick<WarehouseRecord, "status">): RecordActio
 }
 
 /** A recognised reason as a message of the extension's locales; its times shown as dates. */
-export function reasonText(reason: ReasonCode | null | undefined): Message | null {
+function reasonText(reason: ReasonCode | null | undefined): Message | null {
   if (!reason) return null;
   const dates = Object.entries(reason.params)
     .filter(([name, value]) => (name === "at" || name === "until") && !Number.isNaN(Date.parse(value)))
@@ -194,7 +185,7 @@ function warningView(warning: AddressWarningView): WarningView {
 const SVC_STATUSES = new Set(["WAITING", "PICK", "PACK", "READY_TO_GO", "IN_TRANSIT", "DELIVERED"]);
 
 /** The service's status of an order in the merchant's language; one the app does not know, as received. */
-export function svcStatusText(status: string): Message {
+function svcStatusText(status: string): Message {
   const key = status.trim().toUpperCase();
   return SVC_STATUSES.has(key)
     ? { key: `svcStatuses.${key}` }
@@ -218,7 +209,7 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
       total > 1
         ? { key: "record.headingNumbered", params: { number: String(index + 1), total: String(total) } }
         : { key: "record.heading" },
-    badge: { tone: TONES[record.status] ?? "neutral", label: statusLabel(record.status) },
+    badge: { tone: isKnownStatus(record.status) ? TONES[record.status] : "neutral", label: statusLabel(record.status) },
     service: record.serviceCode
       ? SERVICES.has(record.serviceCode)
         ? { key: `service.${record.serviceCode}` }

@@ -16,7 +16,7 @@ export interface SandboxDeps {
   newId: () => string;
 }
 
-export interface RequestContext {
+interface RequestContext {
   deps: SandboxDeps;
   req: IncomingMessage;
   params: Record<string, string>;
@@ -25,13 +25,13 @@ export interface RequestContext {
   client: ClientState;
 }
 
-export interface Reply {
+interface Reply {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
 }
 
-export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
 export interface Route {
   method: "GET" | "POST";

@@ -24,8 +24,8 @@ export interface ThrottleBucket {
   set(settings: ThrottleSettings): void;
 }
 
-export const DEFAULT_MAXIMUM_AVAILABLE = 2000;
-export const DEFAULT_RESTORE_RATE = 100;
+const DEFAULT_MAXIMUM_AVAILABLE = 2000;
+const DEFAULT_RESTORE_RATE = 100;
 
 export function createThrottleBucket(opts: {
   now: () => number;

@@ -17,11 +17,8 @@ import { FormSaveBar } from "~/components/form-save-bar";
 import { NumberField } from "~/components/number-field";
 import type { NumberFieldSpec } from "~/forms/number-input";
 import { useI18n } from "~/i18n/react";
-import type { ServiceCode } from "~/shop/shop-settings.server";
+import { SERVICE_CODES } from "~/svc/service-codes";
 import { RATE_FIELDS } from "./number-fields";
-
-// Listed here rather than imported: this runs in the browser, which must not load .server modules.
-const SERVICE_CODES: readonly ServiceCode[] = ["NACIONAL", "EXPRESS", "PROGRAMADO"];
 
 /** The rate rules form, field names as rates-form.ts reads them; `typed` is what a refused save sent. */
 export function RatesCard({

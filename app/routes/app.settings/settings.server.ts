@@ -9,7 +9,7 @@ import {
   shopSettingsView,
 } from "~/shop/settings.server";
 import type { SvcEnvironment } from "~/shop/svc-connection.server";
-import type { CarrierRegistration, CarrierServiceState } from "~/shopify/carrier-service.server";
+import type { CarrierRegistration, CarrierServiceState } from "~/shop/carrier-service.server";
 import { es, type Messages } from "~/i18n/messages.es";
 import { readReadiness, type StoredReadiness } from "~/shop/readiness.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";

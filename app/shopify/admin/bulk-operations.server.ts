@@ -7,7 +7,7 @@ import { dataOf, ShopifyAdminError, throwOnUserErrors } from "./errors";
 import type { CatalogBulkStatusQuery, CatalogBulkReadMutation, CatalogBulkRunningQuery } from "./types/admin.generated";
 import type { BulkOperationStatus } from "./types/admin.types";
 
-export type { BulkOperationStatus };
+;
 
 export interface BulkOperation {
   id: string;

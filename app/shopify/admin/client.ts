@@ -8,7 +8,7 @@
  * function taking `admin: AdminGraphql` first, answering domain types and throwing
  * `ShopifyAdminError` (./errors) for anything Shopify refused.
  */
-export interface GraphqlError {
+interface GraphqlError {
   message: string;
   extensions?: { code?: string; [key: string]: unknown };
   path?: (string | number)[];

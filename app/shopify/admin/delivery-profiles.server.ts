@@ -7,7 +7,7 @@
 import type { AdminGraphql } from "./client";
 import { dataOf, ShopifyAdminError, throwOnUserErrors, type AdminUserError } from "./errors";
 
-export interface ShippingZone {
+interface ShippingZone {
   id: string;
   name: string;
   /** ISO country codes; "*" is Rest of World. A country with `provinces` empty covers all of it. */
@@ -16,7 +16,7 @@ export interface ShippingZone {
   activeCarrierIds: string[];
 }
 
-export interface ShippingLocationGroup {
+interface ShippingLocationGroup {
   id: string;
   locationIds: string[];
   zones: ShippingZone[];
@@ -33,7 +33,7 @@ export interface DeliveryProfileSummary {
   locationGroups: ShippingLocationGroup[];
 }
 
-export const SAMPLE_PRODUCTS = 5;
+const SAMPLE_PRODUCTS = 5;
 const PROFILES_PAGE = 25;
 const ZONES_PAGE = 5;
 
@@ -347,14 +347,3 @@ export async function latestOrderAddress(
   if (!order) return null;
   return { hasShippingAddress: order.shippingAddress !== null, address1: order.shippingAddress?.address1 ?? null };
 }
-
-/** Every document of this file, for the test that validates them against Shopify's published schema. */
-export const DELIVERY_PROFILE_DOCUMENTS = {
-  SHOP_SHIPPING_MODEL,
-  DELIVERY_PROFILES,
-  DELIVERY_PROFILE_ZONES,
-  DELIVERY_PROFILE_UPDATE,
-  DELIVERY_PROFILE_CREATE,
-  CARRIER_SERVICE_ACTIVE,
-  LATEST_ORDER_ADDRESS,
-};

@@ -6,7 +6,7 @@
 import type { AdminGraphql } from "./client";
 import { dataOf, throwOnUserErrors, type AdminUserError } from "./errors";
 
-export const FLOW_TRIGGER_RECEIVE = `#graphql
+const FLOW_TRIGGER_RECEIVE = `#graphql
   mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {
     flowTriggerReceive(handle: $handle, payload: $payload) {
       userErrors {

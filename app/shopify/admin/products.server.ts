@@ -8,14 +8,12 @@ import { dataOf } from "./errors";
 import type {
   CatalogInventoryItemQuery,
   CatalogProductFragment,
-  CatalogProductsQuery,
   CatalogProductVariantsQuery,
   CatalogVariantFragment,
   CatalogVariantsCountQuery,
-  CatalogVariantsPageQuery,
 } from "./types/admin.generated";
 
-export type { CatalogProductFragment as ProductRead, CatalogVariantFragment as VariantRead };
+;
 
 /** The dimension metafields' namespace and keys (the merchant's mapping settings). */
 export interface DimensionKeys {
@@ -56,30 +54,6 @@ const CATALOG_PRODUCT = `#graphql
     width: metafield(namespace: $namespace, key: $widthKey) { type value }
     height: metafield(namespace: $namespace, key: $heightKey) { type value }
   }
-`;
-
-const VARIANTS_PAGE = `#graphql
-  query CatalogVariantsPage(
-    $first: Int!
-    $after: String
-    $namespace: String!
-    $lengthKey: String!
-    $widthKey: String!
-    $heightKey: String!
-  ) {
-    productVariants(first: $first, after: $after, sortKey: ID) {
-      nodes { ...CatalogVariant }
-      pageInfo { hasNextPage endCursor }
-    }
-  }
-  ${CATALOG_VARIANT}
-`;
-
-const PRODUCTS = `#graphql
-  query CatalogProducts($ids: [ID!]!, $namespace: String!, $lengthKey: String!, $widthKey: String!, $heightKey: String!) {
-    nodes(ids: $ids) { ...CatalogProduct }
-  }
-  ${CATALOG_PRODUCT}
 `;
 
 const PRODUCT_VARIANTS = `#graphql
@@ -125,34 +99,6 @@ const pageOf = (info: { hasNextPage: boolean; endCursor?: string | null }) => ({
   hasNextPage: info.hasNextPage,
   endCursor: info.endCursor ?? null,
 });
-
-/** A page of variants in id order, each with its product's id. */
-export async function readVariantsPage(
-  admin: AdminGraphql,
-  args: { first: number; after: string | null; keys: DimensionKeys },
-): Promise<Page<CatalogVariantFragment>> {
-  const { productVariants } = dataOf(
-    await admin<CatalogVariantsPageQuery>(VARIANTS_PAGE, {
-      first: args.first,
-      after: args.after,
-      ...dimensionVariables(args.keys),
-    }),
-    "CatalogVariantsPage",
-  );
-  return { nodes: productVariants.nodes, ...pageOf(productVariants.pageInfo) };
-}
-
-/** The products of `ids` that still exist (other nodes are left out). */
-export async function readProducts(
-  admin: AdminGraphql,
-  args: { ids: string[]; keys: DimensionKeys },
-): Promise<CatalogProductFragment[]> {
-  const { nodes } = dataOf(
-    await admin<CatalogProductsQuery>(PRODUCTS, { ids: args.ids, ...dimensionVariables(args.keys) }),
-    "CatalogProducts",
-  );
-  return nodes.flatMap((node) => (node && "title" in node ? [node as CatalogProductFragment] : []));
-}
 
 /** A product and one page of its variants; null when the product no longer exists. */
 export async function readProductVariants(

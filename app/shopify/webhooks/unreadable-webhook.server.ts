@@ -5,7 +5,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { recordWebhookDelivery } from "./webhook-delivery.server";
 
-export const UNREADABLE_RETENTION_DAYS = 30;
+const UNREADABLE_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
 
 export interface UnreadableDelivery {

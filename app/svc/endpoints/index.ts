@@ -6,4 +6,4 @@
 export { authSpec } from "./auth";
 export { createProductsSpec, getProductSpec } from "./catalogue";
 export { getReceptionSpec, getStockSpec, listPickupOrdersSpec } from "./inventory";
-export { createOrderSpec, getOrderSpec, quoteSpec, type EndpointContext, type ShipmentParams } from "./shipping";
+export { createOrderSpec, getOrderSpec, quoteSpec,   } from "./shipping";

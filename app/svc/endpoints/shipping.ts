@@ -6,7 +6,8 @@ import { WireShapeError, parseWire } from "../validate";
 import type { SvcDestination, SvcLineItem } from "../wire/destination";
 import { createOrderResponseSchema, orderLookupResponseSchema } from "../wire/order";
 import { type availabilitySchema, quoteResponseSchema } from "../wire/quote";
-import { normaliseServiceCode, wireNames, type SvcServiceCode } from "../wire/service-code";
+import type { ServiceCode } from "../service-codes";
+import { normaliseServiceCode, wireNames } from "../wire/service-code";
 
 /** The wire names and logger the shipping specs depend on. */
 export interface EndpointContext {
@@ -18,7 +19,7 @@ export interface EndpointContext {
 export interface ShipmentParams {
   productos: SvcLineItem[];
   consumidor_destino: SvcDestination;
-  servicio?: SvcServiceCode;
+  servicio?: ServiceCode;
   tienda_orden_ref?: string;
 }
 

@@ -10,4 +10,3 @@ export const errorBodySchema = z.looseObject({
   path: z.string().optional(),
 });
 
-export type SvcErrorBody = z.infer<typeof errorBodySchema>;

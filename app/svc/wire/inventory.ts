@@ -3,7 +3,7 @@ import { z } from "zod";
 const text = z.string().nullish();
 
 /** One product's stock summed over every warehouse. */
-export const stockEntrySchema = z.looseObject({
+const stockEntrySchema = z.looseObject({
   sku: z.string(),
   upc: text,
   nombre: text,
@@ -18,7 +18,7 @@ export type SvcStockEntry = z.infer<typeof stockEntrySchema>;
 export const stockResponseSchema = z.looseObject({ inventario: z.array(stockEntrySchema) });
 
 /** A withdrawal of the client's own stock from the warehouse (not a carrier pickup). */
-export const pickupOrderSchema = z.looseObject({
+const pickupOrderSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   fecha_creacion: text,
   detalle_orden_salidas: z

@@ -21,7 +21,7 @@ export const createOrderResponseSchema = z.looseObject({
 const text = z.string().nullish();
 const textOrNumber = z.union([z.string(), z.number()]).nullish();
 
-export const orderRecordSchema = z.looseObject({
+const orderRecordSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   almacen: z.looseObject({ nombre_almacen: text }).nullish(),
   precio_um: textOrNumber,

@@ -4,7 +4,7 @@ import { z } from "zod";
 const numericText = z.string().regex(/^\d+(\.\d+)?$/, 'expected numeric text such as "12.5"');
 
 /** A catalogue entry to create; units are fixed by the service (cm, g). */
-export const newProductSchema = z.looseObject({
+const newProductSchema = z.looseObject({
   sku: z.string().min(1),
   upc: z.string().optional(),
   nombre: z.string().optional(),
@@ -45,7 +45,7 @@ export const createProductsResponseSchema = z.looseObject({
 export type SvcCreatedProduct = z.infer<typeof createProductsResponseSchema>["insert_producto"]["returning"][number];
 
 /** A catalogue entry as product lookup returns it. */
-export const productRecordSchema = z.looseObject({
+const productRecordSchema = z.looseObject({
   id: z.string(),
   sku: z.string(),
   upc: z.string().nullish(),

@@ -12,7 +12,7 @@ export const quoteParamsSchema = z.object({
 
 const decimalText = z.string().refine(isDecimalText, { message: 'expected decimal text such as "123.40"' });
 
-export const quotedServiceSchema = z.looseObject({
+const quotedServiceSchema = z.looseObject({
   service: z.string(),
   days: z.int(),
   totalPricing: decimalText,

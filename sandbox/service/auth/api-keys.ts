@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
  * A client id derived from its API key: stable across restarts (so a state file stays valid)
  * and shaped like the service's UUIDs, without ever exposing the key itself.
  */
-export function clientIdForKey(apiKey: string): string {
+function clientIdForKey(apiKey: string): string {
   const hex = createHash("sha256").update(`svc-sandbox-client:${apiKey}`).digest("hex");
   const variant = ((parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   iat: number;
   exp: number;

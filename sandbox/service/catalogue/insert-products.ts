@@ -4,7 +4,7 @@ import type { ClientState, ProductRecord } from "../state/types";
 import type { ProductInput } from "./product-schema";
 
 /** SKUs with this prefix fail the insert permission check, a reproducible `permission-error`. */
-export const FORBIDDEN_SKU_PREFIX = "FORBIDDEN-";
+const FORBIDDEN_SKU_PREFIX = "FORBIDDEN-";
 
 export interface InsertDeps {
   store: SandboxStore;

@@ -18,7 +18,7 @@ const dimensionSchema = z.looseObject({
 const nonBlank = z.string().regex(/\S/, "must not be blank");
 
 /** One `productos` element of POST /api/rest/product/new; unknown extra fields are tolerated. */
-export const productInputSchema = z.looseObject({
+const productInputSchema = z.looseObject({
   sku: nonBlank,
   upc: z.string().nullish(),
   nombre: nonBlank,

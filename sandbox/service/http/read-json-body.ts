@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { SandboxHttpError, validationError } from "./sandbox-error";
 
 // Large enough for a 10,000-product catalogue batch, small enough to stop a runaway client.
-export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** Reads and parses a JSON request body; every way it can be wrong is a 4xx, never a crash. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {

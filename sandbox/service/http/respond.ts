@@ -4,7 +4,7 @@ import { gzip } from "node:zlib";
 
 const gzipAsync = promisify(gzip);
 
-export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 // Below this size gzip costs more than it saves; the same threshold common middleware uses.
 const COMPRESS_THRESHOLD_BYTES = 1024;

@@ -4,7 +4,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 /** Sandbox time after creation at which each status is reached; DELIVERED depends on the service. */
-export const ORDER_TIMELINE: ReadonlyArray<{ status: string; afterMs: number }> = [
+const ORDER_TIMELINE: ReadonlyArray<{ status: string; afterMs: number }> = [
   { status: "WAITING", afterMs: 0 },
   { status: "PICK", afterMs: 5 * MINUTE },
   { status: "PACK", afterMs: 15 * MINUTE },
@@ -12,10 +12,10 @@ export const ORDER_TIMELINE: ReadonlyArray<{ status: string; afterMs: number }> 
   { status: "IN_TRANSIT", afterMs: 60 * MINUTE },
 ];
 
-export const IN_TRANSIT_AFTER_MS = 60 * MINUTE;
+const IN_TRANSIT_AFTER_MS = 60 * MINUTE;
 
 /** Delivery lands on the quoted day count, never before the parcel left (days is at least 1). */
-export const deliveredAfterMs = (days: number) => Math.max(days * DAY, IN_TRANSIT_AFTER_MS + MINUTE);
+const deliveredAfterMs = (days: number) => Math.max(days * DAY, IN_TRANSIT_AFTER_MS + MINUTE);
 
 export interface StatusEntry {
   estado_orden: string;

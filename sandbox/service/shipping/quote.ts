@@ -5,7 +5,7 @@ import type { LineItem } from "./request-schema";
 import { priceService, SERVICE_CODES, SERVICE_TABLE, type PricedService, type ServiceCode } from "./service-table";
 import { locate, type Destination } from "./zones";
 
-export interface ResolvedLine {
+interface ResolvedLine {
   line: LineItem;
   product: ProductRecord & { dimension: DimensionRecord };
 }

@@ -3,7 +3,7 @@ import { validationError } from "../http/sandbox-error";
 
 const nonBlank = z.string().regex(/\S/, "must not be blank");
 
-export const lineItemSchema = z.looseObject({
+const lineItemSchema = z.looseObject({
   cantidad: z.number().int().min(1),
   identificador: nonBlank,
 });
@@ -44,7 +44,6 @@ export const orderRequestSchema = z.looseObject({
 });
 
 export type LineItem = z.output<typeof lineItemSchema>;
-export type QuotationRequest = z.output<typeof quotationRequestSchema>;
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 
 /**

@@ -11,7 +11,7 @@ interface PrefixRange {
  * Zone by the first two digits of the postal code, by distance from the sandbox warehouse in
  * Tlalnepantla, Estado de México. Prefixes 00 and 17–19 are not assigned in Mexico.
  */
-export const ZONE_TABLE: readonly PrefixRange[] = [
+const ZONE_TABLE: readonly PrefixRange[] = [
   { from: 1, to: 16, zone: 1, region: "Ciudad de México" },
   { from: 50, to: 57, zone: 1, region: "Estado de México" },
   { from: 42, to: 43, zone: 2, region: "Hidalgo" },
@@ -47,12 +47,12 @@ export const ZONE_TABLE: readonly PrefixRange[] = [
 ];
 
 /** Well-formed codes no carrier serves (Islas Marías), so tests can hit SHP-003 with a real-looking code. */
-export const UNSERVED_RANGES: readonly { from: number; to: number; region: string }[] = [
+const UNSERVED_RANGES: readonly { from: number; to: number; region: string }[] = [
   { from: 63900, to: 63999, region: "Islas Marías, Nayarit" },
 ];
 
 /** Metropolitan areas where the EXPRESS and PROGRAMADO carrier routes run. */
-export const METRO_COVERAGE: readonly { from: number; to: number; metro: string }[] = [
+const METRO_COVERAGE: readonly { from: number; to: number; metro: string }[] = [
   { from: 1000, to: 16999, metro: "Ciudad de México" },
   { from: 44100, to: 45999, metro: "Guadalajara" },
   { from: 64000, to: 67999, metro: "Monterrey" },

@@ -93,4 +93,3 @@ export function createStateWriter(path: string, snapshot: () => StateFile, logge
   };
 }
 
-export type StateWriter = ReturnType<typeof createStateWriter>;

@@ -22,7 +22,7 @@ export interface ProductRecord {
   createdAt: number;
 }
 
-export interface OrderLine {
+interface OrderLine {
   productId: string;
   identifier: string;
   sku: string;
@@ -30,7 +30,7 @@ export interface OrderLine {
   cantidad: number;
 }
 
-export interface Consumer {
+interface Consumer {
   calle: string;
   no_exterior: string;
   no_interior: string | null;
@@ -62,7 +62,7 @@ export interface OrderRecord {
   fechaProgramacion: string | null;
 }
 
-export interface StockMovementLine {
+interface StockMovementLine {
   sku: string;
   nombre: string;
   units: number;

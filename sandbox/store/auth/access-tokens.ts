@@ -16,7 +16,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-export const TOKEN_LIFETIMES = {
+const TOKEN_LIFETIMES = {
   accessSeconds: 60 * 60,
   refreshSeconds: 90 * 24 * 60 * 60,
   /** How long after its first use a refresh token may be used again while its replacement is unused. */
@@ -47,7 +47,7 @@ interface RefreshRecord {
 }
 
 /** One refresh the store granted, for tests counting them. */
-export interface RefreshRecordView {
+interface RefreshRecordView {
   at: number;
   shop: string;
   /** The refresh token used (its first characters only). */

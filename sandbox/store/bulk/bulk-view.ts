@@ -1,9 +1,9 @@
 /** A bulk operation as the store keeps it, and as Admin GraphQL shows it. */
-export type BulkStatus = "CREATED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELING" | "CANCELED";
-export type BulkErrorCode = "ACCESS_DENIED" | "INTERNAL_SERVER_ERROR" | "TIMEOUT";
+type BulkStatus = "CREATED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELING" | "CANCELED";
+type BulkErrorCode = "ACCESS_DENIED" | "INTERNAL_SERVER_ERROR" | "TIMEOUT";
 
 /** What a caller of the runtime passes: the store's per-request context (graphql/context.ts). */
-export interface BulkCallerContext {
+interface BulkCallerContext {
   shop: { domain: string };
   now: () => number;
 }

@@ -6,13 +6,13 @@ import { DEMO_CATALOGUE, type DemoIssue, type DemoProductInput, type DemoVariant
 import { handleize } from "./product-writer";
 import type { ProductWebhookPayload } from "./product-payloads";
 
-export interface DimensionsCm {
+interface DimensionsCm {
   length: number;
   width: number;
   height: number;
 }
 
-export type DimensionsSource =
+type DimensionsSource =
   "variant-number-decimal" | "variant-dimension" | "product-number-decimal" | "product-dimension" | "none";
 
 /** What a correct catalogue sync should conclude about one demo variant. */

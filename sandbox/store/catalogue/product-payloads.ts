@@ -9,7 +9,7 @@ import { isoShopLocal } from "../timestamps";
  * 2024-07 variants no longer carry weight, grams, requires_shipping or fulfillment_service:
  * an app must re-query the inventory item, and these payloads leave them out on purpose.
  */
-export interface ProductVariantPayload {
+interface ProductVariantPayload {
   admin_graphql_api_id: string;
   barcode: string | null;
   compare_at_price: string | null;

@@ -10,7 +10,7 @@ import type { ShopState } from "../state/shop-state";
 import type { WebhookSender } from "../webhooks/deliver";
 import { ControlError, type AppRegistration } from "./control-error";
 
-export interface ShippingModelUpdate {
+interface ShippingModelUpdate {
   marketDriven?: boolean;
   coversAllItemsEnabled?: boolean;
 }

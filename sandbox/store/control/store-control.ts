@@ -33,7 +33,7 @@ import { ControlError, type AppRegistration } from "./control-error";
 
 export { ControlError, type AppRegistration };
 
-export interface DeliveryRecord {
+interface DeliveryRecord {
   topic: string;
   url: string;
   eventId: string;
@@ -46,7 +46,7 @@ export interface DeliveryRecord {
   redelivery: boolean;
 }
 
-export interface FulfillmentOrderSummary {
+interface FulfillmentOrderSummary {
   id: string;
   orderId: string;
   status: string;
@@ -148,7 +148,7 @@ export interface StoreControl extends ShippingControl {
   flowActions(domain: string): { actions: FlowActionRecord[] };
 }
 
-export type ActionResult = {
+type ActionResult = {
   order: OrderPaidPayload;
   fulfillmentOrders: FulfillmentOrderSummary[];
   /** The webhook payload of the change's main topic. */

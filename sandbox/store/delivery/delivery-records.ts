@@ -3,13 +3,13 @@
  * every product not assigned elsewhere), location groups of origin locations, zones of countries
  * and provinces, and method definitions priced by a fixed rate or by a carrier participant.
  */
-export interface MoneyRecord {
+interface MoneyRecord {
   /** A decimal string, never a float. */
   amount: string;
   currencyCode: string;
 }
 
-export type RateProviderRecord =
+type RateProviderRecord =
   | { kind: "rate"; id: string; price: MoneyRecord }
   | {
       kind: "participant";

@@ -76,7 +76,7 @@ export function merchantProfileOf(shop: DeliveryShop, variantId: string): Delive
   return general;
 }
 
-export function zoneCovers(zone: ZoneRecord, countryCode: string, provinceCode: string): boolean {
+function zoneCovers(zone: ZoneRecord, countryCode: string, provinceCode: string): boolean {
   const country = zone.countries.find((c) => c.code === countryCode);
   if (country) return country.provinces === "all" || country.provinces.includes(provinceCode);
   return zone.countries.some((c) => c.code === null);

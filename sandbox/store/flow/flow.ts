@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { signBody } from "../webhooks/signature";
 
 /** One `[[settings.fields]]` entry of a trigger extension's TOML. */
-export interface FlowTriggerField {
+interface FlowTriggerField {
   type: string;
   key?: string;
 }
@@ -56,7 +56,7 @@ export const newFlowShopState = (): FlowShopState => ({
 });
 
 /** Shopify refuses a trigger payload over 50 KB (taken as 50,000 bytes). */
-export const FLOW_PAYLOAD_LIMIT_BYTES = 50_000;
+const FLOW_PAYLOAD_LIMIT_BYTES = 50_000;
 
 /** Reference field types and the payload key Flow reads each from (the resource's numeric id). */
 const REFERENCE_KEYS: Record<string, string> = {

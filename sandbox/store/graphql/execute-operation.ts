@@ -43,7 +43,7 @@ import {
   type ShopifyError,
 } from "./shopify-errors";
 
-export const MAX_QUERY_COST = 1000;
+const MAX_QUERY_COST = 1000;
 const RATE_LIMITS_DOCS = "https://shopify.dev/api/usage/rate-limits";
 
 export interface GraphqlRequestBody {
@@ -52,7 +52,7 @@ export interface GraphqlRequestBody {
   operationName?: string | null;
 }
 
-export interface CostExtension {
+interface CostExtension {
   requestedQueryCost: number;
   actualQueryCost: number | null;
   throttleStatus: ThrottleStatus;
@@ -60,7 +60,7 @@ export interface CostExtension {
 
 // Callers read responses of many shapes, as with Shopify's own client; `any` spares each a cast.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AdminData = Record<string, any>;
+type AdminData = Record<string, any>;
 
 export interface GraphqlResponseBody {
   errors?: ShopifyError[];

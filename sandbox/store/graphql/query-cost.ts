@@ -23,7 +23,7 @@ import {
  * cost is estimated from the document; the actual cost counts what the response really holds, so
  * a short last page costs less than it asked for, and an id that finds nothing costs nothing.
  */
-export const MUTATION_COST = 10;
+const MUTATION_COST = 10;
 
 export interface CostInput {
   schema: GraphQLSchema;

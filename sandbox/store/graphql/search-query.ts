@@ -3,7 +3,7 @@
  * spaces (all must match), a leading `-` to negate, comparisons for ids and dates
  * (`id:>123`, `updated_at:>=2026-01-01`), quoted values and bare words matched against text.
  */
-export type Comparator = ":" | ">" | ">=" | "<" | "<=";
+type Comparator = ":" | ">" | ">=" | "<" | "<=";
 
 export interface SearchTerm {
   field: string | null;

@@ -12,9 +12,9 @@ import type { WebhookSender } from "../webhooks/deliver";
 import { buildRateRequest, type RateRequestInput } from "./rate-request";
 import { resolveLine } from "./line-items";
 
-export type CarrierSkipReason = "inactive" | "not_in_shipping_settings";
+type CarrierSkipReason = "inactive" | "not_in_shipping_settings";
 
-export interface CarrierAtCheckout {
+interface CarrierAtCheckout {
   carrierServiceId: string;
   name: string;
   /** Whether Shopify called the callback for this cart. */
@@ -39,7 +39,7 @@ export interface CheckoutInput extends RateRequestInput {
 }
 
 /** Which cart variants a carrier's rates do not reach: empty means Shopify calls it. */
-export function uncoveredVariants(
+function uncoveredVariants(
   shop: ShopState,
   carrier: CarrierServiceRecord,
   variantIds: string[],

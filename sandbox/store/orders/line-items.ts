@@ -45,6 +45,6 @@ function findVariant(shop: ShopState, line: OrderLineInput): VariantRecord | und
 }
 
 /** Shopify names line items "Product - Variant", or just the product for a default variant. */
-export function lineName(product: ProductRecord, variant: VariantRecord): string {
+function lineName(product: ProductRecord, variant: VariantRecord): string {
   return variant.title === "Default Title" ? product.title : `${product.title} - ${variant.title}`;
 }

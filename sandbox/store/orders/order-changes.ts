@@ -58,7 +58,7 @@ export interface OrderEditInput {
 const HOLDABLE = new Set(["OPEN", "ON_HOLD", "SCHEDULED"]);
 
 /** Shopify allows at most this many holds on one fulfilment order. */
-export const MAX_HOLDS_PER_FULFILLMENT_ORDER = 10;
+const MAX_HOLDS_PER_FULFILLMENT_ORDER = 10;
 
 /** A hold Shopify refuses, with its FulfillmentOrderHoldUserErrorCode. */
 export class HoldRefusal extends Error {

@@ -41,7 +41,7 @@ export interface OrderPaidPayload {
   fulfillments: FulfillmentPayload[];
 }
 
-export interface LineItemPayload {
+interface LineItemPayload {
   id: number;
   admin_graphql_api_id: string;
   variant_id: number | null;
@@ -66,7 +66,7 @@ export interface LineItemPayload {
   total_discount: string;
 }
 
-export interface ShippingLinePayload {
+interface ShippingLinePayload {
   id: number;
   title: string;
   code: string | null;
@@ -79,7 +79,7 @@ export interface ShippingLinePayload {
   delivery_category: null;
 }
 
-export interface AddressPayload {
+interface AddressPayload {
   first_name: string | null;
   last_name: string | null;
   name: string | null;
@@ -97,7 +97,7 @@ export interface AddressPayload {
   longitude: number | null;
 }
 
-export interface FulfillmentPayload {
+interface FulfillmentPayload {
   id: number;
   admin_graphql_api_id: string;
   order_id: number;

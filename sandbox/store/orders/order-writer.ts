@@ -213,7 +213,7 @@ function shippingLine(shop: ShopState, input: ShippingLineInput | undefined): Sh
 }
 
 /** Shopify identifies a carrier service in shipping lines by an opaque 32-hex-digit string. */
-export function carrierIdentifier(carrierServiceId: string): string {
+function carrierIdentifier(carrierServiceId: string): string {
   return createHash("md5").update(carrierServiceId).digest("hex");
 }
 

@@ -5,7 +5,7 @@ import { resolveLine } from "./line-items";
 import type { AddressInput, OrderLineInput } from "./order-input";
 import { DEFAULT_SHIPPING_ADDRESS } from "./order-writer";
 
-export interface RateAddress {
+interface RateAddress {
   country: string;
   postal_code: string;
   province: string;
@@ -21,7 +21,7 @@ export interface RateAddress {
   company_name: string | null;
 }
 
-export interface RateItem {
+interface RateItem {
   name: string;
   sku: string | null;
   quantity: number;

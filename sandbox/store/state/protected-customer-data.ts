@@ -8,8 +8,8 @@
  */
 import type { MailingAddressRecord } from "./records";
 
-export const LEVEL_2_FIELDS = ["name", "email", "phone", "address"] as const;
-export type Level2Field = (typeof LEVEL_2_FIELDS)[number];
+const LEVEL_2_FIELDS = ["name", "email", "phone", "address"] as const;
+type Level2Field = (typeof LEVEL_2_FIELDS)[number];
 
 /** What the app was approved for on this shop. Level 2 lists the fields it may read. */
 export interface CustomerDataAccess {
@@ -32,7 +32,7 @@ export function customerDataAccess(input: { level: unknown; fields?: unknown }):
 }
 
 /** True when the app may read that protected field on this shop. */
-export function mayRead(access: CustomerDataAccess, field: Level2Field): boolean {
+function mayRead(access: CustomerDataAccess, field: Level2Field): boolean {
   return access.level === 2 && access.fields.includes(field);
 }
 

@@ -2,7 +2,7 @@
  * What the simulated store remembers. Records hold gids and plain values; views in
  * graphql/views turn them into GraphQL objects and payload builders into REST-style JSON.
  */
-export type WeightUnit = "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS";
+type WeightUnit = "GRAMS" | "KILOGRAMS" | "OUNCES" | "POUNDS";
 
 export interface Weight {
   unit: WeightUnit;
@@ -158,7 +158,7 @@ export interface OrderRecord {
   fulfillmentIds: string[];
 }
 
-export type FulfillmentOrderStatus =
+type FulfillmentOrderStatus =
   "OPEN" | "IN_PROGRESS" | "CANCELLED" | "INCOMPLETE" | "CLOSED" | "SCHEDULED" | "ON_HOLD";
 
 export interface FulfillmentOrderLineItemRecord {

@@ -96,7 +96,7 @@ export interface AddShopInput {
 }
 
 // The warehouse from the carrier rate request fixture: the demo ships from Tlalnepantla.
-export const DEFAULT_LOCATION_ADDRESS: PostalAddress = {
+const DEFAULT_LOCATION_ADDRESS: PostalAddress = {
   address1: "Av. Gustavo Baz 180",
   address2: "Col. San Pedro Barrientos",
   city: "Tlalnepantla",
@@ -108,7 +108,7 @@ export const DEFAULT_LOCATION_ADDRESS: PostalAddress = {
   phone: "+52 55 5000 1000",
 };
 
-export function defaultAccessToken(domain: string): string {
+function defaultAccessToken(domain: string): string {
   return `shpat_sim_${domain}`;
 }
 

@@ -3,7 +3,7 @@
 // naming the field, never a 500.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { disconnectShop } from "~/shop/svc-connection.server";
+import { forgetSvcKey } from "../../helpers/svc-connection";
 import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
@@ -101,7 +101,7 @@ describe("looking one SKU up at the service", () => {
   });
 
   it("says the shop must connect first, without calling anything", async () => {
-    await disconnectShop({ db: prisma, shop: TEST_SHOP });
+    await forgetSvcKey(prisma, TEST_SHOP);
     expect(await post({ intent: "lookup", sku: "PLATO-GR" })).toEqual({
       kind: "lookup",
       lookup: { kind: "not_connected", sku: "PLATO-GR" },

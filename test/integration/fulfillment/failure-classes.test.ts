@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { MAX_SUBMIT_ATTEMPTS } from "~/fulfillment/schedule";
-import { connectShop, disconnectShop } from "~/shop/svc-connection.server";
+import { connectShop } from "~/shop/svc-connection.server";
+import { forgetSvcKey } from "../../helpers/svc-connection";
 import {
   API_KEY,
   MINUTE,
@@ -179,7 +180,7 @@ describe("orders that are not the warehouse's are skipped with the reason", () =
   });
 
   it("an order of a shop that disconnected its account", async () => {
-    await disconnectShop({ db: prisma, shop: SHOP });
+    await forgetSvcKey(prisma, SHOP);
     try {
       const { record } = await submit({});
       expect(record).toMatchObject({ status: "skipped", reason: expect.stringMatching(/not connected/) });

@@ -3,7 +3,8 @@ import prisma from "~/db.server";
 import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
-import { connectShop, disconnectShop } from "~/shop/svc-connection.server";
+import { connectShop } from "~/shop/svc-connection.server";
+import { forgetSvcKey } from "../../helpers/svc-connection";
 import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
 import { ensureEveryShopSchedules } from "~/shop/schedules.server";
 import { storeOfflineSession } from "../../helpers/sessions";
@@ -71,7 +72,7 @@ describe("retrying after the merchant fixed the cause", () => {
   });
 
   it("submits an order skipped while the shop was disconnected, once it is connected again", async () => {
-    await disconnectShop({ db: prisma, shop: SHOP });
+    await forgetSvcKey(prisma, SHOP);
     const payload = await paidAndWorked();
     await connectShop({ db: prisma, config: h.svcConfig, shop: SHOP, apiKey: API_KEY, environment: "qa" });
     const record = await recordOf(payload);

@@ -253,6 +253,20 @@ describe("fulfilment-service mode", () => {
     expect(response.status).toBe(400);
   });
 
+  it("accepts a notification signed with the previous secret during a rotation", async () => {
+    const previous = process.env.SHOPIFY_API_SECRET_PREVIOUS;
+    expect(previous, "the test environment sets a previous secret").toBeTruthy();
+    const service = h.store.inspect(SHOP).fulfillmentServices[0]!;
+    const response = await h.store.sendFulfillmentServiceNotification({
+      callbackUrl: service.callbackUrl,
+      secret: previous!,
+      domain: SHOP,
+      body: { kind: "FULFILLMENT_REQUEST" },
+      fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: {} }),
+    });
+    expect(response.status).toBe(200);
+  });
+
   it("maps reasons to Shopify's rejection codes", () => {
     expect(rejectionCode("destinationNotServed")).toBe("UNDELIVERABLE_DESTINATION");
     expect(rejectionCode("outsideMexico")).toBe("UNDELIVERABLE_DESTINATION");

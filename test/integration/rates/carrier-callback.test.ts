@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import { configureAppContext } from "~/context.server";
-import { disconnectShop } from "~/shop/svc-connection.server";
+import { forgetSvcKey } from "../../helpers/svc-connection";
 import { ratesRuntime } from "~/rates/runtime.server";
 import { loader } from "~/routes/carrier-service.rates";
 import {
@@ -140,7 +140,7 @@ describe("POST /carrier-service/rates: quoting", () => {
   });
 
   it("answers no rates for a shop that is not connected, and for one never installed, without asking the service", async () => {
-    await disconnectShop({ db: prisma, shop: TEST_SHOP });
+    await forgetSvcKey(prisma, TEST_SHOP);
     expect((await callback({ body: rateBody() })).body).toEqual({ rates: [] });
     expect((await callback({ body: rateBody(), shop: "desconocida.myshopify.com" })).body).toEqual({ rates: [] });
     expect(upstream.count(QUOTE_PATH)).toBe(0);

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
-import { registerCarrierService } from "~/shopify/carrier-service.server";
+import { registerCarrierService } from "~/shop/carrier-service.server";
 import { createSimulatedStore, PLAN_NOT_ALLOWED_MESSAGE, type SimulatedStore } from "../../../sandbox/store";
 import { TEST_APP_URL, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";

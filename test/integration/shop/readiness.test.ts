@@ -12,7 +12,7 @@ import { handleRateCallback } from "~/rates/callback.server";
 import { action as readinessAction } from "~/routes/app.readiness";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
-import { registerCarrierService } from "~/shopify/carrier-service.server";
+import { registerCarrierService } from "~/shop/carrier-service.server";
 import { readinessJobHandlers } from "~/shop/jobs.server";
 import { ensureReadinessCheck, readReadiness, READINESS_QUEUE } from "~/shop/readiness.server";
 import { rateCallbackFastPath } from "../../../server/rate-callback-http";

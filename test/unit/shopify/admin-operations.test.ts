@@ -38,7 +38,7 @@ describe("every Admin operation of the app against Shopify's published 2026-10 s
   it("finds the app's operations in app/shopify/admin", () => {
     // GIVEN the edge's files WHEN their #graphql documents are read THEN the known operations are there
     const names = operations.map((operation) => operation.name);
-    expect(names).toEqual(expect.arrayContaining(["CatalogVariantsPage", "StockAtWarehouse", "CarrierServiceCreate"]));
+    expect(names).toEqual(expect.arrayContaining(["CatalogProductVariants", "StockAtWarehouse", "CarrierServiceCreate"]));
     expect(new Set(names).size).toBe(names.length);
     expect(names.length).toBeGreaterThanOrEqual(30);
   });
@@ -78,10 +78,10 @@ describe("every Admin operation of the app against Shopify's published 2026-10 s
 });
 
 describe("the validation would catch a wrong operation", () => {
-  const variantsPage = operations.find((operation) => operation.name === "CatalogVariantsPage")!;
+  const variantsPage = operations.find((operation) => operation.name === "CatalogProductVariants")!;
 
   it("fails a field Shopify does not have", () => {
-    // GIVEN the catalogue's page query with one field misspelt
+    // GIVEN the catalogue's product-variants query with one field misspelt
     const wrong = parse(print(variantsPage.document).replace(/\bbarcode\b/, "barcodes"));
     // THEN validation names it
     expect(check(wrong)).toEqual([expect.stringContaining('Cannot query field "barcodes" on type "ProductVariant"')]);

@@ -409,38 +409,6 @@ export type CatalogProductFragment = (
   & { featuredMedia?: AdminTypes.Maybe<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }>, length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
 );
 
-export type CatalogVariantsPageQueryVariables = AdminTypes.Exact<{
-  first: AdminTypes.Scalars['Int']['input'];
-  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
-  namespace: AdminTypes.Scalars['String']['input'];
-  lengthKey: AdminTypes.Scalars['String']['input'];
-  widthKey: AdminTypes.Scalars['String']['input'];
-  heightKey: AdminTypes.Scalars['String']['input'];
-}>;
-
-
-export type CatalogVariantsPageQuery = { productVariants: { nodes: Array<(
-      Pick<AdminTypes.ProductVariant, 'id' | 'title' | 'sku' | 'barcode'>
-      & { media: { nodes: Array<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }> }, inventoryItem: (
-        Pick<AdminTypes.InventoryItem, 'id' | 'requiresShipping'>
-        & { measurement: { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>> } }
-      ), length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, product: Pick<AdminTypes.Product, 'id'> }
-    )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
-
-export type CatalogProductsQueryVariables = AdminTypes.Exact<{
-  ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
-  namespace: AdminTypes.Scalars['String']['input'];
-  lengthKey: AdminTypes.Scalars['String']['input'];
-  widthKey: AdminTypes.Scalars['String']['input'];
-  heightKey: AdminTypes.Scalars['String']['input'];
-}>;
-
-
-export type CatalogProductsQuery = { nodes: Array<AdminTypes.Maybe<(
-    Pick<AdminTypes.Product, 'id' | 'title' | 'hasOnlyDefaultVariant'>
-    & { featuredMedia?: AdminTypes.Maybe<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }>, length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
-  )>> };
-
 export type CatalogProductVariantsQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   first: AdminTypes.Scalars['Int']['input'];
@@ -501,8 +469,6 @@ interface GeneratedQueryTypes {
   "#graphql\n  query PaidOrderAgain($id: ID!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      displayFinancialStatus\n      test\n      lineItems(first: 100) { nodes { id name sku quantity requiresShipping variant { sku } } }\n      shippingLines(first: 10) { nodes { title code source } }\n      shippingAddress { ...OrderAddress }\n    }\n  }\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: PaidOrderAgainQuery, variables: PaidOrderAgainQueryVariables},
   "#graphql\n  query OrderName($id: ID!) {\n    order(id: $id) { name }\n  }\n": {return: OrderNameQuery, variables: OrderNameQueryVariables},
   "#graphql\n  query ReconcileOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {\n      nodes {\n        id\n        legacyResourceId\n        name\n        updatedAt\n        cancelledAt\n        displayFinancialStatus\n        displayFulfillmentStatus\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: ReconcileOrdersQuery, variables: ReconcileOrdersQueryVariables},
-  "#graphql\n  query CatalogVariantsPage(\n    $first: Int!\n    $after: String\n    $namespace: String!\n    $lengthKey: String!\n    $widthKey: String!\n    $heightKey: String!\n  ) {\n    productVariants(first: $first, after: $after, sortKey: ID) {\n      nodes { ...CatalogVariant }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n  #graphql\n  fragment CatalogVariant on ProductVariant {\n    id\n    title\n    sku\n    barcode\n    media(first: 1) { nodes { preview { image { url } } } }\n    inventoryItem { id requiresShipping measurement { weight { unit value } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n    product { id }\n  }\n\n": {return: CatalogVariantsPageQuery, variables: CatalogVariantsPageQueryVariables},
-  "#graphql\n  query CatalogProducts($ids: [ID!]!, $namespace: String!, $lengthKey: String!, $widthKey: String!, $heightKey: String!) {\n    nodes(ids: $ids) { ...CatalogProduct }\n  }\n  #graphql\n  fragment CatalogProduct on Product {\n    id\n    title\n    hasOnlyDefaultVariant\n    featuredMedia { preview { image { url } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n  }\n\n": {return: CatalogProductsQuery, variables: CatalogProductsQueryVariables},
   "#graphql\n  query CatalogProductVariants(\n    $id: ID!\n    $first: Int!\n    $after: String\n    $namespace: String!\n    $lengthKey: String!\n    $widthKey: String!\n    $heightKey: String!\n  ) {\n    product(id: $id) {\n      ...CatalogProduct\n      variants(first: $first, after: $after) {\n        nodes { ...CatalogVariant }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment CatalogVariant on ProductVariant {\n    id\n    title\n    sku\n    barcode\n    media(first: 1) { nodes { preview { image { url } } } }\n    inventoryItem { id requiresShipping measurement { weight { unit value } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n    product { id }\n  }\n\n  #graphql\n  fragment CatalogProduct on Product {\n    id\n    title\n    hasOnlyDefaultVariant\n    featuredMedia { preview { image { url } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n  }\n\n": {return: CatalogProductVariantsQuery, variables: CatalogProductVariantsQueryVariables},
   "#graphql\n  query CatalogVariantsCount {\n    productVariantsCount(limit: null) { count }\n  }\n": {return: CatalogVariantsCountQuery, variables: CatalogVariantsCountQueryVariables},
   "#graphql\n  query CatalogInventoryItem($id: ID!) {\n    inventoryItem(id: $id) {\n      id\n      variants(first: 1) { nodes { id product { id } } }\n    }\n  }\n": {return: CatalogInventoryItemQuery, variables: CatalogInventoryItemQueryVariables},

@@ -5,7 +5,7 @@ import { orderView } from "../views/order-views";
 import { productView } from "../views/product-views";
 
 /** Tags as Shopify stores them: comma-split, trimmed, unique ignoring case, sorted. */
-export function normalizeTags(tags: string[]): string[] {
+function normalizeTags(tags: string[]): string[] {
   const seen = new Map<string, string>();
   for (const tag of tags.flatMap((one) => one.split(","))) {
     const trimmed = tag.trim();

@@ -18,7 +18,7 @@ const byId = <T extends { id: string }>(record: T): [number, number] => [numeric
 const COUNTRY_NAMES: Record<string, string> = { MX: "Mexico", US: "United States", CA: "Canada", GT: "Guatemala" };
 
 /** The variants a profile holds: General has every variant not assigned to a custom merchant profile. */
-export function profileVariants(ctx: StoreContext, profile: DeliveryProfileRecord): VariantRecord[] {
+function profileVariants(ctx: StoreContext, profile: DeliveryProfileRecord): VariantRecord[] {
   const all = [...ctx.shop.variants.values()].filter(
     (v) => ctx.shop.inventoryItems.get(v.inventoryItemId)?.requiresShipping,
   );

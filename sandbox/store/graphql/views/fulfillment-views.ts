@@ -126,7 +126,7 @@ export function fulfillmentView(ctx: StoreContext, fulfillment: FulfillmentRecor
 }
 
 /** The one app the simulated store serves: every hold placed through Admin GraphQL is its. */
-export const REQUESTING_APP_ID = "gid://shopify/App/1";
+const REQUESTING_APP_ID = "gid://shopify/App/1";
 
 export function fulfillmentHoldView(hold: FulfillmentHoldRecord) {
   return {

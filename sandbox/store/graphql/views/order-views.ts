@@ -68,7 +68,7 @@ export function orderView(ctx: StoreContext, order: OrderRecord) {
   };
 }
 
-export function lineItemView(ctx: StoreContext, item: LineItemRecord, currency: string) {
+function lineItemView(ctx: StoreContext, item: LineItemRecord, currency: string) {
   return {
     __typename: "LineItem",
     id: item.id,

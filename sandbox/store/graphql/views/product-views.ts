@@ -9,7 +9,7 @@ import { metafieldFields } from "./metafield-views";
 
 const byId = (record: { id: string }): [number, number] => [numericId(record.id), numericId(record.id)];
 
-export function imageView(image: ImageRecord) {
+function imageView(image: ImageRecord) {
   return {
     __typename: "Image",
     id: image.id,

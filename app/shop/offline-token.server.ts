@@ -19,14 +19,15 @@
 import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient, Session } from "@prisma/client";
 import type { Logger } from "pino";
-import { clearOfflineTokenProblem, recordOfflineTokenRefused, storeRefreshedSession } from "../shop/shop.server";
+import type { OfflineTokens } from "../shopify/admin.server";
+import { clearOfflineTokenProblem, recordOfflineTokenRefused, storeRefreshedSession } from "./shop.server";
 
 /** Refresh this long before expiry: more than @shopify/shopify-app-remix's 5 minutes, so it never races us. */
-export const REFRESH_MARGIN_MS = 10 * 60 * 1000;
+const REFRESH_MARGIN_MS = 10 * 60 * 1000;
 const REFRESH_TIMEOUT_MS = 10_000;
 
 /** The code Inicio shows (home.offlineTokenRevoked in app/i18n). */
-export const OFFLINE_TOKEN_REVOKED = "offlineTokenRevoked";
+const OFFLINE_TOKEN_REVOKED = "offlineTokenRevoked";
 
 /** Shopify refused the refresh token: only the merchant opening the app gets a new one. */
 export class OfflineTokenRevokedError extends Error {
@@ -37,7 +38,7 @@ export class OfflineTokenRevokedError extends Error {
 }
 
 /** A refresh that failed for a reason that may pass (network, Shopify's 5xx): the caller retries later. */
-export class OfflineTokenRefreshError extends Error {}
+class OfflineTokenRefreshError extends Error {}
 
 export interface OfflineTokenDeps {
   db: Pick<PrismaClient, "session" | "shop" | "$transaction">;
@@ -48,14 +49,6 @@ export interface OfflineTokenDeps {
   clientId: string;
   clientSecret: string;
   fetch?: typeof fetch;
-}
-
-export interface OfflineTokens {
-  /**
-   * A live access token for the shop. With `rejected`, Shopify refused that token (401): a newer
-   * stored one is returned, or the token is refreshed.
-   */
-  accessToken(shop: string, opts?: { rejected?: string }): Promise<string>;
 }
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");

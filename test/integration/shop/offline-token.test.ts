@@ -7,13 +7,12 @@ import { PrismaClient } from "@prisma/client";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "~/db.server";
-import { simulatedStoreAdminGraphql } from "~/shopify/admin.server";
+import { simulatedStoreAdminGraphql, type OfflineTokens } from "~/shopify/admin.server";
 import {
   OfflineTokenRevokedError,
   createOfflineTokens,
   offlineTokenProblem,
-  type OfflineTokens,
-} from "~/shopify/offline-token.server";
+} from "~/shop/offline-token.server";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { installWithExpiringToken } from "../../helpers/offline-token";
 

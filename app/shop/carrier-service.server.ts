@@ -4,17 +4,17 @@
  * plan (third-party calculated rates need the Advanced plan, yearly billing or the add-on) or failed.
  */
 import type { PrismaClient } from "@prisma/client";
-import type { AdminGraphql } from "./admin.server";
+import type { AdminGraphql } from "../shopify/admin.server";
 import {
   createCarrierService,
   listCarrierServices,
   updateCarrierService,
   type CarrierService,
-} from "./admin/carrier-services.server";
-import { ShopifyAdminError } from "./admin/errors";
-import { storeCarrierRegistration } from "../shop/shop.server";
+} from "../shopify/admin/carrier-services.server";
+import { ShopifyAdminError } from "../shopify/admin/errors";
+import { storeCarrierRegistration } from "./shop.server";
 
-export const CARRIER_CALLBACK_PATH = "/carrier-service/rates";
+const CARRIER_CALLBACK_PATH = "/carrier-service/rates";
 
 export type CarrierServiceState = "active" | "not_allowed_by_plan" | "error";
 

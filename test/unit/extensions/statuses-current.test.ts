@@ -1,0 +1,29 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FULFILLMENT_STATUSES } from "~/fulfillment/status";
+import { STATUSES_FILE, statusesModule } from "../../../scripts/extension-statuses";
+import { FULFILLMENT_STATUSES as EXTENSION_STATUSES } from "../../../extensions/shared/statuses.generated";
+import { statusLabel } from "../../../extensions/shared/warehouse-status";
+
+describe("the extensions' copy of the fulfilment statuses", () => {
+  it("is the one scripts/extension-statuses.ts writes from the app's list (run it after changing the statuses)", () => {
+    const committed = fs.readFileSync(path.resolve(STATUSES_FILE), "utf8");
+    expect(committed).toBe(statusesModule(FULFILLMENT_STATUSES));
+    expect([...EXTENSION_STATUSES]).toEqual([...FULFILLMENT_STATUSES]);
+  });
+
+  it("gives every status the app produces its own label, and anything else the fallback", () => {
+    for (const status of FULFILLMENT_STATUSES) expect(statusLabel(status)).toEqual({ key: `status.${status}` });
+    expect(statusLabel("cancelled")).toEqual({ key: "status.other", params: { status: "cancelled" } });
+  });
+
+  it("has a label for every status in both locales of the order-page block", () => {
+    for (const file of ["es.json", "en.default.json"]) {
+      const locale = JSON.parse(
+        fs.readFileSync(path.resolve("extensions/warehouse-status/locales", file), "utf8"),
+      ) as { status: Record<string, string> };
+      expect(Object.keys(locale.status).sort(), file).toEqual([...FULFILLMENT_STATUSES, "other"].sort());
+    }
+  });
+});
