@@ -68,20 +68,17 @@ describe("POST /webhooks/orders/paid", () => {
     ["admin_graphql_api_id", { ...fixture, admin_graphql_api_id: "5512345678901" }],
     ["line_items", { ...fixture, line_items: undefined }],
     ["shipping_address.zip", { ...fixture, shipping_address: { ...fixture.shipping_address, zip: 6500 } }],
-  ])(
-    "answers 200 to a signed payload malformed at %s and keeps it for the merchant, starting nothing",
-    async (field, body) => {
-      // A 400 would be retried by Shopify and then dropped with the order (issue 11).
-      const answer = await status(await signedWebhookRequest({ topic: "orders/paid", body, shop: SHOP }));
-      expect(answer.status).toBe(200);
-      const [kept] = await prisma.unreadableWebhook.findMany();
-      expect(kept?.issues).toEqual([field]);
-      expect(kept?.reason).toContain(field);
-      expect(await prisma.fulfillment.count()).toBe(0);
-      expect(await prisma.shopifyOrder.count()).toBe(0);
-      expect(await prisma.job.count()).toBe(0);
-    },
-  );
+  ])("answers 200 to a signed payload malformed at %s and keeps it for the merchant, starting nothing", async (field, body) => {
+    // A 400 would be retried by Shopify and then dropped with the order (issue 11).
+    const answer = await status(await signedWebhookRequest({ topic: "orders/paid", body, shop: SHOP }));
+    expect(answer.status).toBe(200);
+    const [kept] = await prisma.unreadableWebhook.findMany();
+    expect(kept?.issues).toEqual([field]);
+    expect(kept?.reason).toContain(field);
+    expect(await prisma.fulfillment.count()).toBe(0);
+    expect(await prisma.shopifyOrder.count()).toBe(0);
+    expect(await prisma.job.count()).toBe(0);
+  });
 
   it("answers 200 to a shop that never installed the app, keeping only the delivery", async () => {
     const answer = await status(

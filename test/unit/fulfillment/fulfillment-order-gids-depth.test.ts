@@ -8,11 +8,9 @@ describe("fulfillmentOrderGids on hostile payloads", () => {
   });
 
   it("still finds the ids in Shopify's shallow payloads", () => {
-    expect(
-      fulfillmentOrderGids({
-        fulfillment_order: { id: "gid://shopify/FulfillmentOrder/7" },
-        moved: { original_fulfillment_order_id: 8 },
-      }),
-    ).toEqual(["gid://shopify/FulfillmentOrder/7", "gid://shopify/FulfillmentOrder/8"]);
+    expect(fulfillmentOrderGids({ fulfillment_order: { id: "gid://shopify/FulfillmentOrder/7" }, moved: { original_fulfillment_order_id: 8 } })).toEqual([
+      "gid://shopify/FulfillmentOrder/7",
+      "gid://shopify/FulfillmentOrder/8",
+    ]);
   });
 });
