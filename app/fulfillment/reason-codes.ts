@@ -7,7 +7,7 @@
  * app (Shopify's rejection message). Rows written before codes were converted once by migration
  * 20261125015000_coded_reasons.
  */
-import { recordsEn } from "../i18n/records.en";
+import { recordsEn, type RecordParams } from "../i18n/records.en";
 export const REASON_CODES = [
   "cancelledInShopify",
   "partCancelled",
@@ -107,8 +107,11 @@ export function storedReason(code: string | null | undefined, params: unknown): 
 
 /** The English record of a reason (support, logs, Shopify's rejection message); never shown on a page. */
 export function reasonRecord(message: ReasonMessage): string {
-  return recordsEn[message.code](message.params);
+  return RECORDS[message.code](message.params);
 }
+
+// Every code has its English record (a missing one fails the typecheck here).
+const RECORDS: Record<ReasonCode, (p: RecordParams) => string> = recordsEn;
 
 /** A Fulfillment row's reason columns: the code, its parameters and the English record. */
 export function reasonColumns(message: ReasonMessage | null) {

@@ -3,16 +3,16 @@
 // `orders.reasons` in the merchant's language. It is kept next to the code for support and logs,
 // and it is what leaves the app where Shopify needs a sentence (the message of a rejected
 // fulfilment request). Parameters missing from a record are left out of its sentence.
-import type { ReasonCode } from "../fulfillment/reason-codes";
-
-type P = Readonly<Record<string, string | undefined>>;
+export type RecordParams = Readonly<Record<string, string | undefined>>;
+type P = RecordParams;
 
 const HELD = "it goes to the warehouse once the buyer's address is corrected in Shopify";
 const SAID = (p: P) => (p.said ? ` (the service said: ${p.said})` : "");
 const REF = (p: P) => (p.order ? ` (service order ${p.order})` : "");
 const UNTIL = (p: P) => (p.until ? ` (until ${p.until})` : "");
 
-export const recordsEn: Record<ReasonCode, (p: P) => string> = {
+// Keyed by reason code: app/fulfillment/reason-codes.ts checks that every code has its sentence.
+export const recordsEn = {
   cancelledInShopify: (p) => (p.at ? `the order was cancelled (${p.at})` : "the order was cancelled in Shopify"),
   partCancelled: () => "this part of the order was cancelled in Shopify",
   alreadyFulfilled: () => "this part of the order is already fulfilled or closed in Shopify",
@@ -112,4 +112,4 @@ export const recordsEn: Record<ReasonCode, (p: P) => string> = {
     `the merchant sends the rest (${p.missing}) to the warehouse as a new order; the first shipment was service ` +
     `order ${p.order}, Shopify fulfilment ${p.fulfilment}`,
   merchantLeftMissing: (p) => `the merchant leaves the units the warehouse did not ship (${p.missing}) for a refund`,
-};
+} satisfies Record<string, (p: P) => string>;

@@ -8,7 +8,7 @@ import type { FulfillmentRow } from "~/fulfillment/orders-page.server";
 import { useI18n } from "~/i18n/react";
 import { adminOrderUrl } from "~/shopify/admin-links";
 import { Actions } from "./record-actions";
-import { reasonWords, svcStatusWords } from "~/i18n/reason-words";
+import { reasonWords, svcStatusWords } from "~/fulfillment/reason-words";
 import { Timeline } from "./timeline";
 
 export function FulfillmentCard({

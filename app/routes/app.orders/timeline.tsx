@@ -3,7 +3,7 @@ import { Badge, BlockStack, Box, InlineStack, Text } from "@shopify/polaris";
 import type { FulfillmentRow, TimelineEntry } from "~/fulfillment/orders-page.server";
 import { isFulfillmentStatus } from "~/fulfillment/status";
 import { useI18n } from "~/i18n/react";
-import { reasonWords } from "~/i18n/reason-words";
+import { reasonWords } from "~/fulfillment/reason-words";
 
 const KIND_TONES: Record<TimelineEntry["kind"], "info" | "success" | "critical" | "attention" | undefined> = {
   webhook: undefined,

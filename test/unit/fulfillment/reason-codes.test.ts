@@ -18,7 +18,7 @@ import { classifySubmitError } from "~/fulfillment/submit-errors";
 import { translator } from "~/i18n/locale";
 import { en } from "~/i18n/messages.en";
 import { recordsEn } from "~/i18n/records.en";
-import { reasonWords } from "~/i18n/reason-words";
+import { reasonWords } from "~/fulfillment/reason-words";
 import { es } from "~/i18n/messages.es";
 import {
   SvcDestinationNotServedError,

@@ -1,8 +1,8 @@
 // The words of what the engine recorded, in the page's language: a reason or timeline code with
 // its parameters (app/fulfillment/reason-codes.ts) worded from `orders.reasons`, and the
 // service's order status from `orders.svcStatuses`. Pages never show the stored English record.
-import type { ReasonMessage } from "../fulfillment/reason-codes";
-import type { Translator } from "./locale";
+import type { Translator } from "../i18n/locale";
+import type { ReasonMessage } from "./reason-codes";
 
 type Words = Pick<Translator, "locale" | "messages" | "format" | "dateTime">;
 
