@@ -1,30 +1,187 @@
-// The composition root: the one file that assembles the app's background work from its modules —
-// every queue's handler and what a process flushes when it stops. It depends on the modules and no
-// module depends on it (docs/decisions/011-composition-root.md). A new queue is one line here.
+// The composition root (docs/decisions/011-composition-root.md): the one place that builds what
+// routes and jobs need from the outside world — configuration, database, clock, logger, the paced
+// Admin GraphQL client, the service-client resolver, shopifyApp() and the rates runtime — once per
+// process, with createAppServices(config). The servers hand the result to Remix as the load
+// context (`context.services`, server/index.ts and server/dev.ts) and to the job worker's handlers
+// (`jobHandlers`, server/jobs-thread.ts). Feature modules take what they use as parameters and keep
+// no state of their own; no module imports this file.
+import type { PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
 import { catalogJobHandlers } from "./catalog/jobs.server";
-import { appContext } from "./context.server";
+import { createPrismaClient, type PoolRole } from "./db.server";
+import type { Env } from "./env.server";
 import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
-import type { HandlerDeps, JobHandler } from "./jobs/worker.server";
-import { createJobWorker } from "./jobs/worker.server";
 import { queueBacklog, releaseLeases } from "./jobs/queue.server";
-import { enableProcessMetrics } from "./metrics.server";
+import { createJobWorker, type HandlerDeps, type JobHandler } from "./jobs/worker.server";
+import { currentRequestId, logger as processLogger } from "./logger.server";
+import { enableProcessMetrics, metrics } from "./metrics.server";
 import { checkReadiness, type ReadinessReport } from "./http/health.server";
 import { ensureRetentionJob, retentionJobHandlers } from "./maintenance/retention.server";
-import { stopRatesRuntime } from "./rates/runtime.server";
+import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-connection.server";
+import { createNaiveRatesRuntime, createRatesRuntime, type RatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./shop/jobs.server";
 import { schedulesJobHandlers } from "./shop/schedules.server";
 import { ensureSchedulesJob } from "./shop/schedules-queue.server";
+import { ADMIN_API_VERSION, createShopify, type Shopify } from "./shopify.server";
+import { postgresBudgetStore } from "./shopify/admin-budget.server";
+import { createAdminPacing, type AdminPacing } from "./shopify/admin-pacing.server";
+import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
+import { createOfflineTokens } from "./shop/offline-token.server";
+import type { SvcClient } from "./svc";
 
-/** Every queue the app's workers serve, keyed by queue name. */
-export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
+/** Everything a route or a job may use of the process: one object, built once. */
+export interface AppServices {
+  config: Env;
+  db: PrismaClient;
+  logger: Logger;
+  now: () => Date;
+  svc: SvcConnectionConfig;
+  /** The shop's service client, or null when the shop is not connected. */
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  /** Admin GraphQL for the shop (its offline session), paced by the shop's API budget. */
+  adminFor(shop: string): Promise<AdminGraphql>;
+  /**
+   * Shopify's Admin API budget per shop, shared by every process on the database (ADR 026): what
+   * `adminFor` paces with, and what callers that price their own queries (catalogue pages,
+   * reconciliation) pace with.
+   */
+  adminPacing: AdminPacing;
+  /** The app's shopifyApp(): authenticate, login, document headers… */
+  shopify: Shopify;
+  /** The rate callback's caches, in-flight map, shop profiles and quote log. */
+  rates: RatesRuntime;
+  /** The benchmark's uncached baseline (RATES_NAIVE_BASELINE). */
+  naiveRates: Pick<RatesRuntime, "quoteRates">;
+}
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    services: AppServices;
+  }
+}
+declare module "@remix-run/server-runtime" {
+  interface AppLoadContext {
+    services: AppServices;
+  }
+}
+
+/** What a caller may hand in instead of the production part (tests with fakes, the demo, benchmarks). */
+export type AppServiceParts = Partial<Omit<AppServices, "config" | "rates" | "naiveRates">> & {
+  /** Whose pool the database client is (server/index.ts: "serving", server/jobs-thread.ts: "jobs"). */
+  poolRole?: PoolRole;
+};
+
+/** Builds the process's services from its validated configuration (app/env.server.ts, parseEnv). */
+export function createAppServices(config: Env, parts: AppServiceParts = {}): AppServices {
+  const logger = parts.logger ?? processLogger;
+  const db = parts.db ?? databaseFor(config, parts.poolRole ?? "both");
+  const now = parts.now ?? (() => new Date());
+  const svc = parts.svc ?? svcConnectionFor(config, logger);
+  const shopify = parts.shopify ?? createShopify({ config, db, now });
+  const adminPacing = parts.adminPacing ?? pacingOn(db);
+  const services: AppServices = {
+    config,
+    db,
+    logger,
+    now,
+    svc,
+    svcClientFor: parts.svcClientFor ?? createSvcClientResolver(db, svc),
+    adminFor: parts.adminFor ?? pacedAdminFor({ config, db, now, logger, shopify, paced: adminPacing }),
+    adminPacing,
+    shopify,
+    rates: undefined as unknown as RatesRuntime,
+    naiveRates: undefined as unknown as RatesRuntime,
+  };
+  return Object.assign(services, ratesFor(services));
+}
+
+/**
+ * The rates runtime over `services` (and the benchmark's naive one). It reads the services when it
+ * quotes, not when built: one runtime, and its caches, last the process.
+ */
+export function ratesFor(services: AppServices): Pick<AppServices, "rates" | "naiveRates"> {
+  const deps = {
+    db: () => services.db,
+    logger: () => services.logger,
+    now: () => services.now(),
+    svcClientFor: (shop: string) => services.svcClientFor(shop),
+    refreshAhead: services.config.RATES_REFRESH_AHEAD,
+    redisUrl: services.config.REDIS_URL,
+  };
+  return { rates: createRatesRuntime(deps), naiveRates: createNaiveRatesRuntime(deps) };
+}
+
+function databaseFor(config: Env, role: PoolRole): PrismaClient {
+  if (!config.DATABASE_URL) {
+    throw new Error("DATABASE_URL is not set: the server sets it once the database is ready (server/database.ts)");
+  }
+  return createPrismaClient(config.DATABASE_URL, role, config);
+}
+
+function svcConnectionFor(config: Env, logger: Logger): SvcConnectionConfig {
+  return {
+    baseUrls: { qa: config.SVC_QA_BASE_URL, production: config.SVC_BASE_URL },
+    serviceName: config.SVC_NAME,
+    encryptionKey: config.ENCRYPTION_KEY,
+    logger: logger.child({ component: "svc" }),
+    onAttempt: ({ endpoint, durationMs, error }) => metrics.upstreamAttempt(endpoint, durationMs / 1000, error),
+    requestId: currentRequestId,
+  };
+}
+
+// One pacing per database: every job and request of a shop, in every process, shares its Admin API
+// points (app/shopify/admin-pacing.server.ts, ADR 026).
+function pacingOn(db: PrismaClient): AdminPacing {
+  return createAdminPacing({
+    sleep: (ms) => {
+      metrics.adminThrottleWait(ms);
+      return new Promise((r) => setTimeout(r, ms));
+    },
+    nowMs: () => Date.now(),
+    budget: postgresBudgetStore(db),
+  });
+}
+
+// The services' Admin GraphQL, paced on the shared budget. Parts handed in (tests' adminFor) are not paced.
+function pacedAdminFor(deps: {
+  config: Env;
+  db: PrismaClient;
+  now: () => Date;
+  logger: Logger;
+  shopify: Shopify;
+  paced: AdminPacing;
+}): (shop: string) => Promise<AdminGraphql> {
+  const { config, db, now, logger, paced } = deps;
+  const simulatedStore = config.SIMULATED_STORE_URL?.replace(/\/$/, "");
+  // Shopify's token endpoint is on the shop's host; the simulated store serves it under /shops/{shop}.
+  const tokens = createOfflineTokens({
+    db,
+    now,
+    logger: logger.child({ component: "offline-token" }),
+    tokenUrl: (shop) =>
+      simulatedStore
+        ? `${simulatedStore}/shops/${shop}/admin/oauth/access_token`
+        : `https://${shop}/admin/oauth/access_token`,
+    clientId: config.SHOPIFY_API_KEY,
+    clientSecret: config.SHOPIFY_API_SECRET,
+  });
+  if (!simulatedStore)
+    return async (shop) => paced(shop, await shopifyAdminGraphql(shop, tokens, deps.shopify.unauthenticated));
+  return async (shop) =>
+    paced(shop, simulatedStoreAdminGraphql({ baseUrl: simulatedStore, shop, tokens, apiVersion: ADMIN_API_VERSION }));
+}
+
+/** Every queue the app's workers serve, keyed by queue name. A new queue is one line here. */
+export function jobHandlers(services: AppServices): Record<string, JobHandler> {
+  const deps: HandlerDeps = services;
   return {
     ...fulfillmentJobHandlers(deps),
     ...catalogJobHandlers(deps),
-    ...readinessJobHandlers(deps),
-    ...schedulesJobHandlers(deps),
+    ...readinessJobHandlers(services),
     ...retentionJobHandlers(deps),
     ...flowJobHandlers(deps),
+    ...schedulesJobHandlers(deps),
   };
 }
 
@@ -32,14 +189,12 @@ export function jobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
  * Starts a job worker (the production server runs it in its own thread, server/jobs-thread.ts);
  * returns a function that stops it once the jobs it holds are finished.
  */
-export function startBackgroundWork(opts: { concurrency?: number } = {}): { owner: string; stop(): Promise<void> } {
-  const { db, logger, now } = appContext();
-  const worker = createJobWorker({
-    db,
-    handlers: jobHandlers({ db, logger, now }),
-    logger,
-    concurrency: opts.concurrency,
-  });
+export function startBackgroundWork(
+  services: AppServices,
+  opts: { concurrency?: number } = {},
+): { owner: string; stop(): Promise<void> } {
+  const { db, logger, now } = services;
+  const worker = createJobWorker({ db, handlers: jobHandlers(services), logger, concurrency: opts.concurrency });
   worker.start();
   // The periodic retention job (one row shared by every process; whichever worker claims it runs it).
   ensureRetentionJob(db, now()).catch((error: unknown) =>
@@ -54,25 +209,27 @@ export function startBackgroundWork(opts: { concurrency?: number } = {}): { owne
 }
 
 /** Queues again the jobs a worker that was stopped mid-job still held (server/jobs-thread-host.ts). */
-export function releaseJobLeases(owner: string): Promise<number> {
-  return releaseLeases(appContext().db, owner);
+export function releaseJobLeases(services: AppServices, owner: string): Promise<number> {
+  return releaseLeases(services.db, owner);
 }
 
 /** /readyz's database part: reachable, and every migration of this version applied. */
-export function checkDatabaseReadiness(migrations: readonly string[]): Promise<ReadinessReport> {
-  return checkReadiness({ db: appContext().db, migrations });
+export function checkDatabaseReadiness(services: AppServices, migrations: readonly string[]): Promise<ReadinessReport> {
+  return checkReadiness({ db: services.db, migrations });
 }
 
 /** What the serving thread does last when it stops: writes the buffered quote log. */
-export const stopServing = stopRatesRuntime;
+export function stopServing(services: AppServices): Promise<void> {
+  return services.rates.stop();
+}
 
 /** The serving thread's metrics: the process's defaults (event-loop lag…) and the queues read at each scrape. */
-export function startProcessMetrics(): void {
+export function startProcessMetrics(services: AppServices): void {
   // With PostgreSQL away the scrape still answers (event-loop lag, the rate answers): the queue
   // gauges are left out of it, which an "absent" alert catches.
   enableProcessMetrics(() =>
-    queueBacklog(appContext().db).catch((error: unknown) => {
-      appContext().logger.warn({ err: String(error) }, "metrics: the job queues could not be read");
+    queueBacklog(services.db).catch((error: unknown) => {
+      services.logger.warn({ err: String(error) }, "metrics: the job queues could not be read");
       return [];
     }),
   );

@@ -1,11 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { parseEnv, type Env } from "./env.server";
-
-declare global {
-  // Survives Vite's module reloads in development so that each edit does not open a new pool.
-  var prismaGlobal: PrismaClient | undefined;
-}
+import type { Env } from "./env.server";
 
 /**
  * Whose pool a thread's client is: the serving thread's (rate callbacks, webhooks, pages), the job
@@ -32,51 +27,12 @@ export function poolSize(role: PoolRole, env: Pick<Env, "JOB_CONCURRENCY">): num
   return SERVING_POOL_SIZE + jobs;
 }
 
-/** A client with its own pg pool sized for `role`; its sessions are named for it in pg_stat_activity. */
+/**
+ * A client with its own pg pool sized for `role`; its sessions are named for it in pg_stat_activity.
+ * The composition root (app/composition.server.ts) makes the one client of a process; nothing else does.
+ */
 export function createPrismaClient(url: string, role: PoolRole, env: Pick<Env, "JOB_CONCURRENCY">): PrismaClient {
   return new PrismaClient({
     adapter: new PrismaPg({ connectionString: url, max: poolSize(role, env), application_name: `app-${role}` }),
   });
 }
-
-let client: PrismaClient | undefined;
-let role: PoolRole = "both";
-
-/**
- * Says what this thread's client serves, before its first use: the production server's serving
- * thread ("serving", server/index.ts) and its job thread ("jobs", server/jobs-thread.ts) each size
- * their own pool. Without it a thread gets a pool for both.
- */
-export function sizeDatabasePoolFor(forRole: PoolRole): void {
-  if (client && forRole !== role) throw new Error(`the database pool was already opened for ${role}`);
-  role = forRole;
-}
-
-/**
- * The one PrismaClient, created on first use — not on import — so that importing an app module
- * never needs a database: a benchmark or a test can import statically and set DATABASE_URL later.
- * The URL is read (validated) when the client is created, because the server sets it only once
- * the database is ready (server/database.ts). Code gets the client from the context
- * (app/context.server.ts), never from here.
- */
-export function prismaClient(): PrismaClient {
-  if (client) return client;
-  const env = parseEnv();
-  if (!env.DATABASE_URL) {
-    throw new Error("DATABASE_URL is not set: the server sets it once the database is ready (server/database.ts)");
-  }
-  client = global.prismaGlobal ?? createPrismaClient(env.DATABASE_URL, role, env);
-  if (env.NODE_ENV === "development") global.prismaGlobal = client;
-  return client;
-}
-
-/** The client as a value (tests and scripts): each property is the lazily created client's. */
-const prisma = new Proxy({} as PrismaClient, {
-  get(_target, property) {
-    const real = prismaClient();
-    const value = Reflect.get(real, property, real) as unknown;
-    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
-  },
-});
-
-export default prisma;

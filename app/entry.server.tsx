@@ -1,18 +1,18 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { RemixServer } from "@remix-run/react";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { isbot } from "isbot";
-import { env } from "./env.server";
-import { addDocumentResponseHeaders } from "./shopify.server";
 
 export const streamTimeout = 5000;
 
-// The production server (server/index.ts) reaches the serving side's shutdown and the job signals
-// through the server build: it forwards the "enqueued" signals of the jobs it adds to the job
-// worker's thread (server/jobs-thread.ts) so that the worker wakes without polling.
+// The production server (server/index.ts) builds the process's services through the server build
+// (the composition root) and reaches the serving side's shutdown and the job signals the same way:
+// it forwards the "enqueued" signals of the jobs it adds to the job worker's thread
+// (server/jobs-thread.ts) so that the worker wakes without polling.
 export {
   checkDatabaseReadiness,
+  createAppServices,
   releaseJobLeases,
   renderMetrics,
   startProcessMetrics,
@@ -22,7 +22,6 @@ export { APP_VERSION } from "./version.server";
 // The server (server/index.ts) is bundled apart from this build: it must put each request's log
 // context in this build's AsyncLocalStorage, or the app's lines and service calls would not see it.
 export { withLogContext } from "./logger.server";
-export { sizeDatabasePoolFor } from "./db.server";
 export { jobSignals } from "./jobs/queue.server";
 // …and the rate callback's fast path (server/rate-callback-http.ts) reaches its handler the same way.
 export { handleRateCallback } from "./rates/callback.server";
@@ -32,10 +31,11 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  { services }: AppLoadContext,
 ) {
-  addDocumentResponseHeaders(request, responseHeaders);
+  services.shopify.addDocumentResponseHeaders(request, responseHeaders);
   // The library preloads App Bridge from Shopify's CDN; the demo's pages load the store's stand-in.
-  const appBridgeUrl = env().APP_BRIDGE_URL;
+  const appBridgeUrl = services.config.APP_BRIDGE_URL;
   if (appBridgeUrl && responseHeaders.has("Link")) {
     responseHeaders.set("Link", `<${appBridgeUrl}>; rel="preload"; as="script";`);
   }

@@ -137,11 +137,3 @@ export function parseEnv(
   if (problems.length) throw new EnvError(problems);
   return result.data!;
 }
-
-let cached: Env | undefined;
-
-/** The validated environment of this process, parsed once. */
-export function env(): Env {
-  cached ??= parseEnv();
-  return cached;
-}

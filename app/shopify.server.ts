@@ -1,12 +1,13 @@
-// The one shopifyApp() call. Everything Shopify-facing (auth, webhooks, admin API clients)
-// comes from here.
+// The one shopifyApp() call. Everything Shopify-facing (auth, webhooks, admin API clients) comes
+// from the instance the composition root builds with createShopify (app/composition.server.ts);
+// routes reach it as `context.services.shopify`.
 import "@shopify/shopify-app-remix/adapters/node";
+import type { PrismaClient } from "@prisma/client";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
-import { prismaClient } from "./db.server";
-import { env } from "./env.server";
-import { recordInstall } from "./shop/shop.server";
+import type { Env } from "./env.server";
 import { ensureSchedulesJob } from "./shop/schedules-queue.server";
+import { recordInstall } from "./shop/shop.server";
 
 /** The Admin API version every query and webhook of the app is written against. */
 export const ADMIN_API_VERSION = ApiVersion.October26;
@@ -19,9 +20,8 @@ const LIBRARY_LOG_LEVEL: Record<string, LogSeverity> = {
   warn: LogSeverity.Warning,
 };
 
-function createShopify() {
-  const config = env();
-  const prisma = prismaClient();
+/** The app's shopifyApp(), over the process's database (its sessions are stored there). */
+export function createShopify({ config, db, now }: { config: Env; db: PrismaClient; now: () => Date }) {
   return shopifyApp({
     apiKey: config.SHOPIFY_API_KEY,
     apiSecretKey: config.SHOPIFY_API_SECRET,
@@ -30,7 +30,7 @@ function createShopify() {
     appUrl: config.SHOPIFY_APP_URL,
     authPathPrefix: "/auth",
     logger: { level: LIBRARY_LOG_LEVEL[config.LOG_LEVEL] ?? LogSeverity.Error },
-    sessionStorage: new PrismaSessionStorage(prisma),
+    sessionStorage: new PrismaSessionStorage(db),
     distribution: AppDistribution.AppStore,
     future: {
       unstable_newEmbeddedAuthStrategy: true,
@@ -38,36 +38,13 @@ function createShopify() {
     },
     hooks: {
       afterAuth: async ({ session }) => {
-        await recordInstall({ db: prisma, shop: session.shop });
+        await recordInstall({ db, shop: session.shop });
         // A shop connected before a recurring job existed gets it from the sweep, run now.
-        await ensureSchedulesJob(prisma, new Date());
+        await ensureSchedulesJob(db, now());
       },
     },
     ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
   });
 }
 
-type Shopify = ReturnType<typeof createShopify>;
-let instance: Shopify | undefined;
-
-/**
- * The app's shopifyApp(), built on first use rather than on import: importing a route never needs
- * the environment or a database, so benchmarks and tests import statically.
- */
-function shopify(): Shopify {
-  instance ??= createShopify();
-  return instance;
-}
-
-/** An object whose properties are read from the lazily built shopifyApp() when used. */
-function lazyObject<K extends "authenticate" | "unauthenticated" | "sessionStorage">(key: K): Shopify[K] {
-  return new Proxy({} as Shopify[K], {
-    get: (_target, property) => Reflect.get(shopify()[key] as object, property) as unknown,
-  });
-}
-
-export const addDocumentResponseHeaders: Shopify["addDocumentResponseHeaders"] = (...args) =>
-  shopify().addDocumentResponseHeaders(...args);
-export const authenticate = lazyObject("authenticate");
-export const unauthenticated = lazyObject("unauthenticated");
-export const login: Shopify["login"] = (...args) => shopify().login(...args);
+export type Shopify = ReturnType<typeof createShopify>;

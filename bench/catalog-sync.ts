@@ -20,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import { freePort, migrateDatabase, startEmbeddedPostgres } from "../server/database";
 import { startServiceSandbox } from "../sandbox/service/server";
 import { createSimulatedStore, type ProductInput } from "../sandbox/store";
+import { benchDatabase } from "./lib/database";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
@@ -201,7 +202,7 @@ async function main(sizes: number[]): Promise<void> {
   try {
     await migrateDatabase(database.url);
     Object.assign(process.env, env, { LOG_LEVEL: "silent" });
-    const { default: prisma } = await import("../app/db.server");
+    const prisma = await benchDatabase();
     const { connectShop } = await import("../app/shop/svc-connection.server");
     const { startFullSync } = await import("../app/catalog/full-sync.server");
     const { createSvcClient, SvcTokenCache } = await import("../app/svc");

@@ -30,6 +30,7 @@ import {
   startUpstream,
   stopChildren,
 } from "./lib/processes";
+import { benchDatabase } from "./lib/database";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -95,7 +96,7 @@ async function main() {
       scopes: "read_products,write_shipping",
     });
     Object.assign(process.env, appEnv, { LOG_LEVEL: "silent" });
-    const { default: prisma } = await import("../app/db.server");
+    const prisma = await benchDatabase();
     const { connectShop } = await import("../app/shop/svc-connection.server");
     const { updateShopSettings } = await import("../app/shop/shop-settings.server");
     const config = {

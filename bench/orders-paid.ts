@@ -94,13 +94,17 @@ async function main(): Promise<void> {
     await migrateDatabase(database.url);
     process.env.DATABASE_URL = database.url;
     const { action } = await import("../app/routes/webhooks.orders.paid");
-    const prisma = (await import("../app/db.server")).default;
+    const { createAppServices } = await import("../app/composition.server");
+    const { parseEnv } = await import("../app/env.server");
+    // The route's services as the composition root builds them.
+    const services = createAppServices(parseEnv());
+    const prisma = services.db;
     await prisma.shop.create({ data: { domain: SHOP } });
 
     const answer = async (delivery: Delivery): Promise<number> => {
       const request = signed(delivery);
       const started = performance.now();
-      const response = await action({ request, params: {}, context: {} });
+      const response = await action({ request, params: {}, context: { services } });
       const ms = performance.now() - started;
       if (response.status !== 200) throw new Error(`the route answered ${response.status}: ${await response.text()}`);
       return ms;

@@ -147,11 +147,10 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database.url);
     process.env.DATABASE_URL = database.url;
-    const { default: prisma } = await import("../app/db.server");
-    const { configureAppContext } = await import("../app/context.server");
+    const { createAppServices } = await import("../app/composition.server");
+    const { parseEnv } = await import("../app/env.server");
     const { connectShop } = await import("../app/shop/svc-connection.server");
     const { createSvcClient, SvcTokenCache } = await import("../app/svc");
-    const { stopRatesRuntime } = await import("../app/rates/runtime.server");
     const { action } = await import("../app/routes/carrier-service.rates");
 
     // Upstream time per quotation, to tell our own overhead from the service's 50 ms. Each miss
@@ -168,7 +167,8 @@ async function main(): Promise<void> {
       }
       return new Response(body, { status: response.status, headers: response.headers });
     };
-    const ctx = configureAppContext({
+    // The app's services as the composition root builds them, with the sandbox as the service.
+    const ctx = createAppServices(parseEnv(), {
       svc: {
         baseUrls: { qa: sandbox.url, production: sandbox.url },
         serviceName: "svc",
@@ -176,6 +176,7 @@ async function main(): Promise<void> {
         fetch: timedFetch,
       },
     });
+    const prisma = ctx.db;
     await prisma.shop.create({ data: { domain: SHOP } });
     await connectShop({ db: prisma, config: ctx.svc, shop: SHOP, apiKey: API_KEY, environment: "qa" });
     const setup = createSvcClient({ baseUrl: sandbox.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() });
@@ -192,7 +193,7 @@ async function main(): Promise<void> {
     const viaApp = async (c: Cart): Promise<number> => {
       const request = signed(c.raw);
       const at = performance.now();
-      const response = await action({ request, params: {}, context: {} });
+      const response = await action({ request, params: {}, context: { services: ctx } });
       if (response.status !== 200) throw new Error(`callback answered ${response.status}`);
       await response.arrayBuffer();
       const upstream = upstreamMs.get(c.key) ?? 0;
@@ -216,13 +217,12 @@ async function main(): Promise<void> {
     const hitCart = cart(missCount + warmMisses);
     // Warm-up at the measured rates (JIT, connections, the shop profile, the quote log's first
     // statement), on carts the measurement does not use.
-    const { ratesRuntime } = await import("../app/rates/runtime.server");
     await openLoop("warm-up misses", MISS_RATE, warmMisses, (i) => viaApp(missCarts[missCount + i]!));
     await openLoop("warm-up hits", HIT_RATE, 2_000, () => viaApp(cart(missCount + warmMisses + 1)));
     await openLoop("warm-up pass-through", MISS_RATE, 200, (i) =>
       viaPassThrough(missCarts[missCount + (i % warmMisses)]!),
     );
-    await ratesRuntime().quoteLog.flush();
+    await ctx.rates.quoteLog.flush();
 
     const miss = await openLoop(`miss: app (${LATENCY_MS} ms upstream) @${MISS_RATE}/s`, MISS_RATE, missCount, (i) =>
       viaApp(missCarts[i]!),
@@ -241,7 +241,7 @@ async function main(): Promise<void> {
       CLOSED_LOOP_CONCURRENCY,
       () => viaApp(hitCart),
     );
-    await stopRatesRuntime();
+    await ctx.rates.stop();
     const logged = await prisma.quoteLog.count();
 
     const p = (r: number[], q: number) =>

@@ -14,11 +14,17 @@ import express from "express";
 import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, type withLogContext } from "../app/logger.server";
 import { flushTelemetry } from "../app/telemetry.server";
-import type { checkDatabaseReadiness, renderMetrics, startProcessMetrics } from "../app/composition.server";
-import type { sizeDatabasePoolFor } from "../app/db.server";
+import type {
+  checkDatabaseReadiness,
+  createAppServices,
+  releaseJobLeases,
+  renderMetrics,
+  startProcessMetrics,
+  stopServing,
+} from "../app/composition.server";
 import type { handleRateCallback } from "../app/rates/callback.server";
 import { prepareDatabase, type RunningDatabase } from "./database";
-import type { ServerEntry } from "./jobs-thread-protocol";
+import type { JobSignals } from "./jobs-thread-protocol";
 import { healthEndpoints, shippedMigrations } from "./health-http";
 import { metricsEndpoint } from "./metrics-http";
 import { startJobsThread } from "./jobs-thread-host";
@@ -57,20 +63,24 @@ process.env.DATABASE_URL = database.url;
 const buildPath = path.join(projectRoot, "build/server/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild & {
   entry: {
-    module: ServerEntry & {
+    module: JobSignals & {
+      createAppServices: typeof createAppServices;
       handleRateCallback: typeof handleRateCallback;
       checkDatabaseReadiness: typeof checkDatabaseReadiness;
       startProcessMetrics: typeof startProcessMetrics;
       renderMetrics: typeof renderMetrics;
-      sizeDatabasePoolFor: typeof sizeDatabasePoolFor;
+      releaseJobLeases: typeof releaseJobLeases;
+      stopServing: typeof stopServing;
       APP_VERSION: string;
       withLogContext: typeof withLogContext;
     };
   };
 };
 const entry = build.entry.module;
-// This thread only serves: its pool is the serving one; the job thread sizes its own (app/db.server.ts).
-entry.sizeDatabasePoolFor("serving");
+// This thread's services, built once by the composition root (app/composition.server.ts) of the
+// server build; every route gets them as `context.services`. This thread only serves: its
+// database pool is the serving one; the job thread builds its own services and pool.
+const services = entry.createAppServices({ ...env, DATABASE_URL: database.url }, { poolRole: "serving" });
 const role = env.PROCESS_ROLE;
 
 const app = express();
@@ -83,11 +93,11 @@ app.use((req, res, next) => {
   res.setHeader("x-request-id", requestId);
   entry.withLogContext({ requestId, shop: req.get("x-shopify-shop-domain") ?? undefined }, next);
 });
-app.all("*", createRequestHandler({ build, mode: "production" }));
+app.all("*", createRequestHandler({ build, mode: "production", getLoadContext: () => ({ services }) }));
 
 // The checkout rate callback is answered before Express and Remix (server/rate-callback-http.ts).
 const rateCallback = rateCallbackFastPath({
-  handle: entry.handleRateCallback,
+  handle: (request, mode) => entry.handleRateCallback(services, request, mode),
   naive: env.RATES_NAIVE_BASELINE,
   withContext: entry.withLogContext,
 });
@@ -104,12 +114,17 @@ const jobsThread =
     : startJobsThread({
         threadFile: path.join(projectRoot, "build/jobs-thread.js"),
         data: { concurrency: env.JOB_CONCURRENCY },
-        entry,
+        entry: {
+          jobSignals: entry.jobSignals,
+          releaseJobLeases: (owner) => entry.releaseJobLeases(services, owner),
+          stopServing: () => entry.stopServing(services),
+        },
         logger,
       });
 // …and so are Shopify's webhook posts, through the same route actions (server/webhook-http.ts).
 const webhooks = webhookFastPath({
   routes: build.routes,
+  context: { services },
   withContext: entry.withLogContext,
   onError: (error, path) =>
     logger.error({ path, err: error instanceof Error ? error.stack : String(error) }, "webhook failed"),
@@ -121,11 +136,11 @@ const health = healthEndpoints({
   role,
   migrations: shippedMigrations(projectRoot),
   stopping: () => shuttingDown,
-  database: entry.checkDatabaseReadiness,
+  database: (migrations) => entry.checkDatabaseReadiness(services, migrations),
   worker: jobsThread ? () => jobsThread.alive() : undefined,
 });
 
-entry.startProcessMetrics();
+entry.startProcessMetrics(services);
 const metrics = metricsEndpoint({
   token: env.METRICS_TOKEN,
   render: entry.renderMetrics,
@@ -208,7 +223,7 @@ async function shutdown(signal: string) {
   clearInterval(closeIdle);
   clearTimeout(deadline);
   await jobsStopped;
-  await entry.stopServing();
+  await entry.stopServing(services);
   await database.stop();
   await flushTelemetry();
   logger.info({ signal }, "stopped");

@@ -6,9 +6,14 @@ import type { MetricObjectWithValues, MetricValue } from "prom-client";
 /** One thread's metrics as prom-client's getMetricsAsJSON() gives them. */
 export type MetricsSnapshot = MetricObjectWithValues<MetricValue<string>>[];
 
-export interface ServerEntry {
-  stopServing(): Promise<void>;
+/** The server build's job signals (app/jobs/queue.server.ts), forwarded to the job thread. */
+export interface JobSignals {
   jobSignals: EventEmitter;
+}
+
+/** What the job thread's host uses of the serving thread: its job signals and its services. */
+export interface ServerEntry extends JobSignals {
+  stopServing(): Promise<void>;
   releaseJobLeases(owner: string): Promise<number>;
 }
 

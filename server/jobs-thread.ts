@@ -5,17 +5,19 @@
 // the serving thread's event loop (docs/decisions/015-job-worker-thread.md). It is bundled from
 // the composition root alone — no Remix, React or Polaris — with its own database pool.
 import { parentPort, workerData } from "node:worker_threads";
-import { metricsSnapshot, startBackgroundWork } from "../app/composition.server";
-import { sizeDatabasePoolFor } from "../app/db.server";
+import { createAppServices, metricsSnapshot, startBackgroundWork } from "../app/composition.server";
+import { parseEnv } from "../app/env.server";
 import { signalEnqueued } from "../app/jobs/queue.server";
 import { flushTelemetry } from "../app/telemetry.server";
 import type { JobsThreadData, JobsThreadMessage } from "./jobs-thread-protocol";
 
 const { concurrency } = workerData as JobsThreadData;
 const port = parentPort!;
-// This thread's pool is sized for its JOB_CONCURRENCY jobs (app/db.server.ts, poolSize).
-sizeDatabasePoolFor("jobs");
-const worker = startBackgroundWork({ concurrency });
+// This thread's own services (the serving thread's cannot cross into it), from the same
+// environment: the server set DATABASE_URL before starting the thread. Its pool is sized for its
+// JOB_CONCURRENCY jobs (app/db.server.ts, poolSize).
+const services = createAppServices(parseEnv(), { poolRole: "jobs" });
+const worker = startBackgroundWork(services, { concurrency });
 // The serving thread's /readyz counts the worker alive while these keep coming.
 const heartbeat = setInterval(() => port.postMessage({ type: "alive" } satisfies JobsThreadMessage), 2_000);
 heartbeat.unref();

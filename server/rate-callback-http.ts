@@ -5,14 +5,14 @@
 // (docs/decisions/014-rate-callback-fast-path.md).
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { handleRateCallback, RateCallbackAnswer } from "../app/rates/callback.server";
+import type { RateCallbackAnswer, RateCallbackMode, RateCallbackRequest } from "../app/rates/callback.server";
 
 export const RATE_CALLBACK_PATH = "/carrier-service/rates";
 /** The benchmark's naive baseline; served only when RATES_NAIVE_BASELINE=1, and signed like the real one. */
 export const NAIVE_RATE_CALLBACK_PATH = "/carrier-service/rates-naive";
 
 export interface RateCallbackFastPathOptions {
-  handle: typeof handleRateCallback;
+  handle: (request: RateCallbackRequest, mode: RateCallbackMode) => Promise<RateCallbackAnswer>;
   /** Serve the naive baseline at NAIVE_RATE_CALLBACK_PATH (off in production). */
   naive: boolean;
   /** Runs the handler inside the request's log context (request id, shop). */

@@ -8,11 +8,13 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import type { ActionFunction, ServerBuild } from "@remix-run/node";
+import type { ActionFunction, AppLoadContext, ServerBuild } from "@remix-run/node";
 import { discardThenClose, header, writeTooLarge } from "./rate-callback-http";
 
 export interface WebhookFastPathOptions {
   routes: ServerBuild["routes"];
+  /** The load context Remix would give the action (the process's services, server/index.ts). */
+  context: AppLoadContext;
   /** Runs the action inside the request's log context (request id, shop). */
   withContext?: (context: { requestId: string; shop?: string }, run: () => void) => void;
   /** An action that failed with something other than a Response (answered 500, as Remix would). */
@@ -37,7 +39,7 @@ export function webhookFastPath(opts: WebhookFastPathOptions) {
     const run = () => {
       const request = toWebRequest(req);
       Promise.resolve()
-        .then(() => action({ request, params: {}, context: {} }))
+        .then(() => action({ request, params: {}, context: opts.context }))
         .catch((thrown: unknown) => {
           if (thrown instanceof Response) return thrown;
           opts.onError(thrown, pathname);

@@ -21,9 +21,9 @@ import { createAdminPacing, type AdminPacing, type Sleep } from "../shopify/admi
 import { findByInventoryItem } from "./variant-records.server";
 
 export interface CatalogJobOptions {
-  /** Defaults to the app context's Admin GraphQL per shop. */
+  /** Instead of the services' Admin GraphQL per shop. */
   adminFor?(shop: string): Promise<AdminGraphql>;
-  /** Defaults to the app context's service client per shop. */
+  /** Instead of the services' service client per shop. */
   svcClientFor?(shop: string): Promise<SvcClient | null>;
   sleep?: Sleep;
   /** Products per product/new request. */
@@ -62,18 +62,17 @@ const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve,
 /** The handlers of the catalogue's queues, assembled by app/composition.server.ts. */
 export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions = {}): Record<string, JobHandler> {
   const sleep = options.sleep ?? defaultSleep;
-  // With its own sleep (tests) the handlers pace on a budget of their own; else on the app's shared one.
-  const ownPacing: AdminPacing | undefined = options.sleep
-    ? createAdminPacing({ sleep, nowMs: () => deps.now().getTime() })
-    : undefined;
-  const context = async () => (await import("../context.server")).appContext();
+  // With its own sleep (tests) the handlers pace on a budget of their own; else on the app's shared one
+  // (or on one of their own when handed none).
+  const ownPacing: AdminPacing | undefined =
+    options.sleep || !deps.adminPacing ? createAdminPacing({ sleep, nowMs: () => deps.now().getTime() }) : undefined;
   const catalogDeps: CatalogDeps = {
     db: deps.db,
     logger: deps.logger,
     now: deps.now,
-    adminFor: options.adminFor ?? (async (shop) => (await context()).adminFor(shop)),
-    svcClientFor: options.svcClientFor ?? (async (shop) => (await context()).svcClientFor(shop)),
-    pacerFor: async (shop) => (ownPacing ?? (await context()).adminPacing).loadShop(shop),
+    adminFor: options.adminFor ?? deps.adminFor,
+    svcClientFor: options.svcClientFor ?? deps.svcClientFor,
+    pacerFor: async (shop) => (ownPacing ?? deps.adminPacing!).loadShop(shop),
     batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     pageSize: options.pageSize,
     fetchFile: options.fetchFile,

@@ -10,9 +10,9 @@
  * not recorded so the retry performs it.
  */
 import { Prisma } from "@prisma/client";
+import type { Logger } from "pino";
 import { z } from "zod";
-import { appContext } from "../context.server";
-import { env } from "../env.server";
+import type { Env } from "../env.server";
 import {
   refused,
   retryFulfillment,
@@ -47,6 +47,12 @@ export type FlowActionWork = (
   args: { shop: string; orderGid: string },
 ) => Promise<MerchantActionResult>;
 
+/** What a Flow action uses of the process's services (app/composition.server.ts). */
+export type FlowActionServices = MerchantDeps & {
+  logger: Logger;
+  config: Pick<Env, "SHOPIFY_API_SECRET" | "SHOPIFY_API_SECRET_PREVIOUS">;
+};
+
 /** "Send order to warehouse": the order page's "Send to warehouse now". */
 export const sendOrderNow: FlowActionWork = (deps, args) => pushOrderNow(deps, args);
 
@@ -67,12 +73,17 @@ export const retryOrderNeedingAttention: FlowActionWork = async (deps, args) => 
 const answer = (status: number, body: unknown) => Response.json(body, { status });
 
 /** The whole endpoint for one action `handle`: signature, body, once per run, the work. */
-export async function handleFlowAction(request: Request, handle: string, work: FlowActionWork): Promise<Response> {
+export async function handleFlowAction(
+  services: FlowActionServices,
+  request: Request,
+  handle: string,
+  work: FlowActionWork,
+): Promise<Response> {
   if (request.method !== "POST") return answer(405, { error: "POST only" });
   const read = await readBodyCapped(request, MAX_BODY_BYTES);
   if (!read.ok) return answer(read.status, { error: read.message });
-  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
-  const { db, logger, now, svcClientFor, adminFor } = appContext();
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = services.config;
+  const { db, logger, now, svcClientFor, adminFor } = services;
   const signature = request.headers.get("x-shopify-hmac-sha256");
   if (!verifyShopifyHmac({ rawBody: read.body, signature, secret, previousSecret })) {
     logger.warn({ handle, signed: Boolean(signature) }, "Flow action refused: bad signature");

@@ -7,12 +7,10 @@
  * idempotency key for triggers).
  */
 import type { PrismaClient } from "@prisma/client";
-import { appContext } from "../context.server";
 import { storedReason } from "../fulfillment/reason-codes";
 import { pickLocale, translator } from "../i18n/locale";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
-import type { AdminGraphql } from "../shopify/admin.server";
 import { receiveFlowTrigger } from "../shopify/admin/flow.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import {
@@ -24,17 +22,14 @@ import {
   type FlowTriggerJob,
 } from "./triggers";
 
-export interface FlowHandlerDeps extends HandlerDeps {
-  /** Defaults to the app context's (the shop's offline session). */
-  adminFor?(shop: string): Promise<AdminGraphql>;
-}
+export type FlowHandlerDeps = Pick<HandlerDeps, "db" | "logger" | "now" | "adminFor">;
 
 const RETRY_MS = 60_000;
 /** The reason's text is the service's own words at worst: kept well inside Flow's payload limit. */
 const MAX_TEXT = 2_000;
 
 export function flowJobHandlers(deps: FlowHandlerDeps): Record<string, JobHandler> {
-  const adminFor = deps.adminFor ?? ((shop: string) => appContext().adminFor(shop));
+  const { adminFor } = deps;
   return {
     [FLOW_TRIGGER_QUEUE]: async (job): Promise<JobOutcome> => {
       const { db, logger } = deps;

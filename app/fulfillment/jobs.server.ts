@@ -4,11 +4,8 @@
  * its lease and another one runs the job again.
  */
 import type { Job } from "@prisma/client";
-import { appContext } from "../context.server";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
-import type { AdminGraphql } from "../shopify/admin.server";
-import type { SvcClient } from "../svc";
 import { writeOrderNote } from "./order-note.server";
 import { pollFulfillment } from "./poll.server";
 import {
@@ -31,12 +28,7 @@ import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.se
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../shop/shop-settings.server";
 
-export interface FulfillmentHandlerDeps extends HandlerDeps {
-  /** Defaults to the app context's (the shop's stored connection). */
-  svcClientFor?(shop: string): Promise<SvcClient | null>;
-  /** Defaults to the app context's (the shop's offline session). */
-  adminFor?(shop: string): Promise<AdminGraphql>;
-}
+export type FulfillmentHandlerDeps = HandlerDeps;
 
 const STOCK_RETRY_MS = 5 * 60_000;
 
@@ -44,10 +36,8 @@ const STOCK_RETRY_MS = 5 * 60_000;
 export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<string, JobHandler> {
   const full = {
     ...deps,
-    svcClientFor: deps.svcClientFor ?? ((shop: string) => appContext().svcClientFor(shop)),
-    adminFor: deps.adminFor ?? ((shop: string) => appContext().adminFor(shop)),
-    // The app's shared Admin API budget, with the app's Admin calls (tests that hand in their own adminFor pace alone).
-    pacerFor: deps.adminFor ? undefined : (shop: string) => appContext().adminPacing.forShop(shop),
+    // The app's shared Admin API budget, with the app's Admin calls (handlers handed no pacing pace alone).
+    pacerFor: deps.adminPacing ? (shop: string) => deps.adminPacing!.forShop(shop) : undefined,
   };
   return {
     [SUBMIT_QUEUE]: async (job) => {

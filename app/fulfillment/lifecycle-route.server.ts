@@ -2,7 +2,12 @@
 // (its single-statement fast path, ADR 007) and the order-lifecycle topics, which only wake the
 // order's job (lifecycle-intake.server.ts). A payload that names nothing usable gets a 400 naming the field.
 import type { PrismaClient } from "@prisma/client";
-import { receiveWebhook, WebhookPayloadError, type WebhookTopic } from "../shopify/webhook.server";
+import {
+  receiveWebhook,
+  WebhookPayloadError,
+  type WebhookServices,
+  type WebhookTopic,
+} from "../shopify/webhook.server";
 import type { LifecycleWebhook } from "./lifecycle-intake.server";
 import { parsePaidOrder, type PaidOrder } from "./paid-order";
 import { recordPaidOrder } from "./records.server";
@@ -41,6 +46,6 @@ function lifecycleTopic(accept: Accept): WebhookTopic<LifecycleWebhook> {
   };
 }
 
-export function answerLifecycleWebhook(request: Request, accept: Accept): Promise<Response> {
-  return receiveWebhook(request, lifecycleTopic(accept));
+export function answerLifecycleWebhook(services: WebhookServices, request: Request, accept: Accept): Promise<Response> {
+  return receiveWebhook(services, request, lifecycleTopic(accept));
 }

@@ -4,16 +4,32 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { withLogContext } from "../logger.server";
 import { metrics } from "../metrics.server";
+import type { AdminGraphql } from "../shopify/admin/client";
+import type { AdminPacing } from "../shopify/admin-pacing.server";
+import type { SvcClient } from "../svc";
 import { inTraceSpan } from "../telemetry.server";
 import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
-/** What every module's handlers get from the composition root (app/composition.server.ts). */
+/**
+ * What every module's handlers get from the composition root (app/composition.server.ts): the
+ * process's services, of which a handler uses these.
+ */
 export interface HandlerDeps {
   db: PrismaClient;
   logger: Logger;
   now: () => Date;
+  /** The shop's service client, or null when the shop is not connected. */
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  /** Admin GraphQL for the shop (its offline session). */
+  adminFor(shop: string): Promise<AdminGraphql>;
+  /**
+   * Shopify's Admin API budget per shop, shared by every process on the database (ADR 026): what
+   * the services' `adminFor` paces with, and what handlers that price their own queries pace with.
+   * Unset (tests that hand in their own adminFor), a handler's Admin calls are not paced.
+   */
+  adminPacing?: AdminPacing;
 }
 
 export interface JobWorkerOptions {

@@ -5,14 +5,14 @@
  * byte for byte the same. Never a 500: bad input is a 4xx and any internal failure is answered by
  * the shop's failure policy (docs/decisions/005).
  */
-import { appContext } from "~/context.server";
-import { env } from "~/env.server";
+import type { Logger } from "pino";
+import type { Env } from "~/env.server";
 import { metrics } from "~/metrics.server";
 import { signedShopDomain } from "~/shopify/shop-domain";
 import { verifyShopifyHmac } from "~/shopify/verify-hmac.server";
 import type { QuoteOutcome } from "./answer";
 import { parseRateRequest } from "./rate-request";
-import { naiveRatesRuntime, ratesRuntime, type RatesRuntime } from "./runtime.server";
+import type { RatesRuntime } from "./runtime.server";
 
 // Building a decoder costs more than decoding a cart; one serves every request.
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -41,19 +41,29 @@ export interface RateCallbackAnswer {
  */
 export type RateCallbackMode = "cached" | "naive";
 
+/** What the callback uses of the process's services (app/composition.server.ts). */
+export interface RateCallbackDeps {
+  config: Pick<Env, "MAX_BODY_BYTES" | "SHOPIFY_API_SECRET" | "SHOPIFY_API_SECRET_PREVIOUS">;
+  logger: Pick<Logger, "error">;
+  rates: Pick<RatesRuntime, "quoteRates" | "quoteLog">;
+  naiveRates: Pick<RatesRuntime, "quoteRates">;
+}
+
 export async function handleRateCallback(
+  deps: RateCallbackDeps,
   request: RateCallbackRequest,
   mode: RateCallbackMode = "cached",
 ): Promise<RateCallbackAnswer> {
   const started = performance.now();
   // What the answer was, for the metrics: set by the quote log's record, "invalid" until then.
   let outcome: RateAnswerOutcome = "invalid";
-  const answer = await answerRateCallback(request, mode, started, (answered) => (outcome = answered));
+  const answer = await answerRateCallback(deps, request, mode, started, (answered) => (outcome = answered));
   metrics.rateAnswered(outcome, (performance.now() - started) / 1000);
   return answer;
 }
 
 async function answerRateCallback(
+  deps: RateCallbackDeps,
   request: RateCallbackRequest,
   mode: RateCallbackMode,
   started: number,
@@ -63,13 +73,13 @@ async function answerRateCallback(
   if (request.method !== "POST") return problem(405, "use POST");
 
   // The one cap of every route Shopify posts to (MAX_BODY_BYTES, app/http/body-limit.server.ts).
-  const limit = env().MAX_BODY_BYTES;
+  const limit = deps.config.MAX_BODY_BYTES;
   const declared = Number(request.header("content-length") ?? 0);
   if (declared > limit) return problem(413, `body too large: the limit is ${limit} bytes`);
   const raw = await request.body(limit);
   if (raw === "too_large") return problem(413, `body too large: the limit is ${limit} bytes`);
 
-  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = deps.config;
   if (!verifyShopifyHmac({ rawBody: raw, signature: request.header("x-shopify-hmac-sha256"), secret, previousSecret }))
     return problem(401, "invalid signature");
 
@@ -77,7 +87,7 @@ async function answerRateCallback(
   if (!shop) return problem(400, "X-Shopify-Shop-Domain: missing or not a myshopify.com domain");
 
   const runtime: Pick<RatesRuntime, "quoteRates"> & Partial<Pick<RatesRuntime, "quoteLog">> =
-    mode === "naive" ? naiveRatesRuntime() : ratesRuntime();
+    mode === "naive" ? deps.naiveRates : deps.rates;
   const log = (outcome: QuoteOutcome, cacheHit: boolean, services: string[]) => {
     answered(outcome);
     runtime.quoteLog?.record({
@@ -111,7 +121,7 @@ async function answerRateCallback(
     return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ rates: result.answer.rates }) };
   } catch (error) {
     // quoteRates answers its own failures; this is the last guard against a crash on the hot path.
-    appContext().logger.error({ shop, err: String(error) }, "carrier callback failed");
+    deps.logger.error({ shop, err: String(error) }, "carrier callback failed");
     log("backup", false, []);
     return problem(503, "rates unavailable: Shopify shows the backup rates");
   }

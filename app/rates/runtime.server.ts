@@ -1,9 +1,11 @@
 /**
  * The rate callback's per-process state: the rate cache, the in-flight map, the shop profiles and
- * the quote log, built once from the app context. Tests and the settings page reach it here.
+ * the quote log. The composition root (app/composition.server.ts) builds one per process and hands
+ * it on as `services.rates`; the settings and readiness code reach it there.
  */
-import { appContext } from "~/context.server";
-import { env } from "~/env.server";
+import type { PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
+import type { SvcClient } from "~/svc";
 import { metrics } from "~/metrics.server";
 import { createQuoteLogWriter, type QuoteLogWriter } from "./quote-log.server";
 import { createRateQuoter, type LastQuote, type RateQuoter } from "./quote-rates.server";
@@ -36,25 +38,46 @@ export interface RatesRuntime {
   lastQuotes: TtlLruCache<LastQuote>;
   /** The cache shared with the other instances (REDIS_URL), if any. */
   shared?: SharedRateCache;
+  /** Drops what is cached for `shop` (after its settings or connection change). */
+  forget(shop: string): void;
+  /** Writes the buffered quote log and closes the shared cache's connection (when the process stops). */
+  stop(): Promise<void>;
 }
 
-let runtime: RatesRuntime | undefined;
+/**
+ * What the runtime reads at each call. They are read when used, not when built, so one runtime
+ * (and its caches) lasts the process while a test swaps a part of its graph (test/helpers/app-services.ts).
+ */
+export interface RatesRuntimeDeps {
+  db(): PrismaClient;
+  logger(): Logger;
+  now(): Date;
+  svcClientFor(shop: string): Promise<SvcClient | null>;
+  /** The rate cache refreshes an entry ahead of its expiry (RATES_REFRESH_AHEAD). */
+  refreshAhead: boolean;
+  /** The cache shared by the instances (REDIS_URL); unset, each instance caches alone. */
+  redisUrl?: string;
+}
 
-function build(): RatesRuntime {
+function profileSource(deps: RatesRuntimeDeps) {
+  return contextProfileSource({ db: deps.db(), svcClientFor: (shop) => deps.svcClientFor(shop) });
+}
+
+/** A process's rates runtime (built once, by the composition root). */
+export function createRatesRuntime(deps: RatesRuntimeDeps): RatesRuntime {
   const cache = new TtlLruCache<UpstreamOutcome>(RATE_CACHE_MAX_ENTRIES, Date.now, {
     maxBytes: RATE_CACHE_MAX_BYTES,
     sizeOf: approximateEntryBytes,
   });
-  const profiles = createShopProfiles({ source: () => contextProfileSource(appContext()) });
+  const profiles = createShopProfiles({ source: () => profileSource(deps) });
   const lastQuotes = new TtlLruCache<LastQuote>(LAST_QUOTES_MAX_ENTRIES, Date.now, {
     maxBytes: LAST_QUOTES_MAX_BYTES,
     sizeOf: approximateEntryBytes,
   });
-  const redisUrl = env().REDIS_URL;
-  const shared = redisUrl
+  const shared = deps.redisUrl
     ? createRedisRateCache({
-        url: redisUrl,
-        logger: () => appContext().logger,
+        url: deps.redisUrl,
+        logger: () => deps.logger(),
         onEvent: (event) => metrics.rateSharedCache(event),
       })
     : undefined;
@@ -63,51 +86,42 @@ function build(): RatesRuntime {
     profiles,
     cache,
     lastQuotes,
-    refreshAhead: env().RATES_REFRESH_AHEAD,
+    refreshAhead: deps.refreshAhead,
     flights: new SingleFlight<UpstreamOutcome>(),
-    now: () => appContext().now(),
-    logger: () => appContext().logger,
+    now: () => deps.now(),
+    logger: () => deps.logger(),
   });
-  const quoteLog = createQuoteLogWriter({ db: () => appContext().db, logger: () => appContext().logger });
-  return { quoteRates, quoteLog, profiles, cache, lastQuotes, shared };
+  const quoteLog = createQuoteLogWriter({ db: () => deps.db(), logger: () => deps.logger() });
+  return {
+    quoteRates,
+    quoteLog,
+    profiles,
+    cache,
+    lastQuotes,
+    shared,
+    forget(shop) {
+      profiles.forget(shop);
+      cache.deletePrefix(`${shop}|`);
+    },
+    async stop() {
+      await quoteLog.stop();
+      await shared?.close();
+    },
+  };
 }
-
-let naive: Pick<RatesRuntime, "quoteRates"> | undefined;
 
 /**
  * The benchmark's baseline (docs/benchmarks.md): the same quoting, but with nothing kept between
  * requests — every request loads the shop from the database and makes its own upstream call.
  */
-export function naiveRatesRuntime(): Pick<RatesRuntime, "quoteRates"> {
-  naive ??= {
+export function createNaiveRatesRuntime(deps: RatesRuntimeDeps): Pick<RatesRuntime, "quoteRates"> {
+  return {
     quoteRates: createRateQuoter({
-      profiles: createShopProfiles({ source: () => contextProfileSource(appContext()), ttlMs: 0 }),
+      profiles: createShopProfiles({ source: () => profileSource(deps), ttlMs: 0 }),
       cache: { get: () => undefined, set: () => {} },
       flights: { run: (_key, work) => ({ promise: work(), shared: false }) },
-      now: () => appContext().now(),
-      logger: () => appContext().logger,
+      now: () => deps.now(),
+      logger: () => deps.logger(),
     }),
   };
-  return naive;
-}
-
-/** This process's rates runtime, built on first use. */
-export function ratesRuntime(): RatesRuntime {
-  runtime ??= build();
-  return runtime;
-}
-
-/** Drops what is cached for `shop` (after its settings or connection change). */
-export function forgetShopRates(shop: string): void {
-  if (!runtime) return;
-  runtime.profiles.forget(shop);
-  runtime.cache.deletePrefix(`${shop}|`);
-}
-
-/** Writes the buffered quote log and forgets every cache; the next call builds a fresh runtime. */
-export async function stopRatesRuntime(): Promise<void> {
-  const current = runtime;
-  runtime = undefined;
-  await current?.quoteLog.stop();
-  await current?.shared?.close();
 }

@@ -1,20 +1,19 @@
 // The order-page extensions' endpoint (extensions/warehouse-status, extensions/warehouse-push):
 // GET what the warehouse is doing with an order, POST a merchant action on it. Authenticated with
-// the admin's ID token (authenticate.admin) and answered with the CORS headers Shopify's
+// the admin's ID token (context.services.shopify.authenticate.admin) and answered with the CORS headers Shopify's
 // extension sandbox needs; every record is read and changed within the token's shop only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { appContext } from "../context.server";
 import {
   confirmServiceOrderAbsent,
   confirmServiceOrderExists,
   retryFulfillment,
   type MerchantActionResult,
+  type MerchantDeps,
 } from "../fulfillment/merchant-actions.server";
 import { isRecordOfOrder, orderWarehouseStatus } from "../fulfillment/order-warehouse-status.server";
 import { pushOrderNow } from "../fulfillment/push-order.server";
 import { fetchOrderName } from "../fulfillment/shopify-order.server";
-import { authenticate } from "../shopify.server";
 
 const MAX_BODY_BYTES = 4096;
 
@@ -49,18 +48,18 @@ function orderGidOf(param: string | undefined): string | { error: string } {
   return parsed.success ? `gid://shopify/Order/${parsed.data}` : { error: parsed.error.issues[0]!.message };
 }
 
-export const loader = async ({ request, params }: LoaderFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+export const loader = async ({ request, params, context }: LoaderFunctionArgs) => {
+  const { session, cors } = await context.services.shopify.authenticate.admin(request);
   const orderGid = orderGidOf(params.orderId);
   if (typeof orderGid !== "string") return answer(cors, orderGid, 400);
-  const { db, svcClientFor, adminFor } = appContext();
+  const { db, svcClientFor, adminFor } = context.services;
   const connected = (await svcClientFor(session.shop)) !== null;
   const orderName = async () => fetchOrderName(await adminFor(session.shop), orderGid);
   return answer(cors, await orderWarehouseStatus(db, { shop: session.shop, orderGid, connected, orderName }));
 };
 
-export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session, cors } = await authenticate.admin(request);
+export const action = async ({ request, params, context }: ActionFunctionArgs) => {
+  const { session, cors } = await context.services.shopify.authenticate.admin(request);
   if (request.method !== "POST") return answer(cors, { ok: false, error: "use POST" }, 405);
   const orderGid = orderGidOf(params.orderId);
   if (typeof orderGid !== "string") return answer(cors, { ok: false, error: orderGid.error }, 400);
@@ -71,7 +70,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
     const issue = parsed.error.issues[0]!;
     return answer(cors, { ok: false, error: `${issue.path.join(".") || "body"}: ${issue.message}` }, 400);
   }
-  const deps = appContext();
+  const deps = context.services;
   const shop = session.shop;
   const request_ = parsed.data;
   if (request_.action !== "push") {
@@ -84,7 +83,7 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 };
 
 async function perform(
-  deps: ReturnType<typeof appContext>,
+  deps: MerchantDeps,
   shop: string,
   orderGid: string,
   request: z.infer<typeof actionSchema>,

@@ -2,8 +2,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { appContext } from "../context.server";
-import { authenticate } from "../shopify.server";
 import { shopOverview } from "../shop/overview.server";
 import { quotesPerHour } from "../rates/quote-hours.server";
 import { DailyFigures } from "../components/daily-figures";
@@ -17,12 +15,12 @@ import { offlineTokenProblem } from "../shop/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
 import { readReadiness } from "../shop/readiness.server";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const now = new Date();
   // Only reads: a shop's readiness check is scheduled on connecting, after auth and by the
   // worker's sweep (app/shop/schedules.server.ts), never from this page.
-  const { db } = appContext();
+  const { db } = context.services;
   const [overview, hours, failedJobs, tokenProblem, readiness, setup] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),
@@ -36,11 +34,11 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 // Inicio's actions: the setup guide's «Entendido» (setup-orders-seen), and running a shop-level
 // job that gave up again (job-retry).
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const form = await request.formData();
   if (form.get("intent") === SETUP_ORDERS_SEEN_INTENT) {
-    const { db, now } = appContext();
+    const { db, now } = context.services;
     await markOrdersGuideSeen(db, session.shop, now());
     return data({ kind: "setup", ok: true } as const);
   }
@@ -48,7 +46,7 @@ export const action = async ({ request }: ActionFunctionArgs) => {
     const refused: AttentionActionData = { kind: "attention", ok: false, outcome: "notFound", error: "unknown action" };
     return data(refused, { status: 400 });
   }
-  const { db, now } = appContext();
+  const { db, now } = context.services;
   const { status, result } = await retryFromPage(db, {
     shop: session.shop,
     page: "home",

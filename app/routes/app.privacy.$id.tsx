@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { appContext } from "../context.server";
 import { downloadCustomerDataExport } from "../privacy/customer-data.server";
 import { isRecordId } from "../http/record-id";
-import { authenticate } from "../shopify.server";
 
 // POST /app/privacy/:id — one data-request export of the merchant's own shop, as a JSON file. A
 // POST, not a GET: handing the file over records that it was downloaded (shown on the list).
@@ -10,11 +8,11 @@ import { authenticate } from "../shopify.server";
 export const loader = () =>
   Response.json({ error: "download the export with POST" }, { status: 405, headers: { Allow: "POST" } });
 
-export const action = async ({ request, params }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const action = async ({ request, params, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const id = params.id ?? "";
   if (!isRecordId(id)) return Response.json({ error: "id: not a data request id" }, { status: 400 });
-  const { db, now } = appContext();
+  const { db, now } = context.services;
   const data = await downloadCustomerDataExport(db, { shop: session.shop, id, now: now() });
   if (!data) return Response.json({ error: "no such data request (or its export has expired)" }, { status: 404 });
   return new Response(JSON.stringify(data, null, 2), {

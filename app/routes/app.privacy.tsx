@@ -3,15 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useState } from "react";
-import { appContext } from "../context.server";
 import { EXPORT_RETENTION_DAYS, listCustomerDataRequests } from "../privacy/customer-data.server";
-import { authenticate } from "../shopify.server";
 
 // Customers' data requests (customers/data_request): each is answered when it arrives with an
 // export of what the app holds; the merchant downloads it here and hands it to the customer.
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const { db, now } = appContext();
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
+  const { db, now } = context.services;
   return {
     requests: await listCustomerDataRequests(db, { shop: session.shop, now: now() }),
     retentionDays: EXPORT_RETENTION_DAYS,

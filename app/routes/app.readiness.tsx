@@ -1,15 +1,13 @@
 // POST /app/readiness: the checklist's actions, from Inicio and Configuración (a fetcher form):
 // "add_rates" adds our carrier's rates to checkout where Shopify lets the app, "recheck" checks now.
 import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { appContext } from "~/context.server";
 import { readinessDeps } from "~/shop/readiness-deps.server";
 import { addRatesToCheckout, checkReadiness, type ReadinessActionData } from "~/shop/readiness.server";
-import { authenticate } from "~/shopify.server";
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const form = await request.formData();
-  const deps = await readinessDeps(appContext());
+  const deps = readinessDeps(context.services);
   switch (form.get("intent")) {
     case "add_rates":
       return data<ReadinessActionData>({ intent: "add_rates", outcome: await addRatesToCheckout(deps, session.shop) });

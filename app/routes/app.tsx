@@ -8,20 +8,18 @@ import polarisEn from "@shopify/polaris/locales/en.json";
 import polarisEs from "@shopify/polaris/locales/es.json";
 import { localeFromRequest, translator } from "../i18n/locale";
 import { I18nProvider } from "../i18n/react";
-import { env } from "../env.server";
-import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  await context.services.shopify.authenticate.admin(request);
   // Shopify's admin sends the merchant's language with every page it opens (not with the app's
   // own navigation inside the page: the layout keeps what it first read, see shouldRevalidate).
   const locale = localeFromRequest(request);
   return {
-    apiKey: env().SHOPIFY_API_KEY,
+    apiKey: context.services.config.SHOPIFY_API_KEY,
     // Unset in production: the pages load App Bridge from Shopify's CDN.
-    appBridgeUrl: env().APP_BRIDGE_URL ?? null,
+    appBridgeUrl: context.services.config.APP_BRIDGE_URL ?? null,
     locale,
     polarisTranslations: locale === "en" ? polarisEn : polarisEs,
   };

@@ -7,10 +7,10 @@ import { handleRateCallback } from "../rates/callback.server";
 
 // Shopify only POSTs here; a GET (a person or a probe trying the URL) gets the callback's clean 405,
 // not Remix's "no loader" error with a stack trace in the log.
-export const loader = ({ request }: LoaderFunctionArgs) => action({ request, params: {}, context: {} });
+export const loader = ({ request, context }: LoaderFunctionArgs) => action({ request, params: {}, context });
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const answer = await handleRateCallback({
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const answer = await handleRateCallback(context.services, {
     method: request.method,
     header: (name) => request.headers.get(name),
     body: async (maxBytes) => {

@@ -3,6 +3,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { FLOW_ACTIONS, handleFlowAction, retryOrderNeedingAttention } from "../flow/actions.server";
 
-export const loader = ({ request }: ActionFunctionArgs) =>
-  handleFlowAction(request, FLOW_ACTIONS.retryOrder, retryOrderNeedingAttention);
+export const loader = ({ request, context }: ActionFunctionArgs) =>
+  handleFlowAction(context.services, request, FLOW_ACTIONS.retryOrder, retryOrderNeedingAttention);
 export const action = loader;

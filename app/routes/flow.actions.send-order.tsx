@@ -3,6 +3,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { FLOW_ACTIONS, handleFlowAction, sendOrderNow } from "../flow/actions.server";
 
-export const loader = ({ request }: ActionFunctionArgs) =>
-  handleFlowAction(request, FLOW_ACTIONS.sendOrder, sendOrderNow);
+export const loader = ({ request, context }: ActionFunctionArgs) =>
+  handleFlowAction(context.services, request, FLOW_ACTIONS.sendOrder, sendOrderNow);
 export const action = loader;

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { appContext } from "../context.server";
 import { requestAssignedRead } from "../fulfillment/fulfillment-service.server";
 import { authenticateFulfillmentService } from "../shopify/webhook.server";
 
 // Shopify's notification to the warehouse as a fulfilment service: {"kind":"FULFILLMENT_REQUEST"}
-// or {"kind":"CANCELLATION_REQUEST"} and nothing else. authenticate.fulfillmentService checks the
+// or {"kind":"CANCELLATION_REQUEST"} and nothing else. context.services.shopify.authenticate.fulfillmentService checks the
 // signature (400 when wrong) and the shop's session; the job then reads the assigned fulfilment
 // orders and answers each request, after this 200.
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session, payload } = await authenticateFulfillmentService(request);
-  const { db, logger, now } = appContext();
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session, payload } = await authenticateFulfillmentService(context.services, request);
+  const { db, logger, now } = context.services;
   await requestAssignedRead(db, { shop: session.shop, now: now() });
   logger.info({ shop: session.shop, kind: (payload as { kind?: unknown }).kind }, "fulfilment service notified");
   return new Response();

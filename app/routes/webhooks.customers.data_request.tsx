@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { appContext } from "../context.server";
 import { answerCustomerDataRequest } from "../privacy/customer-data.server";
 import { authenticateWebhook, webhookBadRequest } from "../shopify/webhook.server";
 
@@ -13,15 +12,15 @@ const payloadSchema = z.object({
 
 // Answered at once: the export of what the app holds is recorded for the merchant to download in
 // Privacidad (/app/privacy); the customer's email and phone in the payload are not kept.
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, payload } = await authenticateWebhook(request);
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { shop, payload } = await authenticateWebhook(context.services, request);
   const parsed = payloadSchema.safeParse(payload);
   if (!parsed.success)
     return webhookBadRequest(
       "malformed customers/data_request payload: orders_requested must be an array of order ids",
       ["orders_requested"],
     );
-  const { db, logger, now } = appContext();
+  const { db, logger, now } = context.services;
   const answered = await answerCustomerDataRequest(db, {
     shop,
     customerId: parsed.data.customer?.id ?? null,

@@ -3,5 +3,5 @@ import { acceptFulfillmentOrderWebhook } from "../fulfillment/lifecycle-intake.s
 import { answerLifecycleWebhook } from "../fulfillment/lifecycle-route.server";
 
 // fulfillment_orders/split: only wakes the order's job, which reads Shopify's current state and decides.
-export const action = ({ request }: ActionFunctionArgs) =>
-  answerLifecycleWebhook(request, acceptFulfillmentOrderWebhook);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  answerLifecycleWebhook(context.services, request, acceptFulfillmentOrderWebhook);

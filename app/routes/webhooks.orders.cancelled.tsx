@@ -3,4 +3,5 @@ import { acceptOrderWebhook } from "../fulfillment/lifecycle-intake.server";
 import { answerLifecycleWebhook } from "../fulfillment/lifecycle-route.server";
 
 // orders/cancelled: only wakes the order's job, which reads Shopify's current state and decides.
-export const action = ({ request }: ActionFunctionArgs) => answerLifecycleWebhook(request, acceptOrderWebhook);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  answerLifecycleWebhook(context.services, request, acceptOrderWebhook);

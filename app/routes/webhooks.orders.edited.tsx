@@ -3,4 +3,5 @@ import { acceptOrderEditWebhook } from "../fulfillment/lifecycle-intake.server";
 import { answerLifecycleWebhook } from "../fulfillment/lifecycle-route.server";
 
 // orders/edited: only wakes the order's job, which reads Shopify's current state and decides.
-export const action = ({ request }: ActionFunctionArgs) => answerLifecycleWebhook(request, acceptOrderEditWebhook);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  answerLifecycleWebhook(context.services, request, acceptOrderEditWebhook);

@@ -4,4 +4,5 @@ import { answerLifecycleWebhook } from "../fulfillment/lifecycle-route.server";
 
 // orders/updated (a corrected shipping address among other changes): only wakes the order's job,
 // which reads Shopify's current state and decides — an address the app held for may go now.
-export const action = ({ request }: ActionFunctionArgs) => answerLifecycleWebhook(request, acceptOrderWebhook);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  answerLifecycleWebhook(context.services, request, acceptOrderWebhook);

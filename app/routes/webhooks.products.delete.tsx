@@ -3,4 +3,5 @@ import { catalogTopic } from "../catalog/webhook-intake.server";
 import { receiveWebhook } from "../shopify/webhook.server";
 
 // Verified, validated, de-duplicated and queued; the catalogue job re-reads the product afterwards.
-export const action = ({ request }: ActionFunctionArgs) => receiveWebhook(request, catalogTopic("products/delete"));
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  receiveWebhook(context.services, request, catalogTopic("products/delete"));

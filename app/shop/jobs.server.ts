@@ -4,6 +4,7 @@
  */
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
+import type { RatesRuntime } from "../rates/runtime.server";
 import { checkReadiness, READINESS_QUEUE, RECHECK_MS, type ReadinessDeps } from "./readiness.server";
 import { readinessDeps } from "./readiness-deps.server";
 
@@ -11,7 +12,7 @@ const RETRY_MS = 15 * 60 * 1000;
 
 /** The handler of the readiness queue, assembled by app/composition.server.ts. */
 export function readinessJobHandlers(
-  deps: HandlerDeps,
+  deps: HandlerDeps & { rates: Pick<RatesRuntime, "quoteRates"> },
   overrides: Partial<Pick<ReadinessDeps, "adminFor" | "svcClientFor" | "testQuote">> = {},
 ): Record<string, JobHandler> {
   return {
@@ -21,7 +22,7 @@ export function readinessJobHandlers(
       if (!row?.svcApiKeyCiphertext) return { kind: "done" };
       const at = (ms: number) => new Date(deps.now().getTime() + ms);
       try {
-        await checkReadiness({ ...(await readinessDeps(deps)), ...overrides }, job.shop);
+        await checkReadiness({ ...readinessDeps(deps), ...overrides }, job.shop);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "readiness check failed");

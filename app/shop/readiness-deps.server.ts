@@ -1,16 +1,15 @@
-// The readiness module's dependencies from the app context (routes and the job share them).
+// The readiness module's dependencies from the process's services (the route and the job share them).
 import type { HandlerDeps } from "../jobs/worker.server";
+import type { RatesRuntime } from "../rates/runtime.server";
 import { defaultTestQuote, type ReadinessDeps } from "./readiness.server";
 
-export async function readinessDeps(base: Pick<HandlerDeps, "db" | "logger" | "now">): Promise<ReadinessDeps> {
-  const { appContext } = await import("../context.server");
-  const context = appContext();
+export function readinessDeps(services: HandlerDeps & { rates: Pick<RatesRuntime, "quoteRates"> }): ReadinessDeps {
   return {
-    db: base.db,
-    logger: base.logger,
-    now: base.now,
-    adminFor: (shop) => context.adminFor(shop),
-    svcClientFor: (shop) => context.svcClientFor(shop),
-    testQuote: (shop) => defaultTestQuote(base.db, shop),
+    db: services.db,
+    logger: services.logger,
+    now: services.now,
+    adminFor: (shop) => services.adminFor(shop),
+    svcClientFor: (shop) => services.svcClientFor(shop),
+    testQuote: (shop) => defaultTestQuote(services, shop),
   };
 }

@@ -4,6 +4,7 @@
  * address), stores the checklist, notices a regression, and runs the one fix the app can do
  * itself: adding our carrier's rates to checkout (docs/decisions/019-checkout-readiness.md).
  */
+import type { RatesRuntime } from "~/rates/runtime.server";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { warehouseLocations } from "~/fulfillment/plan.server";
@@ -312,7 +313,10 @@ export async function ensureReadinessCheck(db: PrismaClient, args: { shop: strin
  * A test quote through the very quoter the carrier callback uses, for the shop's first registered
  * variant to Ciudad de México; "answered" only within the shop's deadline.
  */
-export async function defaultTestQuote(db: PrismaClient, shop: string): Promise<TestQuote> {
+export async function defaultTestQuote(
+  { db, rates }: { db: PrismaClient; rates: Pick<RatesRuntime, "quoteRates"> },
+  shop: string,
+): Promise<TestQuote> {
   const variant = await db.catalogVariant.findFirst({
     where: { shop, deletedAt: null, sku: { not: null }, status: { in: ["synced", "exists_at_service", "drifted"] } },
     select: { variantId: true, productId: true, sku: true, title: true },
@@ -345,9 +349,8 @@ export async function defaultTestQuote(db: PrismaClient, shop: string): Promise<
   });
   if (!parsed.ok) throw new Error(`readiness built an invalid rate request: ${parsed.message}`);
   const { settings } = await getShopSettings({ db, shop });
-  const { ratesRuntime } = await import("~/rates/runtime.server");
   const started = performance.now();
-  const result = await ratesRuntime().quoteRates({ shop, rate: parsed.rate, receivedAt: Date.now() });
+  const result = await rates.quoteRates({ shop, rate: parsed.rate, receivedAt: Date.now() });
   const durationMs = Math.round(performance.now() - started);
   const deadlineMs = settings.rates.deadlineMs;
   if (result.outcome === "backup" || result.outcome === "rejected") return { kind: "failed", outcome: result.outcome };

@@ -2,9 +2,10 @@
 // the catalogue sync and the orders reconciliation), the rate rules, the orders-and-stock settings
 // (and the fulfilment mode they imply), and the carrier-service registration after either. The
 // settings page (app/routes/app.settings) parses the forms and words the outcomes.
-import type { AppContext } from "~/context.server";
+import type { PrismaClient } from "@prisma/client";
+import type { Logger } from "pino";
 import { startFullSync } from "~/catalog/full-sync.server";
-import { env } from "~/env.server";
+import type { Env } from "~/env.server";
 import {
   registerFulfillmentService,
   removeFulfillmentService,
@@ -13,12 +14,13 @@ import {
 import { startReconciliation } from "~/fulfillment/reconcile.server";
 import { scheduleReadinessCheck } from "~/shop/readiness.server";
 import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
-import { forgetShopRates } from "~/rates/runtime.server";
+import type { RatesRuntime } from "~/rates/runtime.server";
 import {
   registerCarrierService,
   type CarrierRegistration,
   type CarrierServiceState,
 } from "~/shop/carrier-service.server";
+import type { AdminGraphql } from "~/shopify/admin.server";
 import { listLocations } from "~/shopify/admin/locations.server";
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import {
@@ -29,9 +31,20 @@ import {
   type ShopSettings,
   type ShopSettingsPatch,
 } from "./shop-settings.server";
-import { connectShop, type SvcEnvironment } from "./svc-connection.server";
+import { connectShop, type SvcConnectionConfig, type SvcEnvironment } from "./svc-connection.server";
 
-type Deps = Pick<AppContext, "db" | "logger" | "now" | "svc" | "adminFor">;
+/** What a settings change uses of the process's services (app/composition.server.ts). */
+export interface SettingsDeps {
+  db: PrismaClient;
+  logger: Logger;
+  now: () => Date;
+  svc: SvcConnectionConfig;
+  adminFor(shop: string): Promise<AdminGraphql>;
+  config: Pick<Env, "SHOPIFY_APP_URL">;
+  /** The rates runtime's caches, emptied for a shop whose settings or connection changed. */
+  rates: Pick<RatesRuntime, "forget">;
+}
+type Deps = SettingsDeps;
 
 export interface ShopSettingsView {
   connected: boolean;
@@ -96,7 +109,7 @@ export async function connectServiceAccount(
     logger.warn({ shop, err: error instanceof SvcError ? error.message : String(error) }, "service connection failed");
     return { ok: false, reason: "unreachable" };
   }
-  forgetShopRates(shop);
+  deps.rates.forget(shop);
   // Connecting is all a merchant should have to do: the whole catalogue is registered from here.
   // A sync already running is left to finish (startFullSync refuses a second one).
   await startFullSync({ db, shop });
@@ -140,7 +153,7 @@ async function applyFulfillmentMode(
     if (mode === "fulfillment_service") {
       await registerFulfillmentService(deps, {
         shop,
-        appUrl: env().SHOPIFY_APP_URL,
+        appUrl: deps.config.SHOPIFY_APP_URL,
         name: `Envíos ${deps.svc.serviceName}`,
       });
       await requestAssignedRead(deps.db, { shop, now: deps.now() });
@@ -166,7 +179,7 @@ export async function saveRatesSettings(
   const { db } = deps;
   await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
   await updateShopSettings({ db, shop, patch: { rates } });
-  forgetShopRates(shop);
+  deps.rates.forget(shop);
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } });
   return row?.svcApiKeyCiphertext ? registerCarrierForShop(deps, shop) : null;
 }
@@ -175,7 +188,7 @@ export async function saveRatesSettings(
 export async function registerCarrierForShop(deps: Deps, shop: string): Promise<CarrierRegistration> {
   const { db, svc, adminFor } = deps;
   const register = (admin: Parameters<typeof registerCarrierService>[0]["admin"]) =>
-    registerCarrierService({ db, admin, shop, appUrl: env().SHOPIFY_APP_URL, name: `Envíos ${svc.serviceName}` });
+    registerCarrierService({ db, admin, shop, appUrl: deps.config.SHOPIFY_APP_URL, name: `Envíos ${svc.serviceName}` });
   try {
     return await register(await adminFor(shop));
   } catch (error) {

@@ -1,6 +1,7 @@
 // Admin GraphQL access for work that runs outside a merchant's request (jobs, webhooks).
 // Domain modules take an AdminGraphql function, so tests hand them the simulated store.
 import { GraphqlQueryError, HttpResponseError } from "@shopify/shopify-api";
+import type { Shopify } from "../shopify.server";
 
 export type { AdminGraphql,  GraphqlResult, ThrottleStatus } from "./admin/client";
 import type { AdminGraphql, GraphqlResult } from "./admin/client";
@@ -19,8 +20,11 @@ export interface OfflineTokens {
  * is refreshed first if it is about to expire (one process at a time, app/shopify/offline-token),
  * so the library never refreshes on its own; a 401 refreshes it and the call is made once more.
  */
-export async function shopifyAdminGraphql(shop: string, tokens: OfflineTokens): Promise<AdminGraphql> {
-  const { unauthenticated } = await import("../shopify.server");
+export async function shopifyAdminGraphql(
+  shop: string,
+  tokens: OfflineTokens,
+  unauthenticated: Shopify["unauthenticated"],
+): Promise<AdminGraphql> {
   await tokens.accessToken(shop);
   let client = await unauthenticated.admin(shop);
   return async <T>(query: string, variables?: Record<string, unknown>) => {

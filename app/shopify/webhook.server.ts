@@ -10,13 +10,12 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { InvalidShopError } from "@shopify/shopify-api";
 import type { Logger } from "pino";
-import { appContext } from "../context.server";
-import { env } from "../env.server";
+import type { Env } from "../env.server";
 import { withCappedBody } from "../http/body-limit.server";
 import { withJobs, type TxJobs } from "../jobs/queue.server";
 import { orderIdNamed, recordUnreadableWebhook } from "./webhooks/unreadable-webhook.server";
 import { recordWebhookDelivery } from "./webhooks/webhook-delivery.server";
-import { authenticate } from "../shopify.server";
+import type { Shopify } from "../shopify.server";
 import { signedShopDomain } from "./shop-domain";
 import { shopifyHmac, shopifyHmacSignedWith } from "./verify-hmac.server";
 
@@ -35,6 +34,12 @@ export interface IntakeDeps {
   db: PrismaClient;
   logger: Logger;
   now: () => Date;
+}
+
+/** What the signed entry points use of the process's services (app/composition.server.ts). */
+export interface WebhookServices extends IntakeDeps {
+  config: Pick<Env, "MAX_BODY_BYTES" | "SHOPIFY_API_SECRET" | "SHOPIFY_API_SECRET_PREVIOUS">;
+  shopify: Pick<Shopify, "authenticate">;
 }
 
 /** A payload the topic cannot use: answered 400 with this message (and the offending fields). */
@@ -81,20 +86,22 @@ function asBadShopifyRequest(error: unknown, request: Request, what: string): ne
 }
 
 /** authenticate.webhook, answering 413 to an oversized body (read under the shared cap) and 400 to malformed input. */
-export async function authenticateWebhook(original: Request) {
-  const { request } = await verifiedRequest(await withCappedBody(original, env().MAX_BODY_BYTES));
+export async function authenticateWebhook(services: Omit<WebhookServices, keyof IntakeDeps>, original: Request) {
+  const { config } = services;
+  const { request } = await verifiedRequest(config, await withCappedBody(original, config.MAX_BODY_BYTES));
   try {
-    return await authenticate.webhook(request);
+    return await services.shopify.authenticate.webhook(request);
   } catch (error) {
     return asBadShopifyRequest(error, request, request.headers.get("x-shopify-topic") ?? "webhook");
   }
 }
 
 /** authenticateWebhook that also gives the raw body, and says "not JSON" instead of answering 400 for it. */
-async function authenticateKeepingBody(original: Request) {
-  const { request, rawBody } = await verifiedRequest(await withCappedBody(original, env().MAX_BODY_BYTES));
+async function authenticateKeepingBody(services: WebhookServices, original: Request) {
+  const { config } = services;
+  const { request, rawBody } = await verifiedRequest(config, await withCappedBody(original, config.MAX_BODY_BYTES));
   try {
-    return { hook: await authenticate.webhook(request), rawBody, request };
+    return { hook: await services.shopify.authenticate.webhook(request), rawBody, request };
   } catch (error) {
     if (error instanceof SyntaxError) return { hook: null, rawBody, request };
     return asBadShopifyRequest(error, request, request.headers.get("x-shopify-topic") ?? "webhook");
@@ -104,9 +111,12 @@ async function authenticateKeepingBody(original: Request) {
 // The request to hand to the library: as received when signed with the current secret; during a
 // rotation, one signed with the previous secret is verified here and handed on re-signed with the
 // current one (the library knows only one secret).
-async function verifiedRequest(request: Request): Promise<{ request: Request; rawBody: Uint8Array }> {
+async function verifiedRequest(
+  config: WebhookServices["config"],
+  request: Request,
+): Promise<{ request: Request; rawBody: Uint8Array }> {
   const rawBody = new Uint8Array(await request.clone().arrayBuffer());
-  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = config;
   const signedWith = shopifyHmacSignedWith({
     rawBody,
     signature: request.headers.get("x-shopify-hmac-sha256"),
@@ -150,15 +160,18 @@ export function wrongShopPayload(topic: string, field: string): Response {
  * rotation as the webhooks: a notification signed with the previous secret is handed on re-signed;
  * one signed with neither goes to the library as it came, which refuses it.
  */
-export async function authenticateFulfillmentService(original: Request) {
-  const capped = await withCappedBody(original, env().MAX_BODY_BYTES);
-  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = env();
+export async function authenticateFulfillmentService(
+  services: Omit<WebhookServices, keyof IntakeDeps>,
+  original: Request,
+) {
+  const capped = await withCappedBody(original, services.config.MAX_BODY_BYTES);
+  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = services.config;
   const rawBody = new Uint8Array(await capped.clone().arrayBuffer());
   const signature = capped.headers.get("x-shopify-hmac-sha256");
   const signedWith = shopifyHmacSignedWith({ rawBody, signature, secret, previousSecret });
   const request = signedWith === "previous" ? resigned(capped, rawBody, secret) : capped;
   try {
-    return await authenticate.fulfillmentService(request);
+    return await services.shopify.authenticate.fulfillmentService(request);
   } catch (error) {
     return asBadShopifyRequest(error, request, "fulfilment-service notification");
   }
@@ -166,12 +179,12 @@ export async function authenticateFulfillmentService(original: Request) {
 
 /** Verifies, checks, de-duplicates and enqueues one webhook; answers Shopify at once. */
 export async function receiveWebhook<P>(
+  deps: WebhookServices,
   request: Request,
   topic: WebhookTopic<P>,
-  deps: IntakeDeps = appContext(),
 ): Promise<Response> {
   if (topic.keepUnreadable) return receiveOrderWebhook(request, topic, deps);
-  const hook = await authenticateWebhook(request);
+  const hook = await authenticateWebhook(deps, request);
   const delivery = deliveryOf(hook);
   if (!delivery) return webhookBadRequest("missing X-Shopify-Event-Id");
   try {
@@ -207,8 +220,12 @@ function deliveryOf(hook: Hook): WebhookDelivery | null {
 }
 
 // An order topic: what the app cannot read is kept (answered 200) rather than refused.
-async function receiveOrderWebhook<P>(request: Request, topic: WebhookTopic<P>, deps: IntakeDeps): Promise<Response> {
-  const received = await authenticateKeepingBody(request);
+async function receiveOrderWebhook<P>(
+  request: Request,
+  topic: WebhookTopic<P>,
+  deps: WebhookServices,
+): Promise<Response> {
+  const received = await authenticateKeepingBody(deps, request);
   const { rawBody } = received;
   if (!received.hook) {
     // Signed and for a shop, but not JSON: the library read no further, so the headers say who and what.

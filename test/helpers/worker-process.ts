@@ -66,14 +66,15 @@ export function startWorkerProcess(opts: WorkerProcessOptions): WorkerProcess {
 
 async function runWorkerProcess(): Promise<void> {
   const env = process.env;
-  const { configureAppContext } = await import("../../app/context.server");
+  const { createAppServices } = await import("../../app/composition.server");
+  const { parseEnv } = await import("../../app/env.server");
   const { fulfillmentJobHandlers } = await import("../../app/fulfillment/jobs.server");
   const { createJobWorker } = await import("../../app/jobs/worker.server");
   const { simulatedStoreAdminGraphql } = await import("../../app/shopify/admin.server");
   const { createLogger } = await import("../../app/logger.server");
-  const prisma = (await import("../../app/db.server")).default;
   const logger = createLogger({ level: "silent" });
-  configureAppContext({
+  // The process's services as the composition root builds them, with the sandbox and the store.
+  const services = createAppServices(parseEnv(), {
     logger,
     svc: {
       baseUrls: { qa: env.WORKER_SANDBOX_URL!, production: env.WORKER_SANDBOX_URL! },
@@ -88,9 +89,10 @@ async function runWorkerProcess(): Promise<void> {
         apiVersion: env.WORKER_STORE_API_VERSION!,
       }),
   });
+  const prisma = services.db;
   const ran: Record<string, number> = {};
   const handlers = Object.fromEntries(
-    Object.entries(fulfillmentJobHandlers({ db: prisma, logger, now: () => new Date() })).map(([queue, handler]) => [
+    Object.entries(fulfillmentJobHandlers(services)).map(([queue, handler]) => [
       queue,
       async (job: Parameters<typeof handler>[0]) => {
         ran[queue] = (ran[queue] ?? 0) + 1;

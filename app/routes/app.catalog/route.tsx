@@ -7,7 +7,6 @@ import { TitleBar } from "@shopify/app-bridge-react";
 import { useEffect } from "react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "~/components/attention";
 import { useI18n } from "~/i18n/react";
-import { authenticate } from "~/shopify.server";
 import { catalogAction, loadCatalogPage } from "./catalog.server";
 import { SkuLookupCard } from "./sku-lookup-card";
 import { SyncCard } from "./sync-card";
@@ -16,17 +15,17 @@ import { VariantList } from "./variant-list";
 
 export type { CatalogActionData, CatalogLoaderData } from "./types";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const page = await loadCatalogPage(session.shop, new URL(request.url));
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
+  const page = await loadCatalogPage(context.services, session.shop, new URL(request.url));
   // A wrong value in the URL is a 400 naming the field, with the unfiltered page and the error
   // next to its field (not an error page).
   return page.invalid ? answer(page, { status: 400 }) : page;
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const { status, result, attention } = await catalogAction(session.shop, await request.formData());
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
+  const { status, result, attention } = await catalogAction(context.services, session.shop, await request.formData());
   return status === 200 && !attention ? result : answer<CatalogActionData>(result, { status });
 };
 

@@ -1,6 +1,6 @@
 // What the orders page asks of the fulfilment feature: the page's data (reads only: the schedules
 // the page used to start here are the worker's, app/shop/schedules.server.ts) and each form's action.
-import { appContext } from "~/context.server";
+import type { AppLoadContext } from "@remix-run/node";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "~/attention/orders.server";
 import {
   confirmServiceOrderAbsent,
@@ -20,15 +20,25 @@ import { isRecordId } from "~/http/record-id";
 import { getShopSettings } from "~/shop/shop-settings.server";
 import type { OrdersActionData, OrdersPageData } from "./types";
 
+/** The process's services, as the route gets them (app/composition.server.ts). */
+type Services = AppLoadContext["services"];
+
 /** Everything the page shows for `shop`; a refused query shows every order, with its error. */
 export async function loadOrdersPage(
+  services: Services,
   shop: string,
   parsed: ReturnType<typeof parseOrdersQuery>,
 ): Promise<OrdersPageData> {
   const query = parsed.ok ? parsed.query : { status: null, q: "", page: 1 };
-  const { db, now } = appContext();
+  const { db, now } = services;
   return {
-    ...(await listFulfillments(db, { shop, status: query.status, q: query.q, page: query.page, take: ORDERS_PAGE_SIZE })),
+    ...(await listFulfillments(db, {
+      shop,
+      status: query.status,
+      q: query.q,
+      page: query.page,
+      take: ORDERS_PAGE_SIZE,
+    })),
     query,
     invalid: parsed.ok ? null : parsed.error,
     attention: await ordersAttention({ db, now }, shop),
@@ -52,12 +62,13 @@ const INTENTS = new Set([...ON_ONE_RECORD, "retry-many", "sync-stock"]);
  * attention card's actions, always answered with their status.
  */
 export async function ordersAction(
+  services: Services,
   shop: string,
   form: FormData,
 ): Promise<{ status: number; result: OrdersActionData; attention?: true }> {
   const intent = String(form.get("intent") ?? "");
   if (ATTENTION_INTENTS.has(intent)) {
-    const answer = await runAttentionAction(appContext(), { shop, intent, id: String(form.get("id") ?? "") });
+    const answer = await runAttentionAction(services, { shop, intent, id: String(form.get("id") ?? "") });
     return { ...answer, attention: true };
   }
   const invalid = (error: FieldError) => ({ status: 400, result: { kind: "invalid" as const, error } });
@@ -72,7 +83,10 @@ export async function ordersAction(
   if (intent === "retry-many") {
     const ids = parseBulkIds(form.getAll("fulfillmentId"));
     if (!ids.ok) return invalid(ids.error);
-    return { status: 200, result: { kind: "bulk", results: await retryFulfillments(appContext(), { shop, ids: ids.ids }) } };
+    return {
+      status: 200,
+      result: { kind: "bulk", results: await retryFulfillments(services, { shop, ids: ids.ids }) },
+    };
   }
   const fulfillmentId = String(form.get("fulfillmentId") ?? "");
   if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
@@ -81,14 +95,17 @@ export async function ordersAction(
       result: { kind: "one", ...refused("fulfillmentId: missing or not a record id", "invalidRecordId") },
     };
   }
-  return { status: 200, result: { kind: "one", ...(await runAction(intent, { shop, fulfillmentId, form })) } };
+  return {
+    status: 200,
+    result: { kind: "one", ...(await runAction(services, intent, { shop, fulfillmentId, form })) },
+  };
 }
 
 async function runAction(
+  deps: Services,
   intent: string,
   { shop, fulfillmentId, form }: { shop: string; fulfillmentId: string; form: FormData },
 ): Promise<MerchantActionResult> {
-  const deps = appContext();
   switch (intent) {
     case "confirm-exists":
       return confirmServiceOrderExists(deps, { shop, fulfillmentId, svcOrderId: String(form.get("svcOrderId") ?? "") });

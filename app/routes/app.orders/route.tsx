@@ -8,7 +8,6 @@ import { OrdersAttentionCard } from "~/components/attention";
 import { parseOrdersQuery, ORDERS_PAGE_SIZE } from "~/fulfillment/orders-query";
 import { FULFILLMENT_STATUSES } from "~/fulfillment/status";
 import { useI18n } from "~/i18n/react";
-import { authenticate } from "~/shopify.server";
 import { ActionResult } from "./action-result";
 import { Empty, Filters, Pages } from "./filters";
 import { loadOrdersPage, ordersAction } from "./orders.server";
@@ -17,18 +16,18 @@ import type { OrdersActionData, OrdersPageData } from "./types";
 
 export type { OrdersActionData, OrdersPageData } from "./types";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const parsed = parseOrdersQuery(new URL(request.url));
-  const page = await loadOrdersPage(session.shop, parsed);
+  const page = await loadOrdersPage(context.services, session.shop, parsed);
   // A wrong filter in the URL is a 400 naming the field; the page still shows every order, with
   // the error next to the filter, rather than an error page.
   return parsed.ok ? page : data(page, { status: 400 });
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const answer = await ordersAction(session.shop, await request.formData());
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
+  const answer = await ordersAction(context.services, session.shop, await request.formData());
   return answer.status === 200 && !answer.attention
     ? answer.result
     : data<OrdersActionData>(answer.result, { status: answer.status });

@@ -1,12 +1,12 @@
 // The rate tester's server side: the catalogue the cart is picked from, and a test quote run
-// through the very quoter the carrier callback uses (ratesRuntime().quoteRates: same profile, same
+// through the very quoter the carrier callback uses (services.rates.quoteRates: same profile, same
 // cache, same deadline, same rules), so what the page shows cannot drift from checkout. Unlike a
 // checkout quote it is not written to the quote log: Inicio's figures stay the buyers'.
 import { MEXICAN_STATES } from "~/address/states";
 import { isShopConnected, listCartCandidates, type CartCatalogueDb } from "~/catalog/cart-variants.server";
 import { formatSubunits } from "~/money";
 import { explainRateRules, pesoSubtotalCentavos, type QuoteOutcome, type RateRequest } from "~/rates";
-import { ratesRuntime } from "~/rates/runtime.server";
+import type { RatesRuntime } from "~/rates/runtime.server";
 import type { UpstreamOutcome } from "~/rates/upstream-outcome";
 import type { ServiceErrorMessage } from "~/svc/error-codes";
 import type { CartVariant } from "./rate-test-form.server";
@@ -88,8 +88,11 @@ export interface RateTestResult {
 const pesos = (centavos: bigint | number) => formatSubunits(centavos, 2);
 
 /** Runs one test quote for `shop`, timed as the callback times it (from the request to the answer). */
-export async function runRateTest(shop: string, rate: RateRequest): Promise<RateTestResult> {
-  const runtime = ratesRuntime();
+export async function runRateTest(
+  runtime: Pick<RatesRuntime, "quoteRates" | "profiles">,
+  shop: string,
+  rate: RateRequest,
+): Promise<RateTestResult> {
   const receivedAt = Date.now();
   const started = performance.now();
   const result = await runtime.quoteRates({ shop, rate, receivedAt });

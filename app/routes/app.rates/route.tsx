@@ -7,9 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { BlockStack, Button, Card, Layout, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { findCartVariants } from "~/catalog/cart-variants.server";
-import { appContext } from "~/context.server";
 import { useI18n } from "~/i18n/react";
-import { authenticate } from "~/shopify.server";
 import { CartCard, DestinationCard } from "./rate-test-fields";
 import type { RateTestError } from "./rate-test-values";
 import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form.server";
@@ -18,24 +16,24 @@ import { RateTestResultCard } from "./rate-test-result";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
 import { recordRateTest } from "~/shop/setup-guide.server";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  return loadRateTester(appContext().db, session.shop);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
+  return loadRateTester(context.services.db, session.shop);
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
   const values = readRateTestForm(await request.formData().catch(() => new FormData()));
   // Only the shop's own catalogue may be put in the cart; the SKU comes from it, never the form.
   const ids = values.lines.map((line) => line.variantId).filter(Boolean);
-  const rows = await findCartVariants(appContext().db, { shop: session.shop, variantIds: ids });
+  const rows = await findCartVariants(context.services.db, { shop: session.shop, variantIds: ids });
   const variants = new Map<string, CartVariant>(rows.map((r) => [r.variantId, { ...r, sku: r.sku ?? "" }]));
   const parsed = toRateTest(values, variants);
   // A refused test is the merchant's input: 400, with every value as typed.
   if (!parsed.ok) return data({ values, errors: parsed.errors, result: null as Awaited<ReturnType<typeof runRateTest>> | null }, { status: 400 });
-  const result = await runRateTest(session.shop, parsed.rate);
+  const result = await runRateTest(context.services.rates, session.shop, parsed.rate);
   // The setup guide's «test quote» step (Inicio).
-  await recordRateTest(appContext().db, session.shop, new Date());
+  await recordRateTest(context.services.db, session.shop, new Date());
   return data({ values, errors: {} as Record<string, RateTestError>, result });
 };
 

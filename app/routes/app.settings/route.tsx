@@ -8,7 +8,6 @@ import { Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { pickLocale, translator } from "~/i18n/locale";
 import { useI18n } from "~/i18n/react";
-import { authenticate } from "~/shopify.server";
 import { ReadinessCard } from "~/components/readiness-card";
 import { CarrierServiceStatus } from "./carrier-service-status";
 import { ConnectionCard } from "./connection-card";
@@ -23,33 +22,34 @@ import {
   saveRateRules,
   type SettingsActionResult,
 } from "./settings.server";
+import type { SettingsDeps } from "~/shop/settings.server";
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  return loadSettingsPage(session.shop);
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
+  return loadSettingsPage(context.services, session.shop);
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const result = await settingsAction(session.shop, request);
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const { session } = await context.services.shopify.authenticate.admin(request);
+  const result = await settingsAction(context.services, session.shop, request);
   // A refused form is the merchant's input, never the server's fault: 400, with what was typed.
   return data(result, { status: result.ok ? 200 : 400 });
 };
 
-async function settingsAction(shop: string, request: Request): Promise<SettingsActionResult> {
+async function settingsAction(services: SettingsDeps, shop: string, request: Request): Promise<SettingsActionResult> {
   const form = await request.formData().catch(() => new FormData());
   // Each form says which language the page was in, so its errors come back in that language.
   const locale = form.get("locale");
   const messages = translator(pickLocale(typeof locale === "string" ? locale : "")).messages;
   switch (form.get("intent")) {
     case "connect":
-      return connectAccount(shop, form, messages);
+      return connectAccount(services, shop, form, messages);
     case "rates":
-      return saveRateRules(shop, form, messages);
+      return saveRateRules(services, shop, form, messages);
     case "operations":
-      return saveOperations(shop, form, messages);
+      return saveOperations(services, shop, form, messages);
     case "register":
-      return { intent: "register", ok: true, carrierService: await registerForShop(shop) };
+      return { intent: "register", ok: true, carrierService: await registerForShop(services, shop) };
     default:
       return { intent: "rates", ok: false, errors: { form: messages.settings.errors.unknownAction } };
   }

@@ -1,7 +1,7 @@
 // What the settings page does with its forms: parse them, hand the values to the shop's settings
 // (app/shop/settings.server.ts) and word the outcome for the merchant.
-import { appContext } from "~/context.server";
 import {
+  type SettingsDeps,
   connectServiceAccount,
   registerCarrierForShop,
   saveOperationsSettings,
@@ -40,9 +40,8 @@ export type SettingsActionResult =
     };
 
 /** Everything the page shows for `shop`. */
-export async function loadSettingsPage(shop: string): Promise<SettingsPageData> {
-  const context = appContext();
-  const [view, readiness] = await Promise.all([shopSettingsView(context, shop), readReadiness(context.db, shop)]);
+export async function loadSettingsPage(services: SettingsDeps, shop: string): Promise<SettingsPageData> {
+  const [view, readiness] = await Promise.all([shopSettingsView(services, shop), readReadiness(services.db, shop)]);
   return {
     readiness,
     connected: view.connected,
@@ -55,7 +54,12 @@ export async function loadSettingsPage(shop: string): Promise<SettingsPageData> 
 }
 
 /** Checks the key with the service (one auth call), stores it, then registers the carrier service. */
-export async function connectAccount(shop: string, form: FormData, m: Messages = es): Promise<SettingsActionResult> {
+export async function connectAccount(
+  services: SettingsDeps,
+  shop: string,
+  form: FormData,
+  m: Messages = es,
+): Promise<SettingsActionResult> {
   const t = m.settings.errors;
   const apiKey = normaliseApiKey(form.get("apiKey"));
   const environment = form.get("environment") === "production" ? "production" : "qa";
@@ -63,7 +67,7 @@ export async function connectAccount(shop: string, form: FormData, m: Messages =
   if (!apiKey) return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyRequired }, values };
   if (apiKey.length > MAX_API_KEY || !/^[\x21-\x7e]+$/.test(apiKey))
     return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyUnreadable }, values };
-  const outcome = await connectServiceAccount(appContext(), { shop, apiKey, environment });
+  const outcome = await connectServiceAccount(services, { shop, apiKey, environment });
   if (outcome.ok) return { intent: "connect", ok: true, carrierService: outcome.carrierService };
   const apiKeyError =
     outcome.reason === "unauthorized"
@@ -75,11 +79,16 @@ export async function connectAccount(shop: string, form: FormData, m: Messages =
 }
 
 /** Saves the orders-and-stock settings and starts the stock schedule when it was switched on. */
-export async function saveOperations(shop: string, form: FormData, m: Messages = es): Promise<SettingsActionResult> {
+export async function saveOperations(
+  services: SettingsDeps,
+  shop: string,
+  form: FormData,
+  m: Messages = es,
+): Promise<SettingsActionResult> {
   const t = m.settings.errors;
   const parsed = parseOperationsForm(form, m);
   if (!parsed.ok) return { intent: "operations", ok: false, errors: parsed.errors, values: parsed.values };
-  const modeError = await saveOperationsSettings(appContext(), shop, {
+  const modeError = await saveOperationsSettings(services, shop, {
     fulfillment: parsed.fulfillment,
     stock: parsed.stock,
   });
@@ -89,10 +98,15 @@ export async function saveOperations(shop: string, form: FormData, m: Messages =
 }
 
 /** Validates and saves the rate rules; re-registers the carrier service when the shop is connected. */
-export async function saveRateRules(shop: string, form: FormData, m: Messages = es): Promise<SettingsActionResult> {
+export async function saveRateRules(
+  services: SettingsDeps,
+  shop: string,
+  form: FormData,
+  m: Messages = es,
+): Promise<SettingsActionResult> {
   const parsed = parseRatesForm(form, m);
   if (!parsed.ok) return { intent: "rates", ok: false, errors: parsed.errors, values: parsed.values };
-  return { intent: "rates", ok: true, carrierService: await saveRatesSettings(appContext(), shop, parsed.rates) };
+  return { intent: "rates", ok: true, carrierService: await saveRatesSettings(services, shop, parsed.rates) };
 }
 
 const MAX_API_KEY = 512;
@@ -106,6 +120,6 @@ export function normaliseApiKey(value: FormDataEntryValue | null): string {
 }
 
 /** Creates or updates the shop's carrier service; the outcome is also stored on the Shop row. */
-export function registerForShop(shop: string): Promise<CarrierRegistration> {
-  return registerCarrierForShop(appContext(), shop);
+export function registerForShop(services: SettingsDeps, shop: string): Promise<CarrierRegistration> {
+  return registerCarrierForShop(services, shop);
 }

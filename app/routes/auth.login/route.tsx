@@ -4,18 +4,17 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppProvider as PolarisAppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
 import polarisTranslations from "@shopify/polaris/locales/es.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import { login } from "../../shopify.server";
 import { loginErrorMessage } from "./error.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const errors = loginErrorMessage(await login(request));
+export const loader = async ({ request, context }: LoaderFunctionArgs) => {
+  const errors = loginErrorMessage(await context.services.shopify.login(request));
   return { errors, polarisTranslations };
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const errors = loginErrorMessage(await login(request));
+export const action = async ({ request, context }: ActionFunctionArgs) => {
+  const errors = loginErrorMessage(await context.services.shopify.login(request));
   return { errors };
 };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { claimJobs, finishJob } from "~/jobs/queue.server";
 import { action as bulkFinish } from "~/routes/webhooks.bulk_operations.finish";
@@ -7,6 +7,7 @@ import { storeOfflineSession } from "../../helpers/sessions";
 import { signedWebhookRequest, TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 import { SHOP, startHarness, variantsById, type Harness } from "./harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 beforeEach(async () => {
@@ -18,7 +19,7 @@ afterEach(() => h.close());
 
 async function statusOf(request: Request): Promise<number> {
   try {
-    return (await bulkFinish({ request, params: {}, context: {} })).status;
+    return (await bulkFinish({ request, params: {}, context: routeContext() })).status;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
     throw thrown;

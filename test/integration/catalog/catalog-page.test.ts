@@ -1,17 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { claimJobs, finishJob } from "~/jobs/queue.server";
 import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 import { startHarness, type Harness } from "./harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 
 async function load(path = "/app/catalog") {
   // Valid URLs only here: the page itself (a wrong filter is a 400, in sku-lookup.test.ts).
-  return (await loader({ request: await sessionTokenRequest(path), params: {}, context: {} })) as CatalogLoaderData;
+  return (await loader({
+    request: await sessionTokenRequest(path),
+    params: {},
+    context: routeContext(),
+  })) as CatalogLoaderData;
 }
 
 async function startSync() {
@@ -20,7 +25,7 @@ async function startSync() {
     body: new URLSearchParams({ intent: "sync" }).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
-  return action({ request, params: {}, context: {} });
+  return action({ request, params: {}, context: routeContext() });
 }
 
 beforeEach(async () => {

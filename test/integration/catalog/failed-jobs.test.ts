@@ -3,7 +3,7 @@
 // over HTTP) until it recovers.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { loader as homeLoader } from "~/routes/app._index";
@@ -13,6 +13,7 @@ import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 import { SHOP, startHarness, variantsById, type Harness } from "./harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 let down = false;
@@ -58,12 +59,16 @@ const catalogo = async () =>
   (await catalogLoader({
     request: await bearerRequest("/app/catalog", SHOP),
     params: {},
-    context: {},
+    context: routeContext(),
   })) as CatalogLoaderData;
 
 async function post(form: Record<string, string>) {
   const request = await bearerRequest("/app/catalog", SHOP, { method: "POST", body: new URLSearchParams(form) });
-  const response = (await catalogAction({ request, params: {}, context: {} } as ActionFunctionArgs)) as unknown as
+  const response = (await catalogAction({
+    request,
+    params: {},
+    context: routeContext(),
+  } as ActionFunctionArgs)) as unknown as
     { data: { ok: boolean; message: string }; init: { status: number } | null } | { ok: boolean; message: string };
   return "data" in response ? { status: response.init?.status ?? 200, ...response.data } : { status: 200, ...response };
 }
@@ -87,7 +92,8 @@ describe("on Catálogo", () => {
       topic: "products/create",
       domain: SHOP,
       payload,
-      fetch: async (url, init) => productsCreate({ request: new Request(url, init), params: {}, context: {} }),
+      fetch: async (url, init) =>
+        productsCreate({ request: new Request(url, init), params: {}, context: routeContext() }),
     });
     expect(delivered.status).toBe(200);
     await runDown();
@@ -100,7 +106,8 @@ describe("on Catálogo", () => {
     expect(page.failedJobs[0]!.error).toMatch(/500/);
     // Shop-level and order pages do not show it.
     expect(
-      (await homeLoader({ request: await bearerRequest("/app", SHOP), params: {}, context: {} })).failedJobs,
+      (await homeLoader({ request: await bearerRequest("/app", SHOP), params: {}, context: routeContext() }))
+        .failedJobs,
     ).toEqual([]);
     down = false;
     expect(await post({ intent: "job-retry", id: page.failedJobs[0]!.id })).toMatchObject({ status: 200, ok: true });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { resetDatabase } from "../../helpers/test-database";

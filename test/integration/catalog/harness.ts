@@ -5,16 +5,16 @@
  */
 import { attachDemoIds, createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/service/server";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { catalogJobHandlers, type CatalogJobOptions } from "~/catalog/jobs.server";
 import { createJobWorker, type JobHandler, type JobWorker } from "~/jobs/worker.server";
 import { logger } from "~/logger.server";
-import { configureAppContext } from "~/context.server";
 import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
 import { TEST_SHOP } from "../../helpers/shopify-requests";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
+import { configureTestServices, testServices } from "../../helpers/app-services";
 
 export const SHOP = TEST_SHOP;
 export const API_KEY = "sk_catalog_sync_test";
@@ -70,12 +70,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const svc = sandboxConnection(sandbox.url);
   const direct = storeAdmin(store, SHOP);
   const admin = options.wrapAdmin ? options.wrapAdmin(direct) : direct;
-  configureAppContext({ svc, adminFor: async () => admin, now: () => new Date(nowMs()) });
+  configureTestServices({ svc, adminFor: async () => admin, now: () => new Date(nowMs()) });
   await connectShop({ db: prisma, config: svc, shop: SHOP, apiKey: API_KEY, environment: "qa" });
   const resolve = createSvcClientResolver(prisma, svc);
   const now = () => new Date(nowMs());
   const handlers = catalogJobHandlers(
-    { db: prisma, logger, now },
+    { ...testServices(), logger, now },
     {
       ...options,
       adminFor: async () => admin,

@@ -2,13 +2,14 @@
 // and the page's refusals: a bad SKU, an unknown action or a wrong filter in the URL answer 400
 // naming the field, never a 500.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { forgetSvcKey } from "../../helpers/svc-connection";
 import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 import { startHarness, type Harness } from "./harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 
@@ -25,7 +26,7 @@ async function post(form: Record<string, string>, shop = TEST_SHOP) {
     body: new URLSearchParams(form).toString(),
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
-  return action({ request, params: {}, context: {} });
+  return action({ request, params: {}, context: routeContext() });
 }
 
 async function syncAll() {
@@ -78,7 +79,7 @@ describe("looking one SKU up at the service", () => {
     const skipped = (await loader({
       request: await sessionTokenRequest("/app/catalog?status=skipped"),
       params: {},
-      context: {},
+      context: routeContext(),
     })) as CatalogLoaderData;
     expect(skipped.variants).toHaveLength(9);
     expect(skipped.variants.filter((v) => !v.reasonMessage).map((v) => v.reason)).toEqual([]);
@@ -121,7 +122,7 @@ describe("looking one SKU up at the service", () => {
 });
 
 describe("the page's URL", () => {
-  const refused = async (path: string) => loader({ request: await sessionTokenRequest(path), params: {}, context: {} });
+  const refused = async (path: string) => loader({ request: await sessionTokenRequest(path), params: {}, context: routeContext() });
 
   it("answers 400 naming the field for an unknown status, an overlong search or a bad page", async () => {
     expect(await refused("/app/catalog?status=nonsense&q=jab")).toMatchObject({

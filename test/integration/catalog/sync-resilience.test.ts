@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { catalogEnv } from "~/catalog/catalog-env.server";
 import { fullSyncStep, startFullSync } from "~/catalog/full-sync.server";
 import { createAdminPacing } from "~/shopify/admin-pacing.server";

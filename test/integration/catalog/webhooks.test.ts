@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { claimJobs, finishJob } from "~/jobs/queue.server";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { action as productsCreate } from "~/routes/webhooks.products.create";
@@ -10,6 +10,7 @@ import { storeOfflineSession } from "../../helpers/sessions";
 import { signedWebhookRequest, TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 import { SHOP, startHarness, variantsById, type Harness } from "./harness";
+import { routeContext } from "../../helpers/app-services";
 
 type Action = typeof productsCreate;
 const ROUTES: Record<string, Action> = {
@@ -21,7 +22,7 @@ const ROUTES: Record<string, Action> = {
 
 async function statusOf(action: Action, request: Request): Promise<number> {
   try {
-    return (await action({ request, params: {}, context: {} })).status;
+    return (await action({ request, params: {}, context: routeContext() })).status;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
     throw thrown;

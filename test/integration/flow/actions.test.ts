@@ -3,13 +3,14 @@
  * app's routes (the runtime_url of each action extension), over the fulfilment loop on PostgreSQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action as retryOrderRoute } from "~/routes/flow.actions.retry-order";
 import { action as sendOrderRoute } from "~/routes/flow.actions.send-order";
 import type { AppRegistration } from "../../../sandbox/store";
 import { flowExtensions } from "../../../scripts/flow-extensions";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "../fulfillment/support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 const ROUTES: Record<string, typeof sendOrderRoute> = {
   "/flow/actions/send-order": sendOrderRoute,
@@ -24,7 +25,7 @@ const app: AppRegistration = {
   fetch: async (url, init) => {
     const route = ROUTES[new URL(String(url)).pathname];
     if (!route) return new Response("no route", { status: 404 });
-    return route({ request: new Request(url, init), params: {}, context: {} });
+    return route({ request: new Request(url, init), params: {}, context: routeContext() });
   },
 };
 

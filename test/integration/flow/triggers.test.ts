@@ -4,7 +4,7 @@
  * accepting exactly the trigger extensions' TOML.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { flowJobHandlers } from "~/flow/trigger-jobs.server";
 import { FLOW_TRIGGER_QUEUE, STOCK_LOW_THRESHOLD } from "~/flow/triggers";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";

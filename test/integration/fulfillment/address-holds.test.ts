@@ -5,7 +5,7 @@
  * the simulated store, the service sandbox and the test's PostgreSQL.
  */
 import { describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { sendAsItStands } from "~/fulfillment/merchant-actions.server";
 import { orderWarehouseStatus } from "~/fulfillment/order-warehouse-status.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";

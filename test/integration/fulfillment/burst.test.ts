@@ -2,7 +2,7 @@
 // orders still to be sent and are all written afterwards, and several worker processes sharing the
 // burst make exactly one service order per fulfilment order. Not timed: it waits on the records.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { SUBMIT_QUEUE } from "~/fulfillment/queues";
 import { createJobWorker } from "~/jobs/worker.server";

@@ -4,7 +4,7 @@
 // adapter applies it) gives each row the code and parameters pages now read.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { reasonRecord, storedReason } from "~/fulfillment/reason-codes";
 
 const SHOP = "migrated.myshopify.com";

@@ -2,7 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/merchant-actions.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import type { SvcClient } from "~/svc";

@@ -4,7 +4,7 @@
 // simulated store answers Shopify's 503 over HTTP to every Admin API call, then recovers.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { requestAssignedRead } from "~/fulfillment/fulfillment-service.server";
 import { RECONCILE_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, STOCK_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/queues";
 import { startReconciliation } from "~/fulfillment/reconcile.server";
@@ -24,6 +24,7 @@ import {
   startHarness,
   type Harness,
 } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 let outage: AdminGraphql;
@@ -74,11 +75,11 @@ const pedidos = async () =>
     (await ordersLoader({
       request: await bearerRequest("/app/orders", SHOP),
       params: {},
-      context: {},
+      context: routeContext(),
     })) as OrdersPageData
   ).attention.failedJobs;
 const inicio = async () =>
-  (await homeLoader({ request: await bearerRequest("/app", SHOP), params: {}, context: {} })).failedJobs;
+  (await homeLoader({ request: await bearerRequest("/app", SHOP), params: {}, context: routeContext() })).failedJobs;
 
 type PageAction = (args: ActionFunctionArgs) => Promise<unknown>;
 async function retry(action: PageAction, path: string, id: string, shop = SHOP) {
@@ -86,7 +87,7 @@ async function retry(action: PageAction, path: string, id: string, shop = SHOP) 
     method: "POST",
     body: new URLSearchParams({ intent: "job-retry", id }),
   });
-  const response = (await action({ request, params: {}, context: {} })) as unknown as {
+  const response = (await action({ request, params: {}, context: routeContext() })) as unknown as {
     data: { ok: boolean };
     init: { status: number } | null;
   };

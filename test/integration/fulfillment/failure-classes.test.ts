@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { MAX_SUBMIT_ATTEMPTS } from "~/fulfillment/schedule";
 import { connectShop } from "~/shop/svc-connection.server";
 import { forgetSvcKey } from "../../helpers/svc-connection";

@@ -3,7 +3,7 @@
  * simulated store, the service sandbox and the test's PostgreSQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { reconcileOrders, startReconciliation } from "~/fulfillment/reconcile.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import {

@@ -1,7 +1,7 @@
 // The order-page extensions' endpoint (/api/warehouse/orders/:orderId): what it shows for an order,
 // that it is scoped to the ID token's shop, that it validates every input, and each action.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action, loader } from "~/routes/api.warehouse.orders.$orderId";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest } from "../../helpers/shopify-requests";
@@ -16,6 +16,7 @@ import {
   startHarness,
   type Harness,
 } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 const OTHER_SHOP = "otra-tienda.myshopify.com";
 let h: Harness;
@@ -37,7 +38,7 @@ async function paidAndWorked(input: Parameters<Harness["paidOrder"]>[0] = {}) {
 
 async function get(orderId: string | number, shop = SHOP, headers: Record<string, string> = {}) {
   const request = await bearerRequest(`/api/warehouse/orders/${orderId}`, shop, { headers });
-  return (await loader({ request, params: { orderId: String(orderId) }, context: {} })) as Response;
+  return (await loader({ request, params: { orderId: String(orderId) }, context: routeContext() })) as Response;
 }
 
 async function post(orderId: string | number, body: unknown, shop = SHOP) {
@@ -47,7 +48,7 @@ async function post(orderId: string | number, body: unknown, shop = SHOP) {
     headers: { "content-type": "application/json", origin: "https://extensions.shopifycdn.com" },
     body: raw,
   });
-  return (await action({ request, params: { orderId: String(orderId) }, context: {} })) as Response;
+  return (await action({ request, params: { orderId: String(orderId) }, context: routeContext() })) as Response;
 }
 
 describe("what the block reads", () => {
@@ -135,7 +136,7 @@ describe("what the block reads", () => {
     const request = new Request("https://svc-app.example.test/api/warehouse/orders/1", {
       headers: { authorization: "Bearer not-a-token", origin: "https://extensions.shopifycdn.com" },
     });
-    const outcome = await loader({ request, params: { orderId: "1" }, context: {} }).then(
+    const outcome = await loader({ request, params: { orderId: "1" }, context: routeContext() }).then(
       (r) => r as Response,
       (thrown: unknown) => thrown as Response,
     );
@@ -147,7 +148,7 @@ describe("what the block reads", () => {
       method: "OPTIONS",
       headers: { origin: "https://extensions.shopifycdn.com", "access-control-request-method": "POST" },
     });
-    const outcome = await action({ request, params: { orderId: "1" }, context: {} }).then(
+    const outcome = await action({ request, params: { orderId: "1" }, context: routeContext() }).then(
       (r) => r as Response,
       (thrown: unknown) => thrown as Response,
     );

@@ -4,11 +4,12 @@
 // are never listed, counted nor retried.
 import { reason, reasonRecord, type ReasonMessage } from "~/fulfillment/reason-codes";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, startHarness, type Harness } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 const OTHER = "otra-tienda.myshopify.com";
 let h: Harness;
@@ -21,7 +22,7 @@ afterAll(() => h.close());
 beforeEach(() => clearFulfilments(h));
 
 function loaderAt(path: string) {
-  return sessionTokenRequest(path, SHOP).then((request) => loader({ request, params: {}, context: {} }));
+  return sessionTokenRequest(path, SHOP).then((request) => loader({ request, params: {}, context: routeContext() }));
 }
 
 /** The page for a valid URL (a plain object; a wrong one comes wrapped in a 400). */
@@ -33,7 +34,7 @@ async function load(path: string) {
 
 async function post(form: [string, string][]) {
   const request = await bearerRequest("/app/orders", SHOP, { method: "POST", body: new URLSearchParams(form) });
-  return action({ request, params: {}, context: {} });
+  return action({ request, params: {}, context: routeContext() });
 }
 
 let n = 0;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
@@ -10,6 +10,7 @@ import { ensureEveryShopSchedules } from "~/shop/schedules.server";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { API_KEY, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 beforeAll(async () => {
@@ -30,7 +31,7 @@ async function paidAndWorked(input: Parameters<Harness["paidOrder"]>[0] = {}) {
 
 async function post(form: Record<string, string>) {
   const request = await bearerRequest("/app/orders", SHOP, { method: "POST", body: new URLSearchParams(form) });
-  return action({ request, params: {}, context: {} });
+  return action({ request, params: {}, context: routeContext() });
 }
 
 describe("retrying after the merchant fixed the cause", () => {
@@ -164,7 +165,7 @@ describe("the orders page", () => {
     const payload = await paidAndWorked({ lineItems: [{ sku: "PLATO-GR", quantity: 1 }] });
     const request = await sessionTokenRequest("/app/orders", SHOP);
     // A valid URL: the page itself (a wrong filter would be a 400 with the page).
-    const data = (await loader({ request, params: {}, context: {} })) as OrdersPageData;
+    const data = (await loader({ request, params: {}, context: routeContext() })) as OrdersPageData;
     expect(data.rows).toEqual([expect.objectContaining({ orderName: payload.name, status: "needs_attention" })]);
 
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
@@ -177,7 +178,7 @@ describe("the orders page", () => {
       shop: SHOP,
       patch: { stock: { enabled: true, locationId: "gid://shopify/Location/1" } },
     });
-    expect(((await loader({ request, params: {}, context: {} })) as OrdersPageData).stockSyncOn).toBe(true);
+    expect(((await loader({ request, params: {}, context: routeContext() })) as OrdersPageData).stockSyncOn).toBe(true);
     expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: true });
     expect(await post({ intent: "nonsense" })).toMatchObject({
       data: { kind: "invalid", error: { field: "intent" } },

@@ -2,7 +2,7 @@
 // (the app lacks protected customer data access), the fulfilment order is not sent; it needs
 // attention with the fix, and the shop records what was seen for the readiness checklist.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";

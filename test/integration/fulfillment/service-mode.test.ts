@@ -5,7 +5,7 @@
  * after it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import {
   registerFulfillmentService,
   removeFulfillmentService,
@@ -28,6 +28,7 @@ import {
   startHarness,
   type Harness,
 } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 const SERVICE_NAME = "Envíos svc";
 let h: Harness;
@@ -65,7 +66,7 @@ async function notify(kind: "FULFILLMENT_REQUEST" | "CANCELLATION_REQUEST") {
     secret: TEST_API_SECRET,
     domain: SHOP,
     body: { kind },
-    fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: {} }),
+    fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: routeContext() }),
   });
 }
 
@@ -247,7 +248,8 @@ describe("fulfilment-service mode", () => {
         secret: "not-the-secret",
         domain: SHOP,
         body: { kind: "FULFILLMENT_REQUEST" },
-        fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: {} }),
+        fetch: async (url, init) =>
+          notification({ request: new Request(url, init), params: {}, context: routeContext() }),
       })
       .catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
     expect(response.status).toBe(400);
@@ -262,7 +264,7 @@ describe("fulfilment-service mode", () => {
       secret: previous!,
       domain: SHOP,
       body: { kind: "FULFILLMENT_REQUEST" },
-      fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: {} }),
+      fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: routeContext() }),
     });
     expect(response.status).toBe(200);
   });

@@ -1,12 +1,13 @@
 // Isolation: a session of one shop cannot read or change another shop's fulfilment records
 // through the orders page (loader and every action) or the order-page endpoint.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
 import { loader as endpointLoader, action as endpointAction } from "~/routes/api.warehouse.orders.$orderId";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 const OTHER = "otra-tienda.myshopify.com";
 let h: Harness;
@@ -32,7 +33,7 @@ async function victimRecord() {
 
 async function postAs(shop: string, form: Record<string, string>) {
   const request = await bearerRequest("/app/orders", shop, { method: "POST", body: new URLSearchParams(form) });
-  return action({ request, params: {}, context: {} });
+  return action({ request, params: {}, context: routeContext() });
 }
 
 describe("another shop's session", () => {
@@ -40,7 +41,7 @@ describe("another shop's session", () => {
     await victimRecord();
     const request = await bearerRequest("/app/orders", OTHER);
     // A valid URL: the page itself (a wrong filter would be a 400 with the page).
-    const data = (await loader({ request, params: {}, context: {} })) as OrdersPageData;
+    const data = (await loader({ request, params: {}, context: routeContext() })) as OrdersPageData;
     expect(data.rows).toEqual([]);
   });
 
@@ -64,7 +65,7 @@ describe("another shop's session", () => {
     const response = (await endpointLoader({
       request,
       params: { orderId: String(payload.id) },
-      context: {},
+      context: routeContext(),
     })) as Response;
     const text = await response.text();
     expect(text).not.toContain(payload.name);
@@ -80,7 +81,7 @@ describe("another shop's session", () => {
         headers: { "content-type": "application/json", origin: "https://extensions.shopifycdn.com" },
         body: JSON.stringify({ action: kind, recordId: record.id, ...(kind === "confirm" ? { exists: false } : {}) }),
       });
-      await endpointAction({ request, params: { orderId: String(payload.id) }, context: {} });
+      await endpointAction({ request, params: { orderId: String(payload.id) }, context: routeContext() });
       expect(await recordOf(payload)).toEqual(record);
       await h.worker().runOnce();
       expect(await h.sandboxOrders()).toEqual([]);

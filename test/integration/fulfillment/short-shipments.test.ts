@@ -5,11 +5,12 @@
  * service sandbox and the test's PostgreSQL.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { HOUR, MINUTE, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 beforeAll(async () => {
@@ -42,11 +43,15 @@ function noteOf(payload: { admin_graphql_api_id: string }): Record<string, unkno
 
 async function post(form: Record<string, string>) {
   const request = await bearerRequest("/app/orders", SHOP, { method: "POST", body: new URLSearchParams(form) });
-  return action({ request, params: {}, context: {} });
+  return action({ request, params: {}, context: routeContext() });
 }
 
 async function page(): Promise<OrdersPageData> {
-  const response = await loader({ request: await sessionTokenRequest("/app/orders", SHOP), params: {}, context: {} });
+  const response = await loader({
+    request: await sessionTokenRequest("/app/orders", SHOP),
+    params: {},
+    context: routeContext(),
+  });
   return (response instanceof Response ? await response.json() : response) as OrdersPageData;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import type { AdminGraphql } from "~/shopify/admin.server";

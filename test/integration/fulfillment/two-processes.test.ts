@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { startWorkerProcess, type WorkerProcess } from "../../helpers/worker-process";
 import { SHOP, startHarness, type Harness } from "./support/harness";
 

@@ -2,7 +2,7 @@
 // of a 400 Shopify would retry and then drop with the order: Pedidos shows it with what was wrong,
 // and the merchant sends the order by its id (the "send now" path) or dismisses it (issue 11).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action as ordersAction, loader as ordersLoader, type OrdersPageData } from "~/routes/app.orders/route";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersEdited } from "~/routes/webhooks.orders.edited";
@@ -14,6 +14,7 @@ import { action as shopRedact } from "~/routes/webhooks.shop.redact";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, signedWebhookRequest, type WebhookRequestArgs } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, startHarness, type Harness } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ beforeEach(() => clearFulfilments(h));
 type Action = typeof ordersPaid;
 async function post(action: Action, args: WebhookRequestArgs) {
   try {
-    const response = await action({ request: await signedWebhookRequest(args), params: {}, context: {} });
+    const response = await action({ request: await signedWebhookRequest(args), params: {}, context: routeContext() });
     return { status: response.status, text: await response.text() };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, text: await thrown.text() };
@@ -38,13 +39,13 @@ async function pedidos(shop = SHOP) {
   return (await ordersLoader({
     request: await bearerRequest("/app/orders", shop),
     params: {},
-    context: {},
+    context: routeContext(),
   })) as OrdersPageData;
 }
 
 async function act(form: Record<string, string>, shop = SHOP) {
   const request = await bearerRequest("/app/orders", shop, { method: "POST", body: new URLSearchParams(form) });
-  const response = (await ordersAction({ request, params: {}, context: {} })) as unknown as {
+  const response = (await ordersAction({ request, params: {}, context: routeContext() })) as unknown as {
     data: { ok: boolean; message?: string; error?: string };
     init: { status: number } | null;
   };

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action } from "~/routes/webhooks.orders.paid";
 import fixture from "../../fixtures/orders-paid.mx.json";
 import { signedWebhookRequest } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, startHarness, type Harness } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ beforeEach(() => clearFulfilments(h));
 
 async function status(request: Request): Promise<{ status: number; text: string }> {
   try {
-    const response = await action({ request, params: {}, context: {} });
+    const response = await action({ request, params: {}, context: routeContext() });
     return { status: response.status, text: await response.text() };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, text: await thrown.text() };

@@ -1,7 +1,7 @@
 // /readyz's database part (server/health-http.ts): reachable, and every migration this version
 // ships applied.
 import { afterEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { checkReadiness } from "~/http/health.server";
 import { adminQuery } from "../../helpers/test-database";
 

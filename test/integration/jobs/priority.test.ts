@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { POLL_QUEUE, REQUESTS_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/queues";
 import { JobPriority, queuePriority } from "~/jobs/priorities";
 import { claimJobs, enqueueJob } from "~/jobs/queue.server";

@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { claimJobs, enqueueJob, extendLease, finishJob } from "~/jobs/queue.server";
 import { createJobWorker } from "~/jobs/worker.server";
 import { currentRequestId, withLogContext } from "~/logger.server";

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pino from "pino";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { createJobWorker } from "~/jobs/worker.server";
 import { shopOverview } from "~/shop/overview.server";
 import { quotesPerHour } from "~/rates/quote-hours.server";

@@ -1,9 +1,8 @@
 // The callback's latency guarantees against the real sandbox: cache, single-flight, error caching,
 // and an answer within the deadline when the service hangs.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { DEADLINE_MARGIN_MS } from "~/rates/quote-rates.server";
-import { configureAppContext } from "~/context.server";
 import {
   callback,
   flushQuoteLog,
@@ -18,6 +17,7 @@ import {
   withScenario,
   type Sandbox,
 } from "./support/harness";
+import { configureTestServices } from "../../helpers/app-services";
 
 const upstream = upstreamLog();
 let sandbox: Sandbox;
@@ -146,7 +146,7 @@ describe("failures and the deadline", () => {
   );
 
   it("still answers (503) when the database is unreachable and nothing is cached", async () => {
-    configureAppContext({
+    configureTestServices({
       svcClientFor: () => Promise.reject(new Error("database down")),
     });
     const { status } = await callback({ body: rateBody() });

@@ -1,9 +1,7 @@
 // POST /carrier-service/rates against the real service sandbox, with requests signed like Shopify's.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
-import { configureAppContext } from "~/context.server";
+import prisma from "../../helpers/prisma";
 import { forgetSvcKey } from "../../helpers/svc-connection";
-import { ratesRuntime } from "~/rates/runtime.server";
 import { loader } from "~/routes/carrier-service.rates";
 import {
   callback,
@@ -21,6 +19,7 @@ import {
   upstreamLog,
   type Sandbox,
 } from "./support/harness";
+import { configureTestServices, routeContext, testServices } from "../../helpers/app-services";
 
 const upstream = upstreamLog();
 let sandbox: Sandbox;
@@ -47,7 +46,7 @@ const FALLBACK = [
 describe("POST /carrier-service/rates: quoting", () => {
   it("answers three services for a covered Mexico City postal code, priced exactly and dated in business days", async () => {
     // GIVEN it is Wednesday noon in Mexico City
-    configureAppContext({ now: () => new Date("2026-11-25T18:00:00Z") });
+    configureTestServices({ now: () => new Date("2026-11-25T18:00:00Z") });
     // WHEN Shopify asks for rates for two mugs (and a gift card that does not ship) to 06500
     const { status, body } = await callback({ body: rateBody() });
     // THEN the three services come back as Shopify rates in centavos
@@ -222,7 +221,7 @@ describe("POST /carrier-service/rates: rules", () => {
   });
 
   it("adds the shop's handling days to the delivery dates", async () => {
-    configureAppContext({ now: () => new Date("2026-11-25T18:00:00Z") });
+    configureTestServices({ now: () => new Date("2026-11-25T18:00:00Z") });
     await setRules({ handlingDays: 2 });
     const nacional = byCode((await callback({ body: rateBody() })).body.rates).NACIONAL;
     // Wednesday + 2 handling days = Friday; + 1..3 business days = Monday..Wednesday
@@ -251,7 +250,7 @@ describe("POST /carrier-service/rates: bad input", () => {
 
   it("answers 405 naming the method to a GET, which Shopify never sends", async () => {
     const request = new Request("https://svc-app.example.test/carrier-service/rates");
-    const answer = await loader({ request, params: {}, context: {} });
+    const answer = await loader({ request, params: {}, context: routeContext() });
     expect(answer.status).toBe(405);
     expect(answer.headers.get("allow")).toBe("POST");
     expect(await answer.json()).toEqual({ error: "use POST" });
@@ -292,7 +291,7 @@ describe("quote log", () => {
 
   it("stores the instant of each quote exactly, and skips quotes of shops the database does not know", async () => {
     const at = new Date("2026-11-25T18:00:00.123Z");
-    const log = ratesRuntime().quoteLog;
+    const log = testServices().rates.quoteLog;
     log.record({ shop: TEST_SHOP, at, durationMs: 7, cacheHit: false, outcome: "fallback", services: ["NACIONAL"] });
     log.record({
       shop: "desconocida.myshopify.com",

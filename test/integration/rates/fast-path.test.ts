@@ -4,18 +4,18 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { configureAppContext } from "~/context.server";
 import { handleRateCallback } from "~/rates/callback.server";
 import { NAIVE_RATE_CALLBACK_PATH, RATE_CALLBACK_PATH, rateCallbackFastPath } from "../../../server/rate-callback-http";
 import { signedCarrierRequest } from "../../helpers/shopify-requests";
 import { callback, freshShop, QUOTE_PATH, rateBody, startSandbox, upstreamLog, type Sandbox } from "./support/harness";
+import { configureTestServices, testServices } from "../../helpers/app-services";
 
 const upstream = upstreamLog();
 let sandbox: Sandbox;
 const servers: http.Server[] = [];
 
 async function serve(naive: boolean): Promise<string> {
-  const fastPath = rateCallbackFastPath({ handle: handleRateCallback, naive });
+  const fastPath = rateCallbackFastPath({ handle: (request, mode) => handleRateCallback(testServices(), request, mode), naive });
   const server = http.createServer((req, res) => {
     if (fastPath(req, res)) return;
     res.writeHead(404, { "content-type": "text/plain" }).end("not the fast path");
@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await freshShop(sandbox, upstream);
-  configureAppContext({ now: () => new Date("2026-11-25T18:00:00Z") });
+  configureTestServices({ now: () => new Date("2026-11-25T18:00:00Z") });
 });
 
 const CASES: [string, Parameters<typeof signedCarrierRequest>[0], number][] = [

@@ -1,6 +1,6 @@
 // Inicio's chart data: the last 24 clock hours of checkout quotes, every hour present.
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { CHART_HOURS, quotesPerHour } from "~/rates/quote-hours.server";
 import { resetDatabase } from "../../helpers/test-database";
 

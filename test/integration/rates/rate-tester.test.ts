@@ -2,7 +2,7 @@
 // it answers what the carrier callback answers for the same cart, says which rules changed each
 // rate and whether the cache answered, words an unserved destination, and validates its form.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action, loader } from "~/routes/app.rates/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
@@ -18,6 +18,7 @@ import {
   upstreamLog,
   type Sandbox,
 } from "./support/harness";
+import { routeContext } from "../../helpers/app-services";
 
 const MUG = "gid://shopify/ProductVariant/101";
 const NO_DIMENSIONS = "gid://shopify/ProductVariant/102";
@@ -86,7 +87,7 @@ async function submit(fields: Fields) {
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   // The answer's body; its status is 400 when the form was refused.
-  return (await action({ request, params: {}, context: {} })).data;
+  return (await action({ request, params: {}, context: routeContext() })).data;
 }
 
 describe("/app/rates", () => {
@@ -99,7 +100,11 @@ describe("/app/rates", () => {
   });
 
   it("offers the catalogue's variants with a SKU, registered first, and the 32 states", async () => {
-    const page = await loader({ request: await sessionTokenRequest("/app/rates"), params: {}, context: {} });
+    const page = await loader({
+      request: await sessionTokenRequest("/app/rates"),
+      params: {},
+      context: routeContext(),
+    });
     expect(page.connected).toBe(true);
     expect(page.registeredCount).toBe(2);
     expect(page.variants.map((v) => v.sku).sort()).toEqual(["CAJA-SIN", "TAZA-AZ"]);

@@ -1,6 +1,6 @@
 // Carrier-service registration against the simulated Shopify store (real Admin GraphQL shapes).
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { registerCarrierService } from "~/shop/carrier-service.server";
 import { createSimulatedStore, PLAN_NOT_ALLOWED_MESSAGE, type SimulatedStore } from "../../../sandbox/store";

@@ -1,9 +1,7 @@
 // /app/settings loader and action with real session tokens, the service sandbox and the simulated store.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
-import { configureAppContext } from "~/context.server";
+import prisma from "../../helpers/prisma";
 import { getShopSettings } from "~/shop/shop-settings.server";
-import { stopRatesRuntime } from "~/rates/runtime.server";
 import { action, loader } from "~/routes/app.settings/route";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { storeOfflineSession } from "../../helpers/sessions";
@@ -11,6 +9,7 @@ import { sessionTokenRequest, TEST_APP_URL, TEST_SHOP } from "../../helpers/shop
 import { resetDatabase } from "../../helpers/test-database";
 import { API_KEY, callback, product, rateBody, setupClient, startSandbox, type Sandbox } from "./support/harness";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
+import { configureTestServices, resetTestRates, routeContext } from "../../helpers/app-services";
 
 let sandbox: Sandbox;
 let store: SimulatedStore;
@@ -26,7 +25,7 @@ afterAll(async () => {
 function useStore(allowsCarrierCalculatedRates: boolean) {
   store = createSimulatedStore();
   store.addShop({ domain: TEST_SHOP, allowsCarrierCalculatedRates });
-  configureAppContext({
+  configureTestServices({
     db: prisma,
     svc: sandboxConnection(sandbox.url),
     adminFor: async () => storeAdmin(store, TEST_SHOP),
@@ -34,7 +33,7 @@ function useStore(allowsCarrierCalculatedRates: boolean) {
 }
 
 beforeEach(async () => {
-  await stopRatesRuntime();
+  await resetTestRates();
   await resetDatabase();
   await storeOfflineSession(prisma);
   await prisma.shop.create({ data: { domain: TEST_SHOP } });
@@ -42,7 +41,7 @@ beforeEach(async () => {
 });
 
 async function load() {
-  return loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: {} });
+  return loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: routeContext() });
 }
 
 async function submit(fields: Record<string, string>) {
@@ -53,7 +52,7 @@ async function submit(fields: Record<string, string>) {
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   // The answer's body; its status is 400 when the form was refused.
-  return (await action({ request, params: {}, context: {} })).data;
+  return (await action({ request, params: {}, context: routeContext() })).data;
 }
 
 /** The rules form as the page renders it for a new shop, with `changes`. */
@@ -175,7 +174,7 @@ describe("/app/settings", () => {
       body: new URLSearchParams(typed),
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    const answer = await action({ request, params: {}, context: {} });
+    const answer = await action({ request, params: {}, context: routeContext() });
     expect(answer.init?.status).toBe(400);
     expect(answer.data).toMatchObject({
       ok: false,

@@ -3,7 +3,7 @@
 // stale in the quote log and counted on Inicio), and Shopify's backup rates when nothing recent
 // exists. The service is the sandbox, its failures its own fault injection.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { shopOverview } from "~/shop/overview.server";
 import {
   callback,

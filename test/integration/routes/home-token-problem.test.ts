@@ -1,14 +1,16 @@
 // Inicio shows the problem when Shopify refused the shop's offline token (issue 19): the code and
 // since when, which the page puts in the merchant's language with the fix (open the app again).
 import { beforeAll, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { en } from "~/i18n/messages.en";
 import { es } from "~/i18n/messages.es";
 import { loader } from "~/routes/app._index";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { TEST_SHOP, bearerRequest } from "../../helpers/shopify-requests";
+import { routeContext } from "../../helpers/app-services";
 
-const home = async () => loader({ request: await bearerRequest("/app", TEST_SHOP), params: {}, context: {} });
+const home = async () =>
+  loader({ request: await bearerRequest("/app", TEST_SHOP), params: {}, context: routeContext() });
 
 beforeAll(async () => {
   await storeOfflineSession(prisma, TEST_SHOP);

@@ -7,11 +7,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
-import { configureAppContext } from "~/context.server";
+import prisma from "../../helpers/prisma";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop } from "~/shop/svc-connection.server";
-import { stopRatesRuntime } from "~/rates/runtime.server";
 import { ensureShopSchedules } from "~/shop/schedules.server";
 import { loader as apiWarehouseOrder } from "~/routes/api.warehouse.orders.$orderId";
 import { loader as home } from "~/routes/app._index";
@@ -28,6 +26,7 @@ import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase, tableChecksums } from "../../helpers/test-database";
 import { API_KEY, startSandbox, type Sandbox } from "../rates/support/harness";
+import { configureTestServices, resetTestRates, routeContext } from "../../helpers/app-services";
 
 const SHOP = TEST_SHOP;
 const ORDER_ID = "5512345678901";
@@ -55,12 +54,12 @@ const GETS: { file: string; url: string; params?: Record<string, string>; loader
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  await stopRatesRuntime();
+  await resetTestRates();
   await resetDatabase();
   const store = createSimulatedStore();
   store.addShop({ domain: SHOP });
   const svc = sandboxConnection(sandbox.url);
-  configureAppContext({ db: prisma, svc, adminFor: async (shop) => storeAdmin(store, shop) });
+  configureTestServices({ db: prisma, svc, adminFor: async (shop) => storeAdmin(store, shop) });
   await storeOfflineSession(prisma, SHOP);
   await prisma.shop.create({ data: { domain: SHOP } });
   await connectShop({ db: prisma, config: svc, shop: SHOP, apiKey: API_KEY, environment: "qa" });
@@ -100,7 +99,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await stopRatesRuntime();
+  await resetTestRates();
   await sandbox?.close();
 });
 
@@ -108,12 +107,12 @@ afterAll(async () => {
 async function get(entry: (typeof GETS)[number]) {
   const before = await tableChecksums();
   const request = await sessionTokenRequest(entry.url, SHOP);
-  const answer = await Promise.resolve(entry.loader({ request, params: entry.params ?? {}, context: {} })).catch(
-    (thrown: unknown) => {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    },
-  );
+  const answer = await Promise.resolve(
+    entry.loader({ request, params: entry.params ?? {}, context: routeContext() }),
+  ).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  });
   const after = await tableChecksums();
   const changed = Object.keys(after).filter((table) => JSON.stringify(after[table]) !== JSON.stringify(before[table]));
   return { answer, changed };
@@ -128,7 +127,9 @@ describe("admin GETs write nothing", () => {
       );
     const withLoader = files(routes)
       .filter((file) => /^(app|api)[./]/.test(file) && /\.tsx?$/.test(file))
-      .filter((file) => /export (const|async function|function) loader\b/.test(readFileSync(path.join(routes, file), "utf8")));
+      .filter((file) =>
+        /export (const|async function|function) loader\b/.test(readFileSync(path.join(routes, file), "utf8")),
+      );
     expect([...new Set(GETS.map((g) => g.file))].sort()).toEqual(withLoader.sort());
   });
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
 import { shopOverview } from "~/shop/overview.server";
 import { resetDatabase } from "../../helpers/test-database";

@@ -2,7 +2,7 @@
 // WebhookDelivery (or its work) behind, nor may one arriving after it (issue 11). Deliveries of
 // every kind run concurrently with the redaction, over the routes and the test's PostgreSQL.
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { recordInstall } from "~/shop/shop.server";
 import { action as ordersCancelled } from "~/routes/webhooks.orders.cancelled";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
@@ -12,12 +12,13 @@ import fixture from "../../fixtures/orders-paid.mx.json";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { signedWebhookRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
+import { routeContext } from "../../helpers/app-services";
 
 type Action = typeof ordersPaid;
 
 async function status(action: Action, request: Request): Promise<number> {
   try {
-    return (await action({ request, params: {}, context: {} })).status;
+    return (await action({ request, params: {}, context: routeContext() })).status;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
     throw thrown;

@@ -5,11 +5,9 @@
 // data-request export, quotes and a failed job; each test acts as the other shop and then checks
 // that the victim's rows are exactly as they were and that nothing of the victim was answered.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
-import { configureAppContext } from "~/context.server";
+import prisma from "../../helpers/prisma";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop } from "~/shop/svc-connection.server";
-import { stopRatesRuntime } from "~/rates/runtime.server";
 import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index";
 import { loader as privacyLoader } from "~/routes/app.privacy";
@@ -21,6 +19,7 @@ import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 import { API_KEY, startSandbox, type Sandbox } from "../rates/support/harness";
+import { configureTestServices, resetTestRates, routeContext } from "../../helpers/app-services";
 
 const VICTIM = TEST_SHOP;
 const OTHER = "otra-tienda.myshopify.com";
@@ -34,13 +33,13 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 beforeEach(async () => {
-  await stopRatesRuntime();
+  await resetTestRates();
   await resetDatabase();
   store = createSimulatedStore();
   store.addShop({ domain: VICTIM });
   store.addShop({ domain: OTHER });
   const svc = sandboxConnection(sandbox.url);
-  configureAppContext({ db: prisma, svc, adminFor: async (shop) => storeAdmin(store, shop) });
+  configureTestServices({ db: prisma, svc, adminFor: async (shop) => storeAdmin(store, shop) });
   for (const shop of [VICTIM, OTHER]) {
     await storeOfflineSession(prisma, shop);
     await prisma.shop.create({ data: { domain: shop } });
@@ -140,16 +139,20 @@ describe("the victim's own session (the control: the data is there to be leaked)
     const catalog = (await catalogLoader({
       request: await mine("/app/catalog"),
       params: {},
-      context: {},
+      context: routeContext(),
     })) as CatalogLoaderData;
     expect(catalog).toMatchObject({ connected: true, sync: { state: "completed" }, failedJobs: [{ kind: "product" }] });
     expect(catalog.variants).toHaveLength(1);
-    const settings = await settingsLoader({ request: await mine("/app/settings"), params: {}, context: {} });
+    const settings = await settingsLoader({
+      request: await mine("/app/settings"),
+      params: {},
+      context: routeContext(),
+    });
     expect(settings).toMatchObject({ connected: true, rates: { markupPercent: "12.50" } });
     expect(
-      (await privacyLoader({ request: await mine("/app/privacy"), params: {}, context: {} })).requests,
+      (await privacyLoader({ request: await mine("/app/privacy"), params: {}, context: routeContext() })).requests,
     ).toHaveLength(1);
-    const home = await homeLoader({ request: await mine("/app"), params: {}, context: {} });
+    const home = await homeLoader({ request: await mine("/app"), params: {}, context: routeContext() });
     expect(home).toMatchObject({
       connected: true,
       variantsSynced: 1,
@@ -162,14 +165,18 @@ describe("the victim's own session (the control: the data is there to be leaked)
 describe("Catálogo as another shop", () => {
   it("GET /app/catalog shows none of the victim's variants, syncs or failed jobs", async () => {
     const page = await unchanged(async () =>
-      catalogLoader({ request: await as("/app/catalog"), params: {}, context: {} }),
+      catalogLoader({ request: await as("/app/catalog"), params: {}, context: routeContext() }),
     );
     expect(page).toMatchObject({ connected: false, sync: null, failedJobs: [], variants: [] });
   });
 
   it("POST /app/catalog intent=sync starts nothing for the victim", async () => {
     await unchanged(async () =>
-      catalogAction({ request: await as("/app/catalog", form({ intent: "sync" })), params: {}, context: {} }),
+      catalogAction({
+        request: await as("/app/catalog", form({ intent: "sync" })),
+        params: {},
+        context: routeContext(),
+      }),
     );
   });
 
@@ -178,7 +185,7 @@ describe("Catálogo as another shop", () => {
       catalogAction({
         request: await as("/app/catalog", form({ intent: "job-retry", id: victim.jobId })),
         params: {},
-        context: {},
+        context: routeContext(),
       }),
     );
     expect(statusOf(answer)).toBe(404);
@@ -188,7 +195,7 @@ describe("Catálogo as another shop", () => {
 describe("Configuración as another shop", () => {
   it("GET /app/settings shows the other shop's own state, not the victim's connection or rules", async () => {
     const page = await unchanged(async () =>
-      settingsLoader({ request: await as("/app/settings"), params: {}, context: {} }),
+      settingsLoader({ request: await as("/app/settings"), params: {}, context: routeContext() }),
     );
     expect(page).toMatchObject({ connected: false, rates: { markupPercent: "0.00" } });
   });
@@ -214,10 +221,14 @@ describe("Configuración as another shop", () => {
     // The rates form as the page renders it for the other shop, with the change.
     const rates =
       intent === "rates"
-        ? (await settingsLoader({ request: await as("/app/settings"), params: {}, context: {} })).rates
+        ? (await settingsLoader({ request: await as("/app/settings"), params: {}, context: routeContext() })).rates
         : {};
     const answer = await unchanged(async () =>
-      settingsAction({ request: await as("/app/settings", form({ ...rates, ...fields })), params: {}, context: {} }),
+      settingsAction({
+        request: await as("/app/settings", form({ ...rates, ...fields })),
+        params: {},
+        context: routeContext(),
+      }),
     );
     expect(answer.data).toMatchObject({ intent, ok: true });
     // It did act, on the other shop.
@@ -229,7 +240,7 @@ describe("Configuración as another shop", () => {
 describe("Privacidad as another shop", () => {
   it("GET /app/privacy lists none of the victim's data requests", async () => {
     const page = await unchanged(async () =>
-      privacyLoader({ request: await as("/app/privacy"), params: {}, context: {} }),
+      privacyLoader({ request: await as("/app/privacy"), params: {}, context: routeContext() }),
     );
     expect(page.requests).toEqual([]);
   });
@@ -239,7 +250,7 @@ describe("Privacidad as another shop", () => {
       exportAction({
         request: await as(`/app/privacy/${victim.exportId}`, { method: "POST" }),
         params: { id: victim.exportId },
-        context: {},
+        context: routeContext(),
       }),
     );
     expect((response as Response).status).toBe(404);
@@ -249,13 +260,19 @@ describe("Privacidad as another shop", () => {
 
 describe("Inicio as another shop", () => {
   it("GET /app counts none of the victim's variants or quotes and lists none of its failed jobs", async () => {
-    const page = await unchanged(async () => homeLoader({ request: await as("/app"), params: {}, context: {} }));
+    const page = await unchanged(async () =>
+      homeLoader({ request: await as("/app"), params: {}, context: routeContext() }),
+    );
     expect(page).toMatchObject({ connected: false, variantsSynced: 0, failedJobs: [], quotesLastDay: { total: 0 } });
   });
 
   it("POST /app intent=job-retry with the victim's job id is a 404 and changes nothing", async () => {
     const answer = await unchanged(async () =>
-      homeAction({ request: await as("/app", form({ intent: "job-retry", id: homeJobId })), params: {}, context: {} }),
+      homeAction({
+        request: await as("/app", form({ intent: "job-retry", id: homeJobId })),
+        params: {},
+        context: routeContext(),
+      }),
     );
     expect(statusOf(answer)).toBe(404);
     expect(payload(answer)).toMatchObject({ ok: false });

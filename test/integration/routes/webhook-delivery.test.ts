@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { recordWebhookDelivery } from "~/shopify/webhooks/webhook-delivery.server";
 import { resetDatabase } from "../../helpers/test-database";
 

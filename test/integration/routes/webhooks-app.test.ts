@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { signedWebhookRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
+import { routeContext } from "../../helpers/app-services";
 
-const call = (fn: typeof uninstalled, request: Request) => fn({ request, params: {}, context: {} });
+const call = (fn: typeof uninstalled, request: Request) => fn({ request, params: {}, context: routeContext() });
 
 async function status(fn: typeof uninstalled, request: Request) {
   try {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
 import { action as customersRedact } from "~/routes/webhooks.customers.redact";
 import { action as shopRedact } from "~/routes/webhooks.shop.redact";
@@ -9,12 +9,13 @@ import { action as downloadExport } from "~/routes/app.privacy.$id";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, signedWebhookRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
+import { routeContext } from "../../helpers/app-services";
 
 type Action = typeof dataRequest;
 
 async function status(fn: Action, request: Request) {
   try {
-    return (await fn({ request, params: {}, context: {} })).status;
+    return (await fn({ request, params: {}, context: routeContext() })).status;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
     throw thrown;
@@ -74,7 +75,7 @@ describe("compliance webhooks", () => {
     expect(stored.ordersRequested).toEqual(["5512345678901", "999"]);
     expect(JSON.stringify(stored)).not.toMatch(/ana@example\.com|5512345678"/);
     // AND the privacy page lists it
-    const page = await privacyPage({ request: await sessionTokenRequest("/app/privacy"), params: {}, context: {} });
+    const page = await privacyPage({ request: await sessionTokenRequest("/app/privacy"), params: {}, context: routeContext() });
     expect(page.requests).toEqual([
       expect.objectContaining({ id: stored.id, customerId: "7", ordersFound: 1, downloadedAt: null }),
     ]);
@@ -82,7 +83,7 @@ describe("compliance webhooks", () => {
     const response = await downloadExport({
       request: await sessionTokenRequest(`/app/privacy/${stored.id}`, TEST_SHOP, { method: "POST" }),
       params: { id: stored.id },
-      context: {},
+      context: routeContext(),
     });
     expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="solicitud-datos-/);
     const data = await response.json();
@@ -121,7 +122,7 @@ describe("compliance webhooks", () => {
     const malformed = await downloadExport({
       request: await sessionTokenRequest("/app/privacy/abc", TEST_SHOP, { method: "POST" }),
       params: { id: "abc" },
-      context: {},
+      context: routeContext(),
     });
     expect(malformed.status).toBe(400);
   });
@@ -143,7 +144,7 @@ describe("compliance webhooks", () => {
       data: { shop: TEST_SHOP, ordersRequested: ["1"], export: {}, receivedAt: old, answeredAt: old },
     });
     await storeOfflineSession(prisma, TEST_SHOP);
-    const page = await privacyPage({ request: await sessionTokenRequest("/app/privacy"), params: {}, context: {} });
+    const page = await privacyPage({ request: await sessionTokenRequest("/app/privacy"), params: {}, context: routeContext() });
     expect(page.requests).toEqual([]);
     expect(await purgeExpiredExports(prisma, new Date())).toBe(1);
     expect(await prisma.customerDataRequest.count()).toBe(0);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action as scopesUpdate } from "~/routes/webhooks.app.scopes_update";
 import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
 import { action as dataRequest } from "~/routes/webhooks.customers.data_request";
@@ -9,6 +9,7 @@ import { action as shopRedact } from "~/routes/webhooks.shop.redact";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { signedWebhookRequest } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
+import { routeContext } from "../../helpers/app-services";
 
 type Action = typeof ordersPaid;
 const routes: [string, Action][] = [
@@ -21,7 +22,7 @@ const routes: [string, Action][] = [
 
 async function status(action: Action, request: Request) {
   try {
-    return (await action({ request, params: {}, context: {} })).status;
+    return (await action({ request, params: {}, context: routeContext() })).status;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
     throw thrown;

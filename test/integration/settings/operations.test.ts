@@ -1,9 +1,7 @@
 // The orders-and-stock part of /app/settings, and the catalogue sync a first connection starts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
-import { configureAppContext } from "~/context.server";
+import prisma from "../../helpers/prisma";
 import { getShopSettings } from "~/shop/shop-settings.server";
-import { stopRatesRuntime } from "~/rates/runtime.server";
 import { action, loader } from "~/routes/app.settings/route";
 import { startServiceSandbox } from "../../../sandbox/service/server";
 import { createSimulatedStore } from "../../../sandbox/store";
@@ -11,6 +9,7 @@ import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
+import { configureTestServices, resetTestRates, routeContext } from "../../helpers/app-services";
 
 const API_KEY = "sk_operations";
 let sandbox: Awaited<ReturnType<typeof startServiceSandbox>>;
@@ -21,7 +20,7 @@ beforeAll(async () => {
   sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY] });
 });
 afterAll(async () => {
-  await stopRatesRuntime();
+  await resetTestRates();
   await sandbox.close();
 });
 
@@ -31,7 +30,7 @@ beforeEach(async () => {
   await prisma.shop.create({ data: { domain: TEST_SHOP } });
   store = createSimulatedStore();
   store.addShop({ domain: TEST_SHOP });
-  configureAppContext({
+  configureTestServices({
     db: prisma,
     now: () => now,
     svc: sandboxConnection(sandbox.url),
@@ -48,7 +47,7 @@ async function submit(fields: Record<string, string>, extra: [string, string][] 
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   // The answer's body; its status is 400 when the form was refused.
-  return (await action({ request, params: {}, context: {} })).data;
+  return (await action({ request, params: {}, context: routeContext() })).data;
 }
 
 const validOperations = {
@@ -63,7 +62,11 @@ const validOperations = {
 
 describe("/app/settings — orders and stock", () => {
   it("shows the defaults and the shop's locations to choose the warehouse from", async () => {
-    const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: {} });
+    const page = await loader({
+      request: await sessionTokenRequest("/app/settings"),
+      params: {},
+      context: routeContext(),
+    });
     expect(page.operations).toEqual({
       defaultService: "NACIONAL",
       skipTestOrders: true,
@@ -81,7 +84,11 @@ describe("/app/settings — orders and stock", () => {
   });
 
   it("saves the settings, and switching stock on schedules its first sync", async () => {
-    const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: {} });
+    const page = await loader({
+      request: await sessionTokenRequest("/app/settings"),
+      params: {},
+      context: routeContext(),
+    });
     const location = page.locations[0]!.id;
     const result = await submit(
       {

@@ -6,8 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
-import { configureAppContext } from "~/context.server";
+import prisma from "../../helpers/prisma";
 import { handleRateCallback } from "~/rates/callback.server";
 import { action as readinessAction } from "~/routes/app.readiness";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";
@@ -25,6 +24,7 @@ import {
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_API_SECRET, TEST_SHOP } from "../../helpers/shopify-requests";
 import { freshShop, product, startSandbox, upstreamLog, type Sandbox } from "../rates/support/harness";
+import { configureTestServices, routeContext, testServices } from "../../helpers/app-services";
 
 const upstream = upstreamLog();
 let sandbox: Sandbox;
@@ -35,7 +35,10 @@ let storeServer: ListeningStore;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  const fastPath = rateCallbackFastPath({ handle: handleRateCallback, naive: false });
+  const fastPath = rateCallbackFastPath({
+    handle: (request, mode) => handleRateCallback(testServices(), request, mode),
+    naive: false,
+  });
   appServer = http.createServer((req, res) => {
     if (!fastPath(req, res)) res.writeHead(404).end();
   });
@@ -65,9 +68,9 @@ async function connectedShop(opts: { marketDrivenShipping?: boolean } = {}) {
     tokens: { accessToken: store.accessToken(TEST_SHOP) },
     apiVersion: store.apiVersion,
   });
-  // Paced as production paces every shop's Admin calls (app/context.server.ts), on the store's throttle.
+  // Paced as production paces every shop's Admin calls (app/composition.server.ts), on the store's throttle.
   const paced = createAdminPacing({ sleep: (ms) => new Promise((r) => setTimeout(r, ms)), nowMs: () => Date.now() });
-  configureAppContext({ adminFor: async (shop) => paced(shop, admin) });
+  configureTestServices({ adminFor: async (shop) => paced(shop, admin) });
   await storeOfflineSession(prisma);
   const registration = await registerCarrierService({ db: prisma, admin, shop: TEST_SHOP, appUrl, name: "Envíos svc" });
   expect(registration.state).toBe("active");
@@ -95,7 +98,7 @@ const buyerAtCheckout = () =>
 
 /** Runs the readiness job once, as a worker would. */
 async function runReadinessJob(overrides: Parameters<typeof readinessJobHandlers>[1] = {}) {
-  const handler = readinessJobHandlers({ db: prisma, logger: silent, now: () => new Date() }, overrides)[
+  const handler = readinessJobHandlers({ ...testServices(), logger: silent, now: () => new Date() }, overrides)[
     READINESS_QUEUE
   ]!;
   const job = await prisma.job.create({
@@ -114,7 +117,7 @@ async function postReadiness(intent: string) {
     method: "POST",
     body: new URLSearchParams({ intent }),
   });
-  const response = await readinessAction({ request, params: {}, context: {} });
+  const response = await readinessAction({ request, params: {}, context: routeContext() });
   return (await (response as unknown as Response).json?.()) ?? (response as { data: unknown }).data;
 }
 

@@ -3,7 +3,7 @@
 // shop missing them gets each one once; a shop not connected, or uninstalled, gets none.
 import { beforeEach, describe, expect, it } from "vitest";
 import pino from "pino";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { jobHandlers } from "~/composition.server";
 import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/queues";
 import { updateShopSettings } from "~/shop/shop-settings.server";
@@ -15,6 +15,7 @@ import {
   SCHEDULES_EVERY_MS,
 } from "~/shop/schedules.server";
 import { ensureSchedulesJob, SCHEDULES_QUEUE } from "~/shop/schedules-queue.server";
+import { testServices } from "../../helpers/app-services";
 import { resetDatabase } from "../../helpers/test-database";
 
 const CONNECTED = "conectada.myshopify.com";
@@ -62,7 +63,7 @@ describe("the shops' recurring jobs", () => {
     await ensureSchedulesJob(prisma, now);
     await ensureSchedulesJob(prisma, now);
     expect(await prisma.job.count({ where: { queue: SCHEDULES_QUEUE } })).toBe(1);
-    const deps = { db: prisma, logger: pino({ level: "silent" }), now: () => now };
+    const deps = { ...testServices(), logger: pino({ level: "silent" }), now: () => now };
     expect(Object.keys(jobHandlers(deps))).toContain(SCHEDULES_QUEUE);
     const job = await prisma.job.findFirstOrThrow({ where: { queue: SCHEDULES_QUEUE } });
     const outcome = await schedulesJobHandlers(deps)[SCHEDULES_QUEUE]!(job);

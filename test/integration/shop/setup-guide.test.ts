@@ -2,12 +2,13 @@
 // connected, a catalogue sync finished, the readiness check passed, a test quote ran, «how orders
 // go» read (or an order already went) — and Inicio's «Entendido» records the last one.
 import { beforeEach, describe, expect, it } from "vitest";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { action, loader } from "~/routes/app._index";
 import { readSetupGuide, recordRateTest } from "~/shop/setup-guide.server";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
+import { routeContext } from "../../helpers/app-services";
 
 const shop = TEST_SHOP;
 const doneSteps = async () => (await readSetupGuide(prisma, shop)).steps.filter((s) => s.done).map((s) => s.step);
@@ -21,7 +22,7 @@ beforeEach(async () => {
 describe("the setup guide's facts", () => {
   it("has nothing done on a fresh install, and Inicio shows it at its first step", async () => {
     expect(await doneSteps()).toEqual([]);
-    const home = await loader({ request: await bearerRequest("/app", shop), params: {}, context: {} });
+    const home = await loader({ request: await bearerRequest("/app", shop), params: {}, context: routeContext() });
     expect(home.setup).toMatchObject({ current: "connect", done: 0 });
   });
 
@@ -52,7 +53,7 @@ describe("the setup guide's facts", () => {
       body: new URLSearchParams({ intent: "setup-orders-seen" }),
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    const answer = await action({ request, params: {}, context: {} });
+    const answer = await action({ request, params: {}, context: routeContext() });
     expect(answer.init?.status ?? 200).toBe(200);
     const guide = await readSetupGuide(prisma, shop);
     expect(guide).toMatchObject({ current: null, done: 5 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import prisma from "~/db.server";
+import prisma from "../../helpers/prisma";
 import { DEFAULT_SETTINGS, getShopSettings, updateShopSettings } from "~/shop/shop-settings.server";
 import { resetDatabase } from "../../helpers/test-database";
 

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ServerBuild } from "@remix-run/node";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookFastPath } from "../../../server/webhook-http";
 
@@ -47,12 +47,18 @@ const routes = {
   },
 } as unknown as ServerBuild["routes"];
 
+// The routes here are stand-ins: they use nothing of the services the server would give them.
+const context = { services: {} } as AppLoadContext;
 const failures: string[] = [];
 let server: http.Server;
 let base: string;
 
 beforeAll(async () => {
-  const fast = webhookFastPath({ routes, onError: (error, path) => failures.push(`${path}: ${String(error)}`) });
+  const fast = webhookFastPath({
+    routes,
+    context,
+    onError: (error, path) => failures.push(`${path}: ${String(error)}`),
+  });
   server = http.createServer((req, res) => {
     if (!fast(req, res)) res.writeHead(404, { "x-answered-by": "framework" }).end();
   });

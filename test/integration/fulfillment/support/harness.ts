@@ -5,8 +5,7 @@
  */
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import prisma from "~/db.server";
-import { configureAppContext } from "~/context.server";
+import prisma from "../../../helpers/prisma";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
@@ -32,6 +31,7 @@ import {
 } from "../../../../sandbox/store";
 import { TEST_API_SECRET, TEST_APP_URL, TEST_SHOP } from "../../../helpers/shopify-requests";
 import { sandboxConnection } from "../../../helpers/app-context";
+import { configureTestServices, routeContext } from "../../../helpers/app-services";
 
 export const SHOP = TEST_SHOP;
 export const API_KEY = "sk_fulfilment_tests";
@@ -164,7 +164,7 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
     (query, variables) =>
       store.graphql(shop, query, variables) as never;
   const now = () => new Date(nowMs);
-  configureAppContext({ svc: svcConfig, svcClientFor, adminFor, now, logger: silentLogger });
+  configureTestServices({ svc: svcConfig, svcClientFor, adminFor, now, logger: silentLogger });
 
   await prisma.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: {} });
   await connectShop({ db: prisma, config: svcConfig, shop: SHOP, apiKey: API_KEY, environment: "qa" });
@@ -244,7 +244,8 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
         payload,
         eventId: deliverOpts.eventId,
         triggeredAt: deliverOpts.triggeredAt,
-        fetch: async (url, init) => ordersPaid({ request: new Request(url, init), params: {}, context: {} }),
+        fetch: async (url, init) =>
+          ordersPaid({ request: new Request(url, init), params: {}, context: routeContext() }),
       });
     },
     send(topic, payload, sendOpts = {}) {
@@ -257,7 +258,7 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
         payload,
         eventId: sendOpts.eventId,
         triggeredAt: sendOpts.triggeredAt,
-        fetch: async (url, init) => route({ request: new Request(url, init), params: {}, context: {} }),
+        fetch: async (url, init) => route({ request: new Request(url, init), params: {}, context: routeContext() }),
       });
     },
     locationId(name) {

@@ -3,11 +3,9 @@
  * shop is connected with a sandbox key, products are registered at the sandbox, and requests are
  * signed exactly as Shopify signs them.
  */
-import prisma from "~/db.server";
-import { appContext, configureAppContext } from "~/context.server";
+import prisma from "../../../helpers/prisma";
 import { connectShop, createSvcClientResolver } from "~/shop/svc-connection.server";
 import { updateShopSettings, type RatesSettings } from "~/shop/shop-settings.server";
-import { forgetShopRates, ratesRuntime, stopRatesRuntime } from "~/rates/runtime.server";
 import { action } from "~/routes/carrier-service.rates";
 import { createSvcClient, SvcTokenCache, type SvcClient, type SvcNewProduct } from "~/svc";
 import { startServiceSandbox, type ServiceSandboxOptions } from "../../../../sandbox/service/server";
@@ -15,6 +13,7 @@ import fixture from "../../../fixtures/carrier-rate-request.mx.json";
 import { signedCarrierRequest, TEST_SHOP } from "../../../helpers/shopify-requests";
 import { resetDatabase } from "../../../helpers/test-database";
 import { sandboxConnection } from "../../../helpers/app-context";
+import { configureTestServices, resetTestRates, routeContext, testServices } from "../../../helpers/app-services";
 
 export const API_KEY = "sk_rates_integration";
 export { TEST_SHOP };
@@ -71,12 +70,12 @@ export async function freshShop(
   upstream: UpstreamLog,
   products: SvcNewProduct[] = [product("TAZA-AZ")],
 ): Promise<void> {
-  await stopRatesRuntime();
+  await resetTestRates();
   await resetDatabase();
   const client = setupClient(sandbox);
   await sandboxControl(sandbox, client, "/__sandbox/reset");
   if (products.length) await client.createProducts({ productos: products });
-  const ctx = configureAppContext({
+  const ctx = configureTestServices({
     db: prisma,
     svc: sandboxConnection(sandbox.url, { fetch: upstream.fetch }),
   });
@@ -106,7 +105,7 @@ export async function sandboxControl(
 /** Saves rate rules for TEST_SHOP as the settings page does (which also forgets the cached profile). */
 export async function setRules(rules: Partial<RatesSettings>): Promise<void> {
   await updateShopSettings({ db: prisma, shop: TEST_SHOP, patch: { rates: rules } });
-  forgetShopRates(TEST_SHOP);
+  testServices().rates.forget(TEST_SHOP);
 }
 
 type RatePatch = Partial<Record<keyof typeof fixture.rate, unknown>>;
@@ -131,14 +130,14 @@ export interface CallbackAnswer {
 export async function callback(args: Parameters<typeof signedCarrierRequest>[0]): Promise<CallbackAnswer> {
   const request = signedCarrierRequest(args);
   const started = performance.now();
-  const response = await action({ request, params: {}, context: {} });
+  const response = await action({ request, params: {}, context: routeContext() });
   const ms = performance.now() - started;
   return { status: response.status, body: (await response.json()) as CallbackAnswer["body"], ms };
 }
 
 /** Writes the buffered quote log now. */
 export function flushQuoteLog(): Promise<void> {
-  return ratesRuntime().quoteLog.flush();
+  return testServices().rates.quoteLog.flush();
 }
 
 /** A client of the sandbox whose quotations carry `scenario()` as the sandbox's fault scenario (auth stays healthy). */
@@ -159,7 +158,7 @@ function faultyClient(sandbox: Sandbox, upstream: UpstreamLog, scenario: () => s
 
 /** Makes every quotation of the shop's client carry a sandbox fault scenario. */
 export function withScenario(sandbox: Sandbox, upstream: UpstreamLog, scenario: string): void {
-  configureAppContext({ svcClientFor: async () => faultyClient(sandbox, upstream, () => scenario) });
+  configureTestServices({ svcClientFor: async () => faultyClient(sandbox, upstream, () => scenario) });
 }
 
 /**
@@ -169,7 +168,7 @@ export function withScenario(sandbox: Sandbox, upstream: UpstreamLog, scenario: 
 export function switchableFaults(sandbox: Sandbox, upstream: UpstreamLog): { set(scenario: string | null): void } {
   let scenario: string | null = null;
   const client = faultyClient(sandbox, upstream, () => scenario);
-  configureAppContext({ svcClientFor: async () => client });
+  configureTestServices({ svcClientFor: async () => client });
   return {
     set(next) {
       scenario = next;
@@ -179,5 +178,5 @@ export function switchableFaults(sandbox: Sandbox, upstream: UpstreamLog): { set
 
 /** The shop's client as the app builds it (no scenario). */
 export function restoreClients(): void {
-  configureAppContext({ svcClientFor: createSvcClientResolver(prisma, appContext().svc) });
+  configureTestServices({ svcClientFor: createSvcClientResolver(prisma, testServices().svc) });
 }
