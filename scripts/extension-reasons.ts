@@ -1,5 +1,7 @@
-// Copies the reasons of the admin's message catalogues (app/i18n, `orders.reasons`) into the
-// order-page block's locales (extensions/warehouse-status/locales, `reasons`), in Shopify's
+// Copies the reasons, the service's order statuses, the address warnings and the address fields of
+// the admin's message catalogues (app/i18n, `orders.reasons`, `orders.svcStatuses`,
+// `orders.warnings`, `orders.fields`) into the order-page block's locales
+// (extensions/warehouse-status/locales, same names), in Shopify's
 // `{{param}}` form, so the block reads the app's reasons in the merchant's language as Pedidos
 // does. Run after changing a reason: `npx tsx scripts/extension-reasons.ts`
 // (test/unit/extensions/reason-locales.test.ts fails while they differ).
@@ -20,14 +22,17 @@ export function extensionReasons(reasons: Record<string, string>): Record<string
   );
 }
 
-function write(file: string, reasons: Record<string, string>) {
+function write(file: string, orders: typeof es.orders) {
   const full = path.resolve(file);
   const locale = JSON.parse(fs.readFileSync(full, "utf8")) as Record<string, unknown>;
-  locale.reasons = extensionReasons(reasons);
+  locale.reasons = extensionReasons(orders.reasons);
+  locale.svcStatuses = extensionReasons(orders.svcStatuses);
+  locale.warnings = extensionReasons(orders.warnings);
+  locale.fields = extensionReasons({ ...orders.fields, other: orders.otherField });
   fs.writeFileSync(full, `${JSON.stringify(locale, null, 2)}\n`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("scripts/extension-reasons.ts")) {
-  write(LOCALE_FILES.es, es.orders.reasons);
-  write(LOCALE_FILES.en, en.orders.reasons);
+  write(LOCALE_FILES.es, es.orders);
+  write(LOCALE_FILES.en, en.orders);
 }

@@ -20,6 +20,8 @@ export function resolveEstado(address: ShopifyAddress, postalCode: string): Esta
         ? [
             {
               field: "codigo_postal",
+              code: "stateMismatch",
+              params: { cp: postalCode, byCp: byPostalCode.name, state: state.name },
               message: `postal code ${postalCode} is in ${byPostalCode.name}, not ${state.name}; check the address`,
             },
           ]
@@ -31,18 +33,32 @@ export function resolveEstado(address: ShopifyAddress, postalCode: string): Esta
     const message = given
       ? `unknown state "${given}"; sent ${byPostalCode.name}, the state of postal code ${postalCode}`
       : `no state given; sent ${byPostalCode.name}, the state of postal code ${postalCode}`;
+    const code = given ? ("unknownStateFromPostalCode" as const) : ("noStateFromPostalCode" as const);
+    const params = { state: byPostalCode.name, cp: postalCode, ...(given ? { given } : {}) };
     return {
       value: byPostalCode.name,
       known: false,
-      warnings: [{ field: "estado", message, ...(given ? { original: given } : {}) }],
+      warnings: [{ field: "estado", code, params, message, ...(given ? { original: given } : {}) }],
     };
   }
   if (given) {
     return {
       value: given,
       known: false,
-      warnings: [{ field: "estado", message: `unknown state "${given}"; sent as given`, original: given }],
+      warnings: [
+        {
+          field: "estado",
+          code: "unknownState",
+          params: { given },
+          message: `unknown state "${given}"; sent as given`,
+          original: given,
+        },
+      ],
     };
   }
-  return { value: "", known: false, warnings: [{ field: "estado", message: "no state given" }] };
+  return {
+    value: "",
+    known: false,
+    warnings: [{ field: "estado", code: "noState", params: {}, message: "no state given" }],
+  };
 }

@@ -43,11 +43,16 @@ export function toDestination(address: ShopifyAddress): DestinationResult {
   if (country.kind === "missing") {
     const agrees = estado.known && isMexicanPostalCode(postalCode.value) && estado.warnings.length === 0;
     if (!agrees) return outsideMexico("");
-    warnings.push({ field: "pais", message: "no country given; assumed Mexico from the state and postal code" });
+    warnings.push({
+      field: "pais",
+      code: "noCountry",
+      params: {},
+      message: "no country given; assumed Mexico from the state and postal code",
+    });
   }
 
   const ciudad = cleanText(input.city);
-  if (ciudad === "") warnings.push({ field: "ciudad", message: "no city given" });
+  if (ciudad === "") warnings.push({ field: "ciudad", code: "noCity", params: {}, message: "no city given" });
   const recipient = resolveRecipient(input);
   const phone = normalizePhone(input.phone);
   warnings.push(...recipient.warnings, ...phone.warnings);

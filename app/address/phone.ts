@@ -21,7 +21,14 @@ export function normalizePhone(raw: unknown): Phone {
   if (original === "") {
     return {
       value: "",
-      warnings: [{ field: "telefono", message: "no phone number; the service needs one reachable by WhatsApp" }],
+      warnings: [
+        {
+          field: "telefono",
+          code: "noPhone",
+          params: {},
+          message: "no phone number; the service needs one reachable by WhatsApp",
+        },
+      ],
     };
   }
   const number = original.replace(LABEL, "");
@@ -32,6 +39,8 @@ export function normalizePhone(raw: unknown): Phone {
     warnings: [
       {
         field: "telefono",
+        code: "phoneNot10Digits",
+        params: { phone: original },
         message: `phone "${original}" is not a 10-digit Mexican number; sent as given`,
         original,
       },

@@ -20,7 +20,10 @@ export function isMexicanPostalCode(value: string): boolean {
 export function normalizePostalCode(raw: unknown): PostalCode {
   const original = cleanText(raw);
   if (original === "") {
-    return { value: "", warnings: [{ field: "codigo_postal", message: "no postal code given" }] };
+    return {
+      value: "",
+      warnings: [{ field: "codigo_postal", code: "noPostalCode", params: {}, message: "no postal code given" }],
+    };
   }
   const compact = original.replace(LABEL, "").replace(SEPARATORS, "");
   const candidate = /^\d{4}$/.test(compact) ? `0${compact}` : compact;
@@ -31,6 +34,8 @@ export function normalizePostalCode(raw: unknown): PostalCode {
   if (candidate !== compact) {
     warnings.push({
       field: "codigo_postal",
+      code: "postalCodeFourDigits",
+      params: { given: original, sent: candidate },
       message: `postal code "${original}" has four digits; sent "${candidate}"`,
       original,
     });
@@ -42,6 +47,8 @@ export function normalizePostalCode(raw: unknown): PostalCode {
 function invalid(original: string, sent: string): AddressWarning {
   return {
     field: "codigo_postal",
+    code: "postalCodeInvalid",
+    params: { given: original, sent },
     message: `"${original}" is not a valid Mexican postal code; sent "${sent}"`,
     original,
   };
@@ -59,6 +66,8 @@ export function resolvePostalCode(given: unknown, fromLines: readonly string[]):
   if (field === "" && first !== undefined) {
     warnings.push({
       field: "codigo_postal",
+      code: "postalCodeFromLine",
+      params: { cp: first },
       message: `no postal code given; took ${first} from the address line`,
       original: first,
     });
@@ -67,6 +76,8 @@ export function resolvePostalCode(given: unknown, fromLines: readonly string[]):
     if (normalizePostalCode(code).value !== chosen.value) {
       warnings.push({
         field: "codigo_postal",
+        code: "postalCodeInLine",
+        params: { cp: code, sent: chosen.value || "—" },
         message: `an address line mentions postal code ${code}; sent ${chosen.value || "none"}`,
         original: code,
       });

@@ -13,8 +13,19 @@ export function resolveRecipient(address: ShopifyAddress): Recipient {
   if (company) {
     return {
       value: company,
-      warnings: [{ field: "nombre", message: "no recipient name; sent the company name", original: company }],
+      warnings: [
+        {
+          field: "nombre",
+          code: "recipientFromCompany",
+          params: {},
+          message: "no recipient name; sent the company name",
+          original: company,
+        },
+      ],
     };
   }
-  return { value: "", warnings: [{ field: "nombre", message: "no recipient name given" }] };
+  return {
+    value: "",
+    warnings: [{ field: "nombre", code: "noRecipient", params: {}, message: "no recipient name given" }],
+  };
 }

@@ -53,6 +53,8 @@ export function toStreetFields(chunks: readonly Chunk[]): StreetFields {
     parts.street.push([lot, ...textOf("cross")].join(" "));
     warnings.push({
       field: "calle",
+      code: "lotAsStreet",
+      params: { lot },
       message: `no street name; sent the block and lot "${lot}" as the street`,
       original: lot,
     });
@@ -66,13 +68,30 @@ export function toStreetFields(chunks: readonly Chunk[]): StreetFields {
   );
 
   const calle = parts.street.filter(Boolean).join(", ");
-  if (calle === "") warnings.push({ field: "calle", message: "no street name found in the address lines" });
+  if (calle === "")
+    warnings.push({
+      field: "calle",
+      code: "noStreet",
+      params: {},
+      message: "no street name found in the address lines",
+    });
   if (parts.exterior.length === 0) {
     const original = calle ? { original: calle } : {};
-    warnings.push({ field: "no_exterior", message: 'no exterior number found; sent "S/N"', ...original });
+    warnings.push({
+      field: "no_exterior",
+      code: "noExteriorNumber",
+      params: {},
+      message: 'no exterior number found; sent "S/N"',
+      ...original,
+    });
   }
   if (parts.colonia.length === 0) {
-    warnings.push({ field: "colonia", message: "no colonia found; the service requires one" });
+    warnings.push({
+      field: "colonia",
+      code: "noColonia",
+      params: {},
+      message: "no colonia found; the service requires one",
+    });
   }
   return {
     calle,
@@ -117,6 +136,8 @@ function takeHouseNumber(street: Token[], parts: Parts, lotsOnly: boolean): stri
     parts.building.unshift(guess);
     parts.warnings.push({
       field: "no_interior",
+      code: "buildingAfterNumber",
+      params: { text: guess },
       message: `took "${guess}" after the house number as a building's name; sent it in the interior reference`,
       original: guess,
     });
@@ -126,6 +147,8 @@ function takeHouseNumber(street: Token[], parts: Parts, lotsOnly: boolean): stri
     parts.interior.push(guess);
     parts.warnings.push({
       field: "no_interior",
+      code: "interiorAfterNumber",
+      params: { text: guess },
       message: `took "${guess}" after the house number as the interior number`,
       original: guess,
     });
@@ -158,6 +181,8 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
     parts.interior.push(interior);
     warnings.push({
       field: "no_interior",
+      code: "interiorWithoutLabel",
+      params: { text: interior },
       message: `no "Int." label; took "${interior}" as the interior number`,
       original: interior,
     });
@@ -167,6 +192,8 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
     parts.building.push(building);
     warnings.push({
       field: "no_interior",
+      code: "building",
+      params: { text: building },
       message: `took "${building}" as a building's name; sent it in the interior reference`,
       original: building,
     });
@@ -177,6 +204,8 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
     parts.colonia.push(colonia);
     warnings.push({
       field: "colonia",
+      code: "coloniaWithoutLabel",
+      params: { text: colonia },
       message: `no "Col." label; took "${colonia}" as the colonia`,
       original: colonia,
     });
@@ -187,6 +216,8 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
       parts.street.push(text);
       warnings.push({
         field: "calle",
+        code: "unclearKeptInStreet",
+        params: { text },
         message: `could not tell what "${text}" is; kept it in the street`,
         original: text,
       });
@@ -194,6 +225,8 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
       parts.reference.push(text);
       warnings.push({
         field: "no_interior",
+        code: "unclearAsInterior",
+        params: { text },
         message: `could not tell what "${text}" is; sent it as the interior reference`,
         original: text,
       });

@@ -1,3 +1,4 @@
+import type { WarningCode } from "./warning-codes";
 /** The service's `consumidor_destino`, field for field (newer contract: `pais` and `colonia`). */
 export type Destination = {
   calle: string;
@@ -45,7 +46,17 @@ export type ShopifyAddress = {
 };
 
 /** Something the merchant should check: a guess, a fallback or a value sent as given. */
-export type AddressWarning = { field: keyof Destination; message: string; original?: string };
+/**
+ * What the parser could not place: a code of warning-codes.ts with its parameters (pages word it
+ * from `orders.warnings`), and `message`, its English record for support and logs.
+ */
+export type AddressWarning = {
+  field: keyof Destination;
+  code: WarningCode;
+  params: Record<string, string>;
+  message: string;
+  original?: string;
+};
 
 /** Either a destination the service can take, or the reason it cannot be one. */
 export type DestinationResult =

@@ -35,7 +35,7 @@ function JobProblems({ jobs }: { jobs: JobProblemRow[] }) {
                 at: dateTime(job.at),
               })}
             </Text>
-            {job.error && <Text as="p">{format(m.detail, { error: job.error })}</Text>}
+            {/* The job's error (class, message, the service's body) is for logs and support, never shown here. */}
             <InlineStack>
               <ActionButton intent="job-retry" id={job.id} label={m.retry} />
             </InlineStack>
@@ -55,7 +55,7 @@ function UnreadableWebhooks({ records }: { records: UnreadableWebhookRow[] }) {
         <Banner key={record.id} tone="warning" title={m.unreadableTitle}>
           <BlockStack gap="200">
             <Text as="p">
-              {format(m.unreadableBody, { topic: record.topic, at: dateTime(record.receivedAt), reason: record.reason })}
+              {format(m.unreadableBody, { topic: record.topic, at: dateTime(record.receivedAt) })}
             </Text>
             {record.issues.some((issue) => issue !== "$") && <Text as="p">{format(m.fields, { fields: record.issues.join(", ") })}</Text>}
             <Text as="p">{record.orderId ? format(m.orderNamed, { id: record.orderId }) : m.noOrder}</Text>

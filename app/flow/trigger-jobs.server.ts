@@ -7,7 +7,7 @@
  * idempotency key for triggers).
  */
 import type { PrismaClient } from "@prisma/client";
-import { reasonMessage } from "../fulfillment/reason-codes";
+import { storedReason } from "../fulfillment/reason-codes";
 import { pickLocale, translator } from "../i18n/locale";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
@@ -114,10 +114,11 @@ async function buildTrigger(db: PrismaClient, shop: string, job: FlowTriggerJob)
       },
     };
   }
-  const reason = job.reason ?? record.reason ?? "";
-  const coded = reasonMessage(reason);
+  const coded = job.reasonCode
+    ? storedReason(job.reasonCode, job.reasonParams)
+    : storedReason(record.reasonCode, record.reasonParams);
   const i18n = translator(await shopLocale(db, shop));
-  const said = coded ? i18n.format(i18n.messages.orders.reasons[coded.code], coded.params) : reason;
+  const said = coded ? i18n.format(i18n.messages.orders.reasons[coded.code], coded.params) : (record.reason ?? "");
   return {
     handle: FLOW_TRIGGERS.attention,
     payload: { ...order, "Reason code": coded?.code ?? "other", Reason: said.slice(0, MAX_TEXT) },

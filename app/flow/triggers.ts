@@ -29,7 +29,13 @@ export const STOCK_LOW_THRESHOLD = 5;
 
 /** What the trigger job needs, decided when the event happened (stored in the job's payload). */
 export type FlowTriggerJob =
-  | { kind: "sent" | "attention"; fulfillmentId: string; reason?: string | null }
+  | {
+      kind: "sent" | "attention";
+      fulfillmentId: string;
+      /** The reason's code and parameters (app/fulfillment/reason-codes.ts) when it came to need a person. */
+      reasonCode?: string | null;
+      reasonParams?: Record<string, string>;
+    }
   | {
       kind: "tracking";
       fulfillmentId: string;
@@ -45,10 +51,21 @@ export interface FlowTransition {
   to: string;
   now: Date;
   /** The fields the transition writes (Prisma's update input: only plain strings are read). */
-  data?: { reason?: unknown; trackingNumber?: unknown; trackingCompany?: unknown; trackingUrl?: unknown };
+  data?: {
+    reasonCode?: unknown;
+    reasonParams?: unknown;
+    trackingNumber?: unknown;
+    trackingCompany?: unknown;
+    trackingUrl?: unknown;
+  };
 }
 
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+function stringParams(value: unknown): Record<string, string> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
 
 function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): EnqueueArgs {
   return { queue: FLOW_TRIGGER_QUEUE, key: `${shop}:${key}`, shop, payload: { ...job }, runAt: now };
@@ -64,7 +81,12 @@ export function flowTriggerIntents(t: FlowTransition): EnqueueArgs[] {
   if (t.to === "submitted" && (t.from === "submitting" || t.from === "unknown_outcome"))
     intents.push(intent(t.shop, `sent:${t.id}`, { kind: "sent", fulfillmentId: t.id }, t.now));
   if (t.to === "needs_attention" && t.from !== t.to) {
-    const job: FlowTriggerJob = { kind: "attention", fulfillmentId: t.id, reason: text(t.data?.reason) };
+    const job: FlowTriggerJob = {
+      kind: "attention",
+      fulfillmentId: t.id,
+      reasonCode: text(t.data?.reasonCode),
+      reasonParams: stringParams(t.data?.reasonParams),
+    };
     intents.push(intent(t.shop, `attention:${t.id}:${t.now.getTime()}`, job, t.now));
   }
   const number = text(t.data?.trackingNumber);

@@ -1,13 +1,14 @@
 /**
  * Pure: when a fulfilment order's destination cannot be delivered as it stands, and what the app
- * says about it — the record's reason (an English sentence the Pedidos page reads as a code), the
+ * says about it — the record's reason (a code of reason-codes.ts), the
  * Spanish note on the app's Shopify hold, and the WhatsApp message asking the buyer for the detail.
  * Words the merchant or buyer reads come from the message catalogues only.
  */
 import type { AddressWarning } from "../address";
 import { normalizePhone } from "../address/phone";
-import { warningMessage } from "../address/warning-codes";
+import { storedWarning } from "../address/warning-codes";
 import { translator } from "../i18n/locale";
+import { reason, type ReasonMessage } from "./reason-codes";
 
 export type AddressProblem =
   | { code: "noExteriorNumber" }
@@ -18,7 +19,7 @@ export type AddressProblem =
 /** The first warning that makes the destination undeliverable as it stands; null when it can go. */
 export function addressProblem(warnings: readonly AddressWarning[]): AddressProblem | null {
   for (const warning of warnings) {
-    const coded = warningMessage(warning.message);
+    const coded = storedWarning(warning);
     if (coded?.code === "noExteriorNumber") return { code: "noExteriorNumber" };
     if (coded?.code === "stateMismatch") {
       const { cp = "", byCp = "", state = "" } = coded.params;
@@ -28,34 +29,35 @@ export function addressProblem(warnings: readonly AddressWarning[]): AddressProb
   return null;
 }
 
-const HELD = "it goes to the warehouse once the buyer's address is corrected in Shopify";
-
-/** The record's reason while the app's hold is on (reason-codes.ts reads it back as a code). */
-export function addressHoldReason(problem: AddressProblem): string {
+/** The record's reason while the app's hold is on. */
+export function addressHoldReason(problem: AddressProblem): ReasonMessage {
   switch (problem.code) {
     case "noExteriorNumber":
-      return `held in Shopify: the shipping address has no exterior number; ${HELD}`;
+      return reason("addressHeldNoNumber");
     case "postalCodeState":
-      return `held in Shopify: postal code ${problem.cp} is in ${problem.byCp}, not ${problem.state}; ${HELD}`;
+      return reason("addressHeldPostalCode", { cp: problem.cp, byCp: problem.byCp, state: problem.state });
     case "destinationNotServed":
-      return `held in Shopify: the service serves no destination at postal code ${problem.cp}; ${HELD}`;
+      return reason("addressHeldNotServed", { cp: problem.cp });
   }
 }
 
-/** The problem a reason sentence stands for (the inverse of addressHoldReason); null for any other. */
-export function problemOfReason(reason: string | null | undefined): AddressProblem | null {
-  if (!reason) return null;
-  if (reason === addressHoldReason({ code: "noExteriorNumber" })) return { code: "noExteriorNumber" };
-  const served = /^held in Shopify: the service serves no destination at postal code (?<cp>.+?); it goes/s.exec(reason);
-  if (served?.groups) return { code: "destinationNotServed", cp: served.groups.cp! };
-  const postal = /^held in Shopify: postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+?); it goes/s.exec(reason);
-  if (postal?.groups)
-    return { code: "postalCodeState", cp: postal.groups.cp!, byCp: postal.groups.byCp!, state: postal.groups.state! };
-  return null;
+/** The problem a stored reason stands for (the inverse of addressHoldReason); null for any other. */
+export function problemOfReason(stored: ReasonMessage | null | undefined): AddressProblem | null {
+  const p = stored?.params ?? {};
+  switch (stored?.code) {
+    case "addressHeldNoNumber":
+      return { code: "noExteriorNumber" };
+    case "addressHeldNotServed":
+      return { code: "destinationNotServed", cp: p.cp ?? "" };
+    case "addressHeldPostalCode":
+      return { code: "postalCodeState", cp: p.cp ?? "", byCp: p.byCp ?? "", state: p.state ?? "" };
+    default:
+      return null;
+  }
 }
 
 /** The record's reason once the merchant chose "Enviar tal cual": the job releases the app's hold and sends. */
-export const SENT_AS_IT_STANDS = "the merchant sends it with the address as it stands";
+export const SENT_AS_IT_STANDS = reason("merchantSentAsItStands");
 
 const es = translator("es");
 
@@ -84,7 +86,7 @@ export function whatsappLink(args: {
 
 /** The WhatsApp link of a record the app holds for its address (its stored order's phone); null otherwise. */
 export function whatsappLinkOfRecord(record: {
-  reason: string | null;
+  reason: ReasonMessage | null;
   orderName: string;
   phone: string | null | undefined;
 }): string | null {

@@ -6,7 +6,8 @@ import { toDestination, type AddressWarning, type Destination } from "../address
 import type { FulfillmentSettings, ServiceCode } from "../shop/shop-settings.server";
 import { normaliseServiceCode } from "../svc/wire/service-code";
 import type { PaidOrder } from "./paid-order";
-import { CUSTOMER_DATA_WITHHELD_REASON, customerDataWithheld } from "./withheld-customer-data";
+import { reason, type ReasonMessage } from "./reason-codes";
+import { customerDataWithheld } from "./withheld-customer-data";
 
 /** The createOrder parameters, as stored on the record and sent to the service. */
 export interface ServiceOrderRequest {
@@ -27,8 +28,8 @@ export type BuiltServiceOrder =
       serviceCodeSource: ServiceCodeSource;
       warnings: AddressWarning[];
     }
-  | { kind: "skipped"; reason: string }
-  | { kind: "needs_attention"; reason: string };
+  | { kind: "skipped"; reason: ReasonMessage }
+  | { kind: "needs_attention"; reason: ReasonMessage };
 
 /** A line to send: its SKU and the units to ship. */
 export interface LineToSend {
@@ -52,16 +53,16 @@ export function buildFromLines(
     const names = withoutSku.map((line) => `"${line.name || line.id}"`).join(", ");
     return {
       kind: "needs_attention",
-      reason: `line ${names} has no SKU; the warehouse identifies products by SKU (add one to the variant, then retry)`,
+      reason: reason("noSku", { lines: names }),
     };
   }
-  if (!order.shipping_address) return { kind: "skipped", reason: "the order has no shipping address (local pickup?)" };
+  if (!order.shipping_address) return { kind: "skipped", reason: reason("noAddress") };
   // Never a blank destination: without the protected fields the warehouse cannot deliver.
   if (customerDataWithheld(order.shipping_address)) {
-    return { kind: "needs_attention", reason: CUSTOMER_DATA_WITHHELD_REASON };
+    return { kind: "needs_attention", reason: reason("customerDataWithheld") };
   }
   const destination = toDestination(order.shipping_address);
-  if (!destination.ok) return { kind: "skipped", reason: destination.message };
+  if (!destination.ok) return { kind: "skipped", reason: reason("outsideMexico", { country: destination.country }) };
 
   const chosen = serviceFromShippingLines(order);
   const serviceCode = chosen ?? settings.defaultService;

@@ -8,6 +8,7 @@
  */
 import type { AddressWarning } from "../address";
 import { addressProblem, type AddressProblem } from "./address-hold";
+import { reason, type ReasonCode, type ReasonMessage } from "./reason-codes";
 import type { ServiceCode } from "../shop/shop-settings.server";
 import { buildFromLines, type ServiceCodeSource, type ServiceOrderRequest } from "./build-service-order";
 import type { PaidOrder } from "./paid-order";
@@ -70,19 +71,19 @@ export type Decision =
       serviceCodeSource: ServiceCodeSource;
       warnings: AddressWarning[];
     }
-  | { kind: "skip"; reason: string }
+  | { kind: "skip"; reason: ReasonMessage }
   /** The destination cannot be delivered as it stands: the app's own hold in Shopify until it is corrected. */
   | { kind: "hold_address"; problem: AddressProblem }
   /** until null: until Shopify releases it (a hold); else a time. */
-  | { kind: "wait"; until: Date | null; reason: string }
-  | { kind: "needs_attention"; reason: string };
+  | { kind: "wait"; until: Date | null; reason: ReasonMessage }
+  | { kind: "needs_attention"; reason: ReasonMessage };
 
-const DELIVERY_METHODS: Record<string, string> = {
-  PICK_UP: "the buyer picks it up in store",
-  PICKUP_POINT: "it goes to a pickup point",
-  LOCAL: "it is a local delivery by the shop",
-  RETAIL: "it was sold in person (point of sale)",
-  NONE: "it needs no delivery",
+const DELIVERY_METHODS: Record<string, ReasonCode> = {
+  PICK_UP: "pickUp",
+  PICKUP_POINT: "pickupPoint",
+  LOCAL: "localDelivery",
+  RETAIL: "retail",
+  NONE: "noDelivery",
 };
 
 const HOLD_REASONS: Record<string, string> = {
@@ -104,25 +105,24 @@ export function decideFulfillmentOrder(
   now: Date,
 ): Decision {
   const { order } = state;
-  if (order.cancelled_at) return { kind: "skip", reason: "the order was cancelled in Shopify" };
-  if (fo.status === "CANCELLED") return { kind: "skip", reason: "this part of the order was cancelled in Shopify" };
-  if (fo.status === "CLOSED")
-    return { kind: "skip", reason: "this part of the order is already fulfilled or closed in Shopify" };
-  if (fo.status === "INCOMPLETE") return { kind: "skip", reason: "Shopify could not complete this part of the order" };
+  if (order.cancelled_at) return { kind: "skip", reason: reason("cancelledInShopify") };
+  if (fo.status === "CANCELLED") return { kind: "skip", reason: reason("partCancelled") };
+  if (fo.status === "CLOSED") return { kind: "skip", reason: reason("alreadyFulfilled") };
+  if (fo.status === "INCOMPLETE") return { kind: "skip", reason: reason("incomplete") };
   if (order.test && settings.skipTestOrders) {
-    return { kind: "skip", reason: "test order, and the shop's settings skip test orders" };
+    return { kind: "skip", reason: reason("testOrder") };
   }
   const method = fo.deliveryMethod ?? "SHIPPING";
   if (method !== "SHIPPING") {
     return {
       kind: "skip",
-      reason: `${DELIVERY_METHODS[method] ?? `its delivery method is ${method}`}; the warehouse only ships parcels`,
+      reason: DELIVERY_METHODS[method] ? reason(DELIVERY_METHODS[method]) : reason("notShipped", { method }),
     };
   }
   if (!fo.locationId || !settings.locationIds.includes(fo.locationId)) {
     return {
       kind: "skip",
-      reason: `it is assigned to ${fo.locationName ? `the location "${fo.locationName}"` : "another location"}, which the warehouse does not fulfil`,
+      reason: reason("otherLocation", { location: fo.locationName || null }),
     };
   }
   // On hold only by the app's own address hold: look at the address again (corrected since?).
@@ -132,12 +132,12 @@ export function decideFulfillmentOrder(
     return {
       kind: "wait",
       until: null,
-      reason: `on hold in Shopify${reasons ? ` (${reasons})` : ""}; it goes to the warehouse when the hold is released`,
+      reason: reason("onHold", { holds: reasons || null }),
     };
   }
   if (fo.status === "SCHEDULED") {
     const at = fo.fulfillAt ? new Date(fo.fulfillAt) : null;
-    return { kind: "wait", until: at, reason: "scheduled in Shopify for a later date; it goes to the warehouse then" };
+    return { kind: "wait", until: at, reason: reason("scheduled") };
   }
   if (settings.holdBackMinutes > 0) {
     const until = new Date(new Date(state.paidAt).getTime() + settings.holdBackMinutes * 60_000);
@@ -145,12 +145,12 @@ export function decideFulfillmentOrder(
       return {
         kind: "wait",
         until,
-        reason: `held back ${settings.holdBackMinutes} minutes after payment, so changes and cancellations never reach the warehouse`,
+        reason: reason("heldBack", { minutes: String(settings.holdBackMinutes) }),
       };
     }
   }
   const lines = fo.lines.filter((line) => line.requiresShipping && line.remainingQuantity > 0);
-  if (lines.length === 0) return { kind: "skip", reason: "nothing in this part of the order is left to ship" };
+  if (lines.length === 0) return { kind: "skip", reason: reason("nothingLeft") };
   const built = buildFromLines(
     order,
     lines.map((line) => ({ id: line.lineItemId, name: line.name, sku: line.sku, quantity: line.remainingQuantity })),
@@ -187,25 +187,20 @@ export function changeAfterSubmission(
   fo: FulfillmentOrderState | undefined,
   sent: ServiceOrderRequest["productos"],
   svcOrderId: string | null,
-): string | null {
-  const ref = svcOrderId ? ` (service order ${svcOrderId})` : "";
-  if (state.order.cancelled_at || fo?.status === "CANCELLED") {
-    return `cancelled in Shopify after it reached the warehouse — stop it with the service${ref}`;
-  }
-  if (!fo) {
-    return `this part of the order was split, merged or removed in Shopify after it reached the warehouse — check it with the service${ref}`;
-  }
-  if (fo.status === "ON_HOLD") {
-    return `placed on hold in Shopify after it reached the warehouse — hold it with the service${ref}`;
-  }
+): ReasonMessage | null {
+  const order = svcOrderId;
+  if (state.order.cancelled_at || fo?.status === "CANCELLED") return reason("cancelledAfterWarehouse", { order });
+  if (!fo) return reason("splitAfterWarehouse", { order });
+  if (fo.status === "ON_HOLD") return reason("heldAfterWarehouse", { order });
   // Closed by fulfilments (ours or the merchant's): nothing left that could differ.
   if (fo.status === "CLOSED") return null;
   const now = productsOf(fo.lines.filter((line) => line.requiresShipping));
   if (!sameProducts(now, sent)) {
-    return (
-      `changed in Shopify after it reached the warehouse (now ${describeProducts(now) || "nothing"}; the warehouse has ` +
-      `${describeProducts(sent)}) — change it with the service${ref}`
-    );
+    return reason("changedAfterWarehouse", {
+      now: describeProducts(now) || "—",
+      sent: describeProducts(sent),
+      order,
+    });
   }
   return null;
 }

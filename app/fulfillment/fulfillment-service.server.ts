@@ -7,6 +7,7 @@
  * rejects with a plain reason. Cancellation requests are accepted while nothing reached the
  * warehouse and rejected with the service's status otherwise (the service cannot cancel).
  */
+import { reason, reasonColumns, reasonRecord, type ReasonCode, type ReasonMessage } from "./reason-codes";
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob } from "../jobs/queue.server";
@@ -121,8 +122,7 @@ async function answerCancellation(
     const message = "Cancelled: the order had not reached the warehouse.";
     await acceptCancellationRequest(admin, { id: fo.id, message });
     if (record && status && status !== "skipped") {
-      const reason = "the merchant asked to cancel it before it reached the warehouse; cancelled";
-      await settle(deps.db, record, status, reason, now);
+      await settle(deps.db, record, status, reason("cancelRequestedBefore"), now);
     }
     return;
   }
@@ -131,14 +131,14 @@ async function answerCancellation(
     `${record.svcStatus ?? status}); the service cannot cancel orders — contact the service to stop it.`;
   await rejectCancellationRequest(admin, { id: fo.id, message });
   if (status === "submitted" || status === "in_progress") {
-    const reason = `the merchant asked to cancel it after it reached the warehouse — stop it with the service (service order ${record.svcOrderId})`;
+    const after = reason("cancelRequestedAfter", { order: record.svcOrderId });
     await transition(deps.db, {
       id: record.id,
       from: status,
       to: "needs_attention",
       now,
-      data: { reason },
-      detail: reason,
+      data: reasonColumns(after),
+      detail: after,
     });
   }
 }
@@ -147,12 +147,13 @@ async function settle(
   db: PrismaClient,
   record: Fulfillment,
   status: ReturnType<typeof statusOf>,
-  reason: string,
+  why: ReasonMessage,
   now: Date,
 ) {
   const to = "skipped";
   if (status === "pending" || status === "waiting" || status === "needs_attention") {
-    await transition(db, { id: record.id, from: status, to, now, data: { reason, waitUntil: null }, detail: reason });
+    const data = { ...reasonColumns(why), waitUntil: null };
+    await transition(db, { id: record.id, from: status, to, now, data, detail: why });
   }
 }
 
@@ -168,21 +169,31 @@ export async function acceptRequest(
   });
 }
 
-/** Rejects a fulfilment request with the merchant-readable reason and Shopify's closest code. */
-export async function rejectRequest(admin: AdminGraphql, args: { fulfillmentOrderGid: string; reason: string }) {
+/**
+ * Rejects a fulfilment request with Shopify's closest code; the message Shopify shows is the
+ * reason's English record (Shopify takes one sentence, in no particular language).
+ */
+export async function rejectRequest(admin: AdminGraphql, args: { fulfillmentOrderGid: string; reason: ReasonMessage }) {
   await rejectFulfillmentRequest(admin, {
     id: args.fulfillmentOrderGid,
-    message: args.reason,
-    reason: rejectionCode(args.reason),
+    message: reasonRecord(args.reason),
+    reason: rejectionCode(args.reason.code),
   });
 }
 
+const REJECTION_CODES: Partial<Record<ReasonCode, FulfillmentOrderRejectionReason>> = {
+  destinationNotServed: "UNDELIVERABLE_DESTINATION",
+  addressHeldNotServed: "UNDELIVERABLE_DESTINATION",
+  outsideMexico: "UNDELIVERABLE_DESTINATION",
+  insufficientStock: "INVENTORY_OUT_OF_STOCK",
+  noSku: "INELIGIBLE_PRODUCT",
+  noDimensions: "INELIGIBLE_PRODUCT",
+  addressHeldNoNumber: "INCORRECT_ADDRESS",
+  addressHeldPostalCode: "INCORRECT_ADDRESS",
+  noAddress: "INCORRECT_ADDRESS",
+};
+
 /** Shopify's rejection code for one of our reasons (the message carries the words). */
-export function rejectionCode(reason: string): FulfillmentOrderRejectionReason {
-  if (/no carrier serves|not available for postal code|destination|outside Mexico/i.test(reason))
-    return "UNDELIVERABLE_DESTINATION";
-  if (/not enough stock|insufficient/i.test(reason)) return "INVENTORY_OUT_OF_STOCK";
-  if (/no SKU|not registered|no dimensions/i.test(reason)) return "INELIGIBLE_PRODUCT";
-  if (/address|street|postal code|phone/i.test(reason)) return "INCORRECT_ADDRESS";
-  return "OTHER";
+export function rejectionCode(code: ReasonCode): FulfillmentOrderRejectionReason {
+  return REJECTION_CODES[code] ?? "OTHER";
 }

@@ -10,7 +10,7 @@ import { problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
 import { readStoredRequest, statusOf, transition } from "./records.server";
 import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
-import { isCancelledReason } from "./reason-codes";
+import { isCancelledReason, reason, reasonColumns, storedReason, type ReasonMessage } from "./reason-codes";
 import { RETRYABLE_BY_MERCHANT } from "./status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
 
@@ -122,8 +122,8 @@ export async function confirmServiceOrderExists(
     from: "unknown_outcome",
     to: "submitted",
     now,
-    data: { svcOrderId, submittedAt: record.submittedAt ?? now, reason: null },
-    detail: `confirmed by the merchant: service order ${svcOrderId}`,
+    data: { svcOrderId, submittedAt: record.submittedAt ?? now, ...reasonColumns(null) },
+    detail: reason("merchantConfirmedExists", { order: svcOrderId }),
   });
   return ok
     ? moved(`${record.orderName} follows service order ${svcOrderId}`, "confirmedExists", {
@@ -150,8 +150,8 @@ export async function confirmServiceOrderAbsent(
     from: "unknown_outcome",
     to: "pending",
     now: deps.now(),
-    data: { reason: null, submitAttempts: 0 },
-    detail: "the merchant confirmed the service has no such order: submitting it",
+    data: { ...reasonColumns(null), submitAttempts: 0 },
+    detail: reason("merchantConfirmedAbsent"),
   });
   return ok
     ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
@@ -181,7 +181,7 @@ export async function retryFulfillment(
       status,
     });
   // A cancelled order would be read again, found cancelled and skipped: never offer that as a retry.
-  if (isCancelledReason(record.reason))
+  if (isCancelledReason(record.reasonCode))
     return refused(`${record.orderName} was cancelled in Shopify`, "cancelledNotRetryable", {
       order: record.orderName,
     });
@@ -191,8 +191,8 @@ export async function retryFulfillment(
       from: status,
       to: "submitted",
       now: deps.now(),
-      data: { reason: null },
-      detail: "retried by the merchant: following the service order again",
+      data: reasonColumns(null),
+      detail: reason("merchantRetriedFollow"),
     });
     return ok
       ? moved(`${record.orderName} is followed again`, "followed", { order: record.orderName })
@@ -201,27 +201,29 @@ export async function retryFulfillment(
   if (record.fulfillmentOrderGid) {
     // The order's job reads the fulfilment order from Shopify again and decides afresh.
     return toBeSent(deps, record, status, {
-      data: { reason: null, submitAttempts: 0, warnings: [], waitUntil: null },
-      detail: "retried by the merchant: reading the order from Shopify again",
+      data: { ...reasonColumns(null), submitAttempts: 0, warnings: [], waitUntil: null },
+      detail: reason("merchantRetriedRead"),
     });
   }
   const stored = readStoredRequest(record.request);
   if (!stored) return refused("the order's data is no longer held (redacted)", "redacted", { order: record.orderName });
   let order = stored.order;
   let note = "";
+  let unread: string | null = null;
   try {
     const fresh = await fetchPaidOrder(await deps.adminFor(args.shop), stored.order);
     if (fresh) order = fresh;
   } catch (error) {
-    note = ` (Shopify could not be read, so the order as paid is used: ${error instanceof Error ? error.message : String(error)})`;
+    unread = `Shopify could not be read, so the order as paid is used: ${error instanceof Error ? error.message : String(error)}`;
+    note = ` (${unread})`;
   }
   const ok = await transition(deps.db, {
     id: record.id,
     from: status,
     to: "pending",
     now: deps.now(),
-    data: { request: { order }, reason: null, submitAttempts: 0, warnings: [] },
-    detail: `retried by the merchant${note}`,
+    data: { request: { order }, ...reasonColumns(null), submitAttempts: 0, warnings: [] },
+    detail: reason("merchantRetried", { note: unread }),
   });
   return ok
     ? moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName })
@@ -239,10 +241,10 @@ export async function sendAsItStands(
   const found = await loadWithStatus(deps, args);
   if ("refusal" in found) return found.refusal;
   const { record, status } = found;
-  if (status !== "waiting" || !problemOfReason(record.reason))
+  if (status !== "waiting" || !problemOfReason(storedReason(record.reasonCode, record.reasonParams)))
     return refused(`${record.orderName} is not held for its address`, "notAddressHeld", { order: record.orderName });
   return toBeSent(deps, record, status, {
-    data: { reason: SENT_AS_IT_STANDS, waitUntil: null },
+    data: { ...reasonColumns(SENT_AS_IT_STANDS), waitUntil: null },
     detail: SENT_AS_IT_STANDS,
   });
 }
@@ -252,7 +254,7 @@ async function toBeSent(
   deps: MerchantDeps,
   record: Fulfillment,
   from: ReturnType<typeof statusOf>,
-  change: { data: Prisma.FulfillmentUncheckedUpdateInput; detail: string },
+  change: { data: Prisma.FulfillmentUncheckedUpdateInput; detail: ReasonMessage },
 ): Promise<MerchantActionResult> {
   const ok = await transition(deps.db, { id: record.id, from, to: "pending", now: deps.now(), ...change });
   return ok
@@ -294,7 +296,7 @@ export async function sendMissingAsNewOrder(
     to: "pending",
     now: deps.now(),
     data: {
-      reason: null,
+      ...reasonColumns(null),
       missingLines: Prisma.DbNull,
       svcOrderId: null,
       svcStatus: null,
@@ -307,9 +309,11 @@ export async function sendMissingAsNewOrder(
       submitAttempts: 0,
       warnings: [],
     },
-    detail:
-      `the merchant sends the rest (${missing}) to the warehouse as a new order; the first shipment was service ` +
-      `order ${record.svcOrderId ?? "?"}, Shopify fulfilment ${record.shopifyFulfillmentId ?? "?"}`,
+    detail: reason("merchantSentMissing", {
+      missing,
+      order: record.svcOrderId ?? "?",
+      fulfilment: record.shopifyFulfillmentId ?? "?",
+    }),
   });
   return ok
     ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
@@ -332,8 +336,8 @@ export async function leaveMissingForRefund(
     from: "needs_attention",
     to: "shipped",
     now: deps.now(),
-    data: { reason: null },
-    detail: `the merchant leaves the units the warehouse did not ship (${missing}) for a refund`,
+    data: reasonColumns(null),
+    detail: reason("merchantLeftMissing", { missing }),
   });
   return ok
     ? moved(`${record.orderName} is followed to delivery; refund ${missing} in Shopify`, "leftForRefund", {

@@ -7,7 +7,7 @@ import type { PrismaClient } from "@prisma/client";
 import type { AddressWarning } from "../address";
 import { whatsappLinkOfRecord } from "./address-hold";
 import { buyerPhone } from "./orders-page.server";
-import { reasonMessage, type ReasonMessage } from "./reason-codes";
+import { storedReason, type ReasonMessage } from "./reason-codes";
 import { trackingNumbers } from "./service-status";
 import { isFulfillmentStatus, RETRYABLE_BY_MERCHANT } from "./status";
 
@@ -71,8 +71,12 @@ export async function orderWarehouseStatus(
       fulfillmentOrderGid: r.fulfillmentOrderGid,
       status: r.status,
       reason: r.reason,
-      reasonMessage: reasonMessage(r.reason),
-      whatsappUrl: whatsappLinkOfRecord({ reason: r.reason, orderName: r.orderName, phone: buyerPhone(r.request) }),
+      reasonMessage: storedReason(r.reasonCode, r.reasonParams),
+      whatsappUrl: whatsappLinkOfRecord({
+        reason: storedReason(r.reasonCode, r.reasonParams),
+        orderName: r.orderName,
+        phone: buyerPhone(r.request),
+      }),
       svcOrderId: r.svcOrderId,
       svcStatus: r.svcStatus,
       serviceCode: r.serviceCode,
@@ -83,7 +87,7 @@ export async function orderWarehouseStatus(
         from: e.fromStatus,
         to: e.toStatus,
         detail: e.detail,
-        message: reasonMessage(e.detail),
+        message: storedReason(e.detailCode, e.detailParams),
       })),
       sendAfter: r.status === "waiting" && r.waitUntil ? r.waitUntil.toISOString() : null,
     })),

@@ -7,7 +7,7 @@ import { foldedContains } from "~/text/folded-search.server";
 import type { AddressWarning } from "../address";
 import { problemOfReason, whatsappLinkOfRecord } from "./address-hold";
 import { readStoredRequest } from "./records.server";
-import { reasonMessage, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
+import { storedReason, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
 import type { SkuUnits } from "./service-status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
 import { SENT_FILTER } from "./orders-query";
@@ -157,29 +157,36 @@ export async function listFulfillments(
     select: { shopifyOrderId: true, createdAt: true },
   });
   const paidAt = new Map(paid.map((o) => [o.shopifyOrderId, o.createdAt.toISOString()]));
-  const rows = records.map((r) => ({
-    id: r.id,
-    orderName: r.orderName,
-    orderGid: r.orderGid,
-    status: isFulfillmentStatus(r.status) ? r.status : "needs_attention",
-    reason: r.reason,
-    reasonMessage: reasonMessage(r.reason),
-    warnings: Array.isArray(r.warnings) ? (r.warnings as unknown as AddressWarning[]) : [],
-    serviceCode: r.serviceCode,
-    serviceCodeSource: r.serviceCodeSource,
-    svcOrderId: r.svcOrderId,
-    svcStatus: r.svcStatus,
-    tracking: r.trackingNumber ? { number: r.trackingNumber, company: r.trackingCompany, url: r.trackingUrl } : null,
-    waitUntil: r.waitUntil?.toISOString() ?? null,
-    fulfillmentOrderGid: r.fulfillmentOrderGid,
-    missingLines: readMissingLines(r.missingLines),
-    shortChoice: isAwaitingShortChoice(r),
-    addressHeld: r.status === "waiting" && problemOfReason(r.reason) !== null,
-    whatsappUrl: whatsappLinkOfRecord({ reason: r.reason, orderName: r.orderName, phone: buyerPhone(r.request) }),
-    updatedAt: r.updatedAt.toISOString(),
-    receivedAt: paidAt.get(r.shopifyOrderId) ?? null,
-    timeline: timelineOf(r.events, paidAt.get(r.shopifyOrderId) ?? null),
-  }));
+  const rows = records.map((r) => {
+    const reasonMessage = storedReason(r.reasonCode, r.reasonParams);
+    return {
+      id: r.id,
+      orderName: r.orderName,
+      orderGid: r.orderGid,
+      status: isFulfillmentStatus(r.status) ? r.status : "needs_attention",
+      reason: r.reason,
+      reasonMessage,
+      warnings: Array.isArray(r.warnings) ? (r.warnings as unknown as AddressWarning[]) : [],
+      serviceCode: r.serviceCode,
+      serviceCodeSource: r.serviceCodeSource,
+      svcOrderId: r.svcOrderId,
+      svcStatus: r.svcStatus,
+      tracking: r.trackingNumber ? { number: r.trackingNumber, company: r.trackingCompany, url: r.trackingUrl } : null,
+      waitUntil: r.waitUntil?.toISOString() ?? null,
+      fulfillmentOrderGid: r.fulfillmentOrderGid,
+      missingLines: readMissingLines(r.missingLines),
+      shortChoice: isAwaitingShortChoice(r),
+      addressHeld: r.status === "waiting" && problemOfReason(reasonMessage) !== null,
+      whatsappUrl: whatsappLinkOfRecord({
+        reason: reasonMessage,
+        orderName: r.orderName,
+        phone: buyerPhone(r.request),
+      }),
+      updatedAt: r.updatedAt.toISOString(),
+      receivedAt: paidAt.get(r.shopifyOrderId) ?? null,
+      timeline: timelineOf(r.events, paidAt.get(r.shopifyOrderId) ?? null),
+    };
+  });
   return {
     rows,
     matching,
@@ -194,11 +201,18 @@ export async function listFulfillments(
 }
 
 function timelineOf(
-  events: { at: Date; fromStatus: string | null; toStatus: string; detail: string | null }[],
+  events: {
+    at: Date;
+    fromStatus: string | null;
+    toStatus: string;
+    detail: string | null;
+    detailCode: string | null;
+    detailParams: unknown;
+  }[],
   receivedAt: string | null,
 ): TimelineEntry[] {
   const entries: TimelineEntry[] = events.reverse().map((e) => {
-    const message = reasonMessage(e.detail);
+    const message = storedReason(e.detailCode, e.detailParams);
     return {
       at: e.at.toISOString(),
       kind: timelineKind(e.toStatus, message?.code ?? null),

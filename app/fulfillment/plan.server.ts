@@ -6,6 +6,7 @@
  * service cannot cancel or amend an order. Every webhook and the reconciliation only wake this
  * job; none of them acts on its payload, so a late or stale delivery can never undo newer state.
  */
+import { reason, reasonColumns, sameReason, storedReason } from "./reason-codes";
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { recordCustomerDataSeen } from "../shop/customer-data-access.server";
@@ -134,7 +135,7 @@ export async function planOrder(
     // A poll may move the record along the main line meanwhile (submitted → in_progress): retry.
     for (
       let attempt = 0;
-      attempt < 3 && AT_WAREHOUSE.includes(statusOf(record)) && record.reason !== change;
+      attempt < 3 && AT_WAREHOUSE.includes(statusOf(record)) && !sameReason(record, change);
       attempt++
     ) {
       const from = statusOf(record);
@@ -144,11 +145,14 @@ export async function planOrder(
           from,
           to: "needs_attention",
           now,
-          data: { reason: change },
+          data: reasonColumns(change),
           detail: change,
         })
       ) {
-        deps.logger.warn({ shop: record.shop, order: record.orderName, reason: change }, "changed after submission");
+        deps.logger.warn(
+          { shop: record.shop, order: record.orderName, reason: change.code },
+          "changed after submission",
+        );
         break;
       }
       const fresh = await db.fulfillment.findUnique({ where: { id: record.id } });
@@ -171,13 +175,13 @@ export async function planOrder(
     let decision = decideFulfillmentOrder(
       state,
       fo,
-      { ...decisionSettings, sendAsItStands: record.reason === SENT_AS_IT_STANDS },
+      { ...decisionSettings, sendAsItStands: sameReason(record, SENT_AS_IT_STANDS) },
       now,
     );
     if (canSettle && decision.kind !== "skip") continue;
     // The service refused this destination before: sent again only once the address changed in
     // Shopify (or the merchant sends it as it stands); an unrelated update leaves the hold on.
-    const refused = problemOfReason(record.reason);
+    const refused = problemOfReason(storedReason(record.reasonCode, record.reasonParams));
     if (
       decision.kind === "send" &&
       refused?.code === "destinationNotServed" &&
@@ -186,19 +190,14 @@ export async function planOrder(
       decision = { kind: "hold_address", problem: refused };
     }
     if (decision.kind === "send" && decision.request.productos.some((p) => contested.has(p.identificador))) {
-      decision = {
-        kind: "needs_attention",
-        reason:
-          "created in Shopify from a part of the order the warehouse already has (split, merge or move) — check it with " +
-          "the service, then retry to send it",
-      };
+      decision = { kind: "needs_attention", reason: reason("contested") };
     }
     const requested = fo.requestStatus === "SUBMITTED";
     // Already accepted: the warehouse took this fulfilment order before and the merchant sends the
     // rest of a short shipment (issue 23); Shopify does not request it again.
     const accepted = fo.requestStatus === "ACCEPTED";
     if (serviceMode && fo.locationId === serviceLocation && !requested && !accepted && decision.kind !== "skip") {
-      decision = { kind: "wait", until: null, reason: "waiting for Shopify to request fulfilment from the warehouse" };
+      decision = { kind: "wait", until: null, reason: reason("waitingForRequest") };
     }
     const outcome = await apply(deps, admin, record, status, fo, state, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
@@ -211,15 +210,14 @@ export async function planOrder(
     const status = statusOf(record);
     if (!record.fulfillmentOrderGid || current.has(record.fulfillmentOrderGid) || !UNSENT.includes(status)) continue;
     if (status === "skipped") continue;
-    const reason =
-      "this part no longer exists in Shopify (merged or split into other parts, which are decided on their own)";
+    const gone = reason("partGone");
     await transition(db, {
       id: record.id,
       from: status,
       to: "skipped",
       now,
-      data: { reason, waitUntil: null },
-      detail: reason,
+      data: { ...reasonColumns(gone), waitUntil: null },
+      detail: gone,
     });
   }
   return next ? { kind: "again", at: next } : { kind: "done" };
@@ -244,16 +242,16 @@ async function acknowledge(
     await acceptRequest(admin, { fulfillmentOrderGid: fo.id, svcOrderId: record.svcOrderId, now: deps.now() });
     return;
   }
-  if ((status === "skipped" || status === "needs_attention") && !record.svcOrderId && record.reason) {
-    await rejectRequest(admin, { fulfillmentOrderGid: fo.id, reason: record.reason });
-    const reason = `the warehouse declined Shopify's request: ${record.reason}`;
+  const why = storedReason(record.reasonCode, record.reasonParams);
+  if ((status === "skipped" || status === "needs_attention") && !record.svcOrderId && why) {
+    await rejectRequest(admin, { fulfillmentOrderGid: fo.id, reason: why });
+    // The reason stays the cause; the timeline says the request was declined for it.
     await transition(deps.db, {
       id: record.id,
       from: status,
       to: "skipped",
       now: deps.now(),
-      data: { reason },
-      detail: reason,
+      detail: reason("declinedRequest"),
     });
   }
 }
@@ -282,8 +280,10 @@ async function ensureRecords(
         ON CONFLICT (shop, "fulfillmentOrderGid") DO NOTHING
         RETURNING id, "fulfillmentOrderGid"
       )
-      INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail)
-      SELECT id, ${now}, 'pending', 'fulfilment order ' || "fulfillmentOrderGid" || ' read from Shopify' FROM record`;
+      INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail, "detailCode", "detailParams")
+      SELECT id, ${now}, 'pending', 'fulfilment order ' || "fulfillmentOrderGid" || ' read from Shopify',
+             'readFromShopify', jsonb_build_object('gid', "fulfillmentOrderGid")
+        FROM record`;
   }
   return db.fulfillment.findMany({
     where: { shop: tracked.shop, shopifyOrderId: tracked.shopifyOrderId },
@@ -306,27 +306,29 @@ async function apply(
   const location = { locationGid: fo.locationId };
   switch (decision.kind) {
     case "skip":
-      if (status === "skipped" && record.reason === decision.reason) return null;
+      if (status === "skipped" && sameReason(record, decision.reason)) return null;
       await transition(deps.db, {
         ...base,
         from: status,
         to: "skipped",
-        data: { ...location, reason: decision.reason, waitUntil: null },
+        data: { ...location, ...reasonColumns(decision.reason), waitUntil: null },
         detail: decision.reason,
       });
       return null;
     case "wait": {
       const same =
         status === "waiting" &&
-        record.reason === decision.reason &&
+        sameReason(record, decision.reason) &&
         (record.waitUntil?.getTime() ?? null) === (decision.until?.getTime() ?? null);
       if (!same) {
         await transition(deps.db, {
           ...base,
           from: status,
           to: "waiting",
-          data: { ...location, reason: decision.reason, waitUntil: decision.until },
-          detail: decision.until ? `${decision.reason} (until ${decision.until.toISOString()})` : decision.reason,
+          data: { ...location, ...reasonColumns(decision.reason), waitUntil: decision.until },
+          detail: decision.until
+            ? { ...decision.reason, params: { ...decision.reason.params, until: decision.until.toISOString() } }
+            : decision.reason,
         });
       }
       return decision.until;
@@ -340,15 +342,15 @@ async function apply(
           "held in Shopify for its address",
         );
       }
-      const reason = addressHoldReason(decision.problem);
-      if (status === "waiting" && record.reason === reason) return null;
+      const held = addressHoldReason(decision.problem);
+      if (status === "waiting" && sameReason(record, held)) return null;
       await transition(deps.db, {
         ...base,
         from: status,
         to: "waiting",
         // The order as read now: Pedidos offers a WhatsApp link to the buyer's phone from it.
-        data: { ...location, reason, waitUntil: null, request: { order: state.order } as never },
-        detail: reason,
+        data: { ...location, ...reasonColumns(held), waitUntil: null, request: { order: state.order } as never },
+        detail: held,
       });
       return null;
     }
@@ -358,7 +360,7 @@ async function apply(
         ...base,
         from: status,
         to: "needs_attention",
-        data: { ...location, reason: decision.reason, waitUntil: null },
+        data: { ...location, ...reasonColumns(decision.reason), waitUntil: null },
         detail: decision.reason,
       });
       return null;
@@ -377,7 +379,7 @@ async function apply(
             from: status,
             to: "pending",
             data: location,
-            detail: "ready to send",
+            detail: reason("readyToSend"),
           }))
         )
           return null;

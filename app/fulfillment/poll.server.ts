@@ -3,6 +3,7 @@
  * schedule) and carries what happens back to Shopify. A record only reads `shipped` once the
  * Shopify fulfilment exists, so a failed write-back is simply tried again at the next poll.
  */
+import { reason, reasonColumns, reasonRecord, sameReason, type ReasonMessage } from "./reason-codes";
 import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { getShopSettings } from "../shop/shop-settings.server";
@@ -64,8 +65,9 @@ export async function pollFulfillment(
   }
   const now = deps.now();
   if (!order) {
-    const reason = `the service does not know order ${record.svcOrderId}`;
-    await save(deps, record, statusOf(record), { reason, lastPolledAt: now }, record.reason === reason ? null : reason);
+    const unknown = reason("unknownServiceOrder", { order: record.svcOrderId });
+    const same = sameReason(record, unknown);
+    await save(deps, record, statusOf(record), { ...reasonColumns(unknown), lastPolledAt: now }, same ? null : unknown);
     return later(false);
   }
 
@@ -74,36 +76,41 @@ export async function pollFulfillment(
   const reported = report.status ? furthest(current, report.status) : current;
   const data: Prisma.FulfillmentUpdateManyMutationInput = { svcStatus: report.svcStatus, lastPolledAt: now };
   let next = reported;
-  let detail: string | null =
-    report.svcStatus !== record.svcStatus ? `service status ${report.svcStatus ?? "(none)"}` : null;
+  let detail: ReasonMessage | null =
+    report.svcStatus !== record.svcStatus ? reason("serviceStatus", { status: report.svcStatus }) : null;
 
   if (reported === "shipped" || reported === "delivered") {
     const shipped = shippedProducts(order.detalle_orden);
     if (shipped.size === 0 && !record.shopifyFulfillmentId) {
       // Nothing is fulfilled in Shopify that the warehouse did not report (issue 23).
-      const reason = nothingShipped(report.svcStatus);
-      await save(deps, record, "needs_attention", { ...data, reason }, reason);
+      const nothing = nothingShipped(report.svcStatus);
+      await save(deps, record, "needs_attention", { ...data, ...reasonColumns(nothing) }, nothing);
       return { kind: "done" };
     }
     const written = await writeBack(deps, record, report.tracking, shipped);
     if (written.kind === "impossible") {
-      await save(deps, record, "needs_attention", { ...data, reason: written.reason }, written.reason);
+      await save(deps, record, "needs_attention", { ...data, ...reasonColumns(written.reason) }, written.reason);
       return { kind: "done" };
     }
     if (written.kind === "failed") {
       // Not shipped for us until Shopify shows it: keep the warehouse progress, try again soon.
       next = furthest(current, "in_progress");
-      data.reason = written.reason;
+      Object.assign(data, reasonColumns(written.reason));
       await save(deps, record, next, data, detail);
-      return { ...later(true), error: written.reason };
+      return { ...later(true), error: reasonRecord(written.reason) };
     }
-    Object.assign(data, written.data, { reason: null });
-    detail = [detail, written.detail].filter(Boolean).join("; ") || null;
+    Object.assign(data, written.data, reasonColumns(null));
+    // One entry per change: what Shopify now shows says more than the service's status word.
+    detail = written.detail ?? detail;
     if (written.left.length > 0) {
       // Shipped short: what left is in Shopify; the rest needs a person's choice.
-      const reason = shippedShort(written.left);
-      const short = { ...data, reason, missingLines: written.left as unknown as Prisma.InputJsonValue };
-      if (!(await save(deps, record, "needs_attention", short, reason))) return later(true);
+      const short = shippedShort(written.left);
+      const shortData = {
+        ...data,
+        ...reasonColumns(short),
+        missingLines: written.left as unknown as Prisma.InputJsonValue,
+      };
+      if (!(await save(deps, record, "needs_attention", shortData, short))) return later(true);
       deps.logger.warn({ shop: record.shop, order: record.orderName, missing: written.left }, "shipped short");
       return { kind: "done" };
     }
@@ -116,9 +123,9 @@ export async function pollFulfillment(
 }
 
 type WriteBack =
-  | { kind: "ok"; data: Prisma.FulfillmentUpdateManyMutationInput; detail: string | null; left: SkuUnits[] }
-  | { kind: "failed"; reason: string }
-  | { kind: "impossible"; reason: string };
+  | { kind: "ok"; data: Prisma.FulfillmentUpdateManyMutationInput; detail: ReasonMessage | null; left: SkuUnits[] }
+  | { kind: "failed"; reason: ReasonMessage }
+  | { kind: "impossible"; reason: ReasonMessage };
 
 async function writeBack(
   deps: PollDeps,
@@ -140,13 +147,15 @@ async function writeBack(
     const admin = await deps.adminFor(record.shop);
     if (record.shopifyFulfillmentId && tracking) {
       await updateShopifyTracking(admin, { fulfillmentId: record.shopifyFulfillmentId, tracking, notifyCustomer });
-      return { kind: "ok", data: trackingData, detail: `tracking changed to ${describe(tracking)}`, left: [] };
+      return {
+        kind: "ok",
+        data: trackingData,
+        detail: reason("trackingChanged", { tracking: describe(tracking) }),
+        left: [],
+      };
     }
     if (!record.fulfillmentOrderGid) {
-      return {
-        kind: "impossible",
-        reason: "recorded before fulfilment orders were followed: fulfil it in Shopify by hand",
-      };
+      return { kind: "impossible", reason: reason("beforeFulfilmentOrders") };
     }
     const result = await ensureShopifyFulfillment(admin, {
       fulfillmentOrderGid: record.fulfillmentOrderGid,
@@ -160,13 +169,16 @@ async function writeBack(
       kind: "ok",
       left: result.left,
       data: { ...trackingData, shopifyFulfillmentId: result.fulfillmentId, shippedAt: record.shippedAt ?? deps.now() },
-      detail:
-        `Shopify fulfilment ${result.kind} (${result.fulfillmentId})${lines ? ` of ${lines}` : ""}` +
-        `${tracking ? ` with ${describe(tracking)}` : ""}`,
+      detail: reason("shopifyFulfilment", {
+        kind: result.kind,
+        id: result.fulfillmentId,
+        lines: lines || null,
+        tracking: tracking ? describe(tracking) : null,
+      }),
     };
   } catch (error) {
     deps.logger.warn({ shop: record.shop, order: record.orderName, err: message(error) }, "Shopify write-back failed");
-    return { kind: "failed", reason: `writing the shipment to Shopify failed, will retry: ${message(error)}` };
+    return { kind: "failed", reason: reason("writeBackFailed", { said: message(error) }) };
   }
 }
 
@@ -175,7 +187,7 @@ function save(
   record: Fulfillment,
   to: FulfillmentStatus,
   data: Prisma.FulfillmentUpdateManyMutationInput,
-  detail: string | null,
+  detail: ReasonMessage | null,
 ) {
   return transition(deps.db, { id: record.id, from: statusOf(record), to, now: deps.now(), data, detail });
 }

@@ -1,17 +1,13 @@
 /**
- * The reasons and history details the fulfilment engine writes are English sentences (they are
- * also what support reads in logs and what Shopify shows as a rejection message). The merchant
- * reads them in their own language: each known sentence is recognised here as a code and its
- * parameters (pure), and the page translates `orders.reasons.<code>` from its message catalogue.
- * A sentence no pattern knows (a new one, or the service's own words) is shown as written.
- *
- * When a sentence changes or a new one is written, change its pattern here too:
- * test/unit/fulfillment/reason-codes.test.ts produces the decision and submission sentences by
- * calling the engine and fails when one is left without a code.
+ * What the fulfilment engine records about a record — the reason of its state and each timeline
+ * entry — is a code with parameters (`reasonCode`/`reasonParams` on Fulfillment,
+ * `detailCode`/`detailParams` on FulfillmentEvent). Pages and the order-page block word the code
+ * from `orders.reasons.<code>` in the merchant's language; the English sentence kept beside it in
+ * `reason`/`detail` (app/i18n/records.en.ts) is for support, logs and the messages that leave the
+ * app (Shopify's rejection message). Rows written before codes were converted once by migration
+ * 20261125015000_coded_reasons.
  */
-
-import { matchCodedMessage, type CodedMessage } from "../i18n/coded-message";
-
+import { recordsEn, type RecordParams } from "../i18n/records.en";
 export const REASON_CODES = [
   "cancelledInShopify",
   "partCancelled",
@@ -54,9 +50,14 @@ export const REASON_CODES = [
   "cancelRequestedBefore",
   "cancelRequestedAfter",
   "cancelledAfterWarehouse",
+  "splitAfterWarehouse",
+  "heldAfterWarehouse",
+  "changedAfterWarehouse",
   "beforeFulfilmentOrders",
   "writeBackFailed",
   "fulfilmentOrderGone",
+  "shippedButCancelled",
+  "nothingLeftToFulfil",
   "nothingShipped",
   "shippedShort",
   "received",
@@ -64,9 +65,13 @@ export const REASON_CODES = [
   "serviceOrder",
   "lateAnswer",
   "serviceStatus",
+  "unknownServiceOrder",
   "trackingChanged",
   "shopifyFulfilment",
   "readyToSend",
+  "readFromShopify",
+  "partGone",
+  "declinedRequest",
   "merchantConfirmedExists",
   "merchantConfirmedAbsent",
   "merchantRetriedFollow",
@@ -78,136 +83,56 @@ export const REASON_CODES = [
 
 export type ReasonCode = (typeof REASON_CODES)[number];
 
-export type ReasonMessage = CodedMessage<ReasonCode>;
+export interface ReasonMessage {
+  code: ReasonCode;
+  params: Record<string, string>;
+}
 
-// Named groups become the message's parameters. Anchored, so a sentence is read whole.
-const PATTERNS: ReadonlyArray<readonly [ReasonCode, RegExp]> = [
-  ["cancelledInShopify", /^the order was cancelled(?: in Shopify| \((?<at>[^)]*)\))$/],
-  ["partCancelled", /^this part of the order was cancelled in Shopify$/],
-  ["alreadyFulfilled", /^this part of the order is already fulfilled or closed in Shopify$/],
-  ["incomplete", /^Shopify could not complete this part of the order$/],
-  ["testOrder", /^test order, and the shop's settings skip test orders$/],
-  ["pickUp", /^the buyer picks it up in store; the warehouse only ships parcels$/],
-  ["pickupPoint", /^it goes to a pickup point; the warehouse only ships parcels$/],
-  ["localDelivery", /^it is a local delivery by the shop; the warehouse only ships parcels$/],
-  ["retail", /^it was sold in person \(point of sale\); the warehouse only ships parcels$/],
-  ["noDelivery", /^it needs no delivery; the warehouse only ships parcels$/],
-  ["notShipped", /^its delivery method is (?<method>.+); the warehouse only ships parcels$/],
-  [
-    "otherLocation",
-    /^it is assigned to (?:the location "(?<location>.*)"|another location), which the warehouse does not fulfil$/,
-  ],
-  [
-    "addressHeldNoNumber",
-    /^held in Shopify: the shipping address has no exterior number; it goes to the warehouse once the buyer's address is corrected in Shopify$/,
-  ],
-  [
-    "addressHeldPostalCode",
-    /^held in Shopify: postal code (?<cp>.+?) is in (?<byCp>.+), not (?<state>.+?); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
-  ],
-  [
-    "addressHeldNotServed",
-    /^held in Shopify: the service serves no destination at postal code (?<cp>.+?); it goes to the warehouse once the buyer's address is corrected in Shopify$/s,
-  ],
-  ["onHold", /^on hold in Shopify(?: \((?<holds>.*)\))?; it goes to the warehouse when the hold is released$/],
-  [
-    "scheduled",
-    /^scheduled in Shopify for a later date; it goes to the warehouse then(?: \(until (?<until>[^)]*)\))?$/,
-  ],
-  [
-    "heldBack",
-    /^held back (?<minutes>\d+) minutes after payment, so changes and cancellations never reach the warehouse(?: \(until (?<until>[^)]*)\))?$/,
-  ],
-  [
-    "nothingLeft",
-    /^(?:nothing in this part of the order is left to ship|no line requires shipping from the warehouse)$/,
-  ],
-  ["noSku", /^line (?<lines>.+) has no SKU; the warehouse identifies products by SKU/],
-  ["noAddress", /^the order has no shipping address/],
-  [
-    "customerDataWithheld",
-    /^Shopify withheld the buyer's name, address and phone \(protected customer data\); request protected customer data access in the Partner Dashboard, then retry$/,
-  ],
-  ["outsideMexico", /^destination country (?<country>.+) is outside Mexico, the only country the service ships to$/s],
-  ["notConnected", /^the shop is not connected to the service$/],
-  [
-    "noDimensions",
-    /^product (?<product>.+?) has no dimensions at the service; register them, then retry\. The service said: (?<said>.*)$/s,
-  ],
-  [
-    "destinationNotServed",
-    /^no carrier serves the destination; correct the shipping address, then retry\. The service said: (?<said>.*)$/s,
-  ],
-  [
-    "insufficientStock",
-    /^not enough stock of (?<product>.+?) at the warehouse; request an inventory reception, then retry\. The service said: (?<said>.*)$/s,
-  ],
-  ["invalidOrder", /^the order is not valid for the service(?: \((?<field>[^)]*)\))?: (?<said>.*)$/s],
-  ["serviceRefused", /^the service refused the order: (?<said>.*)$/s],
-  ["apiKeyRefused", /^the service refused the shop's API key; reconnect the account, then retry \((?<said>.*)\)$/s],
-  [
-    "attemptsExhausted",
-    /^the service could not take the order after (?<attempts>\d+) attempts; last error: (?<said>.*)$/s,
-  ],
-  ["attemptFailed", /^attempt (?<attempt>\d+) did not reach the service \((?<said>.*)\); next attempt at (?<at>\S+)$/s],
-  ["interrupted", /^a submission started at (?<at>.+?) was interrupted before its result was saved/s],
-  [
-    "unexpectedFailure",
-    /^unexpected failure while sending the order \((?<said>.*)\); it may have reached the service$/s,
-  ],
-  ["mayExist", /^(?<said>.*); the order may exist at the service$/s],
-  ["contested", /^created in Shopify from a part of the order the warehouse already has/],
-  ["waitingForRequest", /^waiting for Shopify to request fulfilment from the warehouse$/],
-  ["cancelRequestedBefore", /^the merchant asked to cancel it before it reached the warehouse; cancelled$/],
-  [
-    "cancelRequestedAfter",
-    /^the merchant asked to cancel it after it reached the warehouse — stop it with the service \(service order (?<order>[^)]*)\)$/,
-  ],
-  [
-    "cancelledAfterWarehouse",
-    /^cancelled in Shopify after it reached the warehouse — stop it with the service(?: \(service order (?<order>[^)]*)\))?$/,
-  ],
-  ["beforeFulfilmentOrders", /^recorded before fulfilment orders were followed: fulfil it in Shopify by hand$/],
-  ["writeBackFailed", /^writing the shipment to Shopify failed, will retry: (?<said>.*)$/s],
-  ["fulfilmentOrderGone", /^the Shopify fulfilment order (?<gid>\S+) no longer exists$/],
-  [
-    "nothingShipped",
-    /^the service reports the order (?<status>.+?) but lists nothing shipped, so nothing was fulfilled in Shopify; check it with the service, then retry$/s,
-  ],
-  [
-    "shippedShort",
-    /^shipped short: the warehouse did not ship (?<missing>.+?); what shipped is fulfilled in Shopify — send the rest to the warehouse as a new order, or leave it for a refund$/s,
-  ],
-  ["received", /^orders\/paid received$/],
-  ["sending", /^attempt (?<attempt>\d+): sending to the service \((?<service>[A-Z]+): (?<products>.*)\)$/s],
-  ["serviceOrder", /^service order (?<order>\S+)$/],
-  ["lateAnswer", /^the service's late answer confirmed order (?<order>\S+)$/],
-  ["serviceStatus", /^service status (?<status>.+)$/],
-  ["trackingChanged", /^tracking changed to (?<tracking>.+)$/],
-  [
-    "shopifyFulfilment",
-    /^Shopify fulfilment (?<kind>\w+) \((?<id>[^)]*)\)(?: of (?<lines>.+?))?(?: with (?<tracking>.+))?$/,
-  ],
-  ["readyToSend", /^ready to send$/],
-  ["merchantSentAsItStands", /^the merchant sends it with the address as it stands$/],
-  ["merchantConfirmedExists", /^confirmed by the merchant: service order (?<order>.+)$/],
-  ["merchantConfirmedAbsent", /^the merchant confirmed the service has no such order: submitting it$/],
-  ["merchantRetriedFollow", /^retried by the merchant: following the service order again$/],
-  ["merchantRetriedRead", /^retried by the merchant: reading the order from Shopify again$/],
-  ["merchantRetried", /^retried by the merchant(?: \((?<note>.*)\))?$/s],
-  [
-    "merchantSentMissing",
-    /^the merchant sends the rest \((?<missing>.+?)\) to the warehouse as a new order; the first shipment was service order (?<order>\S+), Shopify fulfilment (?<fulfilment>\S+)$/s,
-  ],
-  [
-    "merchantLeftMissing",
-    /^the merchant leaves the units the warehouse did not ship \((?<missing>.+)\) for a refund$/s,
-  ],
-];
+/** A reason with its parameters; parameters without a value are left out. */
+export function reason(code: ReasonCode, params: Record<string, string | null | undefined> = {}): ReasonMessage {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) if (value !== null && value !== undefined) kept[name] = value;
+  return { code, params: kept };
+}
 
-/** The code and parameters of a sentence the engine writes; null for one it does not know. */
-export function reasonMessage(text: string | null | undefined): ReasonMessage | null {
-  return matchCodedMessage(PATTERNS, text);
+/** The reason stored in a row's code and parameters columns; null without a (known) code. */
+export function storedReason(code: string | null | undefined, params: unknown): ReasonMessage | null {
+  if (!code || !(REASON_CODES as readonly string[]).includes(code)) return null;
+  const kept: Record<string, string> = {};
+  if (params && typeof params === "object" && !Array.isArray(params)) {
+    for (const [name, value] of Object.entries(params)) if (typeof value === "string") kept[name] = value;
+  }
+  return { code: code as ReasonCode, params: kept };
+}
+
+/** The English record of a reason (support, logs, Shopify's rejection message); never shown on a page. */
+export function reasonRecord(message: ReasonMessage): string {
+  return RECORDS[message.code](message.params);
+}
+
+// Every code has its English record (a missing one fails the typecheck here).
+const RECORDS: Record<ReasonCode, (p: RecordParams) => string> = recordsEn;
+
+/** A Fulfillment row's reason columns: the code, its parameters and the English record. */
+export function reasonColumns(message: ReasonMessage | null) {
+  return message
+    ? { reason: reasonRecord(message), reasonCode: message.code, reasonParams: message.params }
+    : { reason: null, reasonCode: null, reasonParams: {} };
+}
+
+/** Whether a row's stored reason is `message` (same code and parameters). */
+export function sameReason(
+  row: { reasonCode: string | null; reasonParams: unknown },
+  message: ReasonMessage | null,
+): boolean {
+  const stored = storedReason(row.reasonCode, row.reasonParams);
+  if (!stored || !message) return stored === message;
+  return stored.code === message.code && sameParams(stored.params, message.params);
+}
+
+function sameParams(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 const CANCELLED: readonly ReasonCode[] = [
@@ -219,9 +144,8 @@ const CANCELLED: readonly ReasonCode[] = [
 ];
 
 /** Whether the record's reason says its order (or this part) was cancelled: sending it again cannot work. */
-export function isCancelledReason(text: string | null | undefined): boolean {
-  const code = reasonMessage(text)?.code;
-  return code !== undefined && CANCELLED.includes(code);
+export function isCancelledReason(code: string | null | undefined): boolean {
+  return code !== null && code !== undefined && (CANCELLED as readonly string[]).includes(code);
 }
 
 /** What happened, for the timeline's marker: who or what moved the record. */

@@ -4,6 +4,7 @@
  * starts (decided by planTransition, a pure function), in one transaction: a change and its
  * follow-up work exist together or not at all. Workers are signalled after the commit.
  */
+import { reasonRecord, type ReasonMessage } from "./reason-codes";
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import { enqueueStatement, signalEnqueued, type JobWriter } from "../jobs/queue.server";
 import type { ServiceOrderRequest } from "./build-service-order";
@@ -141,7 +142,8 @@ export interface TransitionArgs {
   to: FulfillmentStatus;
   now: Date;
   data?: Prisma.FulfillmentUpdateManyMutationInput;
-  detail?: string | null;
+  /** What happened, for the timeline (its English record is kept beside the code). */
+  detail?: ReasonMessage | null;
   /** The record's shop and order, when the caller has read it (saves reading it again). */
   record?: Pick<Fulfillment, "shop" | "shopifyOrderId">;
 }
@@ -177,8 +179,9 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
     const jobs = flowTriggerIntents({ ...args, shop: record.shop });
     if (args.from !== args.to || args.detail) {
       writes.push(Prisma.sql`
-        INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "fromStatus", "toStatus", detail)
-        VALUES (${args.id}, ${args.now}, ${args.from}, ${args.to}, ${args.detail ?? null})`);
+        INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "fromStatus", "toStatus", detail, "detailCode", "detailParams")
+        VALUES (${args.id}, ${args.now}, ${args.from}, ${args.to}, ${args.detail ? reasonRecord(args.detail) : null},
+                ${args.detail?.code ?? null}, ${JSON.stringify(args.detail?.params ?? {})}::jsonb)`);
       jobs.push(...intents);
     }
     writes.push(...jobs.map((intent) => enqueueStatement(intent)));

@@ -4,6 +4,7 @@
  * run dies between Shopify's answer and our save: Shopify never fulfils more than remains, so a
  * second run finds nothing left of what shipped and adopts the fulfilment that exists instead.
  */
+import { reason, type ReasonMessage } from "./reason-codes";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import { readFulfillmentStatePage, type FulfillmentStatePage } from "../shopify/admin/fulfillment-orders.server";
@@ -23,7 +24,7 @@ export type FulfilmentWrite =
       left: SkuUnits[];
     }
   /** Nothing can be fulfilled and nothing was: e.g. the fulfilment order was cancelled in Shopify. */
-  | { kind: "impossible"; reason: string };
+  | { kind: "impossible"; reason: ReasonMessage };
 
 const FULFILLABLE = new Set(["OPEN", "IN_PROGRESS"]);
 
@@ -43,11 +44,7 @@ export async function ensureShopifyFulfillment(
 ): Promise<FulfilmentWrite> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const fo = await readFulfilmentOrder(admin, args.fulfillmentOrderGid);
-    if (!fo)
-      return {
-        kind: "impossible",
-        reason: `the Shopify fulfilment order ${args.fulfillmentOrderGid} no longer exists`,
-      };
+    if (!fo) return { kind: "impossible", reason: reason("fulfilmentOrderGone", { gid: args.fulfillmentOrderGid }) };
     const lines = FULFILLABLE.has(fo.status) ? allocate(fo.lines, args.shipped) : [];
     if (lines.length === 0) {
       const existing = fo.fulfillments
@@ -56,10 +53,7 @@ export async function ensureShopifyFulfillment(
       if (existing) return { kind: "adopted", fulfillmentId: existing.id, lines: [], left: remaining(fo, []) };
       return {
         kind: "impossible",
-        reason:
-          fo.status === "CANCELLED"
-            ? "the shipment left the warehouse but this part of the order was cancelled in Shopify — settle it with the buyer and the service"
-            : "nothing the service shipped is left to fulfil in Shopify, and no fulfilment exists (fulfilled elsewhere or changed?)",
+        reason: reason(fo.status === "CANCELLED" ? "shippedButCancelled" : "nothingLeftToFulfil"),
       };
     }
     const result = await createFulfillment(admin, {

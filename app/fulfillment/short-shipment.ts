@@ -3,6 +3,7 @@
  * warehouse did not ship (`missingLines`); while it needs a person, the merchant chooses to send
  * them as a new service order or to leave them for a refund.
  */
+import { reason, type ReasonMessage } from "./reason-codes";
 import { describeUnits, type SkuUnits } from "./service-status";
 
 /** The missing units as stored (JSON), or none when the column holds anything else. */
@@ -28,17 +29,11 @@ export function isShort(record: { missingLines?: unknown }): boolean {
 }
 
 /** The warehouse reported the parcel on its way but listed nothing in it. */
-export function nothingShipped(svcStatus: string | null): string {
-  return (
-    `the service reports the order ${svcStatus ?? "shipped"} but lists nothing shipped, so nothing was fulfilled in ` +
-    "Shopify; check it with the service, then retry"
-  );
+export function nothingShipped(svcStatus: string | null): ReasonMessage {
+  return reason("nothingShipped", { status: svcStatus ?? "shipped" });
 }
 
 /** The warehouse shipped less than the fulfilment order: what is missing, and the two ways out. */
-export function shippedShort(missing: readonly SkuUnits[]): string {
-  return (
-    `shipped short: the warehouse did not ship ${describeUnits(missing)}; what shipped is fulfilled in Shopify — ` +
-    "send the rest to the warehouse as a new order, or leave it for a refund"
-  );
+export function shippedShort(missing: readonly SkuUnits[]): ReasonMessage {
+  return reason("shippedShort", { missing: describeUnits(missing) });
 }

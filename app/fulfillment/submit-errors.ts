@@ -21,28 +21,23 @@ import {
   SvcRateLimitedError,
   SvcUnauthorizedError,
 } from "../svc/errors";
+import { reason, type ReasonMessage } from "./reason-codes";
 
 export type SubmitFailure =
   | { kind: "retry"; message: string; retryAfterMs?: number }
-  | { kind: "needs_attention"; reason: string }
+  | { kind: "needs_attention"; reason: ReasonMessage }
   /** The service refused the destination (nothing created): hold for the address. */
   | { kind: "address_refused"; message: string }
-  | { kind: "unknown_outcome"; reason: string };
+  | { kind: "unknown_outcome"; reason: ReasonMessage };
 
 /** Classifies an error thrown by createOrder (or by getting the client's token for it). */
 export function classifySubmitError(error: unknown): SubmitFailure {
   if (!(error instanceof SvcError)) {
     const message = error instanceof Error ? error.message : String(error);
-    return {
-      kind: "unknown_outcome",
-      reason: `unexpected failure while sending the order (${message}); it may have reached the service`,
-    };
+    return { kind: "unknown_outcome", reason: reason("unexpectedFailure", { said: message }) };
   }
   if (error instanceof SvcUnauthorizedError) {
-    return {
-      kind: "needs_attention",
-      reason: `the service refused the shop's API key; reconnect the account, then retry (${error.message})`,
-    };
+    return { kind: "needs_attention", reason: reason("apiKeyRefused", { said: error.message }) };
   }
   if (error instanceof SvcRateLimitedError) {
     return { kind: "retry", message: error.message, retryAfterMs: error.retryAfterMs };
@@ -65,24 +60,20 @@ export function classifySubmitError(error: unknown): SubmitFailure {
     // Nothing was sent (a timeout waiting for a token, an abort before sending).
     if (error.status === undefined) return { kind: "retry", message: error.message };
   }
-  return { kind: "unknown_outcome", reason: `${error.message}; the order may exist at the service` };
+  return { kind: "unknown_outcome", reason: reason("mayExist", { said: error.message }) };
 }
 
-function refusalReason(error: SvcError): string {
+function refusalReason(error: SvcError): ReasonMessage {
   const said = serviceMessage(error);
   if (error instanceof SvcProductWithoutDimensionsError) {
-    return `product ${error.product ?? "(unnamed)"} has no dimensions at the service; register them, then retry. The service said: ${said}`;
+    return reason("noDimensions", { product: error.product, said });
   }
-  if (error instanceof SvcDestinationNotServedError) {
-    return `no carrier serves the destination; correct the shipping address, then retry. The service said: ${said}`;
-  }
+  if (error instanceof SvcDestinationNotServedError) return reason("destinationNotServed", { said });
   if (error instanceof SvcInsufficientStockError) {
-    return `not enough stock of ${error.product ?? "a product"} at the warehouse; request an inventory reception, then retry. The service said: ${said}`;
+    return reason("insufficientStock", { product: error.product, said });
   }
-  if (error instanceof SvcInvalidRequestError) {
-    return `the order is not valid for the service${error.field ? ` (${error.field})` : ""}: ${said}`;
-  }
-  return `the service refused the order: ${said}`;
+  if (error instanceof SvcInvalidRequestError) return reason("invalidOrder", { field: error.field, said });
+  return reason("serviceRefused", { said });
 }
 
 function serviceMessage(error: SvcError): string {

@@ -7,6 +7,7 @@
  * A run that finds the record already `submitting` knows an earlier run died between 1 and 3,
  * perhaps after the service accepted: it never sends again but asks a person (unknown_outcome).
  */
+import { reason, reasonColumns } from "./reason-codes";
 import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import type { AddressWarning } from "../address";
@@ -59,8 +60,8 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
       from: "pending",
       to: "skipped",
       now,
-      data: { reason: "the shop is not connected to the service" },
-      detail: "the shop is not connected to the service",
+      data: reasonColumns(reason("notConnected")),
+      detail: reason("notConnected"),
     });
     return DONE;
   }
@@ -77,11 +78,15 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
       serviceCodeSource: ready.serviceCodeSource,
       warnings: ready.warnings as unknown as Prisma.InputJsonValue,
       submittingAt: now,
-      reason: null,
+      ...reasonColumns(null),
       waitUntil: null,
       submitAttempts: { increment: 1 },
     },
-    detail: `attempt ${record.submitAttempts + 1}: sending to the service (${ready.serviceCode}: ${describeProducts(ready.request.productos)})`,
+    detail: reason("sending", {
+      attempt: String(record.submitAttempts + 1),
+      service: ready.serviceCode,
+      products: describeProducts(ready.request.productos),
+    }),
   });
   // Another worker claimed it between our read and our update: it owns the submission.
   if (!claimed) return DONE;
@@ -113,7 +118,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
 
 async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: string): Promise<void> {
   const now = deps.now();
-  const data = { svcOrderId: ordenRef, submittedAt: now, reason: null };
+  const data = { svcOrderId: ordenRef, submittedAt: now, ...reasonColumns(null) };
   if (
     await transition(deps.db, {
       id: record.id,
@@ -122,7 +127,7 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
       to: "submitted",
       now,
       data,
-      detail: `service order ${ordenRef}`,
+      detail: reason("serviceOrder", { order: ordenRef }),
     })
   ) {
     deps.logger.info(
@@ -140,7 +145,7 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
     to: "submitted",
     now,
     data,
-    detail: `the service's late answer confirmed order ${ordenRef}`,
+    detail: reason("lateAnswer", { order: ordenRef }),
   });
   if (!settled) {
     deps.logger.error(
@@ -162,29 +167,29 @@ async function failed(
   const log = { shop: record.shop, order: record.orderName, attempts, failure: failure.kind };
   if (failure.kind === "retry") {
     if (attempts >= MAX_SUBMIT_ATTEMPTS) {
-      const reason = `the service could not take the order after ${attempts} attempts; last error: ${failure.message}`;
+      const exhausted = reason("attemptsExhausted", { attempts: String(attempts), said: failure.message });
       await transition(deps.db, {
         id: record.id,
         record,
         from: "submitting",
         to: "needs_attention",
         now,
-        data: { reason },
-        detail: reason,
+        data: reasonColumns(exhausted),
+        detail: exhausted,
       });
       deps.logger.warn(log, "order submission gave up");
       return DONE;
     }
     const at = after(now, submitRetryDelayMs(attempts, failure.retryAfterMs));
-    const reason = `attempt ${attempts} did not reach the service (${failure.message}); next attempt at ${at.toISOString()}`;
+    const again = reason("attemptFailed", { attempt: String(attempts), said: failure.message, at: at.toISOString() });
     await transition(deps.db, {
       id: record.id,
       record,
       from: "submitting",
       to: "pending",
       now,
-      data: { reason },
-      detail: reason,
+      data: reasonColumns(again),
+      detail: again,
     });
     deps.logger.warn(log, "order submission will be retried");
     return { kind: "again", at };
@@ -193,15 +198,15 @@ async function failed(
     // A definite refusal (nothing created): waiting for a corrected address, like the app's other
     // address holds; the order's job places the hold and sends again when the address changes.
     const problem: AddressProblem = { code: "destinationNotServed", cp: postalCode };
-    const reason = addressHoldReason(problem);
+    const held = addressHoldReason(problem);
     await transition(deps.db, {
       id: record.id,
       record,
       from: "submitting",
       to: "waiting",
       now,
-      data: { reason, waitUntil: null },
-      detail: `${reason} (the service said: ${failure.message})`,
+      data: { ...reasonColumns(held), waitUntil: null },
+      detail: { ...held, params: { ...held.params, said: failure.message } },
     });
     deps.logger.warn(log, "the service refused the destination");
     return { kind: "address_refused", problem };
@@ -212,7 +217,7 @@ async function failed(
     from: "submitting",
     to: failure.kind,
     now,
-    data: { reason: failure.reason },
+    data: reasonColumns(failure.reason),
     detail: failure.reason,
   });
   deps.logger.warn(log, "order submission failed");
@@ -221,18 +226,15 @@ async function failed(
 
 /** An earlier run claimed the record and never saved a result: it may have reached the service. */
 export async function interrupted(deps: SubmitDeps, record: Fulfillment): Promise<SubmitOutcome> {
-  const started = record.submittingAt?.toISOString() ?? "an earlier run";
-  const reason =
-    `a submission started at ${started} was interrupted before its result was saved; the order may exist at the service ` +
-    `(look for reference ${record.orderName}), so it is not sent again automatically`;
+  const cut = reason("interrupted", { at: record.submittingAt?.toISOString(), reference: record.orderName });
   await transition(deps.db, {
     id: record.id,
     record,
     from: "submitting",
     to: "unknown_outcome",
     now: deps.now(),
-    data: { reason },
-    detail: reason,
+    data: reasonColumns(cut),
+    detail: cut,
   });
   deps.logger.warn({ shop: record.shop, order: record.orderName }, "interrupted submission: outcome unknown");
   return DONE;

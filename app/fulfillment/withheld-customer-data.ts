@@ -30,7 +30,3 @@ export function customerDataWithheld(address: AddressFields): boolean {
     blank(address.last_name)
   );
 }
-
-/** The sentence the engine records (coded as `customerDataWithheld` in reason-codes.ts). */
-export const CUSTOMER_DATA_WITHHELD_REASON =
-  "Shopify withheld the buyer's name, address and phone (protected customer data); request protected customer data access in the Partner Dashboard, then retry";

@@ -177,7 +177,7 @@ export const en: Messages = {
   attention: {
     title: "Needs attention",
     unreadableTitle: "Order notification the app could not read",
-    unreadableBody: "Shopify sent {topic} ({at}), but the app could not read it: {reason}",
+    unreadableBody: "Shopify sent {topic} ({at}), but its content is not in the expected shape, so the app could not read it.",
     fields: "Fields with a problem: {fields}",
     orderNamed: "The notification is about Shopify order {id}.",
     noOrder:
@@ -188,7 +188,6 @@ export const en: Messages = {
     jobTitle: "Not completed: {kind}",
     jobFailed: "Tried {attempts} times (the last: {at})",
     jobFailing: "The last run failed ({at}); it is tried again on its own",
-    detail: "Detail: {error}",
     retry: "Retry now",
     outcomes: {
       retried: "It is tried again now.",
@@ -250,8 +249,8 @@ export const en: Messages = {
     notServed:
       "The service does not deliver to this postal code: checkout shows none of its rates. The buyer sees your other shipping rates, or “No shipping methods available” if you have none.",
     noRates: "Checkout shows no rates from this service for this cart (nothing to ship or destination not served).",
-    fallback: "The service could not quote ({detail}): checkout shows your fixed rates.",
-    backup: "The service could not quote ({detail}): Shopify shows its backup rates.",
+    fallback: "The service could not quote, so checkout shows your fixed rates. {detail}",
+    backup: "The service could not quote, so Shopify shows its backup rates. {detail}",
     notQuoted: "The shop is not connected: checkout gets no rates from this service.",
     service: "Rate",
     price: "Price (MXN)",
@@ -425,23 +424,44 @@ export const en: Messages = {
     addressHold: {
       notes: {
         noExteriorNumber: "The shipping address has no exterior number. Ask the buyer for it and correct the order.",
-        postalCodeState: "Postal code {cp} is in {byCp}, not {state}. Confirm the postal code and state with the buyer.",
-        destinationNotServed: "The shipping service does not reach postal code {cp}. Confirm the postal code with the buyer, or a delivery address it covers.",
+        postalCodeState:
+          "Postal code {cp} is in {byCp}, not {state}. Confirm the postal code and state with the buyer.",
+        destinationNotServed:
+          "The shipping service does not reach postal code {cp}. Confirm the postal code with the buyer, or a delivery address it covers.",
       },
       whatsapp: {
-        noExteriorNumber: "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
-        postalCodeState: "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
-        destinationNotServed: "Hola, gracias por tu pedido {order}. Nuestro servicio de envío no tiene cobertura en el código postal {cp}. ¿Nos confirmas tu código postal o nos das otra dirección de entrega?",
+        noExteriorNumber:
+          "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
+        postalCodeState:
+          "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
+        destinationNotServed:
+          "Hola, gracias por tu pedido {order}. Nuestro servicio de envío no tiene cobertura en el código postal {cp}. ¿Nos confirmas tu código postal o nos das otra dirección de entrega?",
       },
       whatsappLink: "Message the buyer on WhatsApp",
       sendAsItStands: "Send as it stands",
       sendAsItStandsHelp: "Releases the app's hold and sends the order to the warehouse with the address as it is.",
     },
+    reasonNotCoded: "An earlier version of the app recorded the reason; check the history or retry.",
+    warningNotCoded: "an earlier version of the app recorded this warning; check the address in Shopify.",
+    otherField: "Address",
+    svcStatuses: {
+      WAITING: "waiting at the warehouse",
+      PICK: "being picked at the warehouse",
+      PACK: "being packed at the warehouse",
+      READY_TO_GO: "ready to leave the warehouse",
+      IN_TRANSIT: "on its way with the carrier",
+      DELIVERED: "delivered",
+      OTHER: "“{status}” (a status the app does not know)",
+    },
     reasons: {
-      merchantSentAsItStands: "Sent as it stands by the merchant: the app's hold is released and it goes with the address as it is.",
-      addressHeldNoNumber: "On hold in Shopify: the shipping address has no exterior number; it goes to the warehouse once the address is corrected in Shopify.",
-      addressHeldPostalCode: "On hold in Shopify: postal code {cp} is in {byCp}, not {state}; it goes to the warehouse once the address is corrected in Shopify.",
-      addressHeldNotServed: "On hold in Shopify: the service does not deliver to postal code {cp}; it goes to the warehouse once the address is corrected in Shopify.",
+      merchantSentAsItStands:
+        "Sent as it stands by the merchant: the app's hold is released and it goes with the address as it is.",
+      addressHeldNoNumber:
+        "On hold in Shopify: the shipping address has no exterior number; it goes to the warehouse once the address is corrected in Shopify.",
+      addressHeldPostalCode:
+        "On hold in Shopify: postal code {cp} is in {byCp}, not {state}; it goes to the warehouse once the address is corrected in Shopify.",
+      addressHeldNotServed:
+        "On hold in Shopify: the service does not deliver to postal code {cp}; it goes to the warehouse once the address is corrected in Shopify.",
       cancelledInShopify: "The order was cancelled in Shopify.",
       partCancelled: "This part of the order was cancelled in Shopify.",
       alreadyFulfilled: "This part of the order is already fulfilled or closed in Shopify.",
@@ -452,9 +472,9 @@ export const en: Messages = {
       localDelivery: "It is a local delivery by the shop; the warehouse only ships parcels.",
       retail: "It was sold in person (point of sale); the warehouse only ships parcels.",
       noDelivery: "It needs no delivery; the warehouse only ships parcels.",
-      notShipped: "Its delivery method is {method}; the warehouse only ships parcels.",
-      otherLocation: "It is assigned to another location ({location}), which the warehouse does not fulfil.",
-      onHold: "On hold in Shopify ({holds}); it goes to the warehouse when the hold is released.",
+      notShipped: "Its delivery method is not a parcel shipment; the warehouse only ships parcels.",
+      otherLocation: "It is assigned to another Shopify location, which the warehouse does not fulfil.",
+      onHold: "On hold in Shopify; it goes to the warehouse when the hold is released.",
       scheduled: "Scheduled in Shopify for a later date; it goes to the warehouse then.",
       heldBack: "Held back {minutes} minutes after payment, so changes and cancellations never reach the warehouse.",
       nothingLeft: "Nothing in this part of the order is left to ship from the warehouse.",
@@ -465,30 +485,47 @@ export const en: Messages = {
       outsideMexico: "The destination is in {country}, outside Mexico, the only country the service ships to.",
       notConnected: "The shop is not connected to the service.",
       noDimensions:
-        "Product {product} has no dimensions at the service; register them, then retry. The service said: {said}",
+        "Product {product} has no dimensions at the service, so it cannot be shipped. Register its dimensions in Catalogue, then retry.",
       destinationNotServed:
-        "No carrier serves the destination; correct the shipping address, then retry. The service said: {said}",
+        "No carrier of the service delivers to the shipping address. If the address is wrong, correct it in Shopify and retry; if it is right, the service does not cover that destination: ship it another way.",
       insufficientStock:
-        "Not enough stock of {product} at the warehouse; request an inventory reception, then retry. The service said: {said}",
-      invalidOrder: "The order is not valid for the service ({field}): {said}",
-      serviceRefused: "The service refused the order: {said}",
-      apiKeyRefused: "The service refused the shop's API key; reconnect the account, then retry ({said}).",
-      attemptsExhausted: "The service could not take the order after {attempts} attempts; last error: {said}",
-      attemptFailed: "Attempt {attempt} did not reach the service ({said}); next attempt at {at}.",
+        "There is not enough stock of {product} at the warehouse. Ask the service for an inventory reception, then retry.",
+      invalidOrder:
+        "The service did not accept the order's data. Check the address and products in Shopify and retry; if it persists, contact the app's support.",
+      serviceRefused:
+        "The service refused the order. Check the products in Catalogue and the address in Shopify, then retry; if it persists, contact the service.",
+      apiKeyRefused: "The service refused the shop's API key. Enter a current key in Settings, then retry.",
+      attemptsExhausted:
+        "The service could not take the order after {attempts} attempts. Check that the service is up, then retry.",
+      attemptFailed: "Attempt {attempt} did not reach the service; next attempt at {at}.",
       interrupted:
         "A submission started at {at} was interrupted before its result was saved; the order may exist at the service, so it is not sent again automatically.",
-      mayExist: "{said}; the order may exist at the service.",
-      unexpectedFailure: "Unexpected failure while sending the order ({said}); it may have reached the service.",
+      mayExist:
+        "The service's answer was lost; the order may exist there. Look for it at the service and confirm whether it exists before sending it again.",
+      unexpectedFailure:
+        "Unexpected failure while sending the order; it may have reached the service. Look for it at the service and confirm whether it exists before sending it again.",
       contested:
         "Created in Shopify from a part of the order the warehouse already has (split, merge or move); check it with the service, then retry.",
       waitingForRequest: "Waiting for Shopify to request fulfilment from the warehouse.",
       cancelRequestedBefore: "You asked to cancel it before it reached the warehouse; cancelled.",
-      cancelRequestedAfter:
-        "You asked to cancel it after it reached the warehouse: stop it with the service (order {order}).",
-      cancelledAfterWarehouse:
-        "It was cancelled in Shopify after it reached the warehouse: stop it with the service (order {order}).",
+      cancelRequestedAfter: "You asked to cancel it after it reached the warehouse: stop it with the service.",
+      cancelledAfterWarehouse: "It was cancelled in Shopify after it reached the warehouse: stop it with the service.",
+      splitAfterWarehouse:
+        "This part of the order was split, merged or removed in Shopify after it reached the warehouse: check it with the service.",
+      heldAfterWarehouse: "It was put on hold in Shopify after it reached the warehouse: hold it with the service too.",
+      changedAfterWarehouse:
+        "It changed in Shopify after it reached the warehouse (now: {now}; the warehouse has: {sent}): change it with the service.",
+      shippedButCancelled:
+        "The parcel left the warehouse but this part of the order was cancelled in Shopify: settle it with the buyer and the service.",
+      nothingLeftToFulfil:
+        "Nothing the service shipped is left to fulfil in Shopify, and no shipment is recorded (fulfilled elsewhere, or changed?). Check it in Shopify.",
+      unknownServiceOrder: "The service does not know order {order}. Check it with the service.",
+      readFromShopify: "Read from Shopify.",
+      partGone:
+        "This part no longer exists in Shopify (merged or split into other parts, which are decided on their own).",
+      declinedRequest: "The warehouse declined Shopify's fulfilment request for the reason shown.",
       beforeFulfilmentOrders: "Recorded before fulfilment orders were followed: fulfil it in Shopify by hand.",
-      writeBackFailed: "Writing the shipment to Shopify failed, will retry: {said}",
+      writeBackFailed: "Writing the shipment to Shopify failed; it will be retried automatically.",
       nothingShipped:
         "The service reports the order {status} but lists nothing shipped, so nothing was fulfilled in Shopify; check it with the service, then retry.",
       shippedShort:
@@ -511,6 +548,38 @@ export const en: Messages = {
         "You sent the rest ({missing}) to the warehouse as a new order; the first shipment was service order {order}.",
       merchantLeftMissing: "You left the units the warehouse did not ship ({missing}) for a refund.",
     },
+  },
+  serviceErrors: {
+    noDimensions:
+      "Product {product} has no dimensions at the service, so it cannot be quoted or shipped. Register its dimensions (Catalogue), then try again.",
+    noDimensionsUnnamed:
+      "A product of the order has no dimensions at the service, so it cannot be quoted or shipped. Check in Catalogue which variants lack them, then try again.",
+    destinationNotServed:
+      "No carrier of the service delivers to that postal code. If the address is right, the service does not cover that destination: offer another delivery method or contact the service.",
+    insufficientStock:
+      "There is not enough stock of {product} at the warehouse. Ask the service for an inventory reception, then try again.",
+    insufficientStockUnnamed:
+      "There is not enough stock at the warehouse for this order. Ask the service for an inventory reception, then try again.",
+    unknownProduct: "The service does not know a product of the order. Sync the catalogue (Catalogue), then try again.",
+    productWithoutSku:
+      "A product of the cart has no SKU, so the service cannot quote it. Add a SKU in Shopify, then sync the catalogue.",
+    conflict:
+      "The service refused the request because of a problem with the products or the destination. Check Catalogue and the address; if it persists, contact the service.",
+    duplicateProduct:
+      "The service already has another product with the same SKU or barcode. Use a unique SKU in Shopify, then sync again.",
+    forbidden:
+      "The service does not allow this operation for your account. Check your account's permissions with the service.",
+    unauthorized: "The service refused the shop's API key. Enter a current key in Settings, then try again.",
+    notFound: "The service did not find what was asked for. Try again; if it persists, contact the service.",
+    rateLimited: "The service is receiving too many requests right now. Wait a minute, then try again.",
+    unavailable: "The service is failing or under maintenance. Try again in a few minutes.",
+    timeout: "The service took too long to answer. Try again in a few minutes.",
+    unreachable: "The app could not connect to the service. Try again in a few minutes.",
+    invalidAnswer:
+      "The service answered something the app does not understand. Try again; if it persists, contact the app's support.",
+    invalidRequest:
+      "The app built a request the service does not accept. Contact the app's support with the order number.",
+    unexpected: "Something unexpected went wrong. Try again; if it persists, contact the app's support.",
   },
   settings: settingsEn,
   readiness: readinessEn,

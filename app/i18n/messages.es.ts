@@ -178,7 +178,7 @@ export const es = {
   attention: {
     title: "Requieren atención",
     unreadableTitle: "Notificación de pedido que la app no pudo leer",
-    unreadableBody: "Shopify envió {topic} ({at}), pero la app no pudo leer su contenido: {reason}",
+    unreadableBody: "Shopify envió {topic} ({at}), pero su contenido no tiene la forma esperada y la app no pudo leerlo.",
     fields: "Campos con problema: {fields}",
     orderNamed: "La notificación es del pedido de Shopify {id}.",
     noOrder:
@@ -189,7 +189,6 @@ export const es = {
     jobTitle: "No se completó: {kind}",
     jobFailed: "Se intentó {attempts} veces (la última: {at})",
     jobFailing: "Falló la última vez ({at}); se vuelve a intentar sola",
-    detail: "Detalle: {error}",
     retry: "Reintentar ahora",
     outcomes: {
       retried: "Se vuelve a intentar ahora.",
@@ -252,8 +251,8 @@ export const es = {
       "El servicio no entrega en este código postal: el checkout no muestra sus tarifas. El comprador ve tus otras tarifas de envío, o «No hay métodos de envío disponibles» si no tienes otras.",
     noRates:
       "El checkout no muestra tarifas de este servicio para este carrito (nada que enviar o destino no atendido).",
-    fallback: "El servicio no pudo cotizar ({detail}): el checkout muestra tus tarifas fijas.",
-    backup: "El servicio no pudo cotizar ({detail}): Shopify muestra sus tarifas de respaldo.",
+    fallback: "El servicio no pudo cotizar, así que el checkout muestra tus tarifas fijas. {detail}",
+    backup: "El servicio no pudo cotizar, así que Shopify muestra sus tarifas de respaldo. {detail}",
     notQuoted: "La tienda no está conectada: el checkout no recibe tarifas de este servicio.",
     service: "Tarifa",
     price: "Precio (MXN)",
@@ -426,24 +425,46 @@ export const es = {
     },
     addressHold: {
       notes: {
-        noExteriorNumber: "La dirección de envío no tiene número exterior. Pide al comprador su número exterior y corrígelo en el pedido.",
-        postalCodeState: "El código postal {cp} es de {byCp}, no de {state}. Confirma el código postal y el estado con el comprador.",
-        destinationNotServed: "El servicio de envío no llega al código postal {cp}. Confirma con el comprador su código postal o una dirección de entrega que sí tenga cobertura.",
+        noExteriorNumber:
+          "La dirección de envío no tiene número exterior. Pide al comprador su número exterior y corrígelo en el pedido.",
+        postalCodeState:
+          "El código postal {cp} es de {byCp}, no de {state}. Confirma el código postal y el estado con el comprador.",
+        destinationNotServed:
+          "El servicio de envío no llega al código postal {cp}. Confirma con el comprador su código postal o una dirección de entrega que sí tenga cobertura.",
       },
       whatsapp: {
-        noExteriorNumber: "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
-        postalCodeState: "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
-        destinationNotServed: "Hola, gracias por tu pedido {order}. Nuestro servicio de envío no tiene cobertura en el código postal {cp}. ¿Nos confirmas tu código postal o nos das otra dirección de entrega?",
+        noExteriorNumber:
+          "Hola, gracias por tu pedido {order}. Para enviarlo nos falta el número exterior de tu dirección de entrega. ¿Nos lo compartes?",
+        postalCodeState:
+          "Hola, gracias por tu pedido {order}. El código postal {cp} de tu dirección de entrega no corresponde a {state}. ¿Nos confirmas tu código postal y tu estado?",
+        destinationNotServed:
+          "Hola, gracias por tu pedido {order}. Nuestro servicio de envío no tiene cobertura en el código postal {cp}. ¿Nos confirmas tu código postal o nos das otra dirección de entrega?",
       },
       whatsappLink: "Escribir al comprador por WhatsApp",
       sendAsItStands: "Enviar tal cual",
       sendAsItStandsHelp: "Libera la retención de la app y envía el pedido al almacén con la dirección como está.",
     },
+    reasonNotCoded: "Una versión anterior de la app registró el motivo; revisa el historial o reintenta.",
+    warningNotCoded: "una versión anterior de la app registró este aviso; revisa la dirección en Shopify.",
+    otherField: "Dirección",
+    svcStatuses: {
+      WAITING: "en espera en el almacén",
+      PICK: "surtiéndose en el almacén",
+      PACK: "empacándose en el almacén",
+      READY_TO_GO: "listo para salir del almacén",
+      IN_TRANSIT: "en camino con la paquetería",
+      DELIVERED: "entregado",
+      OTHER: "«{status}» (un estado que la app no conoce)",
+    },
     reasons: {
-      merchantSentAsItStands: "Enviado tal cual por el comercio: se libera la retención de la app y se envía con la dirección como está.",
-      addressHeldNoNumber: "Retenido en Shopify: a la dirección de envío le falta el número exterior; se envía al almacén cuando se corrija la dirección en Shopify.",
-      addressHeldPostalCode: "Retenido en Shopify: el código postal {cp} es de {byCp}, no de {state}; se envía al almacén cuando se corrija la dirección en Shopify.",
-      addressHeldNotServed: "Retenido en Shopify: el servicio no entrega en el código postal {cp}; se envía al almacén cuando se corrija la dirección en Shopify.",
+      merchantSentAsItStands:
+        "Enviado tal cual por el comercio: se libera la retención de la app y se envía con la dirección como está.",
+      addressHeldNoNumber:
+        "Retenido en Shopify: a la dirección de envío le falta el número exterior; se envía al almacén cuando se corrija la dirección en Shopify.",
+      addressHeldPostalCode:
+        "Retenido en Shopify: el código postal {cp} es de {byCp}, no de {state}; se envía al almacén cuando se corrija la dirección en Shopify.",
+      addressHeldNotServed:
+        "Retenido en Shopify: el servicio no entrega en el código postal {cp}; se envía al almacén cuando se corrija la dirección en Shopify.",
       cancelledInShopify: "El pedido se canceló en Shopify.",
       partCancelled: "Esta parte del pedido se canceló en Shopify.",
       alreadyFulfilled: "Esta parte del pedido ya está preparada o cerrada en Shopify.",
@@ -454,9 +475,9 @@ export const es = {
       localDelivery: "Es una entrega local de la tienda; el almacén solo envía paquetes.",
       retail: "Se vendió en persona (punto de venta); el almacén solo envía paquetes.",
       noDelivery: "No requiere entrega; el almacén solo envía paquetes.",
-      notShipped: "Su método de entrega es {method}; el almacén solo envía paquetes.",
-      otherLocation: "Está asignado a otra ubicación ({location}), que el almacén no atiende.",
-      onHold: "Retenido en Shopify ({holds}); se envía al almacén cuando se libere la retención.",
+      notShipped: "Su método de entrega no es un envío de paquetería; el almacén solo envía paquetes.",
+      otherLocation: "Está asignado a otra ubicación de Shopify, que el almacén no atiende.",
+      onHold: "Retenido en Shopify; se envía al almacén cuando se libere la retención.",
       scheduled: "Programado en Shopify para una fecha posterior; se envía al almacén entonces.",
       heldBack: "Se espera {minutes} minutos tras el pago, para que los cambios y cancelaciones no lleguen al almacén.",
       nothingLeft: "No queda nada por enviar desde el almacén en esta parte del pedido.",
@@ -468,34 +489,50 @@ export const es = {
       outsideMexico: "El destino está en {country}, fuera de México, el único país al que envía el servicio.",
       notConnected: "La tienda no está conectada al servicio.",
       noDimensions:
-        "El producto {product} no tiene medidas en el servicio; regístralas y reintenta. El servicio dijo: {said}",
+        "El producto {product} no tiene medidas en el servicio, así que no se puede enviar. Registra sus medidas en Catálogo y reintenta.",
       destinationNotServed:
-        "Ninguna paquetería llega al destino; corrige la dirección de envío y reintenta. El servicio dijo: {said}",
+        "Ninguna paquetería del servicio llega a la dirección de envío. Si la dirección está mal, corrígela en Shopify y reintenta; si está bien, el servicio no cubre ese destino: envíalo por otro medio.",
       insufficientStock:
-        "No hay suficiente inventario de {product} en el almacén; solicita una recepción de inventario y reintenta. El servicio dijo: {said}",
-      invalidOrder: "El pedido no es válido para el servicio ({field}): {said}",
-      serviceRefused: "El servicio rechazó el pedido: {said}",
+        "No hay suficiente inventario de {product} en el almacén. Solicita al servicio una recepción de inventario y reintenta.",
+      invalidOrder:
+        "El servicio no aceptó los datos del pedido. Revisa la dirección y los productos en Shopify y reintenta; si sigue, contacta a soporte de la app.",
+      serviceRefused:
+        "El servicio rechazó el pedido. Revisa los productos en Catálogo y la dirección en Shopify y reintenta; si sigue, contacta al servicio.",
       apiKeyRefused:
-        "El servicio rechazó la clave de API de la tienda; vuelve a conectar la cuenta y reintenta ({said}).",
-      attemptsExhausted: "El servicio no pudo recibir el pedido tras {attempts} intentos; último error: {said}",
-      attemptFailed: "El intento {attempt} no llegó al servicio ({said}); el siguiente será a las {at}.",
+        "El servicio rechazó la clave de API de la tienda. Escribe una clave vigente en Configuración y reintenta.",
+      attemptsExhausted:
+        "El servicio no pudo recibir el pedido tras {attempts} intentos. Revisa que el servicio esté disponible y reintenta.",
+      attemptFailed: "El intento {attempt} no llegó al servicio; el siguiente será a las {at}.",
       interrupted:
         "Un envío iniciado el {at} se interrumpió antes de guardar su resultado; el pedido podría existir en el servicio, así que no se reenvía solo.",
-      mayExist: "{said}; el pedido podría existir en el servicio.",
-      unexpectedFailure: "Falla inesperada al enviar el pedido ({said}); podría haber llegado al servicio.",
+      mayExist:
+        "Se perdió la respuesta del servicio; el pedido podría existir en él. Búscalo en el servicio y confirma si existe antes de reenviarlo.",
+      unexpectedFailure:
+        "Falla inesperada al enviar el pedido; podría haber llegado al servicio. Búscalo en el servicio y confirma si existe antes de reenviarlo.",
       contested:
         "Se creó en Shopify a partir de una parte del pedido que el almacén ya tiene (división, unión o traslado); revísalo con el servicio y reintenta.",
       waitingForRequest: "Esperando a que Shopify solicite la preparación al almacén.",
       cancelRequestedBefore: "Pediste cancelarlo antes de que llegara al almacén; cancelado.",
-      cancelRequestedAfter:
-        "Pediste cancelarlo cuando ya estaba en el almacén: detenlo con el servicio (orden {order}).",
-      cancelledAfterWarehouse:
-        "Se canceló en Shopify cuando ya estaba en el almacén: detenlo con el servicio (orden {order}).",
+      cancelRequestedAfter: "Pediste cancelarlo cuando ya estaba en el almacén: detenlo con el servicio.",
+      cancelledAfterWarehouse: "Se canceló en Shopify cuando ya estaba en el almacén: detenlo con el servicio.",
+      splitAfterWarehouse:
+        "Esta parte del pedido se dividió, unió o quitó en Shopify cuando ya estaba en el almacén: revísala con el servicio.",
+      heldAfterWarehouse: "Se retuvo en Shopify cuando ya estaba en el almacén: retenlo también con el servicio.",
+      changedAfterWarehouse:
+        "Cambió en Shopify cuando ya estaba en el almacén (ahora: {now}; el almacén tiene: {sent}): cámbialo con el servicio.",
+      shippedButCancelled:
+        "El paquete salió del almacén pero esta parte del pedido se canceló en Shopify: arréglalo con el comprador y el servicio.",
+      nothingLeftToFulfil:
+        "Nada de lo que envió el servicio queda por preparar en Shopify y no hay un envío registrado (¿se preparó por otro lado o cambió?). Revísalo en Shopify.",
+      unknownServiceOrder: "El servicio no conoce la orden {order}. Revísala con el servicio.",
+      readFromShopify: "Se leyó de Shopify.",
+      partGone: "Esta parte ya no existe en Shopify (se unió o dividió en otras partes, que se deciden por separado).",
+      declinedRequest: "El almacén rechazó la solicitud de preparación de Shopify por el motivo indicado.",
       beforeFulfilmentOrders:
         "Se registró antes de seguir las órdenes de preparación: márcalo como preparado en Shopify a mano.",
-      writeBackFailed: "No se pudo registrar el envío en Shopify; se reintentará: {said}",
+      writeBackFailed: "No se pudo registrar el envío en Shopify; se reintentará solo.",
       nothingShipped:
-        "El servicio reporta la orden como {status} pero no lista nada enviado, así que no se marcó nada como preparado en Shopify; revísalo con el servicio y vuelve a intentarlo.",
+        "El servicio reporta la orden {status} pero no lista nada enviado, así que no se marcó nada como preparado en Shopify; revísalo con el servicio y vuelve a intentarlo.",
       shippedShort:
         "Envío incompleto: el almacén no envió {missing}. Lo enviado quedó registrado en Shopify; envía el resto al almacén como una orden nueva o déjalo para reembolsar.",
       fulfilmentOrderGone: "La orden de preparación de Shopify ya no existe.",
@@ -516,6 +553,39 @@ export const es = {
         "Enviaste el resto ({missing}) al almacén como una orden nueva; el primer envío fue la orden {order} del servicio.",
       merchantLeftMissing: "Dejaste para reembolso las unidades que el almacén no envió ({missing}).",
     },
+  },
+  serviceErrors: {
+    noDimensions:
+      "El producto {product} no tiene medidas en el servicio, así que no se puede cotizar ni enviar. Registra sus medidas (Catálogo) y vuelve a intentar.",
+    noDimensionsUnnamed:
+      "Un producto del pedido no tiene medidas en el servicio, así que no se puede cotizar ni enviar. Revisa en Catálogo qué variantes faltan y vuelve a intentar.",
+    destinationNotServed:
+      "Ninguna paquetería del servicio llega a ese código postal. Si la dirección es correcta, el servicio no cubre ese destino: ofrece otra forma de envío o contacta al servicio.",
+    insufficientStock:
+      "No hay suficiente inventario de {product} en el almacén. Solicita al servicio una recepción de inventario y vuelve a intentar.",
+    insufficientStockUnnamed:
+      "No hay suficiente inventario en el almacén para este pedido. Solicita al servicio una recepción de inventario y vuelve a intentar.",
+    unknownProduct:
+      "El servicio no conoce un producto del pedido. Sincroniza el catálogo (Catálogo) y vuelve a intentar.",
+    productWithoutSku:
+      "Un producto del carrito no tiene SKU, así que el servicio no lo puede cotizar. Agrégale un SKU en Shopify y sincroniza el catálogo.",
+    conflict:
+      "El servicio rechazó la solicitud por un problema con los productos o el destino. Revisa Catálogo y la dirección; si sigue, contacta al servicio.",
+    duplicateProduct:
+      "El servicio ya tiene otro producto con el mismo SKU o código de barras. Usa un SKU único en Shopify y vuelve a sincronizar.",
+    forbidden: "El servicio no permite esta operación con tu cuenta. Revisa los permisos de tu cuenta con el servicio.",
+    unauthorized:
+      "El servicio rechazó la clave de API de la tienda. Escribe una clave vigente en Configuración y vuelve a intentar.",
+    notFound: "El servicio no encontró lo que se buscaba. Vuelve a intentar; si sigue, contacta al servicio.",
+    rateLimited: "El servicio recibe demasiadas solicitudes por ahora. Espera un minuto y vuelve a intentar.",
+    unavailable: "El servicio tiene una falla o está en mantenimiento. Vuelve a intentar en unos minutos.",
+    timeout: "El servicio tardó demasiado en responder. Vuelve a intentar en unos minutos.",
+    unreachable: "No se pudo conectar con el servicio. Vuelve a intentar en unos minutos.",
+    invalidAnswer:
+      "El servicio respondió algo que la app no entiende. Vuelve a intentar; si sigue, contacta a soporte de la app.",
+    invalidRequest:
+      "La app armó una solicitud que el servicio no acepta. Contacta a soporte de la app con el número de pedido.",
+    unexpected: "Ocurrió un error inesperado. Vuelve a intentar; si sigue, contacta a soporte de la app.",
   },
   settings: settingsEs,
   readiness: readinessEs,

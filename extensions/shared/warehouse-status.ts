@@ -31,8 +31,19 @@ interface TimelineEntry {
 /** What the address parser could not place, kept so the merchant can check it. */
 interface AddressWarningView {
   field: string;
+  /** The warning's code and parameters (absent from warnings stored before codes). */
+  code?: string;
+  params?: Record<string, string>;
+  /** The app's English record: never shown. */
   message: string;
   original?: string;
+}
+
+/** One address warning as the block shows it: the field and what happened, in the merchant's language. */
+interface WarningView {
+  field: Message;
+  text: Message;
+  original: string | null;
 }
 
 /** The app's record of one Shopify fulfilment order sent (or to be sent) to the warehouse. */
@@ -72,6 +83,8 @@ export interface Message {
   params?: Record<string, string>;
   /** Params holding an ISO time, to be shown as a date in the merchant's language. */
   dates?: string[];
+  /** Params that are messages themselves (a service status inside a reason), translated first. */
+  nested?: Record<string, Message>;
 }
 
 export interface RecordView {
@@ -82,9 +95,9 @@ export interface RecordView {
   svcOrder: Message | null;
   tracking: TrackingInfo[];
   attention: Message | null;
-  warnings: AddressWarningView[];
-  /** detail: the app's words; detailMessage: the same in the merchant's language, when known. */
-  timeline: Array<{ at: string; label: Message; detail: string | null; detailMessage: Message | null }>;
+  warnings: WarningView[];
+  /** detailMessage: what happened, in the merchant's language (null when the app coded nothing). */
+  timeline: Array<{ at: string; label: Message; detailMessage: Message | null }>;
   actions: RecordAction[];
   /** A wa.me link asking the buyer for the address detail the warehouse needs; null when none. */
   whatsappUrl: string | null;
@@ -137,19 +150,56 @@ function reasonText(reason: ReasonCode | null | undefined): Message | null {
   const dates = Object.entries(reason.params)
     .filter(([name, value]) => (name === "at" || name === "until") && !Number.isNaN(Date.parse(value)))
     .map(([name]) => name);
-  return { key: `reasons.${reason.code}`, params: reason.params, ...(dates.length ? { dates } : {}) };
+  const status = reason.params.status;
+  return {
+    key: `reasons.${reason.code}`,
+    params: reason.params,
+    ...(dates.length ? { dates } : {}),
+    ...(status !== undefined ? { nested: { status: svcStatusText(status) } } : {}),
+  };
+}
+
+const FIELDS = new Set([
+  "nombre",
+  "telefono",
+  "calle",
+  "no_exterior",
+  "no_interior",
+  "colonia",
+  "ciudad",
+  "estado",
+  "codigo_postal",
+  "pais",
+]);
+
+function warningView(warning: AddressWarningView): WarningView {
+  return {
+    field: FIELDS.has(warning.field) ? { key: `fields.${warning.field}` } : { key: "fields.other" },
+    text: warning.code
+      ? { key: `warnings.${warning.code}`, params: warning.params ?? {} }
+      : { key: "attention.warningNotCoded" },
+    original: warning.original ?? null,
+  };
+}
+
+const SVC_STATUSES = new Set(["WAITING", "PICK", "PACK", "READY_TO_GO", "IN_TRANSIT", "DELIVERED"]);
+
+/** The service's status of an order in the merchant's language; one the app does not know, as received. */
+function svcStatusText(status: string): Message {
+  const key = status.trim().toUpperCase();
+  return SVC_STATUSES.has(key)
+    ? { key: `svcStatuses.${key}` }
+    : { key: "svcStatuses.OTHER", params: { status: status.toLowerCase() } };
 }
 
 function attentionFor(record: WarehouseRecord): Message | null {
   if (record.status === "waiting" && record.sendAfter) {
     // A known reason reads in the merchant's language; the time it goes is the part that matters.
-    if (record.reasonMessage) return { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
-    return record.reason
-      ? { key: "attention.waitingReason", params: { at: record.sendAfter, reason: record.reason }, dates: ["at"] }
-      : { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
+    return { key: "attention.waiting", params: { at: record.sendAfter }, dates: ["at"] };
   }
   if (!record.reason) return record.status === "unknown_outcome" ? { key: "attention.unknownOutcome" } : null;
-  return reasonText(record.reasonMessage) ?? { key: "attention.reason", params: { reason: record.reason } };
+  // The app's English record is never shown: an uncoded reason (an older app's) points to the history.
+  return reasonText(record.reasonMessage) ?? { key: "attention.reasonNotCoded" };
 }
 
 function recordView(record: WarehouseRecord, index: number, total: number): RecordView {
@@ -167,20 +217,23 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
       : null,
     svcOrder: record.svcOrderId
       ? record.svcStatus
-        ? { key: "record.svcOrderWithStatus", params: { id: record.svcOrderId, status: record.svcStatus } }
+        ? {
+            key: "record.svcOrderWithStatus",
+            params: { id: record.svcOrderId },
+            nested: { status: svcStatusText(record.svcStatus) },
+          }
         : { key: "record.svcOrder", params: { id: record.svcOrderId } }
       : null,
     tracking: record.tracking.filter((t) => t.number.trim() !== ""),
     whatsappUrl: record.whatsappUrl ?? null,
     attention: attentionFor(record),
-    warnings: record.warnings,
+    warnings: record.warnings.map(warningView),
     // Newest first: the merchant opens the block to see what happened last.
     timeline: [...record.timeline]
       .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
       .map((entry) => ({
         at: entry.at,
         label: statusLabel(entry.to),
-        detail: entry.detail,
         detailMessage: reasonText(entry.message),
       })),
     actions: actionsFor(record),
@@ -201,6 +254,7 @@ export function pushView(status: OrderWarehouseStatus): { allowed: boolean; orde
   const order = status.order.name ?? `#${status.order.id.split("/").pop()}`;
   if (!status.connected) return { allowed: false, order, message: { key: "push.notConnected" } };
   if (!status.push.allowed)
-    return { allowed: false, order, message: { key: "push.refused", params: { reason: status.push.reason ?? "" } } };
+    // The only refusal left once connected: every part is already with the warehouse or on its way.
+    return { allowed: false, order, message: { key: "push.refused" } };
   return { allowed: true, order, message: { key: "push.confirm", params: { order } } };
 }

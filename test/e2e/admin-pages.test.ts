@@ -70,6 +70,7 @@ async function seed() {
             fromStatus: i === 0 ? null : steps[i - 1],
             toStatus: to,
             detail: i === 0 ? "orders/paid received" : null,
+            detailCode: i === 0 ? "received" : null,
           })),
         },
       },
@@ -85,7 +86,9 @@ async function seed() {
   });
   await record(1002, "needs_attention", ["pending", "submitted", "needs_attention"], {
     fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/1002",
-    reason: "El servicio rechazó la orden: dirección incompleta.",
+    reason: "the service refused the order: dirección incompleta.",
+    reasonCode: "serviceRefused",
+    reasonParams: { said: "dirección incompleta." },
   });
   await record(1003, "unknown_outcome", ["pending", "submitting", "unknown_outcome"], {
     fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/1003",
@@ -96,6 +99,8 @@ async function seed() {
       fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/${n}`,
       reason:
         "not enough stock of PLATO-GR at the warehouse; request an inventory reception, then retry. The service said: Insufficient stock",
+      reasonCode: "insufficientStock",
+      reasonParams: { product: "PLATO-GR", said: "Insufficient stock" },
     });
   }
   // A day of buyers at checkout for Inicio's chart: busier and faster from the cache in the evening.

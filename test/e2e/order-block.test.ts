@@ -73,6 +73,7 @@ async function seed() {
             fromStatus: i === 0 ? null : args.steps[i - 1],
             toStatus: to,
             detail: i === 0 ? "orders/paid received" : null,
+            detailCode: i === 0 ? "received" : null,
           })),
         },
       },
@@ -97,11 +98,16 @@ async function seed() {
     steps: ["pending", "submitted", "needs_attention"],
     data: {
       svcOrderId: "7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9002",
-      reason: "Cancelado en Shopify después de llegar al almacén: detenlo con el servicio.",
+      reason:
+        "not enough stock of PLATO-GR at the warehouse; request an inventory reception, then retry. The service said: Insufficient stock",
+      reasonCode: "insufficientStock",
+      reasonParams: { product: "PLATO-GR", said: "Insufficient stock" },
       warnings: [
         {
           field: "colonia",
-          message: "no se encontró la colonia; se envió la línea 2 completa",
+          code: "coloniaWithoutLabel",
+          params: { text: "Depto 4, frente al parque" },
+          message: 'no "Col." label; took "Depto 4, frente al parque" as the colonia',
           original: "Depto 4, frente al parque",
         },
       ],
@@ -127,6 +133,8 @@ async function seed() {
     data: {
       fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/52",
       reason: "held back 30 minutes after payment, so changes and cancellations never reach the warehouse",
+      reasonCode: "heldBack",
+      reasonParams: { minutes: "30" },
       waitUntil: new Date(Date.now() + 20 * 60_000),
     },
   });
@@ -181,7 +189,9 @@ describe("the warehouse block on the order page", () => {
     await poll(() => page.locator("s-badge").first().textContent()).toBe("Enviado");
     expect(await page.getByText("Express").isVisible()).toBe(true);
     expect(
-      await page.getByText("Orden en el servicio 7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9001 · READY_TO_GO").isVisible(),
+      await page
+        .getByText("Orden en el servicio 7c0e4e0a-5f55-4a3e-9b2f-1d5b1c7a9001 · listo para salir del almacén")
+        .isVisible(),
     ).toBe(true);
     const trackingLink = page.locator("s-link", { hasText: "794612345678" });
     expect(await trackingLink.evaluate((el) => (el as unknown as { href: string }).href)).toBe(
@@ -196,7 +206,14 @@ describe("the warehouse block on the order page", () => {
   it("explains what needs attention in English and retries it when clicked", async () => {
     const page = await open("warehouse-status", 1002, "en");
     await poll(() => page.locator("s-badge").first().textContent()).toBe("Needs attention");
-    expect(await page.getByText("Cancelado en Shopify después de llegar al almacén").isVisible()).toBe(true);
+    // The reason and the address warning in English, from their codes: no Spanish, no field key, not
+    // the service's own words.
+    expect(
+      await page.getByText("There is not enough stock of PLATO-GR at the warehouse", { exact: false }).isVisible(),
+    ).toBe(true);
+    expect(await page.getByText("Insufficient stock", { exact: false }).count()).toBe(0);
+    expect(await page.getByText("No hay suficiente inventario", { exact: false }).count()).toBe(0);
+    expect(await page.getByText("Colonia: No “Col.” label", { exact: false }).isVisible()).toBe(true);
     expect(await page.getByText("Depto 4, frente al parque", { exact: false }).isVisible()).toBe(true);
     await shot(page, "needs-attention-en");
     await page.locator("s-button", { hasText: "Retry" }).click();

@@ -2,13 +2,13 @@
 // what the merchant can do and its history.
 import { Badge, BlockStack, Box, Button, Card, Checkbox, InlineStack, Link, Text } from "@shopify/polaris";
 import { useState } from "react";
-import { warningMessage } from "~/address/warning-codes";
+import { storedWarning } from "~/address/warning-codes";
 import { SERVICE_LABELS, STATUS_LABELS } from "~/fulfillment/labels";
 import type { FulfillmentRow } from "~/fulfillment/orders-page.server";
 import { useI18n } from "~/i18n/react";
 import { adminOrderUrl } from "~/shopify/admin-links";
 import { Actions } from "./record-actions";
-import { reasonText } from "./text";
+import { reasonWords, svcStatusWords } from "~/fulfillment/reason-words";
 import { Timeline } from "./timeline";
 
 export function FulfillmentCard({
@@ -59,7 +59,7 @@ export function FulfillmentCard({
               </Text>
             )}
           </InlineStack>
-          {row.reason && <Text as="p">{reasonText(i18n, row.reasonMessage, row.reason)}</Text>}
+          {row.reason && <Text as="p">{reasonWords(i18n, row.reasonMessage) ?? m.reasonNotCoded}</Text>}
           {row.missingLines.length > 0 && !row.shortChoice && (
             <Text as="p" tone="caution">
               {i18n.format(m.missingLines, {
@@ -75,7 +75,9 @@ export function FulfillmentCard({
           {row.svcOrderId && (
             <Text as="p" tone="subdued">
               {i18n.format(m.serviceOrder, { id: row.svcOrderId })}
-              {row.svcStatus ? ` · ${i18n.format(m.serviceStatus, { status: row.svcStatus })}` : ""}
+              {row.svcStatus
+                ? ` · ${i18n.format(m.serviceStatus, { status: svcStatusWords(i18n, row.svcStatus) })}`
+                : ""}
             </Text>
           )}
           {row.tracking && (
@@ -93,11 +95,11 @@ export function FulfillmentCard({
           {row.warnings.length > 0 && (
             <Box>
               {row.warnings.map((warning, index) => {
-                const known = warningMessage(warning.message);
+                const known = storedWarning(warning);
                 return (
                   <Text as="p" tone="caution" key={index}>
                     {m.fields[warning.field] ?? warning.field}:{" "}
-                    {known ? i18n.format(m.warnings[known.code], known.params) : warning.message}
+                    {known ? i18n.format(m.warnings[known.code], known.params) : m.warningNotCoded}
                     {warning.original ? ` («${warning.original}»)` : ""}
                   </Text>
                 );

@@ -52,7 +52,7 @@ export function Actions({ row }: { row: FulfillmentRow }) {
       </InlineStack>
     );
   }
-  if (RETRYABLE_BY_MERCHANT.includes(row.status) && isCancelledReason(row.reason)) {
+  if (RETRYABLE_BY_MERCHANT.includes(row.status) && isCancelledReason(row.reasonMessage?.code)) {
     return (
       <Text as="p" tone="subdued">
         {m.cancelledNoRetry}

@@ -11,7 +11,7 @@ import { FulfillmentCard } from "./fulfillment-card";
 /** Whether the merchant can retry the record: a cancelled order would only be skipped again. */
 // A cancelled order cannot be retried; a short shipment asks for a choice, not a retry.
 const canRetry = (row: FulfillmentRow) =>
-  RETRYABLE_BY_MERCHANT.includes(row.status) && !isCancelledReason(row.reason) && !row.shortChoice;
+  RETRYABLE_BY_MERCHANT.includes(row.status) && !isCancelledReason(row.reasonMessage?.code) && !row.shortChoice;
 
 /** The records, with the bulk retry of those needing attention. */
 export function Records({ rows }: { rows: FulfillmentRow[] }) {

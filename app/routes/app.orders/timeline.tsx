@@ -3,7 +3,7 @@ import { Badge, BlockStack, Box, InlineStack, Text } from "@shopify/polaris";
 import type { FulfillmentRow, TimelineEntry } from "~/fulfillment/orders-page.server";
 import { isFulfillmentStatus } from "~/fulfillment/status";
 import { useI18n } from "~/i18n/react";
-import { reasonText } from "./text";
+import { reasonWords } from "~/fulfillment/reason-words";
 
 const KIND_TONES: Record<TimelineEntry["kind"], "info" | "success" | "critical" | "attention" | undefined> = {
   webhook: undefined,
@@ -47,9 +47,9 @@ export function Timeline({ id, row }: { id: string; row: FulfillmentRow }) {
                       : label(entry.to)}
                   </Text>
                 </InlineStack>
-                {entry.detail && (
+                {entry.message && (
                   <Text as="p" tone="subdued">
-                    {reasonText(i18n, entry.message, entry.detail)}
+                    {reasonWords(i18n, entry.message)}
                   </Text>
                 )}
               </li>

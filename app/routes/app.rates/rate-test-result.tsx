@@ -7,7 +7,8 @@ import type { EffectView, RateTestResult } from "./rate-tester.server";
 export function RateTestResultCard({ result }: { result: RateTestResult }) {
   const { messages, format, money, number, day } = useI18n();
   const m = messages.rates;
-  const detail = result.detail ?? "—";
+  // Why the service did not price the cart, in words with what to do.
+  const detail = result.problem ? format(messages.serviceErrors[result.problem.code], result.problem.params) : "—";
   const banner =
     result.outcome === "rates"
       ? {

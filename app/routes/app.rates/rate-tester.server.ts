@@ -7,6 +7,8 @@ import { isShopConnected, listCartCandidates, type CartCatalogueDb } from "~/cat
 import { formatSubunits } from "~/money";
 import { explainRateRules, pesoSubtotalCentavos, type QuoteOutcome, type RateRequest } from "~/rates";
 import type { RatesRuntime } from "~/rates/runtime.server";
+import type { UpstreamOutcome } from "~/rates/upstream-outcome";
+import type { ServiceErrorMessage } from "~/svc/error-codes";
 import type { CartVariant } from "./rate-test-form.server";
 
 /** Variants offered in the cart picker, at most. */
@@ -74,7 +76,8 @@ export interface RateTestResult {
   outcome: QuoteOutcome;
   /** Why, when the service did not price the cart. */
   reason: "not_served" | "unquotable" | "insufficient_stock" | "failed" | null;
-  detail: string | null;
+  /** What went wrong, as a code the page words (never the service's text or an error's name). */
+  problem: ServiceErrorMessage | null;
   rates: RateView[];
   /** Services the shop's rules hid from checkout. */
   hidden: string[];
@@ -123,17 +126,22 @@ export async function runRateTest(
   return {
     outcome: result.outcome,
     reason: upstream && upstream.kind !== "quoted" ? upstream.kind : null,
-    detail:
-      upstream && "detail" in upstream
-        ? upstream.detail
-        : result.answer.kind === "backup"
-          ? result.answer.reason
-          : null,
+    problem: problemOf(upstream, result.answer.kind === "backup"),
     rates,
     hidden: explained.filter((e) => e.effects.some((x) => x.rule === "hidden")).map((e) => e.service),
     durationMs,
     cacheHit: result.cacheHit,
   };
+}
+
+/** The code the page words for a quote the service did not price. */
+function problemOf(upstream: UpstreamOutcome | undefined, backup: boolean): ServiceErrorMessage | null {
+  if (!upstream || upstream.kind === "quoted" || upstream.kind === "not_served")
+    return backup ? { code: "unexpected", params: {} } : null;
+  if (upstream.error) return upstream.error;
+  // Decided before asking the service: a cart line without SKU, or the deadline.
+  if (upstream.kind === "unquotable") return { code: "productWithoutSku", params: {} };
+  return { code: upstream.detail.includes("deadline") ? "timeout" : "unexpected", params: {} };
 }
 
 function effectView(effect: ReturnType<typeof explainRateRules>[number]["effects"][number]): EffectView[] {

@@ -15,9 +15,10 @@ export default async () => {
 
 const when = (iso: string) =>
   shopify.i18n.formatDate(new Date(iso), { dateStyle: "medium", timeStyle: "short" } as Intl.DateTimeFormatOptions);
-const t = (message: Message) => {
+const t = (message: Message): string => {
   const params = { ...message.params };
   for (const name of message.dates ?? []) if (params[name]) params[name] = when(params[name]);
+  for (const [name, inner] of Object.entries(message.nested ?? {})) params[name] = t(inner);
   // An optional part a reason left empty reads as nothing, not "()".
   return String(shopify.i18n.translate(message.key, params)).replace(/ \(\)/g, "");
 };
@@ -118,7 +119,7 @@ function RecordSection(props: { record: RecordView; busy: boolean; onAct: (reque
           <s-text type="strong">{t({ key: "record.addressWarnings" })}</s-text>
           {record.warnings.map((warning, index) => (
             <s-text key={index} tone="caution">
-              {warning.field}: {warning.message}
+              {t(warning.field)}: {t(warning.text)}
               {warning.original ? ` («${warning.original}»)` : ""}
             </s-text>
           ))}
@@ -131,7 +132,7 @@ function RecordSection(props: { record: RecordView; busy: boolean; onAct: (reque
           {record.timeline.map((entry, index) => (
             <s-text key={index} color="subdued">
               {when(entry.at)} — {t(entry.label)}
-              {entry.detailMessage ? `: ${t(entry.detailMessage)}` : entry.detail ? `: ${entry.detail}` : ""}
+              {entry.detailMessage ? `: ${t(entry.detailMessage)}` : ""}
             </s-text>
           ))}
         </s-stack>

@@ -157,7 +157,7 @@ describe("Flow triggers after the real events", () => {
           "Order name": payload.name,
           "Reason code": "noDimensions",
           Reason: expect.stringMatching(
-            /^El producto SIN-DIM no tiene medidas en el servicio; regístralas y reintenta/,
+            /^El producto SIN-DIM no tiene medidas en el servicio, así que no se puede enviar\. Registra sus medidas/,
           ),
         },
       }),
@@ -183,7 +183,9 @@ describe("Flow triggers after the real events", () => {
     await drain();
     expect(received("order-needs-attention")[0]!.payload).toMatchObject({
       "Reason code": "noDimensions",
-      Reason: expect.stringMatching(/^Product SIN-DIM has no dimensions at the service; register them, then retry/),
+      Reason: expect.stringMatching(
+        /^Product SIN-DIM has no dimensions at the service, so it cannot be shipped\. Register its dimensions/,
+      ),
     });
   });
 

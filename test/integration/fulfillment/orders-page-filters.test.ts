@@ -2,6 +2,7 @@
 // page's block links to /app/orders?q=#1001), the status filter, each record's timeline, bulk
 // retry with a result per record; bad input answers 400 naming the field; another shop's records
 // are never listed, counted nor retried.
+import { reason, reasonRecord, type ReasonMessage } from "~/fulfillment/reason-codes";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";
@@ -141,23 +142,31 @@ describe("a record's timeline", () => {
         createdAt: new Date("2026-11-20T10:00:00Z"),
       },
     });
-    const step = (minute: number, fromStatus: string | null, toStatus: string, detail: string | null) =>
+    // As the engine records them: a code with parameters, and the English record beside it.
+    const step = (minute: number, fromStatus: string | null, toStatus: string, message: ReasonMessage | null) =>
       prisma.fulfillmentEvent.create({
         data: {
           fulfillmentId: created.id,
           at: new Date(Date.UTC(2026, 10, 20, 10, minute)),
           fromStatus,
           toStatus,
-          detail,
+          detail: message ? reasonRecord(message) : "a sentence written before codes, no pattern knew",
+          detailCode: message?.code ?? null,
+          detailParams: message?.params ?? {},
         },
       });
-    await step(1, null, "pending", "ready to send");
-    await step(2, "pending", "submitting", "attempt 1: sending to the service (EXPRESS: PLATO-GR × 2)");
-    await step(3, "submitting", "needs_attention", "the service refused the order: dirección incompleta");
-    await step(4, "needs_attention", "pending", "retried by the merchant: reading the order from Shopify again");
-    await step(5, "pending", "submitted", "service order svc-1");
-    await step(6, "submitted", "shipped", "tracking changed to ESTAFETA 794612345678");
-    await step(7, "shipped", "shipped", "a sentence no pattern knows");
+    await step(1, null, "pending", reason("readyToSend"));
+    await step(
+      2,
+      "pending",
+      "submitting",
+      reason("sending", { attempt: "1", service: "EXPRESS", products: "PLATO-GR × 2" }),
+    );
+    await step(3, "submitting", "needs_attention", reason("serviceRefused", { said: "dirección incompleta" }));
+    await step(4, "needs_attention", "pending", reason("merchantRetriedRead"));
+    await step(5, "pending", "submitted", reason("serviceOrder", { order: "svc-1" }));
+    await step(6, "submitted", "shipped", reason("trackingChanged", { tracking: "ESTAFETA 794612345678" }));
+    await step(7, "shipped", "shipped", null);
 
     const [row] = (await load("/app/orders?q=1001")).rows;
     expect(row!.receivedAt).toBe("2026-11-20T10:00:00.000Z");
@@ -172,7 +181,7 @@ describe("a record's timeline", () => {
       ["service", "shipped", null],
     ]);
     expect(row!.timeline[3]!.message?.params).toEqual({ said: "dirección incompleta" });
-    expect(row!.timeline[7]!.detail).toBe("a sentence no pattern knows");
+    expect(row!.timeline[7]!.message).toBeNull();
   });
 
   it("gives the engine's own reasons a code: a refusal for stock and a skipped test order", async () => {
@@ -196,9 +205,14 @@ describe("a record's timeline", () => {
 
 describe("bulk retry", () => {
   it("retries each selected record on its own and reports a result per record", async () => {
-    const a = await record(SHOP, "#1001", "needs_attention", { reason: "the service refused the order: x" });
+    const a = await record(SHOP, "#1001", "needs_attention", {
+      reason: "the service refused the order: x",
+      reasonCode: "serviceRefused",
+      reasonParams: { said: "x" },
+    });
     const b = await record(SHOP, "#1002", "skipped", {
       reason: "test order, and the shop's settings skip test orders",
+      reasonCode: "testOrder",
     });
     const moving = await record(SHOP, "#1003", "shipped");
     const foreign = await record(OTHER, "#1004", "needs_attention");

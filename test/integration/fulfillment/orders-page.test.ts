@@ -107,6 +107,7 @@ describe("a cancelled order", () => {
         orderName: "#9001",
         status: "skipped",
         reason: "the order was cancelled in Shopify",
+        reasonCode: "cancelledInShopify",
       },
     });
     expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: cancelled.id })).toEqual({

@@ -4,7 +4,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
-import { reasonMessage } from "~/fulfillment/reason-codes";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
 
@@ -42,7 +41,7 @@ describe("an app without protected customer data access", () => {
     expect(await h.sandboxOrders()).toHaveLength(0);
     const record = await recordOf(payload);
     expect(record).toMatchObject({ status: "needs_attention", svcOrderId: null });
-    expect(reasonMessage(record.reason)).toMatchObject({ code: "customerDataWithheld" });
+    expect(record).toMatchObject({ reasonCode: "customerDataWithheld", reasonParams: {} });
     expect(await protectedCustomerDataGranted({ db: prisma, shop: SHOP })).toEqual({
       granted: false,
       seenAt: h.clock.now(),
@@ -61,7 +60,7 @@ describe("an app without protected customer data access", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.request.consumidor_destino).toMatchObject({ codigo_postal: "06500" });
     expect(sent[0]!.request.consumidor_destino.nombre).toEqual(expect.stringMatching(/\S/));
-    expect(await recordOf(payload)).toMatchObject({ status: "submitted", reason: null });
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", reason: null, reasonCode: null });
     expect(await protectedCustomerDataGranted({ db: prisma, shop: SHOP })).toMatchObject({ granted: true });
   });
 
@@ -72,7 +71,7 @@ describe("an app without protected customer data access", () => {
     await h.deliver(payload);
     await h.worker().runOnce();
     expect(await h.sandboxOrders()).toHaveLength(0);
-    expect(reasonMessage((await recordOf(payload)).reason)).toMatchObject({ code: "customerDataWithheld" });
+    expect(await recordOf(payload)).toMatchObject({ reasonCode: "customerDataWithheld" });
   });
 
   it("records access as granted when an order read brings the protected fields", async () => {

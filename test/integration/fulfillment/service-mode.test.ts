@@ -166,10 +166,19 @@ describe("fulfilment-service mode", () => {
       .inspect(SHOP)
       .operations.find((op) => op.rootFields.includes("fulfillmentOrderRejectFulfillmentRequest"));
     expect(rejected?.variables).toMatchObject({ message: expect.stringMatching(/outside Mexico/) });
-    expect(await recordOf(payload)).toMatchObject({
+    // The reason stays the cause, as a code; the timeline records that the request was declined for it.
+    const record = await recordOf(payload);
+    expect(record).toMatchObject({
       status: "skipped",
-      reason: expect.stringMatching(/^the warehouse declined Shopify's request: .*outside Mexico/),
+      reasonCode: "outsideMexico",
+      reasonParams: { country: "US" },
+      reason: expect.stringMatching(/outside Mexico/),
     });
+    const events = await prisma.fulfillmentEvent.findMany({
+      where: { fulfillmentId: record.id },
+      orderBy: { id: "asc" },
+    });
+    expect(events.at(-1)).toMatchObject({ toStatus: "skipped", detailCode: "declinedRequest" });
   });
 
   it("holds a requested order whose destination the service refuses (SHP-003), answers the request once corrected", async () => {
@@ -261,10 +270,12 @@ describe("fulfilment-service mode", () => {
   });
 
   it("maps reasons to Shopify's rejection codes", () => {
-    expect(rejectionCode("no carrier serves the destination")).toBe("UNDELIVERABLE_DESTINATION");
-    expect(rejectionCode("not enough stock of TAZA-AZ at the warehouse")).toBe("INVENTORY_OUT_OF_STOCK");
-    expect(rejectionCode('line "Jarra" has no SKU')).toBe("INELIGIBLE_PRODUCT");
-    expect(rejectionCode("something else")).toBe("OTHER");
+    expect(rejectionCode("destinationNotServed")).toBe("UNDELIVERABLE_DESTINATION");
+    expect(rejectionCode("outsideMexico")).toBe("UNDELIVERABLE_DESTINATION");
+    expect(rejectionCode("insufficientStock")).toBe("INVENTORY_OUT_OF_STOCK");
+    expect(rejectionCode("noSku")).toBe("INELIGIBLE_PRODUCT");
+    expect(rejectionCode("addressHeldNoNumber")).toBe("INCORRECT_ADDRESS");
+    expect(rejectionCode("contested")).toBe("OTHER");
   });
 });
 

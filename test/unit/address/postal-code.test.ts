@@ -20,7 +20,11 @@ describe("normalizePostalCode", () => {
     // THEN the zero comes back and the merchant is told
     expect(value).toBe("06500");
     expect(warnings).toEqual([
-      { field: "codigo_postal", message: 'postal code "6500" has four digits; sent "06500"', original: "6500" },
+      expect.objectContaining({
+        field: "codigo_postal",
+        message: 'postal code "6500" has four digits; sent "06500"',
+        original: "6500",
+      }),
     ]);
   });
 
@@ -32,7 +36,11 @@ describe("normalizePostalCode", () => {
     const { value, warnings } = normalizePostalCode(typed);
     expect(value).toBe(typed);
     expect(warnings).toEqual([
-      { field: "codigo_postal", message: expect.stringContaining("not a valid Mexican postal code"), original: typed },
+      expect.objectContaining({
+        field: "codigo_postal",
+        message: expect.stringContaining("not a valid Mexican postal code"),
+        original: typed,
+      }),
     ]);
   });
 
@@ -44,7 +52,7 @@ describe("normalizePostalCode", () => {
   it("reports a missing postal code", () => {
     expect(normalizePostalCode(null)).toEqual({
       value: "",
-      warnings: [{ field: "codigo_postal", message: "no postal code given" }],
+      warnings: [expect.objectContaining({ field: "codigo_postal", message: "no postal code given" })],
     });
   });
 });
@@ -60,7 +68,11 @@ describe("resolvePostalCode", () => {
     const { value, warnings } = resolvePostalCode("44100", ["44600", "44100"]);
     expect(value).toBe("44100");
     expect(warnings).toEqual([
-      { field: "codigo_postal", message: "an address line mentions postal code 44600; sent 44100", original: "44600" },
+      expect.objectContaining({
+        field: "codigo_postal",
+        message: "an address line mentions postal code 44600; sent 44100",
+        original: "44600",
+      }),
     ]);
   });
 });

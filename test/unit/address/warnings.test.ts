@@ -22,11 +22,13 @@ describe("warnings a merchant can act on", () => {
     const { destination, warnings } = warningsFor({ address1: "Prol. Juárez", address2: "Col. Centro" });
     // THEN the service gets S/N and the merchant is told which street lacked a number
     expect(destination.no_exterior).toBe("S/N");
-    expect(warnings).toContainEqual({
-      field: "no_exterior",
-      message: 'no exterior number found; sent "S/N"',
-      original: "Prol. Juárez",
-    });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        field: "no_exterior",
+        message: 'no exterior number found; sent "S/N"',
+        original: "Prol. Juárez",
+      }),
+    );
   });
 
   it("does not warn about an explicit S/N", () => {
@@ -37,7 +39,11 @@ describe("warnings a merchant can act on", () => {
   it("quotes a guessed colonia so the merchant can check it", () => {
     const { warnings } = warningsFor({ address1: "Río Lerma 232", address2: "Cuauhtémoc" });
     expect(warnings).toEqual([
-      { field: "colonia", message: 'no "Col." label; took "Cuauhtémoc" as the colonia', original: "Cuauhtémoc" },
+      expect.objectContaining({
+        field: "colonia",
+        message: 'no "Col." label; took "Cuauhtémoc" as the colonia',
+        original: "Cuauhtémoc",
+      }),
     ]);
   });
 
@@ -55,11 +61,13 @@ describe("warnings a merchant can act on", () => {
     const { destination, warnings } = warningsFor({ address1: "Mz 5 Lt 12", address2: "Santa Cruz Meyehualco" });
     // THEN the lot is the street, the number S/N, and the merchant is told about each guess
     expect(destination).toMatchObject({ calle: "Mz 5 Lt 12", no_exterior: "S/N", colonia: "Santa Cruz Meyehualco" });
-    expect(warnings).toContainEqual({
-      field: "calle",
-      message: 'no street name; sent the block and lot "Mz 5 Lt 12" as the street',
-      original: "Mz 5 Lt 12",
-    });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        field: "calle",
+        message: 'no street name; sent the block and lot "Mz 5 Lt 12" as the street',
+        original: "Mz 5 Lt 12",
+      }),
+    );
   });
 
   it("quotes a building name it took off the house number", () => {
@@ -69,12 +77,12 @@ describe("warnings a merchant can act on", () => {
     });
     expect(destination).toMatchObject({ calle: "Lago Zurich", no_exterior: "245", no_interior: "Edificio Frisco" });
     expect(warnings).toEqual([
-      {
+      expect.objectContaining({
         field: "no_interior",
         message:
           'took "Edificio Frisco" after the house number as a building\'s name; sent it in the interior reference',
         original: "Edificio Frisco",
-      },
+      }),
     ]);
   });
 
@@ -93,7 +101,11 @@ describe("warnings a merchant can act on", () => {
     });
     expect(destination.nombre).toBe("Tienda Demo");
     expect(warnings).toEqual([
-      { field: "nombre", message: "no recipient name; sent the company name", original: "Tienda Demo" },
+      expect.objectContaining({
+        field: "nombre",
+        message: "no recipient name; sent the company name",
+        original: "Tienda Demo",
+      }),
     ]);
   });
 

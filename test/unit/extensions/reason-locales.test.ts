@@ -3,7 +3,7 @@
 // must say what the admin's catalogues say (copied by scripts/extension-reasons.ts).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { reasonMessage } from "~/fulfillment/reason-codes";
+import { reason } from "~/fulfillment/reason-codes";
 import { en } from "~/i18n/messages.en";
 import { es } from "~/i18n/messages.es";
 import {
@@ -43,27 +43,37 @@ describe("the block's reasons", () => {
   it("are the admin catalogues' reasons, in Shopify's {{param}} form, in both languages", () => {
     expect(localeReasons(LOCALE_FILES.es)).toEqual(extensionReasons(es.orders.reasons));
     expect(localeReasons(LOCALE_FILES.en)).toEqual(extensionReasons(en.orders.reasons));
+    const statuses = (file: string) =>
+      (JSON.parse(fs.readFileSync(file, "utf8")) as { svcStatuses: unknown }).svcStatuses;
+    expect(statuses(LOCALE_FILES.es)).toEqual(extensionReasons(es.orders.svcStatuses));
+    expect(statuses(LOCALE_FILES.en)).toEqual(extensionReasons(en.orders.svcStatuses));
+    const section = (file: string, name: string) =>
+      (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>)[name];
+    expect(section(LOCALE_FILES.es, "warnings")).toEqual(extensionReasons(es.orders.warnings));
+    expect(section(LOCALE_FILES.en, "warnings")).toEqual(extensionReasons(en.orders.warnings));
+    expect(section(LOCALE_FILES.es, "fields")).toEqual(
+      extensionReasons({ ...es.orders.fields, other: es.orders.otherField }),
+    );
     expect(extensionReasons({ a: "El intento {attempt} a las {at}" })).toEqual({
       a: "El intento {{attempt}} a las {{at}}",
     });
   });
 
-  it("show a known reason and history detail by code, its times as dates; an unknown one as written", () => {
-    const refused =
-      "not enough stock of PLATO-GR at the warehouse; request an inventory reception, then retry. The service said: x";
-    const retry = "attempt 2 did not reach the service (socket hang up); next attempt at 2026-11-20T16:12:00.000Z";
+  it("show a reason and history entry by code, its times as dates; never the app's English record", () => {
+    const refused = reason("insufficientStock", { product: "PLATO-GR", said: "x" });
+    const retry = reason("attemptFailed", { attempt: "2", said: "socket hang up", at: "2026-11-20T16:12:00.000Z" });
     const view = blockView(
       status([
         record({
-          reason: refused,
-          reasonMessage: reasonMessage(refused),
+          reason: "not enough stock of PLATO-GR at the warehouse",
+          reasonMessage: refused,
           timeline: [
             {
               at: "2026-11-20T16:10:00.000Z",
               from: "pending",
               to: "submitting",
-              detail: retry,
-              message: reasonMessage(retry),
+              detail: "attempt 2 did not reach the service",
+              message: retry,
             },
             {
               at: "2026-11-20T16:11:00.000Z",
@@ -74,7 +84,7 @@ describe("the block's reasons", () => {
             },
           ],
         }),
-        // An app that sends no codes (older) still shows its words.
+        // A reason recorded before codes (no code): the block points to the history, in the merchant's language.
         record({ reason: "older app's words" }),
       ]),
     );
@@ -90,7 +100,30 @@ describe("the block's reasons", () => {
         dates: ["at"],
       },
     ]);
-    expect(view.records[0]!.timeline[0]!.detail).toBe("something new");
-    expect(view.records[1]!.attention).toEqual({ key: "attention.reason", params: { reason: "older app's words" } });
+    expect(view.records[1]!.attention).toEqual({ key: "attention.reasonNotCoded" });
+  });
+
+  it("word the service's order status inside a reason and next to the service order", () => {
+    const view = blockView(
+      status([
+        record({
+          status: "needs_attention",
+          reason: "x",
+          reasonMessage: reason("nothingShipped", { status: "IN_TRANSIT" }),
+          svcOrderId: "9f1c",
+          svcStatus: "PROGRAMADO",
+        }),
+      ]),
+    );
+    expect(view.records[0]!.attention).toEqual({
+      key: "reasons.nothingShipped",
+      params: { status: "IN_TRANSIT" },
+      nested: { status: { key: "svcStatuses.IN_TRANSIT" } },
+    });
+    expect(view.records[0]!.svcOrder).toEqual({
+      key: "record.svcOrderWithStatus",
+      params: { id: "9f1c" },
+      nested: { status: { key: "svcStatuses.OTHER", params: { status: "programado" } } },
+    });
   });
 });

@@ -69,7 +69,11 @@ describe("what the block shows for each state", () => {
     const [shown] = view.records;
     expect(shown.badge).toEqual({ tone: "success", label: { key: "status.shipped" } });
     expect(shown.service).toEqual({ key: "service.EXPRESS" });
-    expect(shown.svcOrder).toEqual({ key: "record.svcOrderWithStatus", params: { id: "9f1c", status: "READY_TO_GO" } });
+    expect(shown.svcOrder).toEqual({
+      key: "record.svcOrderWithStatus",
+      params: { id: "9f1c" },
+      nested: { status: { key: "svcStatuses.READY_TO_GO" } },
+    });
     expect(shown.tracking.map((t) => t.number)).toEqual(["7701", "7702"]);
     expect(shown.actions).toEqual([]);
     expect(view.empty).toBeNull();
@@ -77,11 +81,48 @@ describe("what the block shows for each state", () => {
 
   it("a record that needs attention shows the reason in a critical banner and offers a retry", () => {
     const [shown] = blockView(
-      status({ records: [record({ status: "needs_attention", reason: "SKU PLATO-GR sin stock" })] }),
+      status({
+        records: [
+          record({
+            status: "needs_attention",
+            reason: "not enough stock of PLATO-GR",
+            reasonMessage: { code: "insufficientStock", params: { product: "PLATO-GR" } },
+          }),
+        ],
+      }),
     ).records;
     expect(shown.badge.tone).toBe("critical");
-    expect(shown.attention).toEqual({ key: "attention.reason", params: { reason: "SKU PLATO-GR sin stock" } });
+    expect(shown.attention).toEqual({ key: "reasons.insufficientStock", params: { product: "PLATO-GR" } });
     expect(shown.actions).toEqual(["retry"]);
+  });
+
+  it("words each address warning and its field in the merchant's language, never the app's English", () => {
+    const [shown] = blockView(
+      status({
+        records: [
+          record({
+            warnings: [
+              {
+                field: "telefono",
+                code: "phoneNot10Digits",
+                params: { phone: "123" },
+                message: 'phone "123" is not a 10-digit Mexican number; sent as given',
+                original: "123",
+              },
+              { field: "colonia", message: "stored before codes" },
+            ],
+          }),
+        ],
+      }),
+    ).records;
+    expect(shown.warnings).toEqual([
+      {
+        field: { key: "fields.telefono" },
+        text: { key: "warnings.phoneNot10Digits", params: { phone: "123" } },
+        original: "123",
+      },
+      { field: { key: "fields.colonia" }, text: { key: "attention.warningNotCoded" }, original: null },
+    ]);
   });
 
   it("an unknown outcome explains what to check even without a stored reason", () => {
@@ -105,9 +146,10 @@ describe("what the block shows for each state", () => {
         records: [record({ status: "waiting", sendAfter: "2026-11-23T18:30:00.000Z", reason: "held back 30 minutes" })],
       }),
     ).records;
+    // The app's English record never shows: the time it goes is what matters.
     expect(held.attention).toEqual({
-      key: "attention.waitingReason",
-      params: { at: "2026-11-23T18:30:00.000Z", reason: "held back 30 minutes" },
+      key: "attention.waiting",
+      params: { at: "2026-11-23T18:30:00.000Z" },
       dates: ["at"],
     });
   });
@@ -119,7 +161,13 @@ describe("what the block shows for each state", () => {
           record({
             timeline: [
               { at: "2026-11-23T10:00:00.000Z", from: null, to: "pending", detail: null },
-              { at: "2026-11-23T10:00:02.000Z", from: "pending", to: "submitted", detail: "service order 9f1c" },
+              {
+                at: "2026-11-23T10:00:02.000Z",
+                from: "pending",
+                to: "submitted",
+                detail: "service order 9f1c",
+                message: { code: "serviceOrder", params: { order: "9f1c" } },
+              },
             ],
           }),
           record({ id: "0b7e3f0e-2d1c-4a55-9a0e-6c0f6f7d1a02", status: "skipped", reason: "pickup in store" }),
@@ -131,7 +179,10 @@ describe("what the block shows for each state", () => {
       { key: "record.headingNumbered", params: { number: "2", total: "2" } },
     ]);
     expect(view.records[0].timeline.map((e) => e.label.key)).toEqual(["status.submitted", "status.pending"]);
-    expect(view.records[0].timeline[0].detail).toBe("service order 9f1c");
+    expect(view.records[0].timeline[0].detailMessage).toEqual({
+      key: "reasons.serviceOrder",
+      params: { order: "9f1c" },
+    });
   });
 
   it("shows an unknown status and an unknown service as they are written, not as a blank", () => {
@@ -173,11 +224,11 @@ describe("what the send-now action asks", () => {
     expect(unnamed.message).toEqual({ key: "push.confirm", params: { order: "#5512" } });
   });
 
-  it("refuses with the app's reason when the order is already at the warehouse", () => {
+  it("refuses in the merchant's language when the order is already at the warehouse", () => {
     expect(pushView(status())).toEqual({
       allowed: false,
       order: "#1001",
-      message: { key: "push.refused", params: { reason: "already at the warehouse" } },
+      message: { key: "push.refused" },
     });
   });
 

@@ -15,15 +15,16 @@ describe("which Flow triggers a fulfilment state change owes", () => {
 
   it("nothing when a record already at the service is followed again, or only saves data", () => {
     expect(flowTriggerIntents(change("needs_attention", "submitted"))).toEqual([]);
-    expect(flowTriggerIntents(change("in_progress", "in_progress", { reason: "x" }))).toEqual([]);
+    expect(flowTriggerIntents(change("in_progress", "in_progress", { reasonCode: "noSku" }))).toEqual([]);
   });
 
   it("'attention' each time a record comes to need a person, with the reason it was given", () => {
-    const first = flowTriggerIntents(change("submitting", "needs_attention", { reason: "no stock" }));
+    const stock = { reasonCode: "insufficientStock", reasonParams: { product: "PLATO-GR", said: "x" } };
+    const first = flowTriggerIntents(change("submitting", "needs_attention", stock));
     const later = flowTriggerIntents({ ...change("pending", "needs_attention"), now: new Date(now.getTime() + 1) });
-    expect(first[0]!.payload).toEqual({ kind: "attention", fulfillmentId: "rec-1", reason: "no stock" });
+    expect(first[0]!.payload).toEqual({ kind: "attention", fulfillmentId: "rec-1", ...stock });
     expect(later[0]!.key).not.toBe(first[0]!.key);
-    expect(flowTriggerIntents(change("needs_attention", "needs_attention", { reason: "y" }))).toEqual([]);
+    expect(flowTriggerIntents(change("needs_attention", "needs_attention", { reasonCode: "noSku" }))).toEqual([]);
   });
 
   it("'tracking' for each tracking number written, keyed by the number", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { english, englishOf } from "../../helpers/reason-record";
 import {
   changeAfterSubmission,
   decideFulfillmentOrder,
@@ -89,7 +90,7 @@ describe("decideFulfillmentOrder", () => {
   ])("skips %s with a reason the merchant can read", (_name, s, f, reason) => {
     const decision = decideFulfillmentOrder(s, f, settings, NOW);
     expect(decision.kind).toBe("skip");
-    expect(decision.kind === "skip" && decision.reason).toMatch(reason);
+    expect(decision.kind === "skip" && englishOf(decision.reason)).toMatch(reason);
   });
 
   it("waits for a hold to be released, naming the hold", () => {
@@ -99,7 +100,7 @@ describe("decideFulfillmentOrder", () => {
       settings,
       NOW,
     );
-    expect(decision).toEqual({
+    expect(english(decision)).toEqual({
       kind: "wait",
       until: null,
       reason: expect.stringMatching(/on hold in Shopify \(high risk of fraud\).*when the hold is released/),
@@ -117,7 +118,7 @@ describe("decideFulfillmentOrder", () => {
 
   it("asks a person when a line to ship has no SKU", () => {
     const lines = [{ ...fo().lines[0]!, sku: null, name: "Jarra artesanal" }];
-    expect(decideFulfillmentOrder(state(), fo({ lines }), settings, NOW)).toMatchObject({
+    expect(english(decideFulfillmentOrder(state(), fo({ lines }), settings, NOW))).toMatchObject({
       kind: "needs_attention",
       reason: expect.stringContaining('"Jarra artesanal" has no SKU'),
     });
@@ -140,21 +141,23 @@ describe("changeAfterSubmission", () => {
   });
 
   it("says to stop it with the service when the order was cancelled", () => {
-    expect(changeAfterSubmission(state({ cancelled_at: "2026-11-20T16:05:00Z" }), fo(), sent, "svc-1")).toBe(
+    expect(englishOf(changeAfterSubmission(state({ cancelled_at: "2026-11-20T16:05:00Z" }), fo(), sent, "svc-1"))).toBe(
       "cancelled in Shopify after it reached the warehouse — stop it with the service (service order svc-1)",
     );
   });
 
   it("says what changed when an edit removed a line", () => {
     const lines = fo().lines.map((l) => (l.sku === "CAFE-500" ? { ...l, remainingQuantity: 0 } : l));
-    expect(changeAfterSubmission(state(), fo({ lines }), sent, "svc-1")).toMatch(
+    expect(englishOf(changeAfterSubmission(state(), fo({ lines }), sent, "svc-1"))).toMatch(
       /changed in Shopify after it reached the warehouse \(now TAZA-AZ × 2; the warehouse has TAZA-AZ × 2, CAFE-500 × 1\) — change it with the service/,
     );
   });
 
   it("flags a part that vanished (split or merged) and one placed on hold", () => {
-    expect(changeAfterSubmission(state(), undefined, sent, null)).toMatch(/split, merged or removed/);
-    expect(changeAfterSubmission(state(), fo({ status: "ON_HOLD" }), sent, null)).toMatch(/hold it with the service/);
+    expect(englishOf(changeAfterSubmission(state(), undefined, sent, null))).toMatch(/split, merged or removed/);
+    expect(englishOf(changeAfterSubmission(state(), fo({ status: "ON_HOLD" }), sent, null))).toMatch(
+      /hold it with the service/,
+    );
   });
 
   it("is silent once the part is closed by fulfilments", () => {

@@ -1,6 +1,7 @@
-// The engine's English reasons become codes the orders page translates: each sentence the
-// decision and submission code really writes (produced here by calling it) must get a code, and
-// every code must read in both catalogues with the same placeholders.
+// The engine records codes with parameters, never sentences: each reason the decision and
+// submission code really produces (here by calling it) is a code whose parameters fill its
+// sentence in both catalogues, and every code reads in Spanish and English with the same
+// placeholders (and has an English record for support).
 import { describe, expect, it } from "vitest";
 import {
   decideFulfillmentOrder,
@@ -11,10 +12,13 @@ import {
 import { addressHoldReason } from "~/fulfillment/address-hold";
 import { MERCHANT_OUTCOMES } from "~/fulfillment/merchant-actions.server";
 import { parsePaidOrder } from "~/fulfillment/paid-order";
-import { REASON_CODES, reasonMessage, timelineKind } from "~/fulfillment/reason-codes";
+import { REASON_CODES, reasonRecord, timelineKind, type ReasonMessage } from "~/fulfillment/reason-codes";
 import { nothingShipped, shippedShort } from "~/fulfillment/short-shipment";
 import { classifySubmitError } from "~/fulfillment/submit-errors";
+import { translator } from "~/i18n/locale";
 import { en } from "~/i18n/messages.en";
+import { recordsEn } from "~/i18n/records.en";
+import { reasonWords } from "~/fulfillment/reason-words";
 import { es } from "~/i18n/messages.es";
 import {
   SvcDestinationNotServedError,
@@ -64,7 +68,7 @@ function state(orderOver: Record<string, unknown> = {}): OrderState {
   };
 }
 
-function reasonOf(decision: { kind: string } | { kind: string; reason: string }): string {
+function reasonOf(decision: { kind: string } | { kind: string; reason: ReasonMessage }): ReasonMessage {
   if (!("reason" in decision)) throw new Error(`no reason: ${decision.kind}`);
   return decision.reason;
 }
@@ -174,29 +178,60 @@ describe("reasonMessage on what the engine writes", () => {
     ["mayExist", reasonOf(classifySubmitError(new SvcTimeoutError({ ...at, outcomeUnknown: true })))],
     ["nothingShipped", nothingShipped("IN_TRANSIT")],
     ["shippedShort", shippedShort([{ sku: "CAFE-500", quantity: 1 }])],
-  ] as const)("%s", (code, sentence) => {
-    expect(reasonMessage(sentence)?.code, sentence).toBe(code);
+  ] as const)("%s", (code, message) => {
+    expect(message.code).toBe(code);
+    // Every placeholder of the sentence is filled, in both languages, and no English leaks into Spanish.
+    for (const locale of ["es", "en"] as const) {
+      const words = reasonWords(translator(locale), message);
+      expect(words, `${locale} ${code}`).not.toMatch(/[{}]|—/);
+    }
+    expect(reasonRecord(message)).not.toMatch(/undefined|\{/);
   });
 
-  it("takes the parameters the message needs, and leaves an unknown sentence to be shown as written", () => {
-    expect(
-      reasonMessage("attempt 2 did not reach the service (socket hang up); next attempt at 2026-11-20T16:12:00.000Z"),
-    ).toEqual({
-      code: "attemptFailed",
-      params: { attempt: "2", said: "socket hang up", at: "2026-11-20T16:12:00.000Z" },
+  it("keeps the service's words in the English record only, never in the merchant's sentence", () => {
+    const refused = reasonOf(
+      classifySubmitError(
+        new SvcInsufficientStockError({
+          ...at,
+          status: 409,
+          product: "TAZA-AZ",
+          body: said('{"code":"SHP-009","type":"BusinessError"}'),
+        }),
+      ),
+    );
+    expect(refused).toEqual({
+      code: "insufficientStock",
+      params: { product: "TAZA-AZ", said: '{"code":"SHP-009","type":"BusinessError"}' },
     });
-    expect(reasonMessage("El servicio rechazó la orden: dirección incompleta.")).toBeNull();
-    expect(reasonMessage(null)).toBeNull();
+    expect(reasonRecord(refused)).toContain("SHP-009");
+    for (const locale of ["es", "en"] as const) expect(reasonWords(translator(locale), refused)).not.toContain("SHP");
   });
 
-  it("names the missing units of a short shipment as a parameter", () => {
+  it("writes the same English record as before codes (support's searches and Shopify's rejection message)", () => {
+    expect(reasonRecord(addressHoldReason({ code: "destinationNotServed", cp: "63950" }))).toBe(
+      "held in Shopify: the service serves no destination at postal code 63950; it goes to the warehouse once the buyer's address is corrected in Shopify",
+    );
     expect(
-      reasonMessage(
+      reasonRecord(
         shippedShort([
           { sku: "TAZA-AZ", quantity: 1 },
           { sku: "CAFE-500", quantity: 2 },
         ]),
       ),
+    ).toBe(
+      "shipped short: the warehouse did not ship TAZA-AZ × 1, CAFE-500 × 2; what shipped is fulfilled in Shopify — send the rest to the warehouse as a new order, or leave it for a refund",
+    );
+    expect(reasonRecord(reasonOf(decideFulfillmentOrder(state(), fo({ status: "CANCELLED" }), settings, NOW)))).toBe(
+      "this part of the order was cancelled in Shopify",
+    );
+  });
+
+  it("names the missing units of a short shipment as a parameter", () => {
+    expect(
+      shippedShort([
+        { sku: "TAZA-AZ", quantity: 1 },
+        { sku: "CAFE-500", quantity: 2 },
+      ]),
     ).toEqual({ code: "shippedShort", params: { missing: "TAZA-AZ × 1, CAFE-500 × 2" } });
   });
 
@@ -223,5 +258,14 @@ describe("the catalogues", () => {
       expect(placeholders(en.orders.outcomes[code]), code).toEqual(placeholders(es.orders.outcomes[code]));
     }
     expect(Object.keys(es.orders.reasons).sort()).toEqual([...REASON_CODES].sort());
+    expect(Object.keys(recordsEn).sort()).toEqual([...REASON_CODES].sort());
+  });
+
+  it("word the service's order statuses, and name an unknown one as received", () => {
+    const i18n = translator("es");
+    expect(reasonWords(i18n, { code: "serviceStatus", params: { status: "IN_TRANSIT" } })).toBe(
+      "Estado en el servicio: en camino con la paquetería.",
+    );
+    expect(reasonWords(i18n, { code: "serviceStatus", params: { status: "PROGRAMADO" } })).not.toContain("PROGRAMADO");
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { english } from "../../helpers/reason-record";
 import { classifySubmitError } from "~/fulfillment/submit-errors";
 import {
   SvcConflictError,
@@ -51,7 +52,10 @@ describe("classifySubmitError", () => {
     ],
     ["a refused API key", new SvcUnauthorizedError({ ...at, status: 401 }), /API key/],
   ])("asks for attention on %s, with the service's message", (_name, error, reason) => {
-    expect(classifySubmitError(error)).toEqual({ kind: "needs_attention", reason: expect.stringMatching(reason) });
+    expect(english(classifySubmitError(error))).toEqual({
+      kind: "needs_attention",
+      reason: expect.stringMatching(reason),
+    });
   });
 
   it("holds for the address when the service refuses the destination (409 SHP-003: nothing created)", () => {
@@ -112,6 +116,9 @@ describe("classifySubmitError", () => {
     ["an unreadable 200", new SvcInvalidResponseError({ ...at, status: 200, outcomeUnknown: true })],
     ["an error that is not the client's", new TypeError("boom")],
   ])("never resubmits after %s: the outcome is unknown", (_name, error) => {
-    expect(classifySubmitError(error)).toEqual({ kind: "unknown_outcome", reason: expect.stringMatching(/may/) });
+    expect(english(classifySubmitError(error))).toEqual({
+      kind: "unknown_outcome",
+      reason: expect.stringMatching(/may/),
+    });
   });
 });

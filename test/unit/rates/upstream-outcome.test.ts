@@ -33,6 +33,11 @@ describe("outcomeOfQuoteError", () => {
   );
 
   it("treats anything unexpected as a failure", () => {
-    expect(outcomeOfQuoteError(new TypeError("bug"))).toEqual({ kind: "failed", detail: "TypeError: bug" });
+    // The class and message are for the logs; the page words the code.
+    expect(outcomeOfQuoteError(new TypeError("bug"))).toEqual({
+      kind: "failed",
+      detail: "TypeError: bug",
+      error: { code: "unexpected", params: {} },
+    });
   });
 });
