@@ -5,12 +5,11 @@
  * variants with that SKU, and compares their measures exactly.
  */
 import type { PrismaClient } from "@prisma/client";
-import type { SvcClient } from "../svc";
+import { productNameOf, type SvcClient } from "../svc";
 import { SKU_MAX } from "./catalog-query";
 import type { VariantMapping } from "./map-variant";
 import { MEASURES, measureDifferences, type Measure, type MeasureDifference } from "./measure-differences";
 import type { CatalogStatus } from "./status";
-
 
 interface ServiceProductView {
   id: string;
@@ -75,7 +74,7 @@ export async function lookupSku(deps: {
       id: r.id,
       sku: r.sku,
       upc: r.upc ?? null,
-      name: r.nombre ?? null,
+      name: productNameOf(r) ?? null,
       measures: measuresOf(r.dimension ?? null),
     })),
     shopify: variants.map((v) => {

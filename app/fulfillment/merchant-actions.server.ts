@@ -5,7 +5,7 @@
  */
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
-import type { SvcClient } from "../svc";
+import { storeOrderRefOf, type SvcClient } from "../svc";
 import { problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
 import { readStoredRequest, statusOf, transition } from "./records.server";
 import { describeUnits } from "./service-status";
@@ -109,11 +109,12 @@ export async function confirmServiceOrderExists(
     });
   }
   if (!order) return refused(`the service has no order ${svcOrderId}`, "serviceHasNoOrder", { svcOrderId });
-  if (order.tienda_orden_ref && order.tienda_orden_ref !== record.orderName) {
+  const storeOrderRef = storeOrderRefOf(order);
+  if (storeOrderRef && storeOrderRef !== record.orderName) {
     return refused(
-      `service order ${svcOrderId} belongs to ${order.tienda_orden_ref}, not ${record.orderName}`,
+      `service order ${svcOrderId} belongs to ${storeOrderRef}, not ${record.orderName}`,
       "serviceOrderOfAnother",
-      { svcOrderId, other: order.tienda_orden_ref, order: record.orderName },
+      { svcOrderId, other: storeOrderRef, order: record.orderName },
     );
   }
   const now = deps.now();

@@ -7,6 +7,7 @@
  * when it arrives; exports are kept 30 days, Shopify's deadline for the merchant's answer.
  */
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { submittedDestinationOf } from "../svc";
 
 /** How long an export is kept after the request arrived. */
 export const EXPORT_RETENTION_DAYS = 30;
@@ -23,7 +24,7 @@ export interface CustomerDataExport {
     shopifyOrderId: string;
     orderName: string;
     status: string;
-    /** The destination as sent to the fulfilment service (consumidor_destino), or null if erased. */
+    /** The destination as sent to the fulfilment service, or null if erased. */
     addressSentToService: unknown;
     addressWarnings: unknown;
     tracking: { number: string | null; company: string | null; url: string | null };
@@ -71,7 +72,7 @@ async function buildCustomerDataExport(
       shopifyOrderId: r.shopifyOrderId,
       orderName: r.orderName,
       status: r.status,
-      addressSentToService: destinationOf(r.request),
+      addressSentToService: submittedDestinationOf(r.request),
       addressWarnings: r.warnings,
       tracking: { number: r.trackingNumber, company: r.trackingCompany, url: r.trackingUrl },
       serviceOrderId: r.svcOrderId,
@@ -87,11 +88,6 @@ async function buildCustomerDataExport(
     })),
     quotes: NO_QUOTE_DATA,
   };
-}
-
-function destinationOf(request: Prisma.JsonValue | null): unknown {
-  if (!request || typeof request !== "object" || Array.isArray(request)) return null;
-  return (request as Record<string, unknown>).consumidor_destino ?? null;
 }
 
 /** Answers a data request: builds its export and records it, answered now. */

@@ -23,6 +23,7 @@ export {
   
 } from "./errors";
 export { SvcTokenCache,  } from "./token-cache";
+export { orderLinesOf, productNameOf, storeOrderRefOf, submittedDestinationOf } from "./records";
 export {   type SvcDestination, type SvcLineItem } from "./wire/destination";
 ;
 ;
