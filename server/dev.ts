@@ -13,8 +13,8 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { createServer } from "vite";
 import type * as Composition from "../app/composition.server";
-import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger } from "../app/logger.server";
+import { serverEnvOrExit } from "./server-env";
 import { prepareDatabase } from "./database";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -22,14 +22,7 @@ process.chdir(projectRoot);
 process.env.NODE_ENV ??= "development";
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
-let env: Env;
-try {
-  env = parseEnv(process.env, { server: true });
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  process.stderr.write(`${error.message}\nSee .env.example for what each variable means.\n`);
-  process.exit(1);
-}
+const env = serverEnvOrExit();
 const logger = createLogger({ level: env.LOG_LEVEL });
 
 const database = await prepareDatabase({

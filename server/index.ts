@@ -11,7 +11,6 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { EnvError, parseEnv, type Env } from "../app/env.server";
 import { createLogger, type withLogContext } from "../app/logger.server";
 import { flushTelemetry } from "../app/telemetry.server";
 import type {
@@ -23,6 +22,7 @@ import type {
   stopServing,
 } from "../app/composition.server";
 import type { handleRateCallback } from "../app/rates/callback.server";
+import { serverEnvOrExit } from "./server-env";
 import { prepareDatabase, type RunningDatabase } from "./database";
 import type { JobSignals } from "./jobs-thread-protocol";
 import { healthEndpoints, shippedMigrations } from "./health-http";
@@ -34,14 +34,7 @@ import { webhookFastPath } from "./webhook-http";
 // build/start.js sits one level below the project root; the process may run from anywhere.
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-let env: Env;
-try {
-  env = parseEnv(process.env, { server: true });
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  process.stderr.write(`${error.message}\nSee .env.example for what each variable means.\n`);
-  process.exit(1);
-}
+const env = serverEnvOrExit();
 
 const logger = createLogger({ level: env.LOG_LEVEL });
 

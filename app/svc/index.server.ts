@@ -1,8 +1,7 @@
 /** The fulfilment service client: factory, errors and wire types. Server-only (holds the API key). */
 export { createSvcClient } from "./client";
-export type { SvcClient,   SvcQuoteParams } from "./client";
-export type {   SvcClientOptions, SvcLogger,  } from "./options";
-;
+export type { SvcClient, SvcQuoteParams } from "./client";
+export type { SvcClientOptions, SvcLogger } from "./options";
 export {
   SvcAbortedError,
   SvcConflictError,
@@ -20,13 +19,8 @@ export {
   SvcTimeoutError,
   SvcUnauthorizedError,
   SvcUnexpectedError,
-  
 } from "./errors";
-export { SvcTokenCache,  } from "./token-cache";
+export { SvcTokenCache } from "./token-cache";
 export { orderLinesOf, productNameOf, storeOrderRefOf, submittedDestinationOf } from "./records";
-export {   type SvcDestination, type SvcLineItem } from "./wire/destination";
-;
-;
+export { type SvcDestination, type SvcLineItem } from "./wire/destination";
 export type { SvcCreatedProduct, SvcNewProduct, SvcProductRecord } from "./wire/product";
-;
-;
