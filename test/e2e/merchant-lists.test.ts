@@ -4,6 +4,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
+import { reason, reasonColumns } from "~/fulfillment/reason-codes";
 
 const shot = (page: Page, name: string) => screenshot(page, `lists-${name}`);
 
@@ -25,16 +26,19 @@ beforeAll(async () => {
       status: "synced",
     })),
   });
-  for (const [n, status, reason] of [
-    ["2001", "skipped", "the order was cancelled in Shopify"],
-    [
-      "2002",
-      "needs_attention",
-      "not enough stock of PLATO-GR at the warehouse; request an inventory reception, then retry. The service said: Insufficient stock",
-    ],
+  for (const [n, status, why] of [
+    ["2001", "skipped", reason("cancelledInShopify")],
+    ["2002", "needs_attention", reason("insufficientStock", { product: "PLATO-GR", said: "Insufficient stock" })],
   ] as const) {
     await admin.db.fulfillment.create({
-      data: { shop: SHOP, shopifyOrderId: n, orderGid: `gid://shopify/Order/${n}`, orderName: `#${n}`, status, reason },
+      data: {
+        shop: SHOP,
+        shopifyOrderId: n,
+        orderGid: `gid://shopify/Order/${n}`,
+        orderName: `#${n}`,
+        status,
+        ...reasonColumns(why),
+      },
     });
   }
 }, 180_000);
