@@ -7,10 +7,10 @@ import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { storeOrderRefOf, type SvcClient } from "../svc";
 import { problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
-import { readStoredRequest, statusOf, transition } from "./records.server";
+import { readStoredRequest, statusOf, transition, type TransitionArgs } from "./records.server";
 import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
-import { isCancelledReason, reason, reasonColumns, storedReason, type ReasonMessage } from "./reason-codes";
+import { isCancelledReason, reason, reasonColumns, storedReason } from "./reason-codes";
 import { RETRYABLE_BY_MERCHANT } from "./status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
 
@@ -67,6 +67,23 @@ export const refused = (
   params: Record<string, string> = {},
 ): MerchantActionResult => ({ ok: false, error, code, params });
 const raced = (order: string) => refused("the order changed meanwhile; reload the page", "raced", { order });
+const willSend = (record: Fulfillment, note = "") =>
+  moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName });
+
+/**
+ * Every action's last step: moves the record as the merchant asked (a compare-and-set on `from`,
+ * at `now` or the clock's time) and answers `answer`, or "raced" when the record moved on meanwhile.
+ */
+async function moveThenAnswer(
+  deps: MerchantDeps,
+  record: Fulfillment,
+  move: Omit<TransitionArgs, "id" | "now" | "record"> & { now?: Date },
+  answer: MerchantActionResult,
+): Promise<MerchantActionResult> {
+  const { now, ...change } = move;
+  const ok = await transition(deps.db, { id: record.id, now: now ?? deps.now(), ...change });
+  return ok ? answer : raced(record.orderName);
+}
 
 async function load(deps: MerchantDeps, shop: string, fulfillmentId: string): Promise<Fulfillment | null> {
   return deps.db.fulfillment.findFirst({ where: { id: fulfillmentId, shop } });
@@ -82,18 +99,31 @@ async function loadWithStatus(
   return { record, status: statusOf(record) };
 }
 
+/** The shop's record whose outcome at the service is unknown, or the refusal. */
+async function loadUnknownOutcome(
+  deps: MerchantDeps,
+  args: { shop: string; fulfillmentId: string },
+): Promise<{ record: Fulfillment } | { refusal: MerchantActionResult }> {
+  const record = await load(deps, args.shop, args.fulfillmentId);
+  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (record.status !== "unknown_outcome")
+    return {
+      refusal: refused(`the order is ${record.status}, not waiting for a confirmation`, "notWaitingConfirmation", {
+        order: record.orderName,
+        status: record.status,
+      }),
+    };
+  return { record };
+}
+
 /** The person found the order at the service: record its id and start following it. */
 export async function confirmServiceOrderExists(
   deps: MerchantDeps,
   args: { shop: string; fulfillmentId: string; svcOrderId: string },
 ): Promise<MerchantActionResult> {
-  const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order", "notFound");
-  if (record.status !== "unknown_outcome")
-    return refused(`the order is ${record.status}, not waiting for a confirmation`, "notWaitingConfirmation", {
-      order: record.orderName,
-      status: record.status,
-    });
+  const found = await loadUnknownOutcome(deps, args);
+  if ("refusal" in found) return found.refusal;
+  const { record } = found;
   const svcOrderId = args.svcOrderId.trim();
   if (!svcOrderId) return refused("give the service's order id", "missingSvcOrderId", { order: record.orderName });
   const client = await deps.svcClientFor(args.shop);
@@ -118,20 +148,21 @@ export async function confirmServiceOrderExists(
     );
   }
   const now = deps.now();
-  const ok = await transition(deps.db, {
-    id: record.id,
-    from: "unknown_outcome",
-    to: "submitted",
-    now,
-    data: { svcOrderId, submittedAt: record.submittedAt ?? now, ...reasonColumns(null) },
-    detail: reason("merchantConfirmedExists", { order: svcOrderId }),
-  });
-  return ok
-    ? moved(`${record.orderName} follows service order ${svcOrderId}`, "confirmedExists", {
-        order: record.orderName,
-        svcOrderId,
-      })
-    : raced(record.orderName);
+  return moveThenAnswer(
+    deps,
+    record,
+    {
+      from: "unknown_outcome",
+      to: "submitted",
+      now,
+      data: { svcOrderId, submittedAt: record.submittedAt ?? now, ...reasonColumns(null) },
+      detail: reason("merchantConfirmedExists", { order: svcOrderId }),
+    },
+    moved(`${record.orderName} follows service order ${svcOrderId}`, "confirmedExists", {
+      order: record.orderName,
+      svcOrderId,
+    }),
+  );
 }
 
 /** The person checked the service has no such order: submit it (once more). */
@@ -139,24 +170,20 @@ export async function confirmServiceOrderAbsent(
   deps: MerchantDeps,
   args: { shop: string; fulfillmentId: string },
 ): Promise<MerchantActionResult> {
-  const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return refused("no such order", "notFound");
-  if (record.status !== "unknown_outcome")
-    return refused(`the order is ${record.status}, not waiting for a confirmation`, "notWaitingConfirmation", {
-      order: record.orderName,
-      status: record.status,
-    });
-  const ok = await transition(deps.db, {
-    id: record.id,
-    from: "unknown_outcome",
-    to: "pending",
-    now: deps.now(),
-    data: { ...reasonColumns(null), submitAttempts: 0 },
-    detail: reason("merchantConfirmedAbsent"),
-  });
-  return ok
-    ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
-    : raced(record.orderName);
+  const found = await loadUnknownOutcome(deps, args);
+  if ("refusal" in found) return found.refusal;
+  const { record } = found;
+  return moveThenAnswer(
+    deps,
+    record,
+    {
+      from: "unknown_outcome",
+      to: "pending",
+      data: { ...reasonColumns(null), submitAttempts: 0 },
+      detail: reason("merchantConfirmedAbsent"),
+    },
+    willSend(record),
+  );
 }
 
 /**
@@ -187,24 +214,26 @@ export async function retryFulfillment(
       order: record.orderName,
     });
   if (record.svcOrderId) {
-    const ok = await transition(deps.db, {
-      id: record.id,
-      from: status,
-      to: "submitted",
-      now: deps.now(),
-      data: reasonColumns(null),
-      detail: reason("merchantRetriedFollow"),
-    });
-    return ok
-      ? moved(`${record.orderName} is followed again`, "followed", { order: record.orderName })
-      : raced(record.orderName);
+    return moveThenAnswer(
+      deps,
+      record,
+      { from: status, to: "submitted", data: reasonColumns(null), detail: reason("merchantRetriedFollow") },
+      moved(`${record.orderName} is followed again`, "followed", { order: record.orderName }),
+    );
   }
   if (record.fulfillmentOrderGid) {
     // The order's job reads the fulfilment order from Shopify again and decides afresh.
-    return toBeSent(deps, record, status, {
-      data: { ...reasonColumns(null), submitAttempts: 0, warnings: [], waitUntil: null },
-      detail: reason("merchantRetriedRead"),
-    });
+    return moveThenAnswer(
+      deps,
+      record,
+      {
+        from: status,
+        to: "pending",
+        data: { ...reasonColumns(null), submitAttempts: 0, warnings: [], waitUntil: null },
+        detail: reason("merchantRetriedRead"),
+      },
+      willSend(record),
+    );
   }
   const stored = readStoredRequest(record.request);
   if (!stored) return refused("the order's data is no longer held (redacted)", "redacted", { order: record.orderName });
@@ -218,17 +247,17 @@ export async function retryFulfillment(
     unread = `Shopify could not be read, so the order as paid is used: ${error instanceof Error ? error.message : String(error)}`;
     note = ` (${unread})`;
   }
-  const ok = await transition(deps.db, {
-    id: record.id,
-    from: status,
-    to: "pending",
-    now: deps.now(),
-    data: { request: { order }, ...reasonColumns(null), submitAttempts: 0, warnings: [] },
-    detail: reason("merchantRetried", { note: unread }),
-  });
-  return ok
-    ? moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName })
-    : raced(record.orderName);
+  return moveThenAnswer(
+    deps,
+    record,
+    {
+      from: status,
+      to: "pending",
+      data: { request: { order }, ...reasonColumns(null), submitAttempts: 0, warnings: [] },
+      detail: reason("merchantRetried", { note: unread }),
+    },
+    willSend(record, note),
+  );
 }
 
 /**
@@ -244,23 +273,18 @@ export async function sendAsItStands(
   const { record, status } = found;
   if (status !== "waiting" || !problemOfReason(storedReason(record.reasonCode, record.reasonParams)))
     return refused(`${record.orderName} is not held for its address`, "notAddressHeld", { order: record.orderName });
-  return toBeSent(deps, record, status, {
-    data: { ...reasonColumns(SENT_AS_IT_STANDS), waitUntil: null },
-    detail: SENT_AS_IT_STANDS,
-  });
-}
-
-/** Moves the record to pending, where the order's job decides and sends it; the merchant's answer. */
-async function toBeSent(
-  deps: MerchantDeps,
-  record: Fulfillment,
-  from: ReturnType<typeof statusOf>,
-  change: { data: Prisma.FulfillmentUncheckedUpdateInput; detail: ReasonMessage },
-): Promise<MerchantActionResult> {
-  const ok = await transition(deps.db, { id: record.id, from, to: "pending", now: deps.now(), ...change });
-  return ok
-    ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
-    : raced(record.orderName);
+  // To pending, where the order's job decides and sends it.
+  return moveThenAnswer(
+    deps,
+    record,
+    {
+      from: status,
+      to: "pending",
+      data: { ...reasonColumns(SENT_AS_IT_STANDS), waitUntil: null },
+      detail: SENT_AS_IT_STANDS,
+    },
+    willSend(record),
+  );
 }
 
 /** The record of a short shipment waiting for the merchant's choice, with its missing units named; or the refusal. */
@@ -291,34 +315,34 @@ export async function sendMissingAsNewOrder(
   const short = await loadShortChoice(deps, args);
   if ("refusal" in short) return short.refusal;
   const { record, missing } = short;
-  const ok = await transition(deps.db, {
-    id: record.id,
-    from: "needs_attention",
-    to: "pending",
-    now: deps.now(),
-    data: {
-      ...reasonColumns(null),
-      missingLines: Prisma.DbNull,
-      svcOrderId: null,
-      svcStatus: null,
-      shopifyFulfillmentId: null,
-      trackingNumber: null,
-      trackingCompany: null,
-      trackingUrl: null,
-      submittedAt: null,
-      shippedAt: null,
-      submitAttempts: 0,
-      warnings: [],
+  return moveThenAnswer(
+    deps,
+    record,
+    {
+      from: "needs_attention",
+      to: "pending",
+      data: {
+        ...reasonColumns(null),
+        missingLines: Prisma.DbNull,
+        svcOrderId: null,
+        svcStatus: null,
+        shopifyFulfillmentId: null,
+        trackingNumber: null,
+        trackingCompany: null,
+        trackingUrl: null,
+        submittedAt: null,
+        shippedAt: null,
+        submitAttempts: 0,
+        warnings: [],
+      },
+      detail: reason("merchantSentMissing", {
+        missing,
+        order: record.svcOrderId ?? "?",
+        fulfilment: record.shopifyFulfillmentId ?? "?",
+      }),
     },
-    detail: reason("merchantSentMissing", {
-      missing,
-      order: record.svcOrderId ?? "?",
-      fulfilment: record.shopifyFulfillmentId ?? "?",
-    }),
-  });
-  return ok
-    ? moved(`${record.orderName} will be sent to the service`, "willSend", { order: record.orderName })
-    : raced(record.orderName);
+    willSend(record),
+  );
 }
 
 /**
@@ -332,20 +356,20 @@ export async function leaveMissingForRefund(
   const short = await loadShortChoice(deps, args);
   if ("refusal" in short) return short.refusal;
   const { record, missing } = short;
-  const ok = await transition(deps.db, {
-    id: record.id,
-    from: "needs_attention",
-    to: "shipped",
-    now: deps.now(),
-    data: reasonColumns(null),
-    detail: reason("merchantLeftMissing", { missing }),
-  });
-  return ok
-    ? moved(`${record.orderName} is followed to delivery; refund ${missing} in Shopify`, "leftForRefund", {
-        order: record.orderName,
-        missing,
-      })
-    : raced(record.orderName);
+  return moveThenAnswer(
+    deps,
+    record,
+    {
+      from: "needs_attention",
+      to: "shipped",
+      data: reasonColumns(null),
+      detail: reason("merchantLeftMissing", { missing }),
+    },
+    moved(`${record.orderName} is followed to delivery; refund ${missing} in Shopify`, "leftForRefund", {
+      order: record.orderName,
+      missing,
+    }),
+  );
 }
 
 /**
