@@ -5,6 +5,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
+import { IN_BOTH_LANGUAGES } from "./support/merchant-texts";
 
 const shot = (page: Page, name: string) => screenshot(page, `links-${name}`);
 const adminVisits = (page: Page) =>
@@ -58,36 +59,7 @@ afterAll(async () => {
   await admin?.close();
 });
 
-for (const [locale, t] of [
-  [
-    "es",
-    {
-      attention: "Pedidos que requieren atención",
-      filter: "Requiere atención (2)",
-      adminPage: "Admin de Shopify",
-      registered: "Variantes registradas",
-      registeredFilter: "Registradas o ya existentes (2)",
-      needsWork: "Variantes omitidas, rechazadas o desactualizadas",
-      needsWorkFilter: "Omitidas, rechazadas o desactualizadas (2)",
-      sent: "Pedidos enviados al almacén",
-      sentFilter: "Enviados al almacén (1)",
-    },
-  ],
-  [
-    "en",
-    {
-      attention: "Orders that need attention",
-      filter: "Needs attention (2)",
-      adminPage: "Shopify admin",
-      registered: "Variants registered",
-      registeredFilter: "Registered or already there (2)",
-      needsWork: "Variants skipped, refused or out of date",
-      needsWorkFilter: "Skipped, refused or out of date (2)",
-      sent: "Orders sent to the warehouse",
-      sentFilter: "Sent to the warehouse (1)",
-    },
-  ],
-] as const) {
+for (const [locale, t] of IN_BOTH_LANGUAGES) {
   describe(`[${locale}]`, () => {
     it("Pedidos: the order's name opens the order in Shopify's admin", async () => {
       const page = await admin.open("/app/orders", locale);
@@ -117,14 +89,16 @@ for (const [locale, t] of [
 
     it("Inicio: «requieren atención» opens Pedidos filtered to them, with the same count", async () => {
       const page = await admin.open("/app", locale);
-      const figure = page.getByRole("link", { name: `${t.attention}: 2`, exact: true });
+      const figure = page.getByRole("link", { name: `${t.attentionFigure}: 2`, exact: true });
       await poll(() => figure.isVisible()).toBe(true);
       await shot(page, `inicio-${locale}`);
       await figure.click();
       await poll(async () => new URL(page.url()).pathname).toBe("/app/orders");
       expect(new URL(page.url()).searchParams.get("status")).toBe("needs_attention");
       const status = page.getByRole("combobox").first();
-      await poll(async () => (await status.locator("option:checked").textContent())?.trim()).toBe(t.filter);
+      await poll(async () => (await status.locator("option:checked").textContent())?.trim()).toBe(
+        `${t.attentionFilter} (2)`,
+      );
       await poll(() => page.getByRole("link", { name: "#5001", exact: true }).isVisible()).toBe(true);
       expect(await page.getByRole("link", { name: "#5004", exact: true }).count()).toBe(0);
       await shot(page, `inicio-a-pedidos-${locale}`);
@@ -133,8 +107,8 @@ for (const [locale, t] of [
     });
 
     for (const [figure, status, filter, listed] of [
-      [t.registered, "registered", t.registeredFilter, ["Taza de barro", "Jarro de barro"]],
-      [t.needsWork, "needs_work", t.needsWorkFilter, ["Plato grande", "Cazuela"]],
+      [t.registeredFigure, "registered", `${t.registeredFilter} (2)`, ["Taza de barro", "Jarro de barro"]],
+      [t.needsWorkFigure, "needs_work", `${t.needsWorkFilter} (2)`, ["Plato grande", "Cazuela"]],
     ] as const) {
       it(`Inicio: «${figure}» opens Catálogo filtered to the variants it counts`, async () => {
         const page = await admin.open("/app", locale);
@@ -155,12 +129,14 @@ for (const [locale, t] of [
 
     it("Inicio: «enviados al almacén» opens Pedidos filtered to the orders the service took", async () => {
       const page = await admin.open("/app", locale);
-      const figure = page.getByRole("link", { name: `${t.sent}: 1`, exact: true });
+      const figure = page.getByRole("link", { name: `${t.sentFigure}: 1`, exact: true });
       await poll(() => figure.isVisible()).toBe(true);
       await figure.click();
       await poll(async () => new URL(page.url()).searchParams.get("status")).toBe("sent");
       const status = page.getByRole("combobox").first();
-      await poll(async () => (await status.locator("option:checked").textContent())?.trim()).toBe(t.sentFilter);
+      await poll(async () => (await status.locator("option:checked").textContent())?.trim()).toBe(
+        `${t.sentFilter} (1)`,
+      );
       await poll(() => page.getByRole("link", { name: "#5004", exact: true }).isVisible()).toBe(true);
       expect(await page.getByRole("link", { name: "#5002", exact: true }).count()).toBe(0);
       await shot(page, `inicio-a-pedidos-enviados-${locale}`);

@@ -4,6 +4,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
+import { IN_BOTH_LANGUAGES } from "./support/merchant-texts";
 import { reason, reasonColumns } from "~/fulfillment/reason-codes";
 
 const shot = (page: Page, name: string) => screenshot(page, `lists-${name}`);
@@ -46,35 +47,12 @@ afterAll(async () => {
   await admin?.close();
 });
 
-for (const [locale, t] of [
-  [
-    "es",
-    {
-      search: "Buscar por SKU o nombre",
-      button: "Buscar",
-      retry: "Reintentar",
-      cancelled: "Cancelado en Shopify: no se puede reintentar.",
-      syncStock: "Sincronizar inventario ahora",
-      stockOff: /La sincronización del inventario está apagada/,
-    },
-  ],
-  [
-    "en",
-    {
-      search: "Search by SKU or name",
-      button: "Search",
-      retry: "Retry",
-      cancelled: "Cancelled in Shopify: it cannot be retried.",
-      syncStock: "Sync inventory now",
-      stockOff: /Stock sync is off/,
-    },
-  ],
-] as const) {
+for (const [locale, t] of IN_BOTH_LANGUAGES) {
   describe(`[${locale}]`, () => {
     it("Catálogo finds «Jabón … Tepoztlán» for «JABON tepoztlan», with a visible search button", async () => {
       const page = await admin.open("/app/catalog", locale);
-      await page.getByLabel(t.search).fill("JABON tepoztlan");
-      await page.getByRole("button", { name: t.button, exact: true }).click();
+      await page.getByLabel(t.searchField).fill("JABON tepoztlan");
+      await page.getByRole("button", { name: t.searchButton, exact: true }).click();
       await poll(async () => new URL(page.url()).searchParams.get("q")).toBe("JABON tepoztlan");
       await poll(() => page.getByText("Jabón artesanal de Tepoztlán - Lavanda").isVisible()).toBe(true);
       expect(await page.getByText("Taza de barro").count()).toBe(0);
@@ -85,12 +63,12 @@ for (const [locale, t] of [
 
     it("Pedidos offers no retry on the cancelled order and no stock sync while it is off, and says why", async () => {
       const page = await admin.open("/app/orders", locale);
-      await poll(() => page.getByText(t.cancelled).isVisible()).toBe(true);
+      await poll(() => page.getByText(t.cancelledNoRetry).isVisible()).toBe(true);
       // One retry, #2002's: the cancelled #2001 has the sentence instead.
       expect(await page.getByRole("button", { name: t.retry, exact: true }).count()).toBe(1);
       expect(await page.getByRole("checkbox").count()).toBe(2); // select-all and #2002
       expect(await page.getByRole("button", { name: t.syncStock }).count()).toBe(0);
-      expect(await page.getByText(t.stockOff).isVisible()).toBe(true);
+      expect(await page.getByText(t.stockSyncOff).isVisible()).toBe(true);
       await shot(page, `pedidos-${locale}`);
       expect(page.problems).toEqual([]);
       await page.close();
