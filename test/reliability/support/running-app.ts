@@ -164,8 +164,30 @@ export async function registerAtService(client: SvcClient, skus: Iterable<string
 export async function startConnectedDemoShop(opts: { name: string; shop: string; svcKey: string }) {
   const database = await createTestDatabase(opts.name);
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url }) });
+  const demo = await connectDemoShop(db, opts);
+  return {
+    database,
+    db,
+    ...demo,
+    async close() {
+      await db.$disconnect();
+      await demo.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The same on a migrated database the caller holds (`db`): the service sandbox, the simulated
+ * store with the demo catalogue (and `throttle` as its Admin API bucket), and the shop installed,
+ * connected and its SKUs known to the service.
+ */
+export async function connectDemoShop(
+  db: PrismaClient,
+  opts: { shop: string; svcKey: string; throttle?: { maximumAvailable?: number; restoreRate?: number } },
+) {
   const sandbox: ServiceSandbox = await startServiceSandbox({ port: 0, apiKeys: [opts.svcKey] });
-  const store = createSimulatedStore();
+  const store = createSimulatedStore({ throttle: opts.throttle });
   store.addShop({ domain: opts.shop, name: "Tienda Demo" });
   store.seedDemoCatalogue(opts.shop);
   const storeServer = await store.listen(0);
@@ -176,17 +198,13 @@ export async function startConnectedDemoShop(opts: { name: string; shop: string;
     variants.map((v) => v.sku!),
   );
   return {
-    database,
-    db,
     sandbox,
     store,
     storeServer,
     variants,
     async close() {
-      await db.$disconnect();
       await sandbox.close();
       await storeServer.close();
-      await database.drop();
     },
   };
 }

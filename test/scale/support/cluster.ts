@@ -9,12 +9,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pg from "pg";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
-import { freePort } from "../../../server/database";
-import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/service/server";
-import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
-import { attachDemoIds } from "../../../sandbox/store/catalogue/demo-catalogue-facts";
-import { PROJECT_ROOT, type AppProcess } from "../../helpers/app-process";
-import { installConnectedShop, registerAtService, SECRET, startBuiltApp } from "../../reliability/support/running-app";
+import { PROJECT_ROOT } from "../../helpers/app-process";
+import { connectDemoShop, SECRET } from "../../reliability/support/running-app";
 import {
   startHaproxy,
   startPgBouncer,
@@ -22,15 +18,9 @@ import {
   type DebianServer,
   type HaproxyServer,
 } from "./debian-servers";
+import { startInstanceSet } from "./instances";
 
-export interface Instance {
-  name: string;
-  port: number;
-  /** The running process; null while stopped. */
-  app: AppProcess | null;
-  /** Every process this instance ran, for failure messages. */
-  history: AppProcess[];
-}
+export type { Instance } from "./instances";
 
 export interface ClusterOptions {
   shop: string;
@@ -81,49 +71,30 @@ export async function startCluster(opts: ClusterOptions) {
 
     const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: directUrl }) });
     closers.push(() => db.$disconnect());
-    const sandbox: ServiceSandbox = await startServiceSandbox({ port: 0, apiKeys: [opts.svcKey] });
-    closers.push(() => sandbox.close());
-    const store: SimulatedStore = createSimulatedStore({ throttle: opts.throttle });
-    store.addShop({ domain: opts.shop, name: "Tienda Demo" });
-    store.seedDemoCatalogue(opts.shop);
-    const storeServer = await store.listen(0);
-    closers.push(() => storeServer.close());
-    const variants = attachDemoIds(store.products.list(opts.shop)).filter((v) => v.outcome === "synced" && v.sku);
-    await installConnectedShop({ db, store, shop: opts.shop, serviceUrl: sandbox.url, apiKey: opts.svcKey });
+    const demo = await connectDemoShop(db, { shop: opts.shop, svcKey: opts.svcKey, throttle: opts.throttle });
+    closers.push(() => demo.close());
+    const { sandbox, store, storeServer, variants } = demo;
     const svc = (): SvcClient =>
       createSvcClient({ baseUrl: sandbox.url, apiKey: opts.svcKey, tokenCache: new SvcTokenCache() });
-    await registerAtService(
-      svc(),
-      variants.map((v) => v.sku!),
-    );
 
-    const env = (port: number): Record<string, string> => ({
-      PORT: String(port),
-      MIGRATE_ON_START: "0",
-      LOG_LEVEL: "warn",
-      SHOPIFY_API_SECRET: SECRET,
-      SVC_BASE_URL: sandbox.url,
-      SVC_QA_BASE_URL: sandbox.url,
-      SIMULATED_STORE_URL: storeServer.url,
-      // HAProxy checks /readyz every 300 ms and takes a server out after 2 failures: keep serving past that.
-      SHUTDOWN_DELAY_MS: "1500",
-      SHUTDOWN_TIMEOUT_MS: "10000",
-      JOB_CONCURRENCY: "8",
-      ...opts.env,
+    const set = await startInstanceSet({
+      databaseUrl: pooledUrl,
+      serviceUrl: sandbox.url,
+      storeUrl: storeServer.url,
+      count: opts.instances ?? 3,
+      env: {
+        MIGRATE_ON_START: "0",
+        LOG_LEVEL: "warn",
+        SHOPIFY_API_SECRET: SECRET,
+        // HAProxy checks /readyz every 300 ms and takes a server out after 2 failures: keep serving past that.
+        SHUTDOWN_DELAY_MS: "1500",
+        SHUTDOWN_TIMEOUT_MS: "10000",
+        JOB_CONCURRENCY: "8",
+        ...opts.env,
+      },
     });
-    const instances: Instance[] = [];
-    for (let i = 0; i < (opts.instances ?? 3); i++)
-      instances.push({ name: `app${i + 1}`, port: await freePort(), app: null, history: [] });
-    const start = async (instance: Instance) => {
-      const app = await startBuiltApp(pooledUrl, env(instance.port));
-      instance.app = app;
-      instance.history.push(app);
-      return app;
-    };
-    closers.push(async () => {
-      for (const i of instances) await i.app?.stop();
-    });
-    await Promise.all(instances.map(start));
+    closers.push(() => set.close());
+    const { instances } = set;
 
     const haproxy: HaproxyServer = await startHaproxy(instances.map((i) => ({ name: i.name, port: i.port })));
     closers.push(() => haproxy.stop());
@@ -157,22 +128,9 @@ export async function startCluster(opts: ClusterOptions) {
       /** HAProxy's address: what Shopify calls. */
       url: haproxy.url,
       backendsAre,
-      /** Stops an instance with `signal` (SIGTERM drains, SIGKILL cuts) and waits for it to exit. */
-      async stop(instance: Instance, signal: "SIGTERM" | "SIGKILL") {
-        const app = instance.app;
-        if (!app) return null;
-        app.child.kill(signal);
-        const code = await app.exited;
-        instance.app = null;
-        return code;
-      },
-      /** Starts a stopped instance again on its port (a new process of the same build). */
-      start,
-      /** The last lines each instance's processes wrote (for failure messages). */
-      output: () =>
-        instances
-          .map((i) => `--- ${i.name}\n${i.history.map((a) => a.output().slice(-2_000)).join("\n--- restarted\n")}`)
-          .join("\n"),
+      stop: set.stop,
+      start: set.start,
+      output: set.output,
       close,
     };
   } catch (error) {
