@@ -7,7 +7,9 @@ import { productBody } from "../svc";
 import type { MappedProduct } from "./map-variant";
 
 export function productHash(product: MappedProduct): string {
-  return createHash("sha256").update(stableJson(productBody(product))).digest("hex");
+  return createHash("sha256")
+    .update(stableJson(productBody(product)))
+    .digest("hex");
 }
 
 function stableJson(value: unknown): string {

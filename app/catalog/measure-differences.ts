@@ -2,7 +2,14 @@
  * Compares what the service holds for a product (its lookup) with what the store holds now. The
  * service has no update endpoint, so a difference can only be reported, never fixed by the app.
  */
-import { MEASURES, MEASURE_FIELDS, measureField, measureOfField, type Measure, type MeasureField } from "../svc/measures";
+import {
+  MEASURES,
+  MEASURE_FIELDS,
+  measureField,
+  measureOfField,
+  type Measure,
+  type MeasureField,
+} from "../svc/measures";
 import { compareExact, exactFromNumber, parseExactDecimal, type ExactDecimal } from "./exact-decimal";
 import type { MappedProduct } from "./map-variant";
 

@@ -53,7 +53,8 @@ function toStored(row: Prisma.CatalogVariantGetPayload<{ select: typeof STORED_S
 /** A stored `current` (null, or a mapping whose product is product/new's body) in the catalogue's words. */
 export function mappingFromStored(json: unknown): VariantMapping | null {
   if (!json || typeof json !== "object" || Array.isArray(json)) return null;
-  const stored = json as VariantMapping | (Omit<Extract<VariantMapping, { kind: "ready" }>, "product"> & { product: unknown });
+  const stored = json as
+    VariantMapping | (Omit<Extract<VariantMapping, { kind: "ready" }>, "product"> & { product: unknown });
   if (stored.kind !== "ready") return stored;
   const product = productFromStored(stored.product);
   return product ? { ...stored, product } : null;

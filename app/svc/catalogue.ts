@@ -6,7 +6,7 @@
  */
 import type { SvcClient } from "./client";
 import { SvcConstraintViolationError, SvcInvalidRequestError, SvcPermissionError, type SvcError } from "./errors";
-import { MEASURES, type Measure, type ProductDimensions } from "./measures";
+import type { Measure, ProductDimensions } from "./measures";
 import type { SvcCallOptions } from "./options";
 import type { SvcStockEntry } from "./wire/inventory";
 import type { SvcNewProduct, SvcProductRecord } from "./wire/product";
@@ -77,7 +77,8 @@ export function productBody(product: NewCatalogueProduct): SvcNewProduct {
   if (product.name !== undefined) body.nombre = product.name;
   if (product.imageUrl !== undefined) body.imagen_url = product.imageUrl;
   const d = product.dimensions;
-  if (d) body.dimension = { data: { peso: d.weight, ancho: d.width, largo: d.length, altura: d.height, volumen: d.volume } };
+  if (d)
+    body.dimension = { data: { peso: d.weight, ancho: d.width, largo: d.length, altura: d.height, volumen: d.volume } };
   return body;
 }
 
@@ -145,7 +146,10 @@ export async function createCatalogueProducts(
 ): Promise<CreatedCatalogueProducts> {
   const result = await client.createProducts({ ...options, productos: products.map(productBody) });
   return {
-    products: result.returning.map((created) => ({ id: created.id, dimensionId: created.dimension?.id_dimension ?? null })),
+    products: result.returning.map((created) => ({
+      id: created.id,
+      dimensionId: created.dimension?.id_dimension ?? null,
+    })),
     rowsInserted: result.affected_rows,
     requestId: result.requestId,
   };

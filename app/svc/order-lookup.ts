@@ -51,7 +51,10 @@ export function serviceOrderOf(order: SvcOrder): ServiceOrder {
   return {
     id: String(order.id),
     status: order.status,
-    statusHistory: (order.estados_orden ?? []).map((entry) => ({ status: entry.estado_orden, at: entry.timestamp ?? null })),
+    statusHistory: (order.estados_orden ?? []).map((entry) => ({
+      status: entry.estado_orden,
+      at: entry.timestamp ?? null,
+    })),
     storeOrderRef: order.tienda_orden_ref ?? null,
     serviceType: order.tipo_servicio ?? null,
     warehouse: order.almacen?.nombre_almacen ?? null,
