@@ -13,7 +13,7 @@ import {
 import { compareExact, exactFromNumber, parseExactDecimal, type ExactDecimal } from "./exact-decimal";
 import type { MappedProduct } from "./map-variant";
 
-export { MEASURES, MEASURE_FIELDS, type Measure, type MeasureField };
+export { MEASURE_FIELDS, type MeasureField };
 
 const MEASURE_LABELS: Record<Measure, string> = {
   weight: "Peso (g)",

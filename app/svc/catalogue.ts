@@ -22,7 +22,7 @@ export interface NewCatalogueProduct {
 }
 
 /** A product's measures as the lookup shows them: numbers or numeric text, each possibly missing. */
-export type RecordedDimensions = Record<Measure, string | number | null> & {
+type RecordedDimensions = Record<Measure, string | number | null> & {
   /** The service's unit words, e.g. "GRAMOS" and "CENTIMETROS". */
   weightUnit: string | null;
   lengthUnit: string | null;
@@ -47,7 +47,7 @@ export interface CreatedCatalogueProduct {
 }
 
 /** What an all-or-nothing batch created. */
-export interface CreatedCatalogueProducts {
+interface CreatedCatalogueProducts {
   products: CreatedCatalogueProduct[];
   /** Rows the service inserted: products and their dimension records together. */
   rowsInserted: number;
@@ -55,7 +55,7 @@ export interface CreatedCatalogueProducts {
 }
 
 /** One product's stock summed over every warehouse. */
-export interface StockEntry {
+interface StockEntry {
   sku: string;
   upc: string | null;
   name: string | null;
@@ -103,7 +103,7 @@ export function productFromBody(body: unknown): NewCatalogueProduct | null {
 }
 
 /** A lookup's record in our words. */
-export function catalogueProductOf(record: SvcProductRecord): CatalogueProduct {
+function catalogueProductOf(record: SvcProductRecord): CatalogueProduct {
   const d = record.dimension;
   return {
     id: record.id,
@@ -127,7 +127,7 @@ export function catalogueProductOf(record: SvcProductRecord): CatalogueProduct {
 }
 
 /** A stock answer's entry in our words. */
-export function stockEntryOf(entry: SvcStockEntry): StockEntry {
+function stockEntryOf(entry: SvcStockEntry): StockEntry {
   return {
     sku: entry.sku,
     upc: entry.upc ?? null,

@@ -23,29 +23,16 @@ export {
 export { SvcTokenCache } from "./token-cache";
 export { submittedDestinationOf } from "./records";
 export {
-  catalogueProductOf,
   createCatalogueProducts,
   findCatalogueProducts,
   productBody,
   productFromBody,
   refusedProductIndex,
-  stockEntryOf,
   stockLevels,
   type CatalogueProduct,
   type CreatedCatalogueProduct,
-  type CreatedCatalogueProducts,
   type NewCatalogueProduct,
-  type RecordedDimensions,
-  type StockEntry,
 } from "./catalogue";
-export type { Measure, MeasureField, ProductDimensions } from "./measures";
-export {
-  lookupServiceOrder,
-  serviceOrderOf,
-  type ServiceOrder,
-  type ServiceOrderLine,
-  type ServiceOrderStatusEntry,
-  type ServiceOrderTracking,
-} from "./order-lookup";
+export { lookupServiceOrder } from "./order-lookup";
 export { type SvcDestination, type SvcLineItem } from "./wire/destination";
-export type { SvcCreatedProduct, SvcNewProduct, SvcProductRecord } from "./wire/product";
+export type { SvcNewProduct } from "./wire/product";

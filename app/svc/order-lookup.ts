@@ -7,7 +7,7 @@ import type { SvcCallOptions } from "./options";
 import type { SvcOrder } from "./results";
 
 /** One line of a service order and what the warehouse picked of it. */
-export interface ServiceOrderLine {
+interface ServiceOrderLine {
   sku: string | null;
   name: string | null;
   quantity: number | null;
@@ -16,7 +16,7 @@ export interface ServiceOrderLine {
 }
 
 /** The parcel's tracking as the service reports it; every field null until it ships. */
-export interface ServiceOrderTracking {
+interface ServiceOrderTracking {
   /** One number, or several separated by commas or spaces (several packages). */
   number: string | null;
   carrier: string | null;
@@ -26,7 +26,7 @@ export interface ServiceOrderTracking {
 }
 
 /** One entry of the order's status history. */
-export interface ServiceOrderStatusEntry {
+interface ServiceOrderStatusEntry {
   status: string;
   at: string | null;
 }
@@ -47,7 +47,7 @@ export interface ServiceOrder {
 }
 
 /** A lookup's order in our words. */
-export function serviceOrderOf(order: SvcOrder): ServiceOrder {
+function serviceOrderOf(order: SvcOrder): ServiceOrder {
   return {
     id: String(order.id),
     status: order.status,
