@@ -124,12 +124,8 @@ async function sendBatch(
   while (remaining.length > 0) {
     let created: CreatedCatalogueProduct[];
     try {
-      created = (
-        await createCatalogueProducts(
-          deps.client,
-          remaining.map((item) => item.product),
-        )
-      ).products;
+      const products = remaining.map((item) => item.product);
+      created = (await createCatalogueProducts(deps.client, products)).products;
     } catch (error) {
       if (!(error instanceof SvcError)) throw error;
       const index = refusedProductIndex(error, remaining.length);
