@@ -10,18 +10,17 @@ import {
   type DimensionsSource,
   type Side,
 } from "./dimensions";
+import type { NewCatalogueProduct } from "../svc";
 import { compareExact } from "./exact-decimal";
 import { weightToGrams } from "./weight";
 import { displayName, type VariantSnapshot } from "./variant-snapshot";
 
-/** The product body sent to product/new (section 2.1 of the contract); numbers as numeric text. */
-export type MappedProduct = {
-  sku: string;
-  upc: string;
-  nombre: string;
-  imagen_url?: string;
-  dimension?: { data: { peso: string; ancho: string; largo: string; altura: string; volumen: string } };
-};
+/**
+ * The product to register for a variant (app/svc maps it to product/new's body, section 2.1 of the
+ * contract); measures as numeric text in grams and cm. The barcode and name are always set ("" for
+ * no barcode).
+ */
+export type MappedProduct = NewCatalogueProduct & { upc: string; name: string };
 
 type SkipCode =
   "not_shippable" | "no_sku" | "no_weight" | "no_dimensions" | "invalid_dimensions" | "duplicate_sku";
@@ -74,9 +73,9 @@ export function mapVariant(snapshot: VariantSnapshot, settings: MappingSettings)
       `Medidas incompletas o no válidas en ${where}: ${dimensions.problems.join("; ")}.`,
     );
   }
-  const product: MappedProduct = { sku, upc: snapshot.barcode?.trim() ?? "", nombre: displayName(snapshot) };
+  const product: MappedProduct = { sku, upc: snapshot.barcode?.trim() ?? "", name: displayName(snapshot) };
   const image = snapshot.variantImageUrl ?? snapshot.productImageUrl;
-  if (image) product.imagen_url = image;
+  if (image) product.imageUrl = image;
 
   if (dimensions.kind === "none") {
     if (!settings.sendWithoutDimensions) {
@@ -94,14 +93,12 @@ export function mapVariant(snapshot: VariantSnapshot, settings: MappingSettings)
       "Las medidas son demasiado grandes para el servicio (volumen mayor a 999,999,999 cm³).",
     );
   }
-  product.dimension = {
-    data: {
-      peso: weight.grams.toString(),
-      ancho: cmText(dimensions.cm.width),
-      largo: cmText(dimensions.cm.length),
-      altura: cmText(dimensions.cm.height),
-      volumen: cmText(volume),
-    },
+  product.dimensions = {
+    weight: weight.grams.toString(),
+    length: cmText(dimensions.cm.length),
+    width: cmText(dimensions.cm.width),
+    height: cmText(dimensions.cm.height),
+    volume: cmText(volume),
   };
   return { kind: "ready", product, dimensionsSource: dimensions.source };
 }

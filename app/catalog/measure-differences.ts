@@ -2,40 +2,58 @@
  * Compares what the service holds for a product (its lookup) with what the store holds now. The
  * service has no update endpoint, so a difference can only be reported, never fixed by the app.
  */
+import {
+  MEASURES,
+  MEASURE_FIELDS,
+  measureField,
+  measureOfField,
+  type Measure,
+  type MeasureField,
+} from "../svc/measures";
 import { compareExact, exactFromNumber, parseExactDecimal, type ExactDecimal } from "./exact-decimal";
 import type { MappedProduct } from "./map-variant";
 
-export const MEASURES = ["peso", "largo", "ancho", "altura", "volumen"] as const;
-export type Measure = (typeof MEASURES)[number];
+export { MEASURE_FIELDS, type MeasureField };
 
 const MEASURE_LABELS: Record<Measure, string> = {
-  peso: "Peso (g)",
-  largo: "Largo (cm)",
-  ancho: "Ancho (cm)",
-  altura: "Alto (cm)",
-  volumen: "Volumen (cm³)",
+  weight: "Peso (g)",
+  length: "Largo (cm)",
+  width: "Ancho (cm)",
+  height: "Alto (cm)",
+  volume: "Volumen (cm³)",
 };
 
-/** One measure that differs; null means "not recorded". */
+/**
+ * One measure that differs; null means "not recorded". `field` is the service's name for the
+ * measure (app/svc/measures.ts): stored as such, and the key of its label in app/i18n.
+ */
 export interface MeasureDifference {
-  field: Measure;
+  field: MeasureField;
   service: string | null;
   store: string | null;
 }
 
-/** The lookup's dimension record: numbers or numeric text, any of them possibly missing. */
+/** The lookup's measures: numbers or numeric text, any of them possibly missing. */
 export type ServiceDimension = Partial<Record<Measure, string | number | null | undefined>> | null | undefined;
 
 /** Every measure where the service's record and the store's mapping disagree (exactly). */
 export function measureDifferences(service: ServiceDimension, store: MappedProduct): MeasureDifference[] {
-  const storeData = store.dimension?.data;
+  const storeData = store.dimensions;
   const differences: MeasureDifference[] = [];
-  for (const field of MEASURES) {
-    const serviceText = textOf(service?.[field]);
-    const storeText = storeData ? storeData[field] : null;
-    if (!sameNumber(serviceText, storeText)) differences.push({ field, service: serviceText, store: storeText });
+  for (const measure of MEASURES) {
+    const serviceText = textOf(service?.[measure]);
+    const storeText = storeData ? storeData[measure] : null;
+    if (!sameNumber(serviceText, storeText))
+      differences.push({ field: measureField(measure), service: serviceText, store: storeText });
   }
   return differences;
+}
+
+/** Each measure as text keyed by the service's name for it (null when not recorded), as the SKU lookup shows them. */
+export function measuresByField(measures: ServiceDimension): Record<MeasureField, string | null> {
+  const out = {} as Record<MeasureField, string | null>;
+  for (const measure of MEASURES) out[measureField(measure)] = textOf(measures?.[measure]);
+  return out;
 }
 
 /** "Peso (g): 450 en el servicio, 500 en Shopify; …" */
@@ -43,7 +61,7 @@ export function describeDifferences(differences: MeasureDifference[]): string {
   return differences
     .map(
       (d) =>
-        `${MEASURE_LABELS[d.field]}: ${d.service ?? "sin dato"} en el servicio, ${d.store ?? "sin dato"} en Shopify`,
+        `${MEASURE_LABELS[measureOfField(d.field)]}: ${d.service ?? "sin dato"} en el servicio, ${d.store ?? "sin dato"} en Shopify`,
     )
     .join("; ");
 }

@@ -14,9 +14,12 @@ import {
   SvcError,
   SvcInvalidRequestError,
   SvcPermissionError,
+  createCatalogueProducts,
+  findCatalogueProducts,
+  refusedProductIndex,
+  type CatalogueProduct,
+  type CreatedCatalogueProduct,
   type SvcClient,
-  type SvcCreatedProduct,
-  type SvcProductRecord,
 } from "../svc";
 import type { MappedProduct } from "./map-variant";
 import { productHash } from "./mapping-hash.server";
@@ -92,7 +95,7 @@ export async function processPendingVariants(deps: RegisterDeps, rows: StoredVar
       fresh.push(item); // not there after all: (re)send it
       return;
     }
-    const sent = item.row.sent as MappedProduct | null;
+    const sent = item.row.sent;
     const ours =
       item.row.svcProductId !== null ? item.row.sentHash !== null : sent !== null && isWhatWasSent(record, sent);
     outcomes.push(outcomeFrom(item, record, verdictForRegistered(record, item.product, ours), deps.now(), !ours));
@@ -119,12 +122,13 @@ async function sendBatch(
   let remaining = [...items];
   let unknownOutcomes = 0;
   while (remaining.length > 0) {
-    let created: SvcCreatedProduct[];
+    let created: CreatedCatalogueProduct[];
     try {
-      created = (await deps.client.createProducts({ productos: remaining.map((item) => item.product) })).returning;
+      const products = remaining.map((item) => item.product);
+      created = (await createCatalogueProducts(deps.client, products)).products;
     } catch (error) {
       if (!(error instanceof SvcError)) throw error;
-      const index = offendingIndex(error, remaining.length);
+      const index = refusedProductIndex(error, remaining.length);
       if (index !== undefined && (error instanceof SvcConstraintViolationError || isRefusal(error))) {
         const item = remaining[index]!;
         remaining = remaining.filter((_, i) => i !== index);
@@ -179,7 +183,7 @@ async function sendBatch(
         status: "synced",
         reason: null,
         svcProductId: created[i]!.id,
-        svcDimensionId: created[i]!.dimension?.id_dimension ?? null,
+        svcDimensionId: created[i]!.dimensionId,
         differences: null,
         syncedAt: at,
       })),
@@ -242,7 +246,9 @@ async function resolveRefusal(deps: RegisterDeps, item: Item, error: SvcError): 
       return outcomeFrom(item, record, verdict, deps.now(), !ours);
     }
     if (item.product.upc) {
-      const byUpc = (await deps.client.getProduct(item.product.upc)).find((p) => p.upc === item.product.upc);
+      const byUpc = (await findCatalogueProducts(deps.client, item.product.upc)).find(
+        (p) => p.upc === item.product.upc,
+      );
       if (byUpc) {
         return failed(
           item,
@@ -267,7 +273,7 @@ function outcomeFrom(
     status: verdict.status,
     reason: verdict.reason,
     svcProductId: record.id,
-    svcDimensionId: record.dimension?.id_dimension ?? null,
+    svcDimensionId: record.dimensionId ?? null,
     differences: verdict.differences,
     syncedAt: at,
     clearSent,
@@ -278,8 +284,8 @@ function failed(item: Item, reason: string): VariantOutcome {
   return { id: item.row.id, status: "failed", reason, clearSent: true };
 }
 
-async function findBySku(client: SvcClient, sku: string): Promise<SvcProductRecord | null> {
-  return (await client.getProduct(sku)).find((record) => record.sku === sku) ?? null;
+async function findBySku(client: SvcClient, sku: string): Promise<CatalogueProduct | null> {
+  return (await findCatalogueProducts(client, sku)).find((record) => record.sku === sku) ?? null;
 }
 
 /** 4xx answers (and the client's own validation) that refuse an element without creating anything. */
@@ -289,17 +295,6 @@ function isRefusal(error: SvcError): boolean {
     error instanceof SvcInvalidRequestError ||
     (!error.outcomeUnknown && error.status === 400)
   );
-}
-
-function offendingIndex(error: SvcError, length: number): number | undefined {
-  let index: number | undefined;
-  if (error instanceof SvcConstraintViolationError || error instanceof SvcPermissionError) index = error.index;
-  if (index === undefined) {
-    const where = error instanceof SvcInvalidRequestError ? error.field : error.path;
-    const match = where ? /productos\[(\d+)\]/.exec(where) : null;
-    if (match) index = Number(match[1]);
-  }
-  return index !== undefined && index >= 0 && index < length ? index : undefined;
 }
 
 function serviceMessage(error: SvcError): string {

@@ -16,8 +16,9 @@ export interface ServiceProduct {
   id: string;
   sku: string;
   upc?: string | null;
-  nombre?: string | null;
-  dimension?: (ServiceDimension & { id_dimension?: string | null }) | null;
+  name?: string | null;
+  dimensions?: ServiceDimension;
+  dimensionId?: string | null;
 }
 
 export interface ServiceVerdict {
@@ -35,7 +36,7 @@ export function verdictForRegistered(
   current: MappedProduct,
   createdByApp: boolean,
 ): ServiceVerdict {
-  const differences = measureDifferences(found.dimension, current);
+  const differences = measureDifferences(found.dimensions, current);
   if (differences.length > 0) {
     return {
       status: "drifted",
@@ -50,7 +51,7 @@ export function verdictForRegistered(
 
 /** The SKU was at the service before the app sent it (constraint-violation, then lookup). */
 export function verdictForExisting(found: ServiceProduct, current: MappedProduct): ServiceVerdict {
-  const differences = measureDifferences(found.dimension, current);
+  const differences = measureDifferences(found.dimensions, current);
   if (differences.length > 0) {
     return {
       status: "drifted",
@@ -64,9 +65,9 @@ export function verdictForExisting(found: ServiceProduct, current: MappedProduct
 /** Whether a product found at the service is the one the app sent (same name, barcode and measures). */
 export function isWhatWasSent(found: ServiceProduct, sent: MappedProduct): boolean {
   return (
-    (found.nombre ?? "") === sent.nombre &&
+    (found.name ?? "") === sent.name &&
     (found.upc ?? "") === sent.upc &&
-    measureDifferences(found.dimension, sent).length === 0
+    measureDifferences(found.dimensions, sent).length === 0
   );
 }
 

@@ -5,26 +5,26 @@
  * variants with that SKU, and compares their measures exactly.
  */
 import type { PrismaClient } from "@prisma/client";
-import { productNameOf, type SvcClient } from "../svc";
+import { findCatalogueProducts, type SvcClient } from "../svc";
 import { SKU_MAX } from "./catalog-query";
-import type { VariantMapping } from "./map-variant";
-import { MEASURES, measureDifferences, type Measure, type MeasureDifference } from "./measure-differences";
+import { measureDifferences, measuresByField, type MeasureDifference, type MeasureField } from "./measure-differences";
 import type { CatalogStatus } from "./status";
+import { mappingFromStored } from "./variant-records.server";
 
 interface ServiceProductView {
   id: string;
   sku: string;
   upc: string | null;
   name: string | null;
-  /** Each measure as the service holds it (text, exact), null when not recorded. */
-  measures: Record<Measure, string | null>;
+  /** Each measure as the service holds it (text, exact), null when not recorded; keyed by the service's field name. */
+  measures: Record<MeasureField, string | null>;
 }
 
 interface ShopifyVariantView {
   title: string;
   status: CatalogStatus;
   deleted: boolean;
-  measures: Record<Measure, string | null> | null;
+  measures: Record<MeasureField, string | null> | null;
   /** Measures where the service's record and Shopify disagree (empty: they match). */
   differences: MeasureDifference[];
 }
@@ -53,7 +53,7 @@ export async function lookupSku(deps: {
   if (!client) return { kind: "not_connected", sku };
   let records;
   try {
-    records = await client.getProduct(sku);
+    records = await findCatalogueProducts(client, sku);
   } catch (error) {
     return { kind: "failed", sku, error: error instanceof Error ? error.message : String(error) };
   }
@@ -74,29 +74,20 @@ export async function lookupSku(deps: {
       id: r.id,
       sku: r.sku,
       upc: r.upc ?? null,
-      name: productNameOf(r) ?? null,
-      measures: measuresOf(r.dimension ?? null),
+      name: r.name,
+      measures: measuresByField(r.dimensions),
     })),
     shopify: variants.map((v) => {
       // What the store holds now, as the sync mapped it (null when it was skipped: no SKU, no weight…).
-      const mapping = (v.current as VariantMapping | null) ?? null;
+      const mapping = mappingFromStored(v.current);
       const current = mapping?.kind === "ready" ? mapping.product : null;
       return {
         title: v.title,
         status: v.status as CatalogStatus,
         deleted: v.deletedAt !== null,
-        measures: current?.dimension ? { ...current.dimension.data } : null,
-        differences: first && current ? measureDifferences(first.dimension, current) : [],
+        measures: current?.dimensions ? measuresByField(current.dimensions) : null,
+        differences: first && current ? measureDifferences(first.dimensions, current) : [],
       };
     }),
   };
-}
-
-function measuresOf(dimension: Partial<Record<Measure, string | number | null | undefined>> | null) {
-  const out = {} as Record<Measure, string | null>;
-  for (const m of MEASURES) {
-    const value = dimension?.[m];
-    out[m] = value === null || value === undefined ? null : String(value);
-  }
-  return out;
 }

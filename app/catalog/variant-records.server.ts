@@ -3,7 +3,8 @@
 // page costs one round trip. Timestamps written here are UTC, as Prisma writes them.
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { duplicateSkuReason, findDuplicateSkus, type SkuHolder } from "./duplicate-skus";
-import type { VariantMapping } from "./map-variant";
+import { productBody, productFromBody } from "../svc";
+import type { MappedProduct, VariantMapping } from "./map-variant";
 import type { MeasureDifference } from "./measure-differences";
 import { PENDING_NEW, type CatalogStatus } from "./status";
 
@@ -21,7 +22,7 @@ export interface StoredVariant {
   status: string;
   svcProductId: string | null;
   sentHash: string | null;
-  sent: unknown;
+  sent: MappedProduct | null;
   current: VariantMapping | null;
 }
 
@@ -41,7 +42,31 @@ const STORED_SELECT = {
 } as const;
 
 function toStored(row: Prisma.CatalogVariantGetPayload<{ select: typeof STORED_SELECT }>): StoredVariant {
-  return { ...row, current: (row.current as VariantMapping | null) ?? null };
+  return { ...row, sent: productFromStored(row.sent), current: mappingFromStored(row.current) };
+}
+
+// `sent` and the product of a ready `current` are stored as product/new's body (app/svc's
+// productBody): what was sent and what would be sent now, in one form, as the rows written before
+// the catalogue used domain names hold them. So those rows read unchanged, and their hashes
+// (mapping-hash.server.ts hashes the same body) still match.
+
+/** A stored `current` (null, or a mapping whose product is product/new's body) in the catalogue's words. */
+export function mappingFromStored(json: unknown): VariantMapping | null {
+  if (!json || typeof json !== "object" || Array.isArray(json)) return null;
+  const stored = json as
+    VariantMapping | (Omit<Extract<VariantMapping, { kind: "ready" }>, "product"> & { product: unknown });
+  if (stored.kind !== "ready") return stored;
+  const product = productFromStored(stored.product);
+  return product ? { ...stored, product } : null;
+}
+
+function productFromStored(json: unknown): MappedProduct | null {
+  const product = productFromBody(json);
+  return product ? { ...product, upc: product.upc ?? "", name: product.name ?? "" } : null;
+}
+
+function mappingToStored(mapping: VariantMapping): unknown {
+  return mapping.kind === "ready" ? { ...mapping, product: productBody(mapping.product) } : mapping;
 }
 
 export async function loadVariants(db: Db, shop: string, variantIds: string[]): Promise<Map<string, StoredVariant>> {
@@ -91,7 +116,9 @@ export async function writeReadVariants(db: Db, shop: string, rows: ReadVariantR
              differences = NULL, "syncedAt" = NULL
       WHERE shop = ${shop} AND "variantId" = ANY(${dropped}::text[])`;
   }
-  const json = JSON.stringify(rows.map(({ dropRegistration: _, ...row }) => row));
+  const json = JSON.stringify(
+    rows.map(({ dropRegistration: _, current, ...row }) => ({ ...row, current: mappingToStored(current) })),
+  );
   await db.$executeRaw`
     INSERT INTO "CatalogVariant" (id, shop, "productId", "variantId", "inventoryItemId", sku, title, status, reason, current, "updatedAt")
     SELECT gen_random_uuid(), ${shop}, r."productId", r."variantId", r."inventoryItemId", r.sku, r.title, r.status, r.reason, r.current,
@@ -220,11 +247,15 @@ export async function countPending(db: Db, shop: string): Promise<number> {
 }
 
 /** Records what is about to be sent, before sending: after a crash it says "look this up first". */
-export async function recordIntent(db: Db, intents: { id: string; sent: unknown; sentHash: string }[]): Promise<void> {
+export async function recordIntent(
+  db: Db,
+  intents: { id: string; sent: MappedProduct; sentHash: string }[],
+): Promise<void> {
   if (intents.length === 0) return;
+  const json = JSON.stringify(intents.map((intent) => ({ ...intent, sent: productBody(intent.sent) })));
   await db.$executeRaw`
     UPDATE "CatalogVariant" v SET sent = r.sent, "sentHash" = r."sentHash", "updatedAt" = (now() AT TIME ZONE 'UTC')
-    FROM jsonb_to_recordset(${JSON.stringify(intents)}::jsonb) AS r(id uuid, sent jsonb, "sentHash" text)
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(id uuid, sent jsonb, "sentHash" text)
     WHERE v.id = r.id`;
 }
 

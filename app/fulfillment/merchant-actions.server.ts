@@ -5,7 +5,7 @@
  */
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
-import { storeOrderRefOf, type SvcClient } from "../svc";
+import { lookupServiceOrder, type SvcClient } from "../svc";
 import { problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
 import { readStoredRequest, statusOf, transition, type TransitionArgs } from "./records.server";
 import { describeUnits } from "./service-status";
@@ -130,7 +130,7 @@ export async function confirmServiceOrderExists(
   if (!client) return refused("the shop is not connected to the service", "notConnected");
   let order;
   try {
-    order = await client.getOrder(svcOrderId);
+    order = await lookupServiceOrder(client, svcOrderId);
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);
     return refused(`the service could not be asked about order ${svcOrderId}: ${said}`, "serviceUnreachable", {
@@ -139,7 +139,7 @@ export async function confirmServiceOrderExists(
     });
   }
   if (!order) return refused(`the service has no order ${svcOrderId}`, "serviceHasNoOrder", { svcOrderId });
-  const storeOrderRef = storeOrderRefOf(order);
+  const { storeOrderRef } = order;
   if (storeOrderRef && storeOrderRef !== record.orderName) {
     return refused(
       `service order ${svcOrderId} belongs to ${storeOrderRef}, not ${record.orderName}`,

@@ -8,7 +8,7 @@ import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
-import { orderLinesOf, type SvcClient } from "../svc";
+import { lookupServiceOrder, type SvcClient } from "../svc";
 import { statusOf, transition } from "./records.server";
 import { MAX_POLL_DELAY_MS, after, nextPollDelayMs } from "./schedule";
 import {
@@ -55,7 +55,7 @@ export async function pollFulfillment(
   if (!client) return { kind: "again", at: after(deps.now(), MAX_POLL_DELAY_MS), delayMs: MAX_POLL_DELAY_MS };
   let order;
   try {
-    order = await client.getOrder(record.svcOrderId);
+    order = await lookupServiceOrder(client, record.svcOrderId);
   } catch (error) {
     deps.logger.warn(
       { shop: record.shop, order: record.orderName, err: message(error) },
@@ -80,7 +80,7 @@ export async function pollFulfillment(
     report.svcStatus !== record.svcStatus ? reason("serviceStatus", { status: report.svcStatus }) : null;
 
   if (reported === "shipped" || reported === "delivered") {
-    const shipped = shippedProducts(orderLinesOf(order));
+    const shipped = shippedProducts(order.lines);
     if (shipped.size === 0 && !record.shopifyFulfillmentId) {
       // Nothing is fulfilled in Shopify that the warehouse did not report (issue 23).
       const nothing = nothingShipped(report.svcStatus);

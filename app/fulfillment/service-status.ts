@@ -23,21 +23,19 @@ const IN_WAREHOUSE = new Set(["WAITING", "PICK", "PACK", "READY_TO_GO"]);
 const WITH_CARRIER = new Set(["IN_TRANSIT"]);
 const DELIVERED = new Set(["DELIVERED"]);
 
-/** The fields of the service's order lookup this reads. */
+/** The fields of the service's order lookup (app/svc's ServiceOrder) this reads. */
 export interface ServiceOrderLike {
   status: string | null;
-  rastreo_numero?: string | null;
-  rastreo_paqueteria?: string | null;
-  rastreo_url?: string | null;
+  tracking?: { number?: string | null; carrier?: string | null; url?: string | null } | null;
 }
 
 /** Interprets one lookup of a service order. */
 export function readServiceOrder(order: ServiceOrderLike): ServiceOrderReport {
   const svcStatus = order.status?.trim() || null;
   const normalised = svcStatus?.toUpperCase() ?? "";
-  const number = order.rastreo_numero?.trim();
+  const number = order.tracking?.number?.trim();
   const tracking: Tracking | null = number
-    ? { number, company: order.rastreo_paqueteria?.trim() || null, url: order.rastreo_url?.trim() || null }
+    ? { number, company: order.tracking?.carrier?.trim() || null, url: order.tracking?.url?.trim() || null }
     : null;
   let status: ServiceOrderReport["status"] = null;
   if (DELIVERED.has(normalised)) status = "delivered";
@@ -46,25 +44,25 @@ export function readServiceOrder(order: ServiceOrderLike): ServiceOrderReport {
   return { svcStatus, status, tracking };
 }
 
-/** A line of the service's order lookup (`detalle_orden`). */
+/** A line of the service's order lookup (app/svc's ServiceOrderLine), as far as this reads it. */
 export interface ServiceOrderLine {
-  cantidad?: number | null;
-  producto?: { sku?: string | null } | null;
-  recogido?: boolean | number | string | null;
+  quantity?: number | null;
+  sku?: string | null;
+  picked?: boolean | number | string | null;
 }
 
 /**
- * What the service says left the warehouse: its order lines (`detalle_orden`) summed per SKU, less
+ * What the service says left the warehouse: its order lines summed per SKU, less
  * any it marks as not picked. A lookup with no lines says nothing left: it is empty, never "all"
  * (issue 23: an in-transit report with nothing packed became a fulfilment of every line).
  */
 export function shippedProducts(lines: readonly ServiceOrderLine[] | null | undefined): Map<string, number> {
   const shipped = new Map<string, number>();
   for (const line of lines ?? []) {
-    const sku = line.producto?.sku?.trim();
-    const quantity = line.cantidad ?? 0;
+    const sku = line.sku?.trim();
+    const quantity = line.quantity ?? 0;
     if (!sku || !Number.isInteger(quantity) || quantity <= 0) continue;
-    if (line.recogido === false || line.recogido === 0 || line.recogido === "false") continue;
+    if (line.picked === false || line.picked === 0 || line.picked === "false") continue;
     shipped.set(sku, (shipped.get(sku) ?? 0) + quantity);
   }
   return shipped;

@@ -6,7 +6,7 @@
 export interface ServiceStock {
   sku: string;
   /** Units that can still be ordered at the service. */
-  disponibles: number;
+  available: number;
 }
 
 export interface MappedVariant {
@@ -29,7 +29,7 @@ export interface StockChangePlan {
 
 /** The level each mapped inventory item should have; service SKUs with no variant are ignored. */
 export function stockTargets(stock: ServiceStock[], variants: MappedVariant[]): StockTarget[] {
-  const bySku = new Map(stock.map((entry) => [entry.sku.trim(), Math.max(0, Math.trunc(entry.disponibles))]));
+  const bySku = new Map(stock.map((entry) => [entry.sku.trim(), Math.max(0, Math.trunc(entry.available))]));
   const seen = new Set<string>();
   const targets: StockTarget[] = [];
   for (const variant of variants) {

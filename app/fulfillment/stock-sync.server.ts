@@ -12,7 +12,7 @@ import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../jobs/queue.server";
 import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
-import type { SvcClient } from "../svc";
+import { stockLevels, type SvcClient } from "../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "./queues";
 import { activateInventory, readAvailableLevels, setAvailableLevels } from "../shopify/admin/inventory.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
@@ -54,7 +54,7 @@ export async function syncStock(
   const client = await deps.svcClientFor(shop);
   if (!client) return { kind: "not_ready", reason: "the shop is not connected to the service" };
 
-  const stock = await client.getStock();
+  const stock = await stockLevels(client);
   const skus = [...new Set(stock.map((entry) => entry.sku.trim()))];
   const variants = await deps.db.catalogVariant.findMany({
     where: { shop, sku: { in: skus }, inventoryItemId: { not: null }, deletedAt: null },

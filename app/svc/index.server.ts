@@ -21,6 +21,18 @@ export {
   SvcUnexpectedError,
 } from "./errors";
 export { SvcTokenCache } from "./token-cache";
-export { orderLinesOf, productNameOf, storeOrderRefOf, submittedDestinationOf } from "./records";
+export { submittedDestinationOf } from "./records";
+export {
+  createCatalogueProducts,
+  findCatalogueProducts,
+  productBody,
+  productFromBody,
+  refusedProductIndex,
+  stockLevels,
+  type CatalogueProduct,
+  type CreatedCatalogueProduct,
+  type NewCatalogueProduct,
+} from "./catalogue";
+export { lookupServiceOrder } from "./order-lookup";
 export { type SvcDestination, type SvcLineItem } from "./wire/destination";
-export type { SvcCreatedProduct, SvcNewProduct, SvcProductRecord } from "./wire/product";
+export type { SvcNewProduct } from "./wire/product";

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, Card, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { SKU_MAX } from "~/catalog/catalog-query";
-import { MEASURES } from "~/catalog/measure-differences";
+import { MEASURE_FIELDS } from "~/catalog/measure-differences";
 import type { SkuLookup } from "~/catalog/sku-lookup.server";
 import { useI18n } from "~/i18n/react";
 import type { CatalogActionData } from "./types";
@@ -81,7 +81,7 @@ function LookupResult({ lookup }: { lookup: SkuLookup }) {
           </tr>
         </thead>
         <tbody>
-          {MEASURES.map((field) => (
+          {MEASURE_FIELDS.map((field) => (
             <tr key={field} data-differs={differing.has(field)}>
               <th scope="row" style={CELL}>
                 {m.measures[field]}

@@ -12,9 +12,9 @@ describe("mapVariant", () => {
       product: {
         sku: "TAZA-AZ",
         upc: "",
-        nombre: "Taza de barro - Azul",
-        imagen_url: "https://cdn.shopify.com/taza.jpg",
-        dimension: { data: { peso: "450", largo: "12", ancho: "9", altura: "10", volumen: "1080" } },
+        name: "Taza de barro - Azul",
+        imageUrl: "https://cdn.shopify.com/taza.jpg",
+        dimensions: { weight: "450", length: "12", width: "9", height: "10", volume: "1080" },
       },
     });
   });
@@ -31,8 +31,8 @@ describe("mapVariant", () => {
     );
     expect(mapping.kind === "ready" && mapping.product).toMatchObject({
       upc: "7501234560011",
-      imagen_url: "https://cdn.shopify.com/azul.jpg",
-      nombre: "Taza de barro",
+      imageUrl: "https://cdn.shopify.com/azul.jpg",
+      name: "Taza de barro",
     });
   });
 
@@ -49,8 +49,8 @@ describe("mapVariant", () => {
       SETTINGS,
     );
     if (mapping.kind !== "ready") throw new Error(mapping.reason);
-    const data = mapping.product.dimension!.data;
-    expect(data).toEqual({ peso: "397", largo: "35.56", ancho: "25.4", altura: "5.08", volumen: "4588.37792" });
+    const data = mapping.product.dimensions!;
+    expect(data).toEqual({ weight: "397", length: "35.56", width: "25.4", height: "5.08", volume: "4588.37792" });
     for (const value of Object.values(data)) expect(value).toMatch(NUMERIC_TEXT);
   });
 
@@ -98,11 +98,11 @@ describe("mapVariant", () => {
     expect(withPackage).toMatchObject({
       kind: "ready",
       dimensionsSource: "default-package",
-      product: { dimension: { data: { volumen: "6000" } } },
+      product: { dimensions: { volume: "6000" } },
     });
     const bare = mapVariant(noDimensions, { ...SETTINGS, sendWithoutDimensions: true });
     expect(bare).toMatchObject({ kind: "ready", dimensionsSource: null });
-    expect(bare.kind === "ready" && bare.product.dimension).toBeUndefined();
+    expect(bare.kind === "ready" && bare.product.dimensions).toBeUndefined();
   });
 
   it("reads the namespace and keys the shop configured", () => {

@@ -6,26 +6,27 @@ import { isWhatWasSent, verdictForExisting, verdictForRegistered } from "~/catal
 const product: MappedProduct = {
   sku: "TAZA-AZ",
   upc: "",
-  nombre: "Taza de barro - Azul",
-  dimension: { data: { peso: "450", largo: "12", ancho: "9", altura: "10", volumen: "1080" } },
+  name: "Taza de barro - Azul",
+  dimensions: { weight: "450", length: "12", width: "9", height: "10", volume: "1080" },
 };
 // The lookup answers measures as numbers (the sandbox does; the live service may send text).
 const atService = {
   id: "p-1",
   sku: "TAZA-AZ",
   upc: "",
-  nombre: "Taza de barro - Azul",
-  dimension: { peso: 450, largo: 12, ancho: 9, altura: 10, volumen: 1080, id_dimension: "d-1" },
+  name: "Taza de barro - Azul",
+  dimensions: { weight: 450, length: 12, width: 9, height: 10, volume: 1080 },
+  dimensionId: "d-1",
 };
 
 describe("measureDifferences", () => {
   it("compares numbers and numeric text exactly", () => {
-    expect(measureDifferences(atService.dimension, product)).toEqual([]);
-    expect(measureDifferences({ ...atService.dimension, peso: "450.0" }, product)).toEqual([]);
+    expect(measureDifferences(atService.dimensions, product)).toEqual([]);
+    expect(measureDifferences({ ...atService.dimensions, weight: "450.0" }, product)).toEqual([]);
   });
 
   it("lists each measure that differs, and all of them when one side has none", () => {
-    expect(measureDifferences({ ...atService.dimension, peso: 500 }, product)).toEqual([
+    expect(measureDifferences({ ...atService.dimensions, weight: 500 }, product)).toEqual([
       { field: "peso", service: "500", store: "450" },
     ]);
     expect(measureDifferences(null, product)).toHaveLength(5);
@@ -42,7 +43,7 @@ describe("service verdicts", () => {
   });
 
   it("marks a variant drifted, listing the differences, when the store changed after registration", () => {
-    const changed = { ...product, dimension: { data: { ...product.dimension!.data, peso: "500" } } };
+    const changed = { ...product, dimensions: { ...product.dimensions!, weight: "500" } };
     const verdict = verdictForRegistered(atService, changed, true);
     expect(verdict.status).toBe("drifted");
     expect(verdict.differences).toEqual([{ field: "peso", service: "450", store: "500" }]);
@@ -54,11 +55,11 @@ describe("service verdicts", () => {
       status: "exists_at_service",
       reason: expect.stringContaining("p-1"),
     });
-    expect(verdictForExisting({ ...atService, dimension: null }, product).status).toBe("drifted");
+    expect(verdictForExisting({ ...atService, dimensions: null }, product).status).toBe("drifted");
   });
 
   it("recognises the product the app itself sent", () => {
     expect(isWhatWasSent(atService, product)).toBe(true);
-    expect(isWhatWasSent({ ...atService, nombre: "Otra taza" }, product)).toBe(false);
+    expect(isWhatWasSent({ ...atService, name: "Otra taza" }, product)).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { PENDING_CHECK, PENDING_NEW, statusAfterRead, type StoredVariantState } 
 const ready: VariantMapping = {
   kind: "ready",
   dimensionsSource: "product",
-  product: { sku: "A", upc: "", nombre: "A" },
+  product: { sku: "A", upc: "", name: "A" },
 };
 const skipped: VariantMapping = { kind: "skipped", code: "no_weight", reason: "No tiene peso." };
 const stored = (overrides: Partial<StoredVariantState>): StoredVariantState => ({

@@ -53,9 +53,9 @@ describe("order note", () => {
 
 describe("stock plan", () => {
   const stock = [
-    { sku: "TAZA-AZ", disponibles: 8 },
-    { sku: "PLATO", disponibles: -2 },
-    { sku: "SIN-VARIANTE", disponibles: 5 },
+    { sku: "TAZA-AZ", available: 8 },
+    { sku: "PLATO", available: -2 },
+    { sku: "SIN-VARIANTE", available: 5 },
   ];
   const variants = [
     { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/1" },

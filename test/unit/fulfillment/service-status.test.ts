@@ -3,9 +3,7 @@ import { readServiceOrder, sameTracking, shippedProducts, trackingNumbers } from
 import { canTransition, furthest } from "~/fulfillment/status";
 
 const tracking = {
-  rastreo_numero: "1234567890",
-  rastreo_paqueteria: "DHL",
-  rastreo_url: "https://rastreo.example/dhl/1234567890",
+  tracking: { number: "1234567890", carrier: "DHL", url: "https://rastreo.example/dhl/1234567890" },
 };
 
 describe("readServiceOrder", () => {
@@ -39,7 +37,7 @@ describe("readServiceOrder", () => {
   });
 
   it("ignores a blank tracking number", () => {
-    expect(readServiceOrder({ status: "READY_TO_GO", rastreo_numero: "  " }).tracking).toBeNull();
+    expect(readServiceOrder({ status: "READY_TO_GO", tracking: { number: "  " } }).tracking).toBeNull();
   });
 });
 
@@ -69,12 +67,12 @@ describe("the state machine", () => {
 });
 
 describe("what the service reports shipped", () => {
-  it("sums detalle_orden per SKU, leaving out lines it marks as not picked", () => {
+  it("sums the order's lines per SKU, leaving out lines it marks as not picked", () => {
     const shipped = shippedProducts([
-      { cantidad: 2, producto: { sku: "TAZA-AZ" }, recogido: true },
-      { cantidad: 1, producto: { sku: "TAZA-AZ" }, recogido: true },
-      { cantidad: 1, producto: { sku: "CAFE-500" }, recogido: false },
-      { cantidad: 0, producto: { sku: "PLATO-GR" }, recogido: true },
+      { quantity: 2, sku: "TAZA-AZ", picked: true },
+      { quantity: 1, sku: "TAZA-AZ", picked: true },
+      { quantity: 1, sku: "CAFE-500", picked: false },
+      { quantity: 0, sku: "PLATO-GR", picked: true },
     ]);
     expect([...shipped]).toEqual([["TAZA-AZ", 3]]);
   });
