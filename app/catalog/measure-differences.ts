@@ -8,14 +8,6 @@ import type { MappedProduct } from "./map-variant";
 export const MEASURES = ["peso", "largo", "ancho", "altura", "volumen"] as const;
 export type Measure = (typeof MEASURES)[number];
 
-const MEASURE_LABELS: Record<Measure, string> = {
-  peso: "Peso (g)",
-  largo: "Largo (cm)",
-  ancho: "Ancho (cm)",
-  altura: "Alto (cm)",
-  volumen: "Volumen (cm³)",
-};
-
 /** One measure that differs; null means "not recorded". */
 export interface MeasureDifference {
   field: Measure;
@@ -36,16 +28,6 @@ export function measureDifferences(service: ServiceDimension, store: MappedProdu
     if (!sameNumber(serviceText, storeText)) differences.push({ field, service: serviceText, store: storeText });
   }
   return differences;
-}
-
-/** "Peso (g): 450 en el servicio, 500 en Shopify; …" */
-export function describeDifferences(differences: MeasureDifference[]): string {
-  return differences
-    .map(
-      (d) =>
-        `${MEASURE_LABELS[d.field]}: ${d.service ?? "sin dato"} en el servicio, ${d.store ?? "sin dato"} en Shopify`,
-    )
-    .join("; ");
 }
 
 function textOf(value: string | number | null | undefined): string | null {
