@@ -249,7 +249,9 @@ export interface VariantOutcome {
 /**
  * Remembers the SKUs the app registered (product/new answered with the product's id), beyond the
  * variant that carries them: a SKU changed and changed back, or a variant deleted and re-created,
- * finds the product again and it is still known as the app's own.
+ * finds the product again and it is still known as the app's own. Every product is kept, not
+ * only the last: a shop that switched service account or environment and back finds the first
+ * account's product, which the app registered too.
  */
 export async function recordRegistrations(
   db: Db,
@@ -261,13 +263,15 @@ export async function recordRegistrations(
   await db.$executeRaw`
     INSERT INTO "CatalogRegistration" (shop, sku, "svcProductId")
     SELECT ${shop}, r.sku, r."svcProductId" FROM jsonb_to_recordset(${json}::jsonb) AS r(sku text, "svcProductId" text)
-    ON CONFLICT (shop, sku) DO UPDATE SET "svcProductId" = EXCLUDED."svcProductId"`;
+    ON CONFLICT (shop, sku, "svcProductId") DO NOTHING`;
 }
 
 /** Whether the service's product for `sku` is one the app registered itself. */
 export async function isRegisteredByApp(db: Db, shop: string, sku: string, svcProductId: string): Promise<boolean> {
-  const found = await db.catalogRegistration.findUnique({ where: { shop_sku: { shop, sku } } });
-  return found?.svcProductId === svcProductId;
+  const found = await db.catalogRegistration.findUnique({
+    where: { shop_sku_svcProductId: { shop, sku, svcProductId } },
+  });
+  return found !== null;
 }
 
 export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promise<void> {

@@ -121,3 +121,10 @@ DROP FUNCTION "_catalog_duplicate_others"(TEXT);
 DROP FUNCTION "_catalog_dimension_problems"(TEXT);
 DROP FUNCTION "_catalog_dimension_problem"(TEXT);
 DROP TABLE "_CatalogReasonPattern";
+
+-- The products the app registered are kept per SKU and product, no longer one per SKU: a shop
+-- that switched service account or environment and back registers the SKU again in the second
+-- account, and the first account's product must still be known as the app's own when a re-sync
+-- there finds it (it read «Ya existía en el servicio»).
+ALTER TABLE "CatalogRegistration" DROP CONSTRAINT "CatalogRegistration_pkey",
+  ADD CONSTRAINT "CatalogRegistration_pkey" PRIMARY KEY ("shop", "sku", "svcProductId");

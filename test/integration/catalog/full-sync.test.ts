@@ -3,7 +3,8 @@ import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { resetDatabase } from "../../helpers/test-database";
-import { SHOP, startHarness, variantsById, type Harness } from "./harness";
+import { connectShop } from "~/shop/svc-connection.server";
+import { API_KEY, OTHER_API_KEY, SHOP, startHarness, variantsById, type Harness } from "./harness";
 
 /** The code the sync records for each issue of the demo's facts (the words: sku-lookup.test.ts, e2e). */
 const REASONS: Record<string, string[]> = {
@@ -109,6 +110,38 @@ describe("full catalogue sync of the demo store", () => {
       reasonCode: "invalidDimensions",
       reasonParams: expect.objectContaining({ problem1: "missing", metafield1: "custom.height" }),
     });
+  });
+
+  it("keeps what the app registered as registered by the app after switching account and back, then re-syncing", async () => {
+    const sync = async () => {
+      expect((await startFullSync({ db: prisma, shop: SHOP })).started).toBe(true);
+      await harness.drain();
+      return [...(await variantsById()).values()];
+    };
+    // GIVEN the catalogue registered in the first account
+    const first = (await sync()).filter((r) => r.status === "synced");
+    expect(first.length).toBeGreaterThan(20);
+    // WHEN the merchant connects another account and syncs there (the app registers it all again)
+    await connectShop({ db: prisma, config: harness.svc, shop: SHOP, apiKey: OTHER_API_KEY, environment: "qa" });
+    const second = await sync();
+    for (const row of first) {
+      const now = second.find((r) => r.variantId === row.variantId)!;
+      expect(now).toMatchObject({ status: "synced", reasonCode: null });
+      expect(now.svcProductId).not.toBe(row.svcProductId);
+    }
+    // AND comes back to the first account and syncs again: every SKU is already there
+    await connectShop({ db: prisma, config: harness.svc, shop: SHOP, apiKey: API_KEY, environment: "qa" });
+    const back = await sync();
+    // THEN each is the app's own product again, never «Ya existía en el servicio»
+    for (const row of first) {
+      expect(back.find((r) => r.variantId === row.variantId)).toMatchObject({
+        sku: row.sku,
+        status: "synced",
+        reasonCode: null,
+        svcProductId: row.svcProductId,
+      });
+    }
+    expect(back.filter((r) => r.status === "exists_at_service")).toEqual([]);
   });
 
   it("refuses to start for a shop that is not connected to the service", async () => {
