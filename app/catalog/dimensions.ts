@@ -46,8 +46,7 @@ const CM_DECIMALS = 2;
 const MAX_CM = { units: 999_999_999n, scale: 0 };
 
 export type SideResult =
-  | { ok: true; cm: ExactDecimal }
-  | { ok: false; problem: Exclude<DimensionProblemCode, "missing">; detail?: string };
+  { ok: true; cm: ExactDecimal } | { ok: false; problem: Exclude<DimensionProblemCode, "missing">; detail?: string };
 
 /** Reads one side in centimetres, rounded half up to two decimals. */
 export function sideToCm(metafield: MetafieldValue): SideResult {

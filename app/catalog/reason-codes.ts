@@ -85,12 +85,25 @@ export function stillRegistered(message: CatalogReason): CatalogReason {
   return { code: message.code, params: { ...message.params, stillRegistered: "true" } };
 }
 
-/** The service refused to register a product: its error as a code (worded from `serviceErrors`) and its text. */
+/**
+ * The service refused to register a product: its error as a code worded from `serviceErrors`,
+ * with the service's text kept beside it; a refusal no code says more about than «unexpected»
+ * is the service's own text (serviceRefused), the only words that say what it wants.
+ */
 export function serviceErrorReason(error: ServiceErrorCode, said: string): CatalogReason {
-  return catalogReason("serviceError", { error, said });
+  return error === "unexpected"
+    ? catalogReason("serviceRefused", { said })
+    : catalogReason("serviceError", { error, said });
 }
 
-export const DIMENSION_PROBLEMS = ["missing", "unreadable", "unknownUnit", "notNumber", "notPositive", "tooLarge"] as const;
+export const DIMENSION_PROBLEMS = [
+  "missing",
+  "unreadable",
+  "unknownUnit",
+  "notNumber",
+  "notPositive",
+  "tooLarge",
+] as const;
 export type DimensionProblemCode = (typeof DIMENSION_PROBLEMS)[number];
 
 export interface DimensionProblem {

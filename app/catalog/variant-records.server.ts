@@ -117,7 +117,6 @@ export async function writeReadVariants(db: Db, shop: string, rows: ReadVariantR
 
 type DeletedScope = { productId: string } | { variantIds: string[] } | { notSeenSince: Date };
 
-
 /** Marks variants deleted in Shopify (kept: the service cannot delete what it registered). */
 export async function markDeleted(db: Db, shop: string, scope: DeletedScope, at: Date): Promise<number> {
   const productId = "productId" in scope ? scope.productId : null;

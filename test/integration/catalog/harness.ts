@@ -68,7 +68,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const store = createSimulatedStore({ now: nowMs, throttle: options.throttle });
   store.addShop({ domain: SHOP });
   if (options.seedDemo !== false) store.seedDemoCatalogue(SHOP);
-  const sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY, OTHER_API_KEY], latencyMs: options.latencyMs ?? 0 });
+  const sandbox = await startServiceSandbox({
+    port: 0,
+    apiKeys: [API_KEY, OTHER_API_KEY],
+    latencyMs: options.latencyMs ?? 0,
+  });
   const svc = sandboxConnection(sandbox.url);
   const direct = storeAdmin(store, SHOP);
   const admin = options.wrapAdmin ? options.wrapAdmin(direct) : direct;

@@ -85,7 +85,11 @@ const OLD_REASONS: [string, string, Record<string, string>][] = [
     "deletedRegistered",
     {},
   ],
-  ["No requiere envío (p. ej. tarjeta de regalo o producto digital): no se registra en el servicio.", "notShippable", {}],
+  [
+    "No requiere envío (p. ej. tarjeta de regalo o producto digital): no se registra en el servicio.",
+    "notShippable",
+    {},
+  ],
   ["Las medidas son demasiado grandes para el servicio (volumen mayor a 999,999,999 cm³).", "tooLarge", {}],
 ];
 

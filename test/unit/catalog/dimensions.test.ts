@@ -49,7 +49,10 @@ describe("sideToCm", () => {
     [decimal("0"), { problem: "notPositive" }],
     [decimal("-4"), { problem: "notPositive" }],
     [dimension(3, "furlong"), { problem: "unknownUnit", detail: "furlong" }],
-    [{ type: "dimension", value: "{not json" }, { problem: "unreadable", detail: '"{not json"' }],
+    [
+      { type: "dimension", value: "{not json" },
+      { problem: "unreadable", detail: '"{not json"' },
+    ],
   ])("says why %j cannot be used, as a code", (metafield, problem) => {
     expect(sideToCm(metafield)).toEqual({ ok: false, ...problem });
   });

@@ -154,6 +154,11 @@ describe("catalogReasonWords", () => {
       `The service refused to register it. ${en.serviceErrors.unexpected}`,
     );
     expect(SERVICE_ERROR_CODES).toContain("forbidden");
+    // A refusal no error code says more about is the service's own words.
+    expect(serviceErrorReason("unexpected", "nombre demasiado largo")).toEqual({
+      code: "serviceRefused",
+      params: { said: "nombre demasiado largo" },
+    });
     const said = catalogReason("serviceRefused", { said: "UPC inválido" });
     expect(catalogReasonWords(ES, said)).toBe("El servicio lo rechazó: UPC inválido");
     expect(catalogReasonWords(EN, said)).toBe("The service refused it: UPC inválido");
