@@ -17,6 +17,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
+import { storedCatalogReason } from "../app/catalog/reason-codes";
+import { catalogReasonWords } from "../app/catalog/reason-words";
+import { translator } from "../app/i18n/locale";
 import { startServiceSandbox } from "../sandbox/service/server";
 import { createSimulatedStore, DEMO_CATALOGUE_FACTS } from "../sandbox/store";
 import { freePort, migrateDatabase, startEmbeddedPostgres } from "../server/database";
@@ -225,7 +228,8 @@ async function main() {
     const byStatus = await db.catalogVariant.groupBy({ by: ["status"], where: { shop: SHOP }, _count: true });
     info(`sync ${sync.state}: ${byStatus.map((g) => `${g._count} ${g.status}`).join(", ")}`);
     for (const skipped of await db.catalogVariant.findMany({ where: { shop: SHOP, status: "skipped" }, take: 3 })) {
-      info(`  e.g. ${skipped.title}: ${skipped.reason}`);
+      const reason = storedCatalogReason(skipped.reasonCode, skipped.reasonParams);
+      info(`  e.g. ${skipped.title}: ${catalogReasonWords(translator("es"), reason) ?? "—"}`);
     }
 
     step(6, "A buyer in CDMX reaches checkout right after connecting");

@@ -12,7 +12,7 @@ import {
   type CatalogQuery,
 } from "./catalog-query";
 import type { MeasureDifference } from "./measure-differences";
-import { catalogReasonMessage, type CatalogReasonMessage } from "./reason-codes";
+import { storedCatalogReason, type CatalogReason } from "./reason-codes";
 import { isCatalogStatus, type CatalogStatus } from "./status";
 
 interface CatalogSyncView {
@@ -30,9 +30,8 @@ export interface CatalogVariantView {
   title: string;
   sku: string | null;
   status: CatalogStatus;
-  reason: string | null;
-  /** The reason as a code for the merchant's language; null: show `reason` as written. */
-  reasonMessage: CatalogReasonMessage | null;
+  /** Why it has its status, as a code worded in the merchant's language (./reason-words.ts); null: nothing to say. */
+  reason: CatalogReason | null;
   deleted: boolean;
   /** The variant's page in Shopify's admin (`shopify://admin/products/…/variants/…`); null once deleted. */
   adminUrl: string | null;
@@ -118,7 +117,8 @@ export async function catalogPageData({
         title: true,
         sku: true,
         status: true,
-        reason: true,
+        reasonCode: true,
+        reasonParams: true,
         deletedAt: true,
         svcProductId: true,
         differences: true,
@@ -143,8 +143,7 @@ export async function catalogPageData({
       title: row.title,
       sku: row.sku,
       status: row.status as CatalogStatus,
-      reason: row.reason,
-      reasonMessage: catalogReasonMessage(row.reason),
+      reason: storedCatalogReason(row.reasonCode, row.reasonParams),
       deleted: row.deletedAt !== null,
       adminUrl: row.deletedAt === null ? adminVariantUrl(row.productId, row.variantId) : null,
       svcProductId: row.svcProductId,

@@ -13,6 +13,7 @@ import {
   roundExact,
   type ExactDecimal,
 } from "./exact-decimal";
+import type { DimensionProblem, DimensionProblemCode } from "./reason-codes";
 
 /** A metafield as Admin GraphQL returns it: its type and its value as text. */
 export interface MetafieldValue {
@@ -44,7 +45,8 @@ const CM_DECIMALS = 2;
 /** The service's numeric text allows nine integer digits. */
 const MAX_CM = { units: 999_999_999n, scale: 0 };
 
-export type SideResult = { ok: true; cm: ExactDecimal } | { ok: false; problem: string };
+export type SideResult =
+  { ok: true; cm: ExactDecimal } | { ok: false; problem: Exclude<DimensionProblemCode, "missing">; detail?: string };
 
 /** Reads one side in centimetres, rounded half up to two decimals. */
 export function sideToCm(metafield: MetafieldValue): SideResult {
@@ -54,21 +56,21 @@ export function sideToCm(metafield: MetafieldValue): SideResult {
     try {
       parsed = JSON.parse(metafield.value);
     } catch {
-      return { ok: false, problem: `valor no legible (${excerpt(metafield.value)})` };
+      return { ok: false, problem: "unreadable", detail: excerpt(metafield.value) };
     }
     const { value, unit } = (parsed ?? {}) as { value?: unknown; unit?: unknown };
     const factor = typeof unit === "string" ? CM_PER_UNIT[unit.toLowerCase()] : undefined;
-    if (!factor) return { ok: false, problem: `unidad desconocida (${String(unit)})` };
+    if (!factor) return { ok: false, problem: "unknownUnit", detail: String(unit) };
     const amount =
       typeof value === "number" ? exactFromNumber(value) : typeof value === "string" ? parseExactDecimal(value) : null;
     cm = amount && multiplyExact(amount, factor);
   } else {
     cm = parseExactDecimal(metafield.value);
   }
-  if (!cm) return { ok: false, problem: `no es un número (${excerpt(metafield.value)})` };
+  if (!cm) return { ok: false, problem: "notNumber", detail: excerpt(metafield.value) };
   const rounded = roundExact(cm, CM_DECIMALS);
-  if (!isPositive(rounded)) return { ok: false, problem: "debe ser mayor que cero" };
-  if (rounded.units > MAX_CM.units * 10n ** BigInt(rounded.scale)) return { ok: false, problem: "es demasiado grande" };
+  if (!isPositive(rounded)) return { ok: false, problem: "notPositive" };
+  if (rounded.units > MAX_CM.units * 10n ** BigInt(rounded.scale)) return { ok: false, problem: "tooLarge" };
   return { ok: true, cm: rounded };
 }
 
@@ -84,7 +86,7 @@ export type DimensionsResult =
   | { kind: "found"; source: DimensionsSource; cm: DimensionsCm }
   | { kind: "none" }
   /** Some sides are recorded at a level but not all three, or one cannot be read. */
-  | { kind: "invalid"; source: "variant" | "product"; problems: string[] };
+  | { kind: "invalid"; source: "variant" | "product"; problems: DimensionProblem[] };
 
 export interface DefaultPackage {
   length: string;
@@ -100,7 +102,7 @@ export function resolveDimensions(args: {
   variant: DimensionMetafields;
   product: DimensionMetafields;
   defaultPackage: DefaultPackage | null;
-  /** Metafield names for messages, e.g. { length: "custom.length", ... }. */
+  /** Metafield names for the problems found, e.g. { length: "custom.length", ... }. */
   names: Record<Side, string>;
 }): DimensionsResult {
   for (const [source, metafields] of [
@@ -108,17 +110,22 @@ export function resolveDimensions(args: {
     ["product", args.product],
   ] as const) {
     if (SIDES.every((side) => !metafields[side])) continue;
-    const problems: string[] = [];
+    const problems: DimensionProblem[] = [];
     const cm: Partial<DimensionsCm> = {};
     for (const side of SIDES) {
       const metafield = metafields[side];
       if (!metafield) {
-        problems.push(`falta ${args.names[side]}`);
+        problems.push({ problem: "missing", metafield: args.names[side] });
         continue;
       }
       const read = sideToCm(metafield);
       if (read.ok) cm[side] = read.cm;
-      else problems.push(`${args.names[side]} ${read.problem}`);
+      else
+        problems.push({
+          problem: read.problem,
+          metafield: args.names[side],
+          ...(read.detail !== undefined ? { detail: read.detail } : {}),
+        });
     }
     if (problems.length > 0) return { kind: "invalid", source, problems };
     return { kind: "found", source, cm: cm as DimensionsCm };

@@ -1,4 +1,5 @@
 /** SKUs carried by more than one live variant of a store (pure). The service wants them unique. */
+import { catalogReason, type CatalogReason } from "./reason-codes";
 
 export interface SkuHolder {
   variantId: string;
@@ -29,8 +30,10 @@ export function findDuplicateSkus(holders: readonly SkuHolder[]): Map<string, Sk
   return duplicates;
 }
 
-/** The reason shown on a variant that is not sent because its SKU is shared. */
-export function duplicateSkuReason(sku: string, others: readonly SkuHolder[]): string {
-  const names = others.map((o) => `«${o.name}»${o.registered ? " (ya registrada en el servicio)" : ""}`).join(", ");
-  return `SKU duplicado: ${sku} también lo usa ${names}. Cada variante necesita un SKU único para registrarse en el servicio.`;
+/** The reason of a variant that is not sent because its SKU is shared: the SKU and the others that carry it. */
+export function duplicateSkuReason(sku: string, others: readonly SkuHolder[]): CatalogReason {
+  return catalogReason("duplicateSku", {
+    sku,
+    others: JSON.stringify(others.map((o) => ({ name: o.name, registered: o.registered }))),
+  });
 }

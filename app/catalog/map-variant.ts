@@ -12,6 +12,7 @@ import {
 } from "./dimensions";
 import type { NewCatalogueProduct } from "../svc";
 import { compareExact } from "./exact-decimal";
+import { catalogReason, dimensionProblemParams, type CatalogReason, type CatalogReasonCode } from "./reason-codes";
 import { weightToGrams } from "./weight";
 import { displayName, type VariantSnapshot } from "./variant-snapshot";
 
@@ -27,7 +28,7 @@ type SkipCode =
 
 export type VariantMapping =
   | { kind: "ready"; product: MappedProduct; dimensionsSource: DimensionsSource | null }
-  | { kind: "skipped"; code: SkipCode; reason: string };
+  | { kind: "skipped"; code: SkipCode; reason: CatalogReason };
 
 export interface MappingSettings {
   dimensionNamespace: string;
@@ -44,20 +45,14 @@ const MAX_VOLUME = { units: 999_999_999n, scale: 0 };
 /** Maps one variant; duplicate SKUs are found across variants elsewhere (duplicate-skus.ts). */
 export function mapVariant(snapshot: VariantSnapshot, settings: MappingSettings): VariantMapping {
   if (!snapshot.requiresShipping) {
-    return skip(
-      "not_shippable",
-      "No requiere envío (p. ej. tarjeta de regalo o producto digital): no se registra en el servicio.",
-    );
+    return skip("not_shippable", catalogReason("notShippable"));
   }
   const sku = snapshot.sku?.trim() ?? "";
   if (!sku) {
-    return skip(
-      "no_sku",
-      "No tiene SKU. Agrega un SKU único a la variante en Shopify para registrarla en el servicio.",
-    );
+    return skip("no_sku", catalogReason("noSku"));
   }
   const weight = weightToGrams(snapshot.weight);
-  if (!weight.ok) return skip("no_weight", weightReason(weight.problem));
+  if (!weight.ok) return skip("no_weight", catalogReason(WEIGHT_REASONS[weight.problem]));
 
   const names = metafieldNames(settings);
   const dimensions = resolveDimensions({
@@ -67,10 +62,9 @@ export function mapVariant(snapshot: VariantSnapshot, settings: MappingSettings)
     names,
   });
   if (dimensions.kind === "invalid") {
-    const where = dimensions.source === "variant" ? "la variante" : "el producto";
     return skip(
       "invalid_dimensions",
-      `Medidas incompletas o no válidas en ${where}: ${dimensions.problems.join("; ")}.`,
+      catalogReason("invalidDimensions", { where: dimensions.source, ...dimensionProblemParams(dimensions.problems) }),
     );
   }
   const product: MappedProduct = { sku, upc: snapshot.barcode?.trim() ?? "", name: displayName(snapshot) };
@@ -79,19 +73,13 @@ export function mapVariant(snapshot: VariantSnapshot, settings: MappingSettings)
 
   if (dimensions.kind === "none") {
     if (!settings.sendWithoutDimensions) {
-      return skip(
-        "no_dimensions",
-        `No tiene medidas: agrega los metafields ${names.length}, ${names.width} y ${names.height} (en cm) a la variante o al producto.`,
-      );
+      return skip("no_dimensions", catalogReason("noDimensions", names));
     }
     return { kind: "ready", product, dimensionsSource: null };
   }
   const volume = volumeCm3(dimensions.cm);
   if (compareExact(volume, MAX_VOLUME) > 0) {
-    return skip(
-      "invalid_dimensions",
-      "Las medidas son demasiado grandes para el servicio (volumen mayor a 999,999,999 cm³).",
-    );
+    return skip("invalid_dimensions", catalogReason("tooLarge"));
   }
   product.dimensions = {
     weight: weight.grams.toString(),
@@ -112,19 +100,13 @@ function metafieldNames(settings: MappingSettings): Record<Side, string> {
   };
 }
 
-function weightReason(problem: "missing" | "unknown-unit" | "invalid" | "below-half-gram"): string {
-  switch (problem) {
-    case "missing":
-      return "No tiene peso (o es 0). Captura el peso de la variante en Shopify para registrarla en el servicio.";
-    case "below-half-gram":
-      return "Pesa menos de medio gramo: revisa el peso capturado en Shopify.";
-    case "unknown-unit":
-      return "El peso está en una unidad desconocida.";
-    case "invalid":
-      return "El peso capturado no es válido.";
-  }
-}
+const WEIGHT_REASONS = {
+  missing: "noWeight",
+  "below-half-gram": "belowHalfGram",
+  "unknown-unit": "unknownWeightUnit",
+  invalid: "invalidWeight",
+} as const satisfies Record<string, CatalogReasonCode>;
 
-function skip(code: SkipCode, reason: string): VariantMapping {
+function skip(code: SkipCode, reason: CatalogReason): VariantMapping {
   return { kind: "skipped", code, reason };
 }

@@ -15,14 +15,6 @@ import type { MappedProduct } from "./map-variant";
 
 export { MEASURE_FIELDS, type MeasureField };
 
-const MEASURE_LABELS: Record<Measure, string> = {
-  weight: "Peso (g)",
-  length: "Largo (cm)",
-  width: "Ancho (cm)",
-  height: "Alto (cm)",
-  volume: "Volumen (cm³)",
-};
-
 /**
  * One measure that differs; null means "not recorded". `field` is the service's name for the
  * measure (app/svc/measures.ts): stored as such, and the key of its label in app/i18n.
@@ -54,16 +46,6 @@ export function measuresByField(measures: ServiceDimension): Record<MeasureField
   const out = {} as Record<MeasureField, string | null>;
   for (const measure of MEASURES) out[measureField(measure)] = textOf(measures?.[measure]);
   return out;
-}
-
-/** "Peso (g): 450 en el servicio, 500 en Shopify; …" */
-export function describeDifferences(differences: MeasureDifference[]): string {
-  return differences
-    .map(
-      (d) =>
-        `${MEASURE_LABELS[measureOfField(d.field)]}: ${d.service ?? "sin dato"} en el servicio, ${d.store ?? "sin dato"} en Shopify`,
-    )
-    .join("; ");
 }
 
 function textOf(value: string | number | null | undefined): string | null {

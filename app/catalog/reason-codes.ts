@@ -1,11 +1,11 @@
 /**
- * The catalogue sync writes each variant's reason in Spanish (the stored text; support and the
- * API read it). The page shows it in the merchant's language: each sentence the sync writes is
- * recognised here as a code and its parameters (pure), translated from `catalog.reasons.<code>`.
- * A sentence no pattern knows (the service's own refusal, a new one) is shown as written.
- * test/unit/catalog/reason-codes.test.ts feeds the sentences the sync produces.
+ * What the catalogue sync records about a variant — why it was skipped, refused, queued or
+ * linked — is a code with parameters (`reasonCode`/`reasonParams` on CatalogVariant, and the
+ * `reason` of a skipped mapping kept in `current`). Pages word it from `catalog.reasons.<code>`
+ * in the merchant's language (./reason-words.ts); nothing in the engine writes a sentence. Rows
+ * written before codes were converted once by migration 20261125020000_catalog_reason_codes.
  */
-import { matchCodedMessage, type CodedMessage } from "../i18n/coded-message";
+import type { ServiceErrorCode } from "../svc/error-codes";
 
 export const CATALOG_REASON_CODES = [
   "notShippable",
@@ -22,41 +22,119 @@ export const CATALOG_REASON_CODES = [
   "deletedRegistered",
   "pendingNew",
   "pendingCheck",
+  "accountSwitched",
   "noShopifyData",
   "alreadyThere",
   "changedAfterRegistering",
   "existedWithOtherData",
+  "barcodeTaken",
+  "serviceError",
+  "serviceRefused",
 ] as const;
 
-type CatalogReasonCode = (typeof CATALOG_REASON_CODES)[number];
+export type CatalogReasonCode = (typeof CATALOG_REASON_CODES)[number];
 
-export type CatalogReasonMessage = CodedMessage<CatalogReasonCode>;
+export interface CatalogReason {
+  code: CatalogReasonCode;
+  params: Record<string, string>;
+}
 
-const PATTERNS: ReadonlyArray<readonly [CatalogReasonCode, RegExp]> = [
-  ["notShippable", /^No requiere envío \(p\. ej\. tarjeta de regalo o producto digital\)/],
-  ["noSku", /^No tiene SKU\. Agrega un SKU único/],
-  ["noWeight", /^No tiene peso \(o es 0\)/],
-  ["belowHalfGram", /^Pesa menos de medio gramo/],
-  ["unknownWeightUnit", /^El peso está en una unidad desconocida\.$/],
-  ["invalidWeight", /^El peso capturado no es válido\.$/],
-  ["invalidDimensions", /^Medidas incompletas o no válidas en (?<where>.+?): (?<problems>.*)\.$/s],
-  ["tooLarge", /^Las medidas son demasiado grandes para el servicio/],
-  ["noDimensions", /^No tiene medidas: agrega los metafields (?<length>\S+), (?<width>\S+) y (?<height>\S+) \(en cm\)/],
-  ["duplicateSku", /^SKU duplicado: (?<sku>.+?) también lo usa (?<others>.+?)\. Cada variante necesita un SKU único/s],
-  ["deletedRegistered", /^Eliminada en Shopify\. El servicio no permite borrar ni modificar productos/],
-  ["deleted", /^Eliminada en Shopify\.$/],
-  ["pendingNew", /^En cola para registrarse en el servicio\.$/],
-  ["pendingCheck", /^Cambió en Shopify: en cola para compararse con lo registrado en el servicio\.$/],
-  ["noShopifyData", /^Sin datos de Shopify\.$/],
-  [
-    "alreadyThere",
-    /^El SKU (?<sku>.+?) ya estaba registrado en el servicio \(id (?<id>[^)]*)\); se vinculó sin volver a enviarlo\.$/,
-  ],
-  ["changedAfterRegistering", /^Cambió en Shopify después de registrarse\./],
-  ["existedWithOtherData", /^El SKU ya estaba registrado en el servicio con otros datos\./],
-];
+/**
+ * Parameters a code carries (all text):
+ * - invalidDimensions: `where` (variant | product) and, per unreadable side n = 1, 2, 3,
+ *   `problemN` (a DIMENSION_PROBLEMS code), `metafieldN` (its metafield) and `detailN` (what it
+ *   holds, or its unit) — see dimensionProblems();
+ * - noDimensions: `length`, `width`, `height` (the metafields the shop reads);
+ * - duplicateSku: `sku` and `others` (the other variants' names, as JSON text of
+ *   [{ name, registered }]);
+ * - alreadyThere: `sku`, `id` (the service's product id);
+ * - barcodeTaken: `upc`, `sku` (the SKU that holds it at the service);
+ * - serviceError: `error` (a ServiceErrorCode, worded from `serviceErrors`) and `said` (the service's text);
+ * - serviceRefused: `said` (a refusal recorded before codes, as the service or the app wrote it);
+ * - any skip reason of a variant still registered at the service: `stillRegistered` = "true".
+ */
+export function catalogReason(
+  code: CatalogReasonCode,
+  params: Record<string, string | null | undefined> = {},
+): CatalogReason {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) if (value !== null && value !== undefined) kept[name] = value;
+  return { code, params: kept };
+}
 
-/** The code and parameters of a reason the sync writes; null for one it does not know. */
-export function catalogReasonMessage(text: string | null | undefined): CatalogReasonMessage | null {
-  return matchCodedMessage(PATTERNS, text);
+/** A stored code and parameters as a reason; null without a (known) code. */
+export function storedCatalogReason(code: string | null | undefined, params: unknown): CatalogReason | null {
+  if (!code || !(CATALOG_REASON_CODES as readonly string[]).includes(code)) return null;
+  const kept: Record<string, string> = {};
+  if (params && typeof params === "object" && !Array.isArray(params)) {
+    for (const [name, value] of Object.entries(params)) if (typeof value === "string") kept[name] = value;
+  }
+  return { code: code as CatalogReasonCode, params: kept };
+}
+
+/** A CatalogVariant row's reason columns. */
+export function catalogReasonColumns(message: CatalogReason | null): {
+  reasonCode: CatalogReasonCode | null;
+  reasonParams: Record<string, string>;
+} {
+  return message ? { reasonCode: message.code, reasonParams: message.params } : { reasonCode: null, reasonParams: {} };
+}
+
+/** The same reason, noting that the variant is still registered at the service with what was sent before. */
+export function stillRegistered(message: CatalogReason): CatalogReason {
+  return { code: message.code, params: { ...message.params, stillRegistered: "true" } };
+}
+
+/**
+ * The service refused to register a product: its error as a code worded from `serviceErrors`,
+ * with the service's text kept beside it; a refusal no code says more about than «unexpected»
+ * is the service's own text (serviceRefused), the only words that say what it wants.
+ */
+export function serviceErrorReason(error: ServiceErrorCode, said: string): CatalogReason {
+  return error === "unexpected"
+    ? catalogReason("serviceRefused", { said })
+    : catalogReason("serviceError", { error, said });
+}
+
+export const DIMENSION_PROBLEMS = [
+  "missing",
+  "unreadable",
+  "unknownUnit",
+  "notNumber",
+  "notPositive",
+  "tooLarge",
+] as const;
+export type DimensionProblemCode = (typeof DIMENSION_PROBLEMS)[number];
+
+export interface DimensionProblem {
+  problem: DimensionProblemCode;
+  metafield: string;
+  detail?: string;
+}
+
+/** invalidDimensions' parameters for the unreadable sides, in order. */
+export function dimensionProblemParams(problems: readonly DimensionProblem[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  problems.forEach((p, i) => {
+    params[`problem${i + 1}`] = p.problem;
+    params[`metafield${i + 1}`] = p.metafield;
+    if (p.detail !== undefined) params[`detail${i + 1}`] = p.detail;
+  });
+  return params;
+}
+
+/** The unreadable sides an invalidDimensions reason names. */
+export function dimensionProblems(params: Record<string, string>): DimensionProblem[] {
+  const problems: DimensionProblem[] = [];
+  for (let i = 1; params[`problem${i}`] !== undefined; i++) {
+    const problem = params[`problem${i}`]!;
+    if (!(DIMENSION_PROBLEMS as readonly string[]).includes(problem)) continue;
+    const detail = params[`detail${i}`];
+    problems.push({
+      problem: problem as DimensionProblemCode,
+      metafield: params[`metafield${i}`] ?? "",
+      ...(detail !== undefined ? { detail } : {}),
+    });
+  }
+  return problems;
 }

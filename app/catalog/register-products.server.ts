@@ -21,9 +21,11 @@ import {
   type CreatedCatalogueProduct,
   type SvcClient,
 } from "../svc";
+import { serviceErrorOf } from "../svc/error-codes";
 import type { MappedProduct } from "./map-variant";
 import { productHash } from "./mapping-hash.server";
 import { mapLimit } from "./map-limit";
+import { catalogReason, serviceErrorReason, type CatalogReason } from "./reason-codes";
 import {
   isWhatWasSent,
   verdictForExisting,
@@ -78,7 +80,7 @@ export async function processPendingVariants(deps: RegisterDeps, rows: StoredVar
       outcomes.push({
         id: row.id,
         status: "skipped",
-        reason: mapping?.kind === "skipped" ? mapping.reason : "Sin datos de Shopify.",
+        reason: mapping?.kind === "skipped" ? mapping.reason : catalogReason("noShopifyData"),
       });
       continue;
     }
@@ -89,19 +91,20 @@ export async function processPendingVariants(deps: RegisterDeps, rows: StoredVar
 
   // Registered variants that changed, and sends whose outcome was never known: ask the service.
   const found = await mapLimit(toLookUp, concurrency, (item) => findBySku(deps.client, item.product.sku));
-  toLookUp.forEach((item, i) => {
+  const registered: { sku: string; svcProductId: string }[] = [];
+  for (const [i, item] of toLookUp.entries()) {
     const record = found[i];
     if (!record) {
       fresh.push(item); // not there after all: (re)send it
-      return;
+      continue;
     }
-    const sent = item.row.sent;
-    const ours =
-      item.row.svcProductId !== null ? item.row.sentHash !== null : sent !== null && isWhatWasSent(record, sent);
+    const ours = await isOurs(deps, item, record);
+    if (ours && item.row.svcProductId === null) registered.push({ sku: record.sku, svcProductId: record.id });
     outcomes.push(outcomeFrom(item, record, verdictForRegistered(record, item.product, ours), deps.now(), !ours));
     summary.resolved++;
-  });
+  }
   await recordOutcomes(deps.db, outcomes);
+  if (registered.length > 0) await recordRegistrations(deps.db, rows[0]!.shop, registered);
 
   if (fresh.length > 0) {
     await recordIntent(
@@ -250,15 +253,24 @@ async function resolveRefusal(deps: RegisterDeps, item: Item, error: SvcError): 
         (p) => p.upc === item.product.upc,
       );
       if (byUpc) {
-        return failed(
-          item,
-          `El código de barras ${item.product.upc} ya está registrado en el servicio para el SKU ${byUpc.sku}. Cada producto necesita un código de barras único.`,
-        );
+        return failed(item, catalogReason("barcodeTaken", { upc: item.product.upc, sku: byUpc.sku }));
       }
     }
   }
-  const detail = serviceMessage(error);
-  return failed(item, `El servicio rechazó el registro (${error.code ?? `HTTP ${error.status ?? "?"}`}): ${detail}`);
+  return failed(item, serviceErrorReason(serviceErrorOf(error).code, serviceMessage(error)));
+}
+
+/**
+ * Whether the product the service holds for a variant being checked is the app's own: the
+ * variant's registration was the app's (it sent it: `sentHash`), the app registered that very
+ * product under this SKU (CatalogRegistration: a row relabelled by an earlier version, or whose
+ * send record was cleared), or — a send whose outcome was never known — it is what was sent.
+ */
+async function isOurs(deps: RegisterDeps, item: Item, record: ServiceProduct): Promise<boolean> {
+  const sent = item.row.sent;
+  if (item.row.svcProductId !== null && item.row.sentHash !== null) return true;
+  if (item.row.svcProductId === null && sent !== null && isWhatWasSent(record, sent)) return true;
+  return isRegisteredByApp(deps.db, item.row.shop, record.sku, record.id);
 }
 
 function outcomeFrom(
@@ -280,7 +292,7 @@ function outcomeFrom(
   };
 }
 
-function failed(item: Item, reason: string): VariantOutcome {
+function failed(item: Item, reason: CatalogReason): VariantOutcome {
   return { id: item.row.id, status: "failed", reason, clearSent: true };
 }
 

@@ -3,12 +3,8 @@
  * app, found already there, found after an unknown outcome, or compared after a change.
  */
 import type { MappedProduct } from "./map-variant";
-import {
-  describeDifferences,
-  measureDifferences,
-  type MeasureDifference,
-  type ServiceDimension,
-} from "./measure-differences";
+import { measureDifferences, type MeasureDifference, type ServiceDimension } from "./measure-differences";
+import { catalogReason, type CatalogReason } from "./reason-codes";
 import type { CatalogStatus } from "./status";
 
 /** The service's product lookup element, as far as the sync reads it. */
@@ -23,12 +19,10 @@ export interface ServiceProduct {
 
 export interface ServiceVerdict {
   status: CatalogStatus;
-  reason: string | null;
+  /** The differences themselves are kept beside the reason (`differences`), each worded on the page. */
+  reason: CatalogReason | null;
   differences: MeasureDifference[];
 }
-
-const NO_UPDATE =
-  "El servicio no permite actualizar productos: para que use las medidas nuevas, registra la variante con un SKU nuevo o pide al servicio que corrija el producto.";
 
 /** Registered by the app earlier: still in step with the store, or drifted. */
 export function verdictForRegistered(
@@ -40,7 +34,7 @@ export function verdictForRegistered(
   if (differences.length > 0) {
     return {
       status: "drifted",
-      reason: `Cambió en Shopify después de registrarse. ${describeDifferences(differences)}. ${NO_UPDATE}`,
+      reason: catalogReason("changedAfterRegistering"),
       differences,
     };
   }
@@ -55,7 +49,7 @@ export function verdictForExisting(found: ServiceProduct, current: MappedProduct
   if (differences.length > 0) {
     return {
       status: "drifted",
-      reason: `El SKU ya estaba registrado en el servicio con otros datos. ${describeDifferences(differences)}. ${NO_UPDATE}`,
+      reason: catalogReason("existedWithOtherData"),
       differences,
     };
   }
@@ -71,6 +65,6 @@ export function isWhatWasSent(found: ServiceProduct, sent: MappedProduct): boole
   );
 }
 
-function alreadyThere(found: ServiceProduct): string {
-  return `El SKU ${found.sku} ya estaba registrado en el servicio (id ${found.id}); se vinculó sin volver a enviarlo.`;
+function alreadyThere(found: ServiceProduct): CatalogReason {
+  return catalogReason("alreadyThere", { sku: found.sku, id: found.id });
 }

@@ -9,6 +9,7 @@
  * drifted            registered, but weight or dimensions changed since; the service can't update
  */
 import type { VariantMapping } from "./map-variant";
+import { catalogReason, stillRegistered, type CatalogReason } from "./reason-codes";
 
 export const CATALOG_STATUSES = ["pending", "synced", "exists_at_service", "skipped", "failed", "drifted"] as const;
 export type CatalogStatus = (typeof CATALOG_STATUSES)[number];
@@ -28,13 +29,13 @@ export interface StoredVariantState {
 
 export interface StatusAfterRead {
   status: CatalogStatus;
-  reason: string | null;
+  reason: CatalogReason | null;
   /** The SKU changed: the service's product belongs to the old SKU, so the link is dropped. */
   dropRegistration: boolean;
 }
 
-export const PENDING_NEW = "En cola para registrarse en el servicio.";
-export const PENDING_CHECK = "Cambió en Shopify: en cola para compararse con lo registrado en el servicio.";
+export const PENDING_NEW = catalogReason("pendingNew");
+export const PENDING_CHECK = catalogReason("pendingCheck");
 const REGISTERED_STATUSES: readonly string[] = ["synced", "exists_at_service", "drifted"];
 
 /** The status a variant gets once it has been read again from Shopify and mapped. */
@@ -57,7 +58,7 @@ export function statusAfterRead(args: {
     // Registered before; the link stays, since the service keeps the product whatever happens here.
     return {
       status: "skipped",
-      reason: `${mapping.reason} (Sigue registrada en el servicio con lo que se envió antes.)`,
+      reason: stillRegistered(mapping.reason),
       dropRegistration: false,
     };
   }

@@ -6,6 +6,7 @@ import { duplicateSkuReason, findDuplicateSkus, type SkuHolder } from "./duplica
 import { productBody, productFromBody } from "../svc";
 import type { MappedProduct, VariantMapping } from "./map-variant";
 import type { MeasureDifference } from "./measure-differences";
+import { catalogReason, catalogReasonColumns, type CatalogReason } from "./reason-codes";
 import { PENDING_NEW, type CatalogStatus } from "./status";
 
 export type Db = Pick<PrismaClient, "$executeRaw" | "$queryRaw" | "catalogVariant" | "catalogRegistration">;
@@ -100,7 +101,7 @@ export interface ReadVariantRow {
   sku: string | null;
   title: string;
   status: CatalogStatus;
-  reason: string | null;
+  reason: CatalogReason | null;
   current: VariantMapping;
   /** The SKU changed under a registered variant: forget the old registration. */
   dropRegistration: boolean;
@@ -117,21 +118,26 @@ export async function writeReadVariants(db: Db, shop: string, rows: ReadVariantR
       WHERE shop = ${shop} AND "variantId" = ANY(${dropped}::text[])`;
   }
   const json = JSON.stringify(
-    rows.map(({ dropRegistration: _, current, ...row }) => ({ ...row, current: mappingToStored(current) })),
+    rows.map(({ dropRegistration: _, reason, current, ...row }) => ({
+      ...row,
+      ...catalogReasonColumns(reason),
+      current: mappingToStored(current),
+    })),
   );
   await db.$executeRaw`
-    INSERT INTO "CatalogVariant" (id, shop, "productId", "variantId", "inventoryItemId", sku, title, status, reason, current, "updatedAt")
-    SELECT gen_random_uuid(), ${shop}, r."productId", r."variantId", r."inventoryItemId", r.sku, r.title, r.status, r.reason, r.current,
+    INSERT INTO "CatalogVariant" (id, shop, "productId", "variantId", "inventoryItemId", sku, title, status, "reasonCode", "reasonParams", current, "updatedAt")
+    SELECT gen_random_uuid(), ${shop}, r."productId", r."variantId", r."inventoryItemId", r.sku, r.title, r.status, r."reasonCode", r."reasonParams", r.current,
            (now() AT TIME ZONE 'UTC')
     FROM jsonb_to_recordset(${json}::jsonb)
-      AS r("productId" text, "variantId" text, "inventoryItemId" text, sku text, title text, status text, reason text, current jsonb)
+      AS r("productId" text, "variantId" text, "inventoryItemId" text, sku text, title text, status text, "reasonCode" text, "reasonParams" jsonb, current jsonb)
     ON CONFLICT (shop, "variantId") DO UPDATE SET
       "productId" = EXCLUDED."productId",
       "inventoryItemId" = EXCLUDED."inventoryItemId",
       sku = EXCLUDED.sku,
       title = EXCLUDED.title,
       status = EXCLUDED.status,
-      reason = EXCLUDED.reason,
+      "reasonCode" = EXCLUDED."reasonCode",
+      "reasonParams" = EXCLUDED."reasonParams",
       current = EXCLUDED.current,
       differences = CASE WHEN EXCLUDED.status IN ('drifted', 'pending') THEN "CatalogVariant".differences END,
       "deletedAt" = NULL,
@@ -139,10 +145,6 @@ export async function writeReadVariants(db: Db, shop: string, rows: ReadVariantR
 }
 
 type DeletedScope = { productId: string } | { variantIds: string[] } | { notSeenSince: Date };
-
-const DELETED_REASON = "Eliminada en Shopify.";
-const DELETED_REGISTERED_REASON =
-  "Eliminada en Shopify. El servicio no permite borrar ni modificar productos: sigue registrada allí con lo que se envió.";
 
 /** Marks variants deleted in Shopify (kept: the service cannot delete what it registered). */
 export async function markDeleted(db: Db, shop: string, scope: DeletedScope, at: Date): Promise<number> {
@@ -155,7 +157,8 @@ export async function markDeleted(db: Db, shop: string, scope: DeletedScope, at:
     UPDATE "CatalogVariant" SET
       "deletedAt" = ${at.toISOString()}::timestamp,
       status = 'skipped',
-      reason = CASE WHEN "svcProductId" IS NULL THEN ${DELETED_REASON} ELSE ${DELETED_REGISTERED_REASON} END,
+      "reasonCode" = CASE WHEN "svcProductId" IS NULL THEN 'deleted' ELSE 'deletedRegistered' END,
+      "reasonParams" = '{}'::jsonb,
       "updatedAt" = (now() AT TIME ZONE 'UTC')
     WHERE shop = ${shop} AND "deletedAt" IS NULL
       AND (${productId}::text IS NULL OR "productId" = ${productId})
@@ -206,14 +209,16 @@ export async function reconcileDuplicateSkus(db: Db, shop: string, skus?: string
   const skipped = [...toSkip, ...refresh];
   if (skipped.length > 0) {
     await db.$executeRaw`
-      UPDATE "CatalogVariant" v SET status = 'skipped', reason = r.reason, "updatedAt" = (now() AT TIME ZONE 'UTC')
-      FROM jsonb_to_recordset(${JSON.stringify(skipped)}::jsonb) AS r(id uuid, reason text)
+      UPDATE "CatalogVariant" v SET status = 'skipped', "reasonCode" = r.reason->>'code', "reasonParams" = r.reason->'params',
+             "updatedAt" = (now() AT TIME ZONE 'UTC')
+      FROM jsonb_to_recordset(${JSON.stringify(skipped)}::jsonb) AS r(id uuid, reason jsonb)
       WHERE v.id = r.id`;
   }
   const duplicatedSkus = [...new Set(holders.map((h) => h.sku))];
   // Skipped with a ready mapping and no registration can only mean "duplicate SKU" (status.ts).
   const released = await db.$queryRaw<{ variantId: string }[]>`
-    UPDATE "CatalogVariant" SET status = 'pending', reason = ${PENDING_NEW}, "updatedAt" = (now() AT TIME ZONE 'UTC')
+    UPDATE "CatalogVariant" SET status = 'pending', "reasonCode" = ${PENDING_NEW.code}, "reasonParams" = '{}'::jsonb,
+           "updatedAt" = (now() AT TIME ZONE 'UTC')
     WHERE shop = ${shop} AND "deletedAt" IS NULL AND status = 'skipped' AND "svcProductId" IS NULL
       AND current->>'kind' = 'ready' AND sku IS NOT NULL
       AND NOT (sku = ANY(${duplicatedSkus}::text[]))
@@ -263,7 +268,7 @@ export async function recordIntent(
 export interface VariantOutcome {
   id: string;
   status: CatalogStatus;
-  reason: string | null;
+  reason: CatalogReason | null;
   svcProductId?: string | null;
   svcDimensionId?: string | null;
   differences?: MeasureDifference[] | null;
@@ -276,7 +281,9 @@ export interface VariantOutcome {
 /**
  * Remembers the SKUs the app registered (product/new answered with the product's id), beyond the
  * variant that carries them: a SKU changed and changed back, or a variant deleted and re-created,
- * finds the product again and it is still known as the app's own.
+ * finds the product again and it is still known as the app's own. Every product is kept, not
+ * only the last: a shop that switched service account or environment and back finds the first
+ * account's product, which the app registered too.
  */
 export async function recordRegistrations(
   db: Db,
@@ -288,13 +295,15 @@ export async function recordRegistrations(
   await db.$executeRaw`
     INSERT INTO "CatalogRegistration" (shop, sku, "svcProductId")
     SELECT ${shop}, r.sku, r."svcProductId" FROM jsonb_to_recordset(${json}::jsonb) AS r(sku text, "svcProductId" text)
-    ON CONFLICT (shop, sku) DO UPDATE SET "svcProductId" = EXCLUDED."svcProductId"`;
+    ON CONFLICT (shop, sku, "svcProductId") DO NOTHING`;
 }
 
 /** Whether the service's product for `sku` is one the app registered itself. */
 export async function isRegisteredByApp(db: Db, shop: string, sku: string, svcProductId: string): Promise<boolean> {
-  const found = await db.catalogRegistration.findUnique({ where: { shop_sku: { shop, sku } } });
-  return found?.svcProductId === svcProductId;
+  const found = await db.catalogRegistration.findUnique({
+    where: { shop_sku_svcProductId: { shop, sku, svcProductId } },
+  });
+  return found !== null;
 }
 
 export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promise<void> {
@@ -303,7 +312,7 @@ export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promis
     outcomes.map((o) => ({
       id: o.id,
       status: o.status,
-      reason: o.reason,
+      ...catalogReasonColumns(o.reason),
       svcProductId: o.svcProductId ?? null,
       keepProduct: o.svcProductId === undefined,
       svcDimensionId: o.svcDimensionId ?? null,
@@ -316,7 +325,8 @@ export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promis
   await db.$executeRaw`
     UPDATE "CatalogVariant" v SET
       status = r.status,
-      reason = r.reason,
+      "reasonCode" = r."reasonCode",
+      "reasonParams" = r."reasonParams",
       "svcProductId" = CASE WHEN r."keepProduct" THEN v."svcProductId" ELSE r."svcProductId" END,
       "svcDimensionId" = CASE WHEN r."keepDimension" THEN v."svcDimensionId" ELSE r."svcDimensionId" END,
       differences = r.differences,
@@ -324,7 +334,7 @@ export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promis
       sent = CASE WHEN r."clearSent" THEN NULL ELSE v.sent END,
       "sentHash" = CASE WHEN r."clearSent" THEN NULL ELSE v."sentHash" END,
       "updatedAt" = (now() AT TIME ZONE 'UTC')
-    FROM jsonb_to_recordset(${json}::jsonb) AS r(id uuid, status text, reason text, "svcProductId" text, "keepProduct" boolean,
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(id uuid, status text, "reasonCode" text, "reasonParams" jsonb, "svcProductId" text, "keepProduct" boolean,
       "svcDimensionId" text, "keepDimension" boolean, differences jsonb, "syncedAt" timestamp, "clearSent" boolean)
     WHERE v.id = r.id`;
 }
@@ -333,11 +343,11 @@ export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promis
  * The shop switched service account or environment: the new account holds none of its products,
  * so every variant is registered there again. Steps of the caller's batch transaction.
  */
-export function forgetServiceRegistrations(db: Pick<PrismaClient, "catalogVariant">, shop: string, reason: string) {
+export function forgetServiceRegistrations(db: Pick<PrismaClient, "catalogVariant">, shop: string) {
   return [
     db.catalogVariant.updateMany({
       where: { shop, status: { in: ["synced", "exists_at_service", "drifted", "failed"] } },
-      data: { status: "pending", reason },
+      data: { status: "pending", ...catalogReasonColumns(catalogReason("accountSwitched")) },
     }),
     db.catalogVariant.updateMany({
       where: { shop },

@@ -126,14 +126,14 @@ export const en: Messages = {
     reasons: {
       notShippable: "Needs no shipping (e.g. a gift card or digital product): not registered at the service.",
       noSku: "It has no SKU. Give the variant a unique SKU in Shopify to register it at the service.",
-      noWeight: "It has no weight (or 0). Enter the variant's weight in Shopify to register it at the service.",
+      noWeight: "It has no weight (or 0). Enter the variant's weight in Shopify, then sync again.",
       belowHalfGram: "It weighs less than half a gram: check the weight entered in Shopify.",
       unknownWeightUnit: "The weight is in an unknown unit.",
       invalidWeight: "The weight entered is not valid.",
       invalidDimensions: "Incomplete or invalid dimensions on {where}: {problems}.",
       tooLarge: "The dimensions are too large for the service (volume above 999,999,999 cm³).",
       noDimensions:
-        "It has no dimensions: add the metafields {length}, {width} and {height} (in cm) to the variant or product, then sync again.",
+        "It has no dimensions: in Shopify, add the metafields {length}, {width} and {height} (in cm) to the variant or product, then sync again.",
       duplicateSku:
         "Duplicate SKU: {sku} is also used by {others}. Each variant needs a unique SKU to be registered at the service.",
       deleted: "Deleted in Shopify.",
@@ -141,12 +141,32 @@ export const en: Messages = {
         "Deleted in Shopify. The service cannot delete or change products: it stays registered there as it was sent.",
       pendingNew: "Queued to be registered at the service.",
       pendingCheck: "Changed in Shopify: queued to be compared with what the service has.",
+      accountSwitched: "You switched the service account or environment: queued to be registered there.",
       noShopifyData: "No data from Shopify.",
       alreadyThere: "SKU {sku} was already registered at the service (id {id}); linked without sending it again.",
       changedAfterRegistering:
         "Changed in Shopify after it was registered. The service cannot update products: to use the new measures, register the variant under a new SKU or ask the service to correct the product.",
       existedWithOtherData:
         "The SKU was already registered at the service with other data. The service cannot update products: register the variant under a new SKU or ask the service to correct the product.",
+      barcodeTaken:
+        "Barcode {upc} is already registered at the service for SKU {sku}. Each product needs a unique barcode: change it in Shopify, then sync again.",
+      serviceError: "The service refused to register it. {error}",
+      serviceRefused: "The service refused it: {said}",
+    },
+    reasonParts: {
+      variant: "the variant",
+      product: "the product",
+      other: "“{name}”",
+      otherRegistered: "“{name}” (already registered at the service)",
+      stillRegistered: "It stays registered at the service with what was sent before.",
+    },
+    dimensionProblems: {
+      missing: "{metafield} is missing",
+      unreadable: "{metafield} holds a value that cannot be read ({detail})",
+      unknownUnit: "{metafield} is in an unknown unit ({detail})",
+      notNumber: "{metafield} is not a number ({detail})",
+      notPositive: "{metafield} must be greater than zero",
+      tooLarge: "{metafield} is too large",
     },
     syncStarted: "Sync started: first the variants are read from Shopify, then registered at the service.",
     errors: {

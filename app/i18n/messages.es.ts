@@ -126,14 +126,14 @@ export const es = {
     reasons: {
       notShippable: "No requiere envío (p. ej. tarjeta de regalo o producto digital): no se registra en el servicio.",
       noSku: "No tiene SKU. Agrega un SKU único a la variante en Shopify para registrarla en el servicio.",
-      noWeight: "No tiene peso (o es 0). Captura el peso de la variante en Shopify para registrarla en el servicio.",
+      noWeight: "No tiene peso (o es 0). Captura el peso de la variante en Shopify y vuelve a sincronizar.",
       belowHalfGram: "Pesa menos de medio gramo: revisa el peso capturado en Shopify.",
       unknownWeightUnit: "El peso está en una unidad desconocida.",
       invalidWeight: "El peso capturado no es válido.",
       invalidDimensions: "Medidas incompletas o no válidas en {where}: {problems}.",
       tooLarge: "Las medidas son demasiado grandes para el servicio (volumen mayor a 999,999,999 cm³).",
       noDimensions:
-        "No tiene medidas: agrega los metafields {length}, {width} y {height} (en cm) a la variante o al producto, y vuelve a sincronizar.",
+        "No tiene medidas: agrega en Shopify los metafields {length}, {width} y {height} (en cm) a la variante o al producto, y vuelve a sincronizar.",
       duplicateSku:
         "SKU duplicado: {sku} también lo usa {others}. Cada variante necesita un SKU único para registrarse en el servicio.",
       deleted: "Eliminada en Shopify.",
@@ -141,12 +141,32 @@ export const es = {
         "Eliminada en Shopify. El servicio no permite borrar ni modificar productos: sigue registrada allí con lo que se envió.",
       pendingNew: "En cola para registrarse en el servicio.",
       pendingCheck: "Cambió en Shopify: en cola para compararse con lo registrado en el servicio.",
+      accountSwitched: "Cambiaste de cuenta o de entorno del servicio: en cola para registrarse ahí.",
       noShopifyData: "Sin datos de Shopify.",
       alreadyThere: "El SKU {sku} ya estaba registrado en el servicio (id {id}); se vinculó sin volver a enviarlo.",
       changedAfterRegistering:
         "Cambió en Shopify después de registrarse. El servicio no permite actualizar productos: para que use las medidas nuevas, registra la variante con un SKU nuevo o pide al servicio que corrija el producto.",
       existedWithOtherData:
         "El SKU ya estaba registrado en el servicio con otros datos. El servicio no permite actualizar productos: registra la variante con un SKU nuevo o pide al servicio que corrija el producto.",
+      barcodeTaken:
+        "El código de barras {upc} ya está registrado en el servicio para el SKU {sku}. Cada producto necesita un código de barras único: cámbialo en Shopify y vuelve a sincronizar.",
+      serviceError: "El servicio rechazó el registro. {error}",
+      serviceRefused: "El servicio lo rechazó: {said}",
+    },
+    reasonParts: {
+      variant: "la variante",
+      product: "el producto",
+      other: "«{name}»",
+      otherRegistered: "«{name}» (ya registrada en el servicio)",
+      stillRegistered: "Sigue registrada en el servicio con lo que se envió antes.",
+    },
+    dimensionProblems: {
+      missing: "falta {metafield}",
+      unreadable: "{metafield} tiene un valor no legible ({detail})",
+      unknownUnit: "{metafield} está en una unidad desconocida ({detail})",
+      notNumber: "{metafield} no es un número ({detail})",
+      notPositive: "{metafield} debe ser mayor que cero",
+      tooLarge: "{metafield} es demasiado grande",
     },
     syncStarted:
       "Sincronización iniciada: primero se leen las variantes de Shopify y después se registran en el servicio.",

@@ -61,11 +61,9 @@ export async function connectShop(args: {
   }
   await args.db.$transaction([
     saveShop,
-    ...forgetServiceRegistrations(args.db, args.shop, ACCOUNT_SWITCHED),
+    ...forgetServiceRegistrations(args.db, args.shop),
   ]);
 }
-
-export const ACCOUNT_SWITCHED = "Cambiaste de cuenta o de entorno del servicio: en cola para registrarse ahí.";
 
 function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnectionConfig }): boolean {
   try {

@@ -554,7 +554,9 @@ describe("the admin, embedded through the stand-in", () => {
     await catalog.getByLabel("SKU", { exact: true }).fill(synced.sku!);
     await catalog.getByRole("button", { name: "Look up" }).click();
     await poll(() => catalog.getByText("The measures match Shopify.").isVisible(), 30_000).toBe(true);
-    // The sync's reasons read in English too.
+    // The sync records codes; the page words them, in English too.
+    const duplicates = await db.catalogVariant.findMany({ where: { shop: SHOP, sku: "JAB-LAV" } });
+    expect(duplicates.map((d) => d.reasonCode)).toEqual(["duplicateSku", "duplicateSku"]);
     expect(await catalog.getByText("Duplicate SKU: JAB-LAV is also used by", { exact: false }).count()).toBe(2);
     await shot(catalog, "catalogo-consulta-sku-en");
     await catalog.close();

@@ -4,6 +4,7 @@ import { Badge, BlockStack, Button, Card, EmptyState, InlineStack, Link, Paginat
 import { useState } from "react";
 import type { CatalogPageData, CatalogVariantView } from "~/catalog/catalog-page.server";
 import { CATALOG_FILTERS, CATALOG_PAGE_SIZE } from "~/catalog/catalog-query";
+import { catalogReasonWords } from "~/catalog/reason-words";
 import { SearchForm } from "~/components/search-form";
 import { useI18n } from "~/i18n/react";
 import { STATUS_TONES } from "./status-tones";
@@ -86,8 +87,9 @@ export function VariantList({ data, invalid }: { data: CatalogPageData; invalid:
 }
 
 function VariantRow({ variant }: { variant: CatalogVariantView }) {
-  const m = useI18n().messages.catalog;
-  const { format } = useI18n();
+  const i18n = useI18n();
+  const { format } = i18n;
+  const m = i18n.messages.catalog;
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
@@ -107,13 +109,7 @@ function VariantRow({ variant }: { variant: CatalogVariantView }) {
           {variant.deleted ? m.filters.deleted : m.filters[variant.status]}
         </Badge>
       </InlineStack>
-      {variant.reason && (
-        <Text as="p">
-          {variant.reasonMessage
-            ? format(m.reasons[variant.reasonMessage.code], variant.reasonMessage.params)
-            : variant.reason}
-        </Text>
-      )}
+      {variant.reason && <Text as="p">{catalogReasonWords(i18n, variant.reason)}</Text>}
       {variant.differences.map((d) => (
         <Text as="p" tone="caution" key={d.field}>
           {format(m.difference, {

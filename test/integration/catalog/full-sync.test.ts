@@ -3,14 +3,16 @@ import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { resetDatabase } from "../../helpers/test-database";
-import { SHOP, startHarness, variantsById, type Harness } from "./harness";
+import { connectShop } from "~/shop/svc-connection.server";
+import { API_KEY, OTHER_API_KEY, SHOP, startHarness, variantsById, type Harness } from "./harness";
 
-const REASONS: Record<string, RegExp> = {
-  "missing-sku": /No tiene SKU/,
-  "missing-weight": /No tiene peso/,
-  "missing-dimensions": /medidas/i,
-  "duplicate-sku": /SKU duplicado: JAB-LAV también lo usa «Jabón artesanal de Tepoztlán - (Lavanda|Cempasúchil)»/,
-  "not-shippable": /No requiere envío/,
+/** The code the sync records for each issue of the demo's facts (the words: sku-lookup.test.ts, e2e). */
+const REASONS: Record<string, string[]> = {
+  "missing-sku": ["noSku"],
+  "missing-weight": ["noWeight"],
+  "missing-dimensions": ["noDimensions", "invalidDimensions"],
+  "duplicate-sku": ["duplicateSku"],
+  "not-shippable": ["notShippable"],
 };
 
 let harness: Harness;
@@ -36,13 +38,21 @@ describe("full catalogue sync of the demo store", () => {
     for (const fact of facts) {
       const row = rows.get(fact.variantId)!;
       expect({ key: fact.key, status: row.status }).toEqual({ key: fact.key, status: fact.outcome });
-      if (fact.outcome === "skipped") expect(row.reason).toMatch(REASONS[fact.issues[0]!]!);
+      if (fact.outcome === "skipped") expect(REASONS[fact.issues[0]!], fact.key).toContain(row.reasonCode);
       else
         expect(row).toMatchObject({
           svcProductId: expect.any(String),
           svcDimensionId: expect.any(String),
-          reason: null,
+          reasonCode: null,
+          reasonParams: {},
         });
+      if (fact.issues[0] === "duplicate-sku") {
+        expect(row.reasonParams).toMatchObject({ sku: "JAB-LAV" });
+        const others = JSON.parse((row.reasonParams as { others: string }).others) as { name: string }[];
+        expect(others.map((o) => o.name)).toEqual([
+          expect.stringMatching(/^Jabón artesanal de Tepoztlán - (Lavanda|Cempasúchil)$/),
+        ]);
+      }
     }
 
     // AND the service holds exactly the synced ones, with exact grams and centimetres
@@ -97,8 +107,41 @@ describe("full catalogue sync of the demo store", () => {
     });
     expect(rows.find((r) => r.sku === "SOM-G")).toMatchObject({
       status: "skipped",
-      reason: expect.stringContaining("falta custom.height"),
+      reasonCode: "invalidDimensions",
+      reasonParams: expect.objectContaining({ problem1: "missing", metafield1: "custom.height" }),
     });
+  });
+
+  it("keeps what the app registered as registered by the app after switching account and back, then re-syncing", async () => {
+    const sync = async () => {
+      expect((await startFullSync({ db: prisma, shop: SHOP })).started).toBe(true);
+      await harness.drain();
+      return [...(await variantsById()).values()];
+    };
+    // GIVEN the catalogue registered in the first account
+    const first = (await sync()).filter((r) => r.status === "synced");
+    expect(first.length).toBeGreaterThan(20);
+    // WHEN the merchant connects another account and syncs there (the app registers it all again)
+    await connectShop({ db: prisma, config: harness.svc, shop: SHOP, apiKey: OTHER_API_KEY, environment: "qa" });
+    const second = await sync();
+    for (const row of first) {
+      const now = second.find((r) => r.variantId === row.variantId)!;
+      expect(now).toMatchObject({ status: "synced", reasonCode: null });
+      expect(now.svcProductId).not.toBe(row.svcProductId);
+    }
+    // AND comes back to the first account and syncs again: every SKU is already there
+    await connectShop({ db: prisma, config: harness.svc, shop: SHOP, apiKey: API_KEY, environment: "qa" });
+    const back = await sync();
+    // THEN each is the app's own product again, never «Ya existía en el servicio»
+    for (const row of first) {
+      expect(back.find((r) => r.variantId === row.variantId)).toMatchObject({
+        sku: row.sku,
+        status: "synced",
+        reasonCode: null,
+        svcProductId: row.svcProductId,
+      });
+    }
+    expect(back.filter((r) => r.status === "exists_at_service")).toEqual([]);
   });
 
   it("refuses to start for a shop that is not connected to the service", async () => {

@@ -18,6 +18,8 @@ import { configureTestServices, testServices } from "../../helpers/app-services"
 
 export const SHOP = TEST_SHOP;
 export const API_KEY = "sk_catalog_sync_test";
+/** A second account at the same sandbox (its own products), for a shop that switches accounts. */
+export const OTHER_API_KEY = "sk_catalog_sync_other";
 
 export interface Harness {
   store: SimulatedStore;
@@ -66,7 +68,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const store = createSimulatedStore({ now: nowMs, throttle: options.throttle });
   store.addShop({ domain: SHOP });
   if (options.seedDemo !== false) store.seedDemoCatalogue(SHOP);
-  const sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY], latencyMs: options.latencyMs ?? 0 });
+  const sandbox = await startServiceSandbox({
+    port: 0,
+    apiKeys: [API_KEY, OTHER_API_KEY],
+    latencyMs: options.latencyMs ?? 0,
+  });
   const svc = sandboxConnection(sandbox.url);
   const direct = storeAdmin(store, SHOP);
   const admin = options.wrapAdmin ? options.wrapAdmin(direct) : direct;

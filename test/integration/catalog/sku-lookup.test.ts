@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { forgetSvcKey } from "../../helpers/svc-connection";
 import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog/route";
+import { catalogReasonWords } from "~/catalog/reason-words";
+import { translator } from "~/i18n/locale";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";
@@ -82,7 +84,12 @@ describe("looking one SKU up at the service", () => {
       context: routeContext(),
     })) as CatalogLoaderData;
     expect(skipped.variants).toHaveLength(9);
-    expect(skipped.variants.filter((v) => !v.reasonMessage).map((v) => v.reason)).toEqual([]);
+    const i18n = translator("en");
+    for (const variant of skipped.variants) {
+      const words = catalogReasonWords(i18n, variant.reason);
+      expect(words, variant.title).toMatch(/\S/);
+      expect(words, variant.title).not.toMatch(/\{\w+\}|—/);
+    }
     const synced = await prisma.catalogVariant.findFirstOrThrow({ where: { status: "synced" } });
     expect(await post({ intent: "lookup", sku: synced.sku! })).toMatchObject({
       lookup: { kind: "found", service: [{ sku: synced.sku }], shopify: [{ status: "synced", differences: [] }] },

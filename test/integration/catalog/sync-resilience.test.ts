@@ -106,21 +106,26 @@ describe("a batch the service refuses in part", () => {
       status: "exists_at_service",
       svcProductId: existing.id,
       sentHash: null,
-      reason: expect.stringContaining("ya estaba registrado"),
+      reasonCode: "alreadyThere",
+      reasonParams: { sku: "TAZA-NA", id: existing.id },
     });
     expect(bySku("CAFE-CH-500")).toMatchObject({
       status: "drifted",
       differences: [{ field: "peso", service: "500", store: "520" }],
-      reason: expect.stringContaining("Peso (g): 500 en el servicio, 520 en Shopify"),
+      reasonCode: "existedWithOtherData",
+      reasonParams: {},
     });
     expect(bySku("TAL-PL-MD")).toMatchObject({
       status: "failed",
       svcProductId: null,
-      reason: expect.stringContaining("7501234560028 ya está registrado en el servicio para el SKU OTRO-PLATO"),
+      reasonCode: "barcodeTaken",
+      reasonParams: { upc: "7501234560028", sku: "OTRO-PLATO" },
     });
     expect(bySku("FORBIDDEN-1")).toMatchObject({
       status: "failed",
-      reason: expect.stringContaining("permission-error"),
+      // The service's refusal as its error code (worded from `serviceErrors`), its own text kept beside it.
+      reasonCode: "serviceError",
+      reasonParams: { error: "forbidden", said: expect.any(String) },
     });
     const others = rows.filter(
       (r) => !["TAZA-NA", "CAFE-CH-500", "TAL-PL-MD", "FORBIDDEN-1"].includes(r.sku ?? "") && r.status !== "skipped",

@@ -149,7 +149,7 @@ describe("incremental sync from webhooks", () => {
       status: "drifted",
       differences: [{ field: "peso", service: "450", store: "500" }],
     });
-    expect(drifted.reason).toMatch(/Peso \(g\): 450 en el servicio, 500 en Shopify.*no permite actualizar/);
+    expect(drifted).toMatchObject({ reasonCode: "changedAfterRegistering", reasonParams: {} });
     expect((await h.sandboxProducts()).find((p) => p.sku === "TAZA-AZ")!.dimension!.peso).toBe(450);
 
     // WHEN the merchant puts the weight back (products/update this time)
@@ -161,7 +161,7 @@ describe("incremental sync from webhooks", () => {
     expect((await variantsById()).get(taza.variantId)).toMatchObject({
       status: "synced",
       differences: null,
-      reason: null,
+      reasonCode: null,
     });
     expect((await h.sandboxProducts()).filter((p) => p.sku === "TAZA-AZ")).toHaveLength(1);
   });
@@ -194,7 +194,7 @@ describe("incremental sync from webhooks", () => {
     expect(rows).toHaveLength(4);
     for (const row of rows) {
       expect(row).toMatchObject({ status: "skipped", deletedAt: expect.any(Date), svcProductId: expect.any(String) });
-      expect(row.reason).toMatch(/Eliminada en Shopify. El servicio no permite borrar/);
+      expect(row).toMatchObject({ reasonCode: "deletedRegistered", reasonParams: {} });
     }
     expect((await h.sandboxProducts()).filter((p) => p.sku.startsWith("TAZA-"))).toHaveLength(4);
   });
@@ -217,7 +217,7 @@ describe("incremental sync from webhooks", () => {
     await syncedDemo();
     const facts = h.demoFacts();
     const rebozo = facts.find((f) => f.sku === "REB-NEG")!;
-    expect((await variantsById()).get(rebozo.variantId)).toMatchObject({ status: "synced", reason: null });
+    expect((await variantsById()).get(rebozo.variantId)).toMatchObject({ status: "synced", reasonCode: null });
     // The merchant renames the SKU (the app registers the new one), then changes it back.
     for (const sku of ["REB-NEG-2", "REB-NEG"]) {
       const { product } = h.store.products.updateVariant(SHOP, rebozo.variantId, { sku });
@@ -227,7 +227,7 @@ describe("incremental sync from webhooks", () => {
     expect((await variantsById()).get(rebozo.variantId)).toMatchObject({
       sku: "REB-NEG",
       status: "synced",
-      reason: null,
+      reasonCode: null,
     });
     // and the merchant re-syncs the whole catalogue
     await startFullSync({ db: prisma, shop: SHOP });
@@ -235,7 +235,7 @@ describe("incremental sync from webhooks", () => {
     expect((await variantsById()).get(rebozo.variantId)).toMatchObject({
       sku: "REB-NEG",
       status: "synced",
-      reason: null,
+      reasonCode: null,
     });
   });
 
@@ -255,7 +255,8 @@ describe("incremental sync from webhooks", () => {
     const row = [...(await variantsById()).values()].find((r) => r.productId === payload.admin_graphql_api_id)!;
     expect(row).toMatchObject({
       status: "skipped",
-      reason: expect.stringContaining("«Taza de barro - Azul» (ya registrada en el servicio)"),
+      reasonCode: "duplicateSku",
+      reasonParams: { sku: "TAZA-AZ", others: JSON.stringify([{ name: "Taza de barro - Azul", registered: true }]) },
     });
   });
 

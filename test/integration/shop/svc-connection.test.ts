@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import {
-  ACCOUNT_SWITCHED,
   connectShop,
   createSvcClientResolver,
   type SvcConnectionConfig,
@@ -37,7 +36,7 @@ async function seedRegisteredVariant() {
     },
   });
   await prisma.catalogVariant.create({
-    data: { shop, productId: "p2", variantId: "v2", title: "Sin SKU", status: "skipped", reason: "No tiene SKU." },
+    data: { shop, productId: "p2", variantId: "v2", title: "Sin SKU", status: "skipped", reasonCode: "noSku" },
   });
 }
 
@@ -81,12 +80,13 @@ describe("connectShop", () => {
       const [registered, skipped] = await prisma.catalogVariant.findMany({ orderBy: { variantId: "asc" } });
       expect(registered).toMatchObject({
         status: "pending",
-        reason: ACCOUNT_SWITCHED,
+        reasonCode: "accountSwitched",
+        reasonParams: {},
         svcProductId: null,
         sentHash: null,
         sent: null,
       });
-      expect(skipped).toMatchObject({ status: "skipped", reason: "No tiene SKU." });
+      expect(skipped).toMatchObject({ status: "skipped", reasonCode: "noSku" });
     },
   );
 });

@@ -45,15 +45,16 @@ describe("sideToCm", () => {
   });
 
   it.each([
-    [decimal("abc"), /no es un número/],
-    [decimal("0"), /mayor que cero/],
-    [decimal("-4"), /mayor que cero/],
-    [dimension(3, "furlong"), /unidad desconocida/],
-    [{ type: "dimension", value: "{not json" }, /no legible/],
-  ])("explains why %j cannot be used", (metafield, problem) => {
-    const read = sideToCm(metafield);
-    expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.problem).toMatch(problem);
+    [decimal("abc"), { problem: "notNumber", detail: '"abc"' }],
+    [decimal("0"), { problem: "notPositive" }],
+    [decimal("-4"), { problem: "notPositive" }],
+    [dimension(3, "furlong"), { problem: "unknownUnit", detail: "furlong" }],
+    [
+      { type: "dimension", value: "{not json" },
+      { problem: "unreadable", detail: '"{not json"' },
+    ],
+  ])("says why %j cannot be used, as a code", (metafield, problem) => {
+    expect(sideToCm(metafield)).toEqual({ ok: false, ...problem });
   });
 });
 
@@ -91,7 +92,11 @@ describe("resolveDimensions", () => {
       defaultPackage: { length: "1", width: "1", height: "1" },
       names: NAMES,
     });
-    expect(result).toEqual({ kind: "invalid", source: "variant", problems: ["falta custom.height"] });
+    expect(result).toEqual({
+      kind: "invalid",
+      source: "variant",
+      problems: [{ problem: "missing", metafield: "custom.height" }],
+    });
   });
 
   it("computes the volume exactly from the rounded sides", () => {

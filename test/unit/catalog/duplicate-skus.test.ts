@@ -12,9 +12,12 @@ describe("findDuplicateSkus", () => {
     const duplicates = findDuplicateSkus(holders);
     expect([...duplicates.keys()].sort()).toEqual(["1", "2", "4"]);
     expect(duplicates.get("1")!.map((h) => h.name)).toEqual(["Jabón - Cempasúchil", "Jabón grande"]);
-    expect(duplicateSkuReason("JAB-LAV", duplicates.get("2")!)).toBe(
-      "SKU duplicado: JAB-LAV también lo usa «Jabón - Lavanda», «Jabón grande» (ya registrada en el servicio). Cada variante necesita un SKU único para registrarse en el servicio.",
-    );
+    const reason = duplicateSkuReason("JAB-LAV", duplicates.get("2")!);
+    expect(reason).toMatchObject({ code: "duplicateSku", params: { sku: "JAB-LAV" } });
+    expect(JSON.parse(reason.params.others!)).toEqual([
+      { name: "Jabón - Lavanda", registered: false },
+      { name: "Jabón grande", registered: true },
+    ]);
   });
 
   it("finds nothing when every SKU is unique", () => {

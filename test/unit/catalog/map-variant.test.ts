@@ -48,7 +48,7 @@ describe("mapVariant", () => {
       }),
       SETTINGS,
     );
-    if (mapping.kind !== "ready") throw new Error(mapping.reason);
+    if (mapping.kind !== "ready") throw new Error(mapping.reason.code);
     const data = mapping.product.dimensions!;
     expect(data).toEqual({ weight: "397", length: "35.56", width: "25.4", height: "5.08", volume: "4588.37792" });
     for (const value of Object.values(data)) expect(value).toMatch(NUMERIC_TEXT);
@@ -58,7 +58,7 @@ describe("mapVariant", () => {
     expect(mapVariant(snapshot({ requiresShipping: false }), SETTINGS)).toMatchObject({
       kind: "skipped",
       code: "not_shippable",
-      reason: expect.stringMatching(/No requiere envío/),
+      reason: { code: "notShippable", params: {} },
     });
   });
 
@@ -66,7 +66,7 @@ describe("mapVariant", () => {
     expect(mapVariant(snapshot({ sku: null }), SETTINGS)).toMatchObject({
       kind: "skipped",
       code: "no_sku",
-      reason: expect.stringMatching(/SKU/),
+      reason: { code: "noSku", params: {} },
     });
     expect(mapVariant(snapshot({ sku: "   " }), SETTINGS)).toMatchObject({ code: "no_sku" });
   });
@@ -74,10 +74,13 @@ describe("mapVariant", () => {
   it("skips a variant without weight, or with a weight of 0", () => {
     expect(mapVariant(snapshot({ weight: null }), SETTINGS)).toMatchObject({
       code: "no_weight",
-      reason: expect.stringMatching(/peso/),
+      reason: { code: "noWeight", params: {} },
     });
     expect(mapVariant(snapshot({ weight: { unit: "KILOGRAMS", value: 0 } }), SETTINGS)).toMatchObject({
       code: "no_weight",
+    });
+    expect(mapVariant(snapshot({ weight: { unit: "GRAMS", value: 0.4 } }), SETTINGS)).toMatchObject({
+      reason: { code: "belowHalfGram", params: {} },
     });
   });
 
@@ -85,7 +88,10 @@ describe("mapVariant", () => {
     const mapping = mapVariant(snapshot({ productDimensions: NO_DIMENSIONS }), SETTINGS);
     expect(mapping).toMatchObject({
       code: "no_dimensions",
-      reason: expect.stringContaining("custom.length, custom.width y custom.height"),
+      reason: {
+        code: "noDimensions",
+        params: { length: "custom.length", width: "custom.width", height: "custom.height" },
+      },
     });
   });
 
@@ -114,7 +120,9 @@ describe("mapVariant", () => {
       heightKey: "alto",
     };
     const mapping = mapVariant(snapshot({ productDimensions: NO_DIMENSIONS }), settings);
-    expect(mapping).toMatchObject({ reason: expect.stringContaining("envio.largo, envio.ancho y envio.alto") });
+    expect(mapping).toMatchObject({
+      reason: { code: "noDimensions", params: { length: "envio.largo", width: "envio.ancho", height: "envio.alto" } },
+    });
   });
 
   it("explains incomplete dimensions instead of sending them", () => {
@@ -124,7 +132,10 @@ describe("mapVariant", () => {
     );
     expect(mapping).toMatchObject({
       code: "invalid_dimensions",
-      reason: expect.stringContaining("falta custom.height"),
+      reason: {
+        code: "invalidDimensions",
+        params: { where: "variant", problem1: "missing", metafield1: "custom.height" },
+      },
     });
   });
 });

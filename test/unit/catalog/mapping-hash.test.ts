@@ -14,7 +14,7 @@ const EARLIER_BODY_JSON =
 
 function mapped(): MappedProduct {
   const mapping = mapVariant(snapshot(), SETTINGS);
-  if (mapping.kind !== "ready") throw new Error(mapping.reason);
+  if (mapping.kind !== "ready") throw new Error(mapping.reason.code);
   return mapping.product;
 }
 

@@ -7,7 +7,7 @@ const ready: VariantMapping = {
   dimensionsSource: "product",
   product: { sku: "A", upc: "", name: "A" },
 };
-const skipped: VariantMapping = { kind: "skipped", code: "no_weight", reason: "No tiene peso." };
+const skipped: VariantMapping = { kind: "skipped", code: "no_weight", reason: { code: "noWeight", params: {} } };
 const stored = (overrides: Partial<StoredVariantState>): StoredVariantState => ({
   status: "synced",
   sku: "A",
@@ -25,7 +25,7 @@ describe("statusAfterRead", () => {
     });
     expect(statusAfterRead({ existing: null, sku: "A", mapping: skipped, mappingHash: null })).toEqual({
       status: "skipped",
-      reason: "No tiene peso.",
+      reason: { code: "noWeight", params: {} },
       dropRegistration: false,
     });
   });
@@ -49,7 +49,7 @@ describe("statusAfterRead", () => {
   it("keeps the registration of a variant that can no longer be sent, and says it stays at the service", () => {
     const next = statusAfterRead({ existing: stored({}), sku: "A", mapping: skipped, mappingHash: null });
     expect(next).toMatchObject({ status: "skipped", dropRegistration: false });
-    expect(next.reason).toMatch(/Sigue registrada en el servicio/);
+    expect(next.reason).toEqual({ code: "noWeight", params: { stillRegistered: "true" } });
   });
 
   it("drops the registration when the SKU changed: the new SKU is a new product at the service", () => {
