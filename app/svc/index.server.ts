@@ -22,5 +22,14 @@ export {
 } from "./errors";
 export { SvcTokenCache } from "./token-cache";
 export { orderLinesOf, productNameOf, storeOrderRefOf, submittedDestinationOf } from "./records";
+export {
+  submittedAddressOf,
+  submittedLinesOf,
+  submittedOrderJson,
+  type ShipmentLine,
+  type ShipmentOrder,
+  type ShipmentQuote,
+  type ShippingAddress,
+} from "./shipment";
 export { type SvcDestination, type SvcLineItem } from "./wire/destination";
 export type { SvcCreatedProduct, SvcNewProduct, SvcProductRecord } from "./wire/product";
