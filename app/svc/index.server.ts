@@ -28,7 +28,6 @@ export {
   submittedOrderJson,
   type ShipmentLine,
   type ShipmentOrder,
-  type ShipmentQuote,
   type ShippingAddress,
 } from "./shipment";
 export { type SvcDestination, type SvcLineItem } from "./wire/destination";

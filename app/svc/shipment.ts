@@ -56,7 +56,7 @@ export interface WireShipment {
 }
 
 /** The address in the service's words; `pais` only when a country is given. */
-export function toWireDestination(address: ShippingAddress): SvcDestination {
+function toWireDestination(address: ShippingAddress): SvcDestination {
   return {
     calle: address.street,
     no_exterior: address.exteriorNumber,
