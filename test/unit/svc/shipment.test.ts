@@ -2,7 +2,7 @@
 // (app/svc/shipment.ts): what goes on the wire, field for field, and what a fulfilment record
 // that kept the sent order in wire form reads back.
 import { describe, expect, it } from "vitest";
-import { submittedAddressOf, submittedLinesOf, submittedOrderJson } from "~/svc";
+import { submittedAddressOf, submittedDestinationOf, submittedLinesOf, submittedOrderJson } from "~/svc";
 import { toWireShipment } from "~/svc/shipment";
 import { createOrderParamsSchema } from "~/svc/wire/order";
 import { quoteParamsSchema } from "~/svc/wire/quote";
@@ -121,5 +121,20 @@ describe("a sent order kept on a record", () => {
       recipient: "",
       phone: "",
     });
+  });
+});
+
+describe("submittedDestinationOf (the privacy export's address sent to the service)", () => {
+  it("reads the destination a fulfilment record keeps under body, beside the paid order", () => {
+    const order = { lines: lineItems, destination, service: "NACIONAL" as const, storeOrderRef: "#1001" };
+    const request = JSON.parse(JSON.stringify({ order: { id: 1 }, body: submittedOrderJson(order) })) as unknown;
+    expect(submittedDestinationOf(request)).toEqual(wireDestination);
+  });
+
+  it("reads a request stored as the parameters alone, and nothing from an erased or missing one", () => {
+    expect(submittedDestinationOf({ consumidor_destino: { nombre: "Ana López" } })).toEqual({ nombre: "Ana López" });
+    for (const request of [null, "x", [], { redacted: true }, { order: { id: 1 } }, { body: {} }]) {
+      expect(submittedDestinationOf(request)).toBeNull();
+    }
   });
 });
