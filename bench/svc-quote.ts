@@ -33,6 +33,22 @@ const productos = [
   { identificador: "BENCH-PLAYERA", cantidad: 1 },
   { identificador: "BENCH-LIBRETA", cantidad: 3 },
 ];
+/** The same quotation as the client takes it (its mapping to the wire is part of the overhead). */
+const shipment = {
+  lines: productos.map(({ identificador, cantidad }) => ({ identifier: identificador, quantity: cantidad })),
+  destination: {
+    street: destination.calle,
+    exteriorNumber: destination.no_exterior,
+    interiorNumber: destination.no_interior,
+    neighborhood: destination.colonia,
+    postalCode: destination.codigo_postal,
+    state: destination.estado,
+    city: destination.ciudad,
+    recipient: destination.nombre,
+    phone: destination.telefono,
+    country: destination.pais,
+  },
+};
 
 function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -65,7 +81,7 @@ async function main(): Promise<void> {
 
     const viaClient = async () => {
       const started = performance.now();
-      await client.quote({ productos, consumidor_destino: destination });
+      await client.quote(shipment);
       return performance.now() - started;
     };
     const viaFetch = async () => {

@@ -39,7 +39,7 @@ type Context = { previous: Token | undefined; atStart: boolean; shallow: boolean
 
 // A colonia or cross-street run ends where another part of the address is announced.
 const ENDS_COLONIA = new Set<ChunkKind>(["exterior", "interior", "postal", "reference", "cross"]);
-const ENDS_CROSS = new Set<ChunkKind>(["exterior", "interior", "postal", "reference", "colonia"]);
+const ENDS_CROSS = new Set<ChunkKind>(["exterior", "interior", "postal", "reference", "neighborhood"]);
 
 /**
  * Cuts an address line into chunks. Unlabelled runs get `fallback`, which is "text" for free
@@ -106,10 +106,10 @@ function matchAt(segment: Segment, i: number, context: Context): Match | undefin
     return { kind: "exterior", tokens: [token, next], end: i + 2 };
   }
   if (COLONIA_LABELS.has(key) && next && !namesStreet) {
-    return run("colonia", segment, i + 1, i + 1, context.shallow);
+    return run("neighborhood", segment, i + 1, i + 1, context.shallow);
   }
   if (COLONIA_TYPES.has(key) && next && startsColonia(segment, i, context)) {
-    return run("colonia", segment, i, i + 1, context.shallow);
+    return run("neighborhood", segment, i, i + 1, context.shallow);
   }
   if (startsCross(segment, i, context)) return run("cross", segment, i, i + 1, context.shallow);
   return matchPostal(tokens, i) ?? matchReference(tokens, i);
@@ -138,7 +138,7 @@ function startsCross(segment: Segment, i: number, context: Context): boolean {
 function run(kind: ChunkKind, segment: Segment, from: number, valueFrom: number, shallow: boolean): Match {
   const { tokens } = segment;
   if (shallow) return { kind, tokens: [], end: valueFrom };
-  const stops = kind === "colonia" ? ENDS_COLONIA : ENDS_CROSS;
+  const stops = kind === "neighborhood" ? ENDS_COLONIA : ENDS_CROSS;
   let end = valueFrom + 1;
   while (end < tokens.length) {
     const inner = matchAt(segment, end, { previous: tokens[end - 1], atStart: false, shallow: true });

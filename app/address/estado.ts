@@ -2,7 +2,7 @@ import { cleanText } from "./normalize";
 import { findState, stateForPostalCode } from "./states";
 import type { AddressWarning, ShopifyAddress } from "./types";
 
-/** The `estado` to send, with what the merchant should know about it. */
+/** The state to send, with what the merchant should know about it. */
 export type Estado = { value: string; known: boolean; warnings: AddressWarning[] };
 
 /**
@@ -19,7 +19,7 @@ export function resolveEstado(address: ShopifyAddress, postalCode: string): Esta
       byPostalCode && byPostalCode !== state
         ? [
             {
-              field: "codigo_postal",
+              field: "postalCode",
               code: "stateMismatch",
               params: { cp: postalCode, byCp: byPostalCode.name, state: state.name },
               message: `postal code ${postalCode} is in ${byPostalCode.name}, not ${state.name}; check the address`,
@@ -38,7 +38,7 @@ export function resolveEstado(address: ShopifyAddress, postalCode: string): Esta
     return {
       value: byPostalCode.name,
       known: false,
-      warnings: [{ field: "estado", code, params, message, ...(given ? { original: given } : {}) }],
+      warnings: [{ field: "state", code, params, message, ...(given ? { original: given } : {}) }],
     };
   }
   if (given) {
@@ -47,7 +47,7 @@ export function resolveEstado(address: ShopifyAddress, postalCode: string): Esta
       known: false,
       warnings: [
         {
-          field: "estado",
+          field: "state",
           code: "unknownState",
           params: { given },
           message: `unknown state "${given}"; sent as given`,
@@ -59,6 +59,6 @@ export function resolveEstado(address: ShopifyAddress, postalCode: string): Esta
   return {
     value: "",
     known: false,
-    warnings: [{ field: "estado", code: "noState", params: {}, message: "no state given" }],
+    warnings: [{ field: "state", code: "noState", params: {}, message: "no state given" }],
   };
 }

@@ -11,21 +11,21 @@ import type { AddressWarning, Destination, DestinationResult, ShopifyAddress } f
 export type { AddressWarning, Destination, DestinationResult, ShopifyAddress } from "./types";
 
 const FIELD_ORDER: readonly (keyof Destination)[] = [
-  "calle",
-  "no_exterior",
-  "no_interior",
-  "colonia",
-  "codigo_postal",
-  "estado",
-  "ciudad",
-  "nombre",
-  "telefono",
-  "pais",
+  "street",
+  "exteriorNumber",
+  "interiorNumber",
+  "neighborhood",
+  "postalCode",
+  "state",
+  "city",
+  "recipient",
+  "phone",
+  "country",
 ];
 
 /**
  * Turns a Shopify address (rate-request destination or order shipping address) into the
- * service's `consumidor_destino`, or says it is outside Mexico. Never throws, never drops text.
+ * service's destination (app/svc's ShippingAddress), or says it is outside Mexico. Never throws, never drops text.
  */
 export function toDestination(address: ShopifyAddress): DestinationResult {
   const input: ShopifyAddress = address ?? {};
@@ -34,40 +34,40 @@ export function toDestination(address: ShopifyAddress): DestinationResult {
 
   const street = toStreetFields(chunkAddressLines(input.address1, input.address2, input.address3));
   const postalCode = resolvePostalCode(cleanText(input.zip) || cleanText(input.postal_code), street.postalCodes);
-  const estado = resolveEstado(input, postalCode.value);
-  const warnings: AddressWarning[] = [...street.warnings, ...postalCode.warnings, ...estado.warnings];
+  const state = resolveEstado(input, postalCode.value);
+  const warnings: AddressWarning[] = [...street.warnings, ...postalCode.warnings, ...state.warnings];
 
   // Shopify always sends a country, so a missing one is a hand-built or broken payload. Assume
   // Mexico only when the state is a Mexican one and the postal code agrees with it ("BC" alone
   // could be British Columbia); otherwise answer as for any other country.
   if (country.kind === "missing") {
-    const agrees = estado.known && isMexicanPostalCode(postalCode.value) && estado.warnings.length === 0;
+    const agrees = state.known && isMexicanPostalCode(postalCode.value) && state.warnings.length === 0;
     if (!agrees) return outsideMexico("");
     warnings.push({
-      field: "pais",
+      field: "country",
       code: "noCountry",
       params: {},
       message: "no country given; assumed Mexico from the state and postal code",
     });
   }
 
-  const ciudad = cleanText(input.city);
-  if (ciudad === "") warnings.push({ field: "ciudad", code: "noCity", params: {}, message: "no city given" });
+  const city = cleanText(input.city);
+  if (city === "") warnings.push({ field: "city", code: "noCity", params: {}, message: "no city given" });
   const recipient = resolveRecipient(input);
   const phone = normalizePhone(input.phone);
   warnings.push(...recipient.warnings, ...phone.warnings);
 
   const destination: Destination = {
-    calle: street.calle,
-    no_exterior: street.no_exterior,
-    no_interior: street.no_interior,
-    colonia: street.colonia,
-    codigo_postal: postalCode.value,
-    estado: estado.value,
-    ciudad,
-    nombre: recipient.value,
-    telefono: phone.value,
-    pais: "Mexico",
+    street: street.street,
+    exteriorNumber: street.exteriorNumber,
+    interiorNumber: street.interiorNumber,
+    neighborhood: street.neighborhood,
+    postalCode: postalCode.value,
+    state: state.value,
+    city,
+    recipient: recipient.value,
+    phone: phone.value,
+    country: "Mexico",
   };
   return { ok: true, destination, warnings: sortByField(warnings) };
 }

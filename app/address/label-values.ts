@@ -11,7 +11,7 @@ import {
 
 /** A labelled part found at a position: its kind, the tokens kept, and where the next part starts. */
 /** What a run of tokens is: unlabelled text, or the part of the address a label says it is. */
-export type ChunkKind = "text" | "exterior" | "interior" | "colonia" | "cross" | "postal" | "reference";
+export type ChunkKind = "text" | "exterior" | "interior" | "neighborhood" | "cross" | "postal" | "reference";
 
 export type Match = { kind: ChunkKind; tokens: Token[]; end: number };
 

@@ -23,7 +23,7 @@ export function normalizePhone(raw: unknown): Phone {
       value: "",
       warnings: [
         {
-          field: "telefono",
+          field: "phone",
           code: "noPhone",
           params: {},
           message: "no phone number; the service needs one reachable by WhatsApp",
@@ -38,7 +38,7 @@ export function normalizePhone(raw: unknown): Phone {
     value: original,
     warnings: [
       {
-        field: "telefono",
+        field: "phone",
         code: "phoneNot10Digits",
         params: { phone: original },
         message: `phone "${original}" is not a 10-digit Mexican number; sent as given`,

@@ -22,7 +22,7 @@ export function normalizePostalCode(raw: unknown): PostalCode {
   if (original === "") {
     return {
       value: "",
-      warnings: [{ field: "codigo_postal", code: "noPostalCode", params: {}, message: "no postal code given" }],
+      warnings: [{ field: "postalCode", code: "noPostalCode", params: {}, message: "no postal code given" }],
     };
   }
   const compact = original.replace(LABEL, "").replace(SEPARATORS, "");
@@ -33,7 +33,7 @@ export function normalizePostalCode(raw: unknown): PostalCode {
   const warnings: AddressWarning[] = [];
   if (candidate !== compact) {
     warnings.push({
-      field: "codigo_postal",
+      field: "postalCode",
       code: "postalCodeFourDigits",
       params: { given: original, sent: candidate },
       message: `postal code "${original}" has four digits; sent "${candidate}"`,
@@ -46,7 +46,7 @@ export function normalizePostalCode(raw: unknown): PostalCode {
 
 function invalid(original: string, sent: string): AddressWarning {
   return {
-    field: "codigo_postal",
+    field: "postalCode",
     code: "postalCodeInvalid",
     params: { given: original, sent },
     message: `"${original}" is not a valid Mexican postal code; sent "${sent}"`,
@@ -65,7 +65,7 @@ export function resolvePostalCode(given: unknown, fromLines: readonly string[]):
   const warnings = [...chosen.warnings];
   if (field === "" && first !== undefined) {
     warnings.push({
-      field: "codigo_postal",
+      field: "postalCode",
       code: "postalCodeFromLine",
       params: { cp: first },
       message: `no postal code given; took ${first} from the address line`,
@@ -75,7 +75,7 @@ export function resolvePostalCode(given: unknown, fromLines: readonly string[]):
   for (const code of field === "" ? others : fromLines) {
     if (normalizePostalCode(code).value !== chosen.value) {
       warnings.push({
-        field: "codigo_postal",
+        field: "postalCode",
         code: "postalCodeInLine",
         params: { cp: code, sent: chosen.value || "—" },
         message: `an address line mentions postal code ${code}; sent ${chosen.value || "none"}`,

@@ -1,7 +1,7 @@
 import { cleanText } from "./normalize";
 import type { AddressWarning, ShopifyAddress } from "./types";
 
-/** The `nombre` to send, with what the merchant should know about it. */
+/** The recipient to send, with what the merchant should know about it. */
 export type Recipient = { value: string; warnings: AddressWarning[] };
 
 /** The recipient's name: first and last name, else `name`, else the company as a last resort. */
@@ -15,7 +15,7 @@ export function resolveRecipient(address: ShopifyAddress): Recipient {
       value: company,
       warnings: [
         {
-          field: "nombre",
+          field: "recipient",
           code: "recipientFromCompany",
           params: {},
           message: "no recipient name; sent the company name",
@@ -26,6 +26,6 @@ export function resolveRecipient(address: ShopifyAddress): Recipient {
   }
   return {
     value: "",
-    warnings: [{ field: "nombre", code: "noRecipient", params: {}, message: "no recipient name given" }],
+    warnings: [{ field: "recipient", code: "noRecipient", params: {}, message: "no recipient name given" }],
   };
 }

@@ -5,7 +5,7 @@ import type { AddressWarning, Destination } from "./types";
 import { BUILDING_WORDS, CONJUNCTIONS, DIRECTIONS, LOT_WORDS, STREET_TYPES } from "./vocabulary";
 
 /** The street part of a destination, plus any postal codes written into the address lines. */
-export type StreetFields = Pick<Destination, "calle" | "no_exterior" | "no_interior" | "colonia"> & {
+export type StreetFields = Pick<Destination, "street" | "exteriorNumber" | "interiorNumber" | "neighborhood"> & {
   postalCodes: string[];
   warnings: AddressWarning[];
 };
@@ -13,10 +13,10 @@ export type StreetFields = Pick<Destination, "calle" | "no_exterior" | "no_inter
 type Parts = {
   street: string[];
   exterior: string[];
-  /** Building names and block/lot moved off the house number; first in `no_interior`. */
+  /** Building names and block/lot moved off the house number; first in the interior number. */
   building: string[];
   interior: string[];
-  colonia: string[];
+  neighborhood: string[];
   reference: string[];
   warnings: AddressWarning[];
 };
@@ -35,7 +35,7 @@ export function toStreetFields(chunks: readonly Chunk[]): StreetFields {
     exterior: exteriors.map((c) => joinTokens(c.tokens)),
     building: [],
     interior: textOf("interior"),
-    colonia: textOf("colonia"),
+    neighborhood: textOf("neighborhood"),
     reference: textOf("reference"),
     warnings: [],
   };
@@ -52,7 +52,7 @@ export function toStreetFields(chunks: readonly Chunk[]): StreetFields {
     parts.exterior = [];
     parts.street.push([lot, ...textOf("cross")].join(" "));
     warnings.push({
-      field: "calle",
+      field: "street",
       code: "lotAsStreet",
       params: { lot },
       message: `no street name; sent the block and lot "${lot}" as the street`,
@@ -67,38 +67,38 @@ export function toStreetFields(chunks: readonly Chunk[]): StreetFields {
     parts,
   );
 
-  const calle = parts.street.filter(Boolean).join(", ");
-  if (calle === "")
+  const street = parts.street.filter(Boolean).join(", ");
+  if (street === "")
     warnings.push({
-      field: "calle",
+      field: "street",
       code: "noStreet",
       params: {},
       message: "no street name found in the address lines",
     });
   if (parts.exterior.length === 0) {
-    const original = calle ? { original: calle } : {};
+    const original = street ? { original: street } : {};
     warnings.push({
-      field: "no_exterior",
+      field: "exteriorNumber",
       code: "noExteriorNumber",
       params: {},
       message: 'no exterior number found; sent "S/N"',
       ...original,
     });
   }
-  if (parts.colonia.length === 0) {
+  if (parts.neighborhood.length === 0) {
     warnings.push({
-      field: "colonia",
+      field: "neighborhood",
       code: "noColonia",
       params: {},
       message: "no colonia found; the service requires one",
     });
   }
   return {
-    calle,
+    street,
     // A full stop after the number ends the sentence, not the number ("Juárez 100.").
-    no_exterior: trimEndChars(parts.exterior.join(" "), ".,:;") || "S/N",
-    no_interior: [parts.building.join(" "), parts.interior.join(" "), ...parts.reference].filter(Boolean).join(", "),
-    colonia: parts.colonia.join(", "),
+    exteriorNumber: trimEndChars(parts.exterior.join(" "), ".,:;") || "S/N",
+    interiorNumber: [parts.building.join(" "), parts.interior.join(" "), ...parts.reference].filter(Boolean).join(", "),
+    neighborhood: parts.neighborhood.join(", "),
     postalCodes: textOf("postal"),
     warnings,
   };
@@ -115,7 +115,7 @@ function isLot(chunk: Chunk): boolean {
 function streetOnLaterLine(chunks: readonly Chunk[], first: Chunk | undefined): Chunk | undefined {
   if (!first) return undefined;
   const lotOnLine1 = chunks.some((c) => c.line === 1 && c.kind === "exterior" && isLot(c));
-  const coloniaKnown = chunks.some((c) => c.kind === "colonia");
+  const coloniaKnown = chunks.some((c) => c.kind === "neighborhood");
   const key = first.tokens[0].key;
   const startsStreet = STREET_TYPES.has(key) && !DIRECTIONS.has(key);
   return !lotOnLine1 || coloniaKnown || startsStreet ? first : undefined;
@@ -135,7 +135,7 @@ function takeHouseNumber(street: Token[], parts: Parts, lotsOnly: boolean): stri
     const guess = joinTokens(split.building);
     parts.building.unshift(guess);
     parts.warnings.push({
-      field: "no_interior",
+      field: "interiorNumber",
       code: "buildingAfterNumber",
       params: { text: guess },
       message: `took "${guess}" after the house number as a building's name; sent it in the interior reference`,
@@ -146,7 +146,7 @@ function takeHouseNumber(street: Token[], parts: Parts, lotsOnly: boolean): stri
     const guess = split.interior.text;
     parts.interior.push(guess);
     parts.warnings.push({
-      field: "no_interior",
+      field: "interiorNumber",
       code: "interiorAfterNumber",
       params: { text: guess },
       message: `took "${guess}" after the house number as the interior number`,
@@ -180,7 +180,7 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
   if (interior) {
     parts.interior.push(interior);
     warnings.push({
-      field: "no_interior",
+      field: "interiorNumber",
       code: "interiorWithoutLabel",
       params: { text: interior },
       message: `no "Int." label; took "${interior}" as the interior number`,
@@ -191,7 +191,7 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
   for (let building = take(namesBuilding); building; building = take(namesBuilding)) {
     parts.building.push(building);
     warnings.push({
-      field: "no_interior",
+      field: "interiorNumber",
       code: "building",
       params: { text: building },
       message: `took "${building}" as a building's name; sent it in the interior reference`,
@@ -199,15 +199,15 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
     });
   }
 
-  const colonia = parts.colonia.length === 0 ? (take((l) => l.line > 1) ?? take(() => true)) : undefined;
-  if (colonia) {
-    parts.colonia.push(colonia);
+  const neighborhood = parts.neighborhood.length === 0 ? (take((l) => l.line > 1) ?? take(() => true)) : undefined;
+  if (neighborhood) {
+    parts.neighborhood.push(neighborhood);
     warnings.push({
-      field: "colonia",
+      field: "neighborhood",
       code: "coloniaWithoutLabel",
-      params: { text: colonia },
-      message: `no "Col." label; took "${colonia}" as the colonia`,
-      original: colonia,
+      params: { text: neighborhood },
+      message: `no "Col." label; took "${neighborhood}" as the colonia`,
+      original: neighborhood,
     });
   }
 
@@ -215,7 +215,7 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
     if (line === 1) {
       parts.street.push(text);
       warnings.push({
-        field: "calle",
+        field: "street",
         code: "unclearKeptInStreet",
         params: { text },
         message: `could not tell what "${text}" is; kept it in the street`,
@@ -224,7 +224,7 @@ function placeLeftovers(chunks: Chunk[], parts: Parts): void {
     } else {
       parts.reference.push(text);
       warnings.push({
-        field: "no_interior",
+        field: "interiorNumber",
         code: "unclearAsInterior",
         params: { text },
         message: `could not tell what "${text}" is; sent it as the interior reference`,

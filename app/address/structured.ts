@@ -22,5 +22,5 @@ function chunkLine1(line: string): Chunk[] {
 function chunkLine2(line: string): Chunk[] {
   const parts = line.includes(RESERVED_DELIMITER) ? splitAddress2("MX", line) : null;
   if (!parts) return chunkLine(line, 2);
-  return [...chunkLine(parts.line2 ?? "", 2, "interior"), ...chunkLine(parts.neighborhood ?? "", 2, "colonia")];
+  return [...chunkLine(parts.line2 ?? "", 2, "interior"), ...chunkLine(parts.neighborhood ?? "", 2, "neighborhood")];
 }

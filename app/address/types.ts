@@ -1,18 +1,12 @@
+import type { ShippingAddress } from "~/svc";
 import type { WarningCode } from "./warning-codes";
-/** The service's `consumidor_destino`, field for field (newer contract: `pais` and `colonia`). */
-export type Destination = {
-  calle: string;
-  no_exterior: string;
-  no_interior: string;
-  colonia: string;
-  codigo_postal: string;
-  estado: string;
-  ciudad: string;
-  nombre: string;
-  telefono: string;
-  /** Always "Mexico": the newer contract requires it and the service only ships inside Mexico. */
-  pais: string;
-};
+
+/**
+ * The service's destination (app/svc maps it to the wire), as the parser always fills it: the
+ * interior number is text ("" for none), and the country is always "Mexico" (orders require
+ * one, and the service only ships inside Mexico).
+ */
+export type Destination = ShippingAddress & { interiorNumber: string; country: string };
 
 type Text = string | null | undefined;
 

@@ -6,7 +6,6 @@ import {
   MEASURES,
   MEASURE_FIELDS,
   measureField,
-  measureOfField,
   type Measure,
   type MeasureField,
 } from "../svc/measures";

@@ -4,18 +4,18 @@
  */
 import { toDestination, type AddressWarning, type Destination } from "../address";
 import type { FulfillmentSettings, ServiceCode } from "../shop/shop-settings.server";
+import type { ShipmentLine, ShipmentOrder } from "../svc";
 import { normaliseServiceCode } from "../svc/wire/service-code";
 import type { PaidOrder } from "./paid-order";
 import { reason, type ReasonMessage } from "./reason-codes";
 import { customerDataWithheld } from "./withheld-customer-data";
 
-/** The createOrder parameters, as stored on the record and sent to the service. */
-export interface ServiceOrderRequest {
-  productos: { identificador: string; cantidad: number }[];
-  consumidor_destino: Destination;
-  servicio: ServiceCode;
+/** The createOrder parameters, sent to the service (and kept on the record as sent). */
+export interface ServiceOrderRequest extends ShipmentOrder {
+  destination: Destination;
+  service: ServiceCode;
   /** The Shopify order name, so a person can find the order at the service (no lookup by it exists). */
-  tienda_orden_ref: string;
+  storeOrderRef: string;
 }
 
 export type ServiceCodeSource = "shipping_line" | "shop_default";
@@ -69,10 +69,10 @@ export function buildFromLines(
   return {
     kind: "ready",
     request: {
-      productos: sumPerSku(lines),
-      consumidor_destino: destination.destination,
-      servicio: serviceCode,
-      tienda_orden_ref: order.name,
+      lines: sumPerSku(lines),
+      destination: destination.destination,
+      service: serviceCode,
+      storeOrderRef: order.name,
     },
     serviceCode,
     serviceCodeSource: chosen ? "shipping_line" : "shop_default",
@@ -92,11 +92,11 @@ function serviceFromShippingLines(order: Pick<PaidOrder, "shipping_lines">): Ser
   return null;
 }
 
-function sumPerSku(lines: readonly LineToSend[]): ServiceOrderRequest["productos"] {
+function sumPerSku(lines: readonly LineToSend[]): ShipmentLine[] {
   const totals = new Map<string, number>();
   for (const line of lines) {
     const sku = line.sku!.trim();
     totals.set(sku, (totals.get(sku) ?? 0) + line.quantity);
   }
-  return [...totals].map(([identificador, cantidad]) => ({ identificador, cantidad }));
+  return [...totals].map(([identifier, quantity]) => ({ identifier, quantity }));
 }

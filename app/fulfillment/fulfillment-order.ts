@@ -7,6 +7,7 @@
  * Messages are the merchant's: they are shown on the Pedidos page and in the order's note.
  */
 import type { AddressWarning } from "../address";
+import type { ShipmentLine } from "../svc";
 import { addressProblem, type AddressProblem } from "./address-hold";
 import { reason, type ReasonCode, type ReasonMessage } from "./reason-codes";
 import type { ServiceCode } from "../shop/shop-settings.server";
@@ -164,17 +165,15 @@ export function decideFulfillmentOrder(
   return { kind: "send", request, serviceCode, serviceCodeSource, warnings };
 }
 
-/** The service's `productos` for lines: quantities summed per SKU, in the lines' order. */
-function productsOf(
-  lines: readonly Pick<FulfillmentOrderLineState, "sku" | "remainingQuantity">[],
-): ServiceOrderRequest["productos"] {
+/** The lines to send for fulfilment order lines: quantities summed per SKU, in the lines' order. */
+function productsOf(lines: readonly Pick<FulfillmentOrderLineState, "sku" | "remainingQuantity">[]): ShipmentLine[] {
   const totals = new Map<string, number>();
   for (const line of lines) {
     const sku = line.sku?.trim();
     if (!sku || line.remainingQuantity <= 0) continue;
     totals.set(sku, (totals.get(sku) ?? 0) + line.remainingQuantity);
   }
-  return [...totals].map(([identificador, cantidad]) => ({ identificador, cantidad }));
+  return [...totals].map(([identifier, quantity]) => ({ identifier, quantity }));
 }
 
 /**
@@ -185,7 +184,7 @@ function productsOf(
 export function changeAfterSubmission(
   state: OrderState,
   fo: FulfillmentOrderState | undefined,
-  sent: ServiceOrderRequest["productos"],
+  sent: readonly ShipmentLine[],
   svcOrderId: string | null,
 ): ReasonMessage | null {
   const order = svcOrderId;
@@ -205,15 +204,15 @@ export function changeAfterSubmission(
   return null;
 }
 
-function sameProducts(a: ServiceOrderRequest["productos"], b: ServiceOrderRequest["productos"]): boolean {
-  const key = (list: ServiceOrderRequest["productos"]) =>
+function sameProducts(a: readonly ShipmentLine[], b: readonly ShipmentLine[]): boolean {
+  const key = (list: readonly ShipmentLine[]) =>
     list
-      .map((p) => `${p.identificador}×${p.cantidad}`)
+      .map((p) => `${p.identifier}×${p.quantity}`)
       .sort()
       .join(",");
   return key(a) === key(b);
 }
 
-export function describeProducts(list: ServiceOrderRequest["productos"]): string {
-  return list.map((p) => `${p.identificador} × ${p.cantidad}`).join(", ");
+export function describeProducts(list: readonly ShipmentLine[]): string {
+  return list.map((p) => `${p.identifier} × ${p.quantity}`).join(", ");
 }

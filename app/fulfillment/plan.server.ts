@@ -122,7 +122,7 @@ export async function planOrder(
     if (!record.fulfillmentOrderGid) continue;
     const status = statusOf(record);
     const fo = state.fulfillmentOrders.find((f) => f.id === record.fulfillmentOrderGid);
-    const sent = readStoredRequest(record.request)?.body?.productos ?? [];
+    const sent = readStoredRequest(record.request)?.sent?.lines ?? [];
     if (serviceMode && fo?.requestStatus === "SUBMITTED" && AT_WAREHOUSE.includes(status) && record.svcOrderId) {
       await acceptRequest(admin, { fulfillmentOrderGid: fo.id, svcOrderId: record.svcOrderId, now });
     }
@@ -131,7 +131,7 @@ export async function planOrder(
         ? changeAfterSubmission(state, fo, sent, record.svcOrderId)
         : null;
     if (!change) continue;
-    for (const product of sent) contested.add(product.identificador);
+    for (const product of sent) contested.add(product.identifier);
     // A poll may move the record along the main line meanwhile (submitted → in_progress): retry.
     for (
       let attempt = 0;
@@ -185,11 +185,11 @@ export async function planOrder(
     if (
       decision.kind === "send" &&
       refused?.code === "destinationNotServed" &&
-      sameDestination(readStoredRequest(record.request)?.body?.consumidor_destino, decision.request.consumidor_destino)
+      sameDestination(readStoredRequest(record.request)?.sent?.destination, decision.request.destination)
     ) {
       decision = { kind: "hold_address", problem: refused };
     }
-    if (decision.kind === "send" && decision.request.productos.some((p) => contested.has(p.identificador))) {
+    if (decision.kind === "send" && decision.request.lines.some((p) => contested.has(p.identifier))) {
       decision = { kind: "needs_attention", reason: reason("contested") };
     }
     const requested = fo.requestStatus === "SUBMITTED";
@@ -408,7 +408,7 @@ async function apply(
 }
 
 /** Whether the destination about to be sent is the one the service refused (same fields, same values). */
-function sameDestination(refused: object | undefined, now: object): boolean {
+function sameDestination(refused: object | null | undefined, now: object): boolean {
   if (!refused) return false;
   const a = refused as Record<string, unknown>;
   const b = now as Record<string, unknown>;

@@ -7,6 +7,13 @@
 import { reasonRecord, type ReasonMessage } from "./reason-codes";
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import { enqueueStatement, signalEnqueued, type JobWriter } from "../jobs/queue.server";
+import {
+  submittedAddressOf,
+  submittedLinesOf,
+  submittedOrderJson,
+  type ShipmentLine,
+  type ShippingAddress,
+} from "../svc";
 import type { ServiceOrderRequest } from "./build-service-order";
 import { paidOrderSchema, type PaidOrder } from "./paid-order";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
@@ -16,10 +23,20 @@ import { webhookDeliveryInsert } from "../shopify/webhooks/webhook-delivery.serv
 
 type Db = PrismaClient;
 
-/** What the record keeps in `request`: the paid order as received and, once built, the body sent. */
+/**
+ * What the record keeps in `request`: the paid order as received and, once sent, what was sent
+ * (`body`, in the service's own words: app/svc writes and reads it, so records of every version
+ * read alike).
+ */
 export interface StoredRequest {
   order: PaidOrder;
-  body?: ServiceOrderRequest;
+  /** What was sent, read back; absent until the order is sent. */
+  sent?: { lines: ShipmentLine[]; destination: ShippingAddress | null };
+}
+
+/** `request` for a record about to send `request`, with the paid order it was built from. */
+export function storedRequestJson(order: PaidOrder, request: ServiceOrderRequest): Prisma.InputJsonValue {
+  return { order, body: submittedOrderJson(request) } as unknown as Prisma.InputJsonValue;
 }
 
 /** Reads `request` back; null when it is gone (redacted) or not in the expected shape. */
@@ -27,8 +44,9 @@ export function readStoredRequest(value: Prisma.JsonValue | null): StoredRequest
   if (!value || typeof value !== "object" || Array.isArray(value)) return null;
   const parsed = paidOrderSchema.safeParse((value as Record<string, unknown>).order);
   if (!parsed.success) return null;
-  const body = (value as Record<string, unknown>).body as ServiceOrderRequest | undefined;
-  return { order: parsed.data, ...(body ? { body } : {}) };
+  const body = (value as Record<string, unknown>).body;
+  const sent = body ? { lines: submittedLinesOf(body), destination: submittedAddressOf(body) } : null;
+  return { order: parsed.data, ...(sent ? { sent } : {}) };
 }
 
 export function statusOf(record: Pick<Fulfillment, "status">): FulfillmentStatus {

@@ -16,7 +16,7 @@ import type { SvcClient } from "../svc";
 import type { ServiceOrderRequest } from "./build-service-order";
 import { describeProducts } from "./fulfillment-order";
 import type { PaidOrder } from "./paid-order";
-import { transition, type StoredRequest } from "./records.server";
+import { storedRequestJson, transition } from "./records.server";
 import { MAX_SUBMIT_ATTEMPTS, after, submitRetryDelayMs } from "./schedule";
 import { classifySubmitError } from "./submit-errors";
 
@@ -65,7 +65,6 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
     });
     return DONE;
   }
-  const request: StoredRequest = { order: ready.order, body: ready.request };
   const claimed = await transition(deps.db, {
     id: record.id,
     record,
@@ -73,7 +72,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
     to: "submitting",
     now,
     data: {
-      request: request as unknown as Prisma.InputJsonValue,
+      request: storedRequestJson(ready.order, ready.request),
       serviceCode: ready.serviceCode,
       serviceCodeSource: ready.serviceCodeSource,
       warnings: ready.warnings as unknown as Prisma.InputJsonValue,
@@ -85,20 +84,20 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
     detail: reason("sending", {
       attempt: String(record.submitAttempts + 1),
       service: ready.serviceCode,
-      products: describeProducts(ready.request.productos),
+      products: describeProducts(ready.request.lines),
     }),
   });
   // Another worker claimed it between our read and our update: it owns the submission.
   if (!claimed) return DONE;
 
-  let ordenRef: string;
+  let orderRef: string;
   try {
-    ({ ordenRef } = await client.createOrder(ready.request));
+    ({ orderRef } = await client.createOrder(ready.request));
   } catch (error) {
-    return failed(deps, record, record.submitAttempts + 1, error, ready.request.consumidor_destino.codigo_postal);
+    return failed(deps, record, record.submitAttempts + 1, error, ready.request.destination.postalCode);
   }
   try {
-    await saveAccepted(deps, record, ordenRef);
+    await saveAccepted(deps, record, orderRef);
   } catch (error) {
     // The service has the order but we could not record it: the record will become
     // unknown_outcome, and this line is where a person finds the service's id to confirm it.
@@ -106,7 +105,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
       {
         shop: record.shop,
         order: record.orderName,
-        svcOrderId: ordenRef,
+        svcOrderId: orderRef,
         err: error instanceof Error ? error.message : String(error),
       },
       "the service accepted the order but saving its id failed",
@@ -116,9 +115,9 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
   return DONE;
 }
 
-async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: string): Promise<void> {
+async function saveAccepted(deps: SubmitDeps, record: Fulfillment, orderRef: string): Promise<void> {
   const now = deps.now();
-  const data = { svcOrderId: ordenRef, submittedAt: now, ...reasonColumns(null) };
+  const data = { svcOrderId: orderRef, submittedAt: now, ...reasonColumns(null) };
   if (
     await transition(deps.db, {
       id: record.id,
@@ -127,11 +126,11 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
       to: "submitted",
       now,
       data,
-      detail: reason("serviceOrder", { order: ordenRef }),
+      detail: reason("serviceOrder", { order: orderRef }),
     })
   ) {
     deps.logger.info(
-      { shop: record.shop, order: record.orderName, svcOrderId: ordenRef },
+      { shop: record.shop, order: record.orderName, svcOrderId: orderRef },
       "order submitted to the service",
     );
     return;
@@ -145,11 +144,11 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, ordenRef: str
     to: "submitted",
     now,
     data,
-    detail: reason("lateAnswer", { order: ordenRef }),
+    detail: reason("lateAnswer", { order: orderRef }),
   });
   if (!settled) {
     deps.logger.error(
-      { shop: record.shop, order: record.orderName, svcOrderId: ordenRef },
+      { shop: record.shop, order: record.orderName, svcOrderId: orderRef },
       "service accepted an order the record no longer expects",
     );
   }

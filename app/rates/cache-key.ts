@@ -15,7 +15,7 @@ export interface QuoteKeyParts {
   settingsVersion: number;
   /** Identifies the service account (key and environment) the shop is connected with. */
   connection: string;
-  productos: readonly QuotationLine[];
+  lines: readonly QuotationLine[];
   destination: RateAddress;
 }
 
@@ -32,8 +32,9 @@ export function quoteCacheKey(parts: QuoteKeyParts): string {
     d.address3,
     d.company_name,
   ].map(normalise);
-  // Lines are already merged per SKU and sorted by quotation-request.ts.
-  const lines = parts.productos.map((line) => [line.identificador, line.cantidad]);
+  // Lines are already merged per SKU and sorted by quotation-request.ts. Positional, so the key
+  // does not depend on what the fields are called.
+  const lines = parts.lines.map((line) => [line.identifier, line.quantity]);
   const digest = createHash("sha256")
     .update(JSON.stringify([parts.settingsVersion, parts.connection, lines, address]))
     .digest("base64url");

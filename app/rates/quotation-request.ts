@@ -3,14 +3,14 @@
  * quoted, by SKU, with quantities summed per SKU; the destination goes through the address module.
  */
 import { toDestination, type Destination } from "~/address";
-import type { SvcLineItem } from "~/svc";
+import type { ShipmentLine } from "~/svc";
 import type { RateItem, RateRequest } from "./rate-request";
 
-/** One quoted product: the service's `productos` element. */
-export type QuotationLine = SvcLineItem;
+/** One quoted product: SKU and units. */
+export type QuotationLine = ShipmentLine;
 
 export type QuotationRequestResult =
-  | { ok: true; productos: QuotationLine[]; destination: Destination }
+  | { ok: true; lines: QuotationLine[]; destination: Destination }
   /** Nothing in the cart ships (all digital, or quantities of 0): no rates are needed. */
   | { ok: false; reason: "nothing_to_ship" }
   /** The service only ships inside Mexico. */
@@ -19,19 +19,19 @@ export type QuotationRequestResult =
   | { ok: false; reason: "item_without_sku"; item: string };
 
 export type QuotationLinesResult =
-  | { ok: true; productos: QuotationLine[] }
+  | { ok: true; lines: QuotationLine[] }
   | Extract<QuotationRequestResult, { reason: "nothing_to_ship" | "item_without_sku" }>;
 
-/** Builds `productos` and `consumidor_destino` for a rate request. Pure. */
+/** Builds the quotation's lines and destination for a rate request. Pure. */
 export function toQuotationRequest(rate: RateRequest): QuotationRequestResult {
   const lines = quotationLines(rate);
   if (!lines.ok) return lines;
   const address = toDestination(rate.destination);
   if (!address.ok) return { ok: false, reason: "outside_mexico", message: address.message };
-  return { ok: true, productos: lines.productos, destination: address.destination };
+  return { ok: true, lines: lines.lines, destination: address.destination };
 }
 
-/** `productos` alone: shippable items by SKU, quantities summed, sorted by SKU. Pure and cheap. */
+/** The lines alone: shippable items by SKU, quantities summed, sorted by SKU. Pure and cheap. */
 export function quotationLines(rate: RateRequest): QuotationLinesResult {
   const quantities = new Map<string, number>();
   for (const item of rate.items) {
@@ -42,10 +42,10 @@ export function quotationLines(rate: RateRequest): QuotationLinesResult {
   }
   if (quantities.size === 0) return { ok: false, reason: "nothing_to_ship" };
   // Sorted so that the same cart in any line order is the same request (and the same cache key).
-  const productos = [...quantities]
+  const lines = [...quantities]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([identificador, cantidad]) => ({ identificador, cantidad }));
-  return { ok: true, productos };
+    .map(([identifier, quantity]) => ({ identifier, quantity }));
+  return { ok: true, lines };
 }
 
 /**

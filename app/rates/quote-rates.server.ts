@@ -148,7 +148,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
     const keyParts = {
       shop: profile.shop,
       connection: profile.connection,
-      productos: lines.productos,
+      lines: lines.lines,
       destination: rate.destination,
     };
     const key = quoteCacheKey({ ...keyParts, settingsVersion: profile.settingsVersion });
@@ -169,7 +169,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
     // Only a miss needs the service's form of the address; outside Mexico there is nothing to ask.
     const address = toDestination(rate.destination);
     if (!address.ok) return result(NO_RATES, false);
-    const request = { productos: lines.productos, destination: address.destination };
+    const request = { lines: lines.lines, destination: address.destination };
     const flight = deps.flights.run(key, () => obtainOutcome(profile, request, key, lastKey, deadlineAt, false));
     const settled = await beforeDeadline(flight.promise, deadlineAt, clock);
     const outcome: UpstreamOutcome = settled === "deadline" ? { kind: "failed", detail: "deadline passed" } : settled;
@@ -209,7 +209,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
     const address = toDestination(rate.destination);
     const lines = quotationLines(rate);
     if (!address.ok || !lines.ok) return;
-    const request = { productos: lines.productos, destination: address.destination };
+    const request = { lines: lines.lines, destination: address.destination };
     const deadlineAt = clock() + profile.rules.deadlineMs;
     deps.flights
       .run(key, () => obtainOutcome(profile, request, key, lastKey, deadlineAt, true))
@@ -226,7 +226,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
    */
   async function obtainOutcome(
     profile: ShopProfile,
-    request: { productos: QuotationLine[]; destination: Destination },
+    request: { lines: QuotationLine[]; destination: Destination },
     key: string,
     lastKey: () => string,
     deadlineAt: number,
@@ -272,7 +272,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
    */
   async function fetchOutcome(
     profile: ShopProfile,
-    request: { productos: QuotationLine[]; destination: Destination },
+    request: { lines: QuotationLine[]; destination: Destination },
     key: string,
     lastKey: () => string,
     deadlineAt: number,
@@ -284,8 +284,8 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
     let outcome: UpstreamOutcome;
     try {
       const quotation = await profile.client.quote({
-        productos: request.productos,
-        consumidor_destino: request.destination,
+        lines: request.lines,
+        destination: request.destination,
         deadline: deadlineAt,
         signal: AbortSignal.timeout(Math.max(1, deadlineAt - clock())),
         headers: deps.headers,

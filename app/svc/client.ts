@@ -22,31 +22,17 @@ import { abortError } from "./error-mapping";
 import { SvcNotFoundError } from "./errors";
 import { createTransport, type RequestSpec } from "./transport";
 import { parseParams } from "./validate";
-import type { SvcDestination, SvcLineItem } from "./wire/destination";
 import type { SvcPickupOrder, SvcReception, SvcStockEntry } from "./wire/inventory";
 import { createOrderParamsSchema } from "./wire/order";
 import { createProductsRequestSchema, type SvcNewProduct, type SvcProductRecord } from "./wire/product";
 import { quoteParamsSchema } from "./wire/quote";
-import type { ServiceCode } from "./service-codes";
+import { toWireShipment, type ShipmentOrder, type ShipmentQuote } from "./shipment";
 
-/** Parameters of a quotation. */
-export interface SvcQuoteParams extends SvcCallOptions {
-  productos: SvcLineItem[];
-  consumidor_destino: SvcDestination;
-  /** Sent as `servicio_<serviceName>`; omit to get every available service. */
-  servicio?: ServiceCode;
-}
+/** Parameters of a quotation (the service is sent as `servicio_<serviceName>`). */
+export type SvcQuoteParams = ShipmentQuote & SvcCallOptions;
 
-/** Parameters of an order: the quoted products, destination and the chosen service. */
-interface SvcCreateOrderParams extends SvcCallOptions {
-  productos: SvcLineItem[];
-  /** Orders need the country (`pais`, e.g. "Mexico") as well. */
-  consumidor_destino: SvcDestination & { pais: string };
-  /** Sent as `servicio_<serviceName>`. */
-  servicio: ServiceCode;
-  /** The store's own order reference, shown back by getOrder. */
-  tienda_orden_ref?: string;
-}
+/** Parameters of an order: the quoted products, destination (with its country) and the chosen service. */
+type SvcCreateOrderParams = ShipmentOrder & SvcCallOptions;
 
 /** Parameters of a product batch (all-or-nothing). */
 interface SvcCreateProductsParams extends SvcCallOptions {
@@ -63,7 +49,7 @@ export interface SvcClient {
   quote(params: SvcQuoteParams): Promise<SvcQuoteResult>;
   /** Creates a fulfilment order; never retried automatically (check `outcomeUnknown` on failure). */
   createOrder(params: SvcCreateOrderParams): Promise<SvcCreateOrderResult>;
-  /** Looks an order up by its `ordenRef`; null when the service has no such order (404 or empty). */
+  /** Looks an order up by the `orderRef` createOrder answered; null when the service has no such order (404 or empty). */
   getOrder(id: string, options?: SvcCallOptions): Promise<SvcOrder | null>;
   /** Looks a product up by SKU or UPC; an empty array when unknown. */
   getProduct(identifier: string, options?: SvcCallOptions): Promise<SvcProductRecord[]>;
@@ -139,12 +125,12 @@ export function createSvcClient(options: SvcClientOptions): SvcClient {
       return { ...data, requestId };
     },
     async quote(params) {
-      const shipment = parseParams("quote", quoteParamsSchema, params);
+      const shipment = parseParams("quote", quoteParamsSchema, toWireShipment(params));
       const { data, requestId } = await call(endpoints.quoteSpec(context, shipment), params);
       return { ...data, requestId };
     },
     async createOrder(params) {
-      const shipment = parseParams("createOrder", createOrderParamsSchema, params);
+      const shipment = parseParams("createOrder", createOrderParamsSchema, toWireShipment(params));
       const { data, requestId } = await call(endpoints.createOrderSpec(context, shipment), params);
       return { ...data, requestId };
     },

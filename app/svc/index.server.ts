@@ -34,5 +34,13 @@ export {
   type NewCatalogueProduct,
 } from "./catalogue";
 export { lookupServiceOrder } from "./order-lookup";
+export {
+  submittedAddressOf,
+  submittedLinesOf,
+  submittedOrderJson,
+  type ShipmentLine,
+  type ShipmentOrder,
+  type ShippingAddress,
+} from "./shipment";
 export { type SvcDestination, type SvcLineItem } from "./wire/destination";
 export type { SvcNewProduct } from "./wire/product";

@@ -6,9 +6,16 @@
 
 /**
  * The destination (`consumidor_destino`) of an order request as it was submitted and stored, or
- * null when the stored request is missing, not an object, or has none (erased).
+ * null when the stored request is missing, not an object, or has none (erased). A record keeps
+ * the sent parameters under `body` (beside the paid order, app/fulfillment/records.server.ts); a
+ * request stored as the parameters alone is read too.
  */
 export function submittedDestinationOf(request: unknown): unknown {
-  if (!request || typeof request !== "object" || Array.isArray(request)) return null;
-  return (request as Record<string, unknown>).consumidor_destino ?? null;
+  const stored = objectOf(request);
+  if (!stored) return null;
+  return (objectOf(stored.body) ?? stored).consumidor_destino ?? null;
+}
+
+function objectOf(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }

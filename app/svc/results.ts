@@ -42,8 +42,8 @@ export interface SvcCreateProductsResult {
 
 /** A created fulfilment order. */
 export interface SvcCreateOrderResult {
-  /** The order's id at the service, used by getOrder. */
-  ordenRef: string;
+  /** The order's id at the service (its `ordenRef`), used by getOrder. */
+  orderRef: string;
   requestId?: string;
 }
 

@@ -160,16 +160,16 @@ function reasonText(reason: ReasonCode | null | undefined): Message | null {
 }
 
 const FIELDS = new Set([
-  "nombre",
-  "telefono",
-  "calle",
-  "no_exterior",
-  "no_interior",
-  "colonia",
-  "ciudad",
-  "estado",
-  "codigo_postal",
-  "pais",
+  "recipient",
+  "phone",
+  "street",
+  "exteriorNumber",
+  "interiorNumber",
+  "neighborhood",
+  "city",
+  "state",
+  "postalCode",
+  "country",
 ]);
 
 function warningView(warning: AddressWarningView): WarningView {

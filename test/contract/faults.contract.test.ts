@@ -20,8 +20,8 @@ import {
 
 const QUOTE_PATH = "/api/rest/services";
 const ORDERS_PATH = "/api/rest/orders";
-const quoteParams = { productos: [{ identificador: "TAZA-1", cantidad: 1 }], consumidor_destino: cdmx };
-const orderParams = { ...quoteParams, servicio: "NACIONAL" as const };
+const quoteParams = { lines: [{ identifier: "TAZA-1", quantity: 1 }], destination: cdmx };
+const orderParams = { ...quoteParams, service: "NACIONAL" as const };
 const scenario = (name: string) => ({ "x-sandbox-scenario": name });
 
 let sandbox: Sandbox;

@@ -25,24 +25,24 @@ afterAll(async () => {
 });
 
 const orderParams = {
-  productos: [
-    { identificador: "TAZA-1", cantidad: 2 },
-    { identificador: "PLAYERA-M", cantidad: 1 },
+  lines: [
+    { identifier: "TAZA-1", quantity: 2 },
+    { identifier: "PLAYERA-M", quantity: 1 },
   ],
-  consumidor_destino: cdmx,
-  servicio: "EXPRESS" as const,
-  tienda_orden_ref: "#1042",
+  destination: cdmx,
+  service: "EXPRESS" as const,
+  storeOrderRef: "#1042",
 };
 
 describe("orders against the sandbox", () => {
   it("creates an order, finds it waiting, and later finds it shipped with tracking", async () => {
     // GIVEN a new order
-    const { ordenRef, requestId } = await client.createOrder(orderParams);
+    const { orderRef, requestId } = await client.createOrder(orderParams);
     expect(requestId).toEqual(expect.any(String));
     // WHEN it is looked up at once THEN it waits in the warehouse, with the lines and reference sent
-    const waiting = await client.getOrder(ordenRef);
+    const waiting = await client.getOrder(orderRef);
     expect(waiting).toMatchObject({
-      id: ordenRef,
+      id: orderRef,
       status: "WAITING",
       tipo_servicio: "EXPRESS",
       tienda_orden_ref: "#1042",
@@ -55,7 +55,7 @@ describe("orders against the sandbox", () => {
     expect(waiting?.precio_um).toMatch(/^\d+\.\d{2}$/);
     // WHEN sandbox time passes beyond the hand-over to the carrier
     await control(sandbox, client, "POST", "/__sandbox/clock", { advanceMs: 2 * HOUR });
-    const shipped = await client.getOrder(ordenRef);
+    const shipped = await client.getOrder(orderRef);
     // THEN it has left with a carrier and a tracking number, after the warehouse steps in order
     expect(shipped?.status).not.toBe("WAITING");
     expect(shipped?.rastreo_numero).toEqual(expect.any(String));
@@ -77,7 +77,7 @@ describe("orders against the sandbox", () => {
 
   it("refuses an order beyond the stock with SvcInsufficientStockError, outcome known", async () => {
     const error = await client
-      .createOrder({ ...orderParams, productos: [{ identificador: "TAZA-1", cantidad: 11 }] })
+      .createOrder({ ...orderParams, lines: [{ identifier: "TAZA-1", quantity: 11 }] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcInsufficientStockError);
     expect(error).toMatchObject({ product: "TAZA-1", outcomeUnknown: false });
@@ -86,13 +86,13 @@ describe("orders against the sandbox", () => {
 
   it("types the quotation's 409s on order creation too, and a service the destination lacks as a plain conflict", async () => {
     await client.createProducts({ productos: [{ sku: "SIN-DIM", nombre: "Tarjeta de regalo" }] });
-    const noDimensions = client.createOrder({ ...orderParams, productos: [{ identificador: "SIN-DIM", cantidad: 1 }] });
+    const noDimensions = client.createOrder({ ...orderParams, lines: [{ identifier: "SIN-DIM", quantity: 1 }] });
     await expect(noDimensions).rejects.toBeInstanceOf(SvcProductWithoutDimensionsError);
-    const unserved = client.createOrder({ ...orderParams, consumidor_destino: { ...cdmx, codigo_postal: "63940" } });
+    const unserved = client.createOrder({ ...orderParams, destination: { ...cdmx, postalCode: "63940" } });
     await expect(unserved).rejects.toBeInstanceOf(SvcDestinationNotServedError);
     // EXPRESS runs only in the covered metros; Oaxaca has NACIONAL alone
-    const oaxaca = { ...cdmx, codigo_postal: "68000", estado: "Oaxaca", ciudad: "Oaxaca de Juárez" };
-    const error = await client.createOrder({ ...orderParams, consumidor_destino: oaxaca }).catch((e: unknown) => e);
+    const oaxaca = { ...cdmx, postalCode: "68000", state: "Oaxaca", city: "Oaxaca de Juárez" };
+    const error = await client.createOrder({ ...orderParams, destination: oaxaca }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcConflictError);
     expect(error).not.toBeInstanceOf(SvcDestinationNotServedError);
     expect(error).toMatchObject({ status: 409, code: "ConflictError", outcomeUnknown: false });

@@ -32,11 +32,11 @@ afterAll(async () => {
 describe("quotation against the sandbox", () => {
   it("returns stock per product and every service for a covered destination, priced as decimal text", async () => {
     const result = await client.quote({
-      productos: [
-        { identificador: "TAZA-1", cantidad: 2 },
-        { identificador: "7501000000011", cantidad: 1 },
+      lines: [
+        { identifier: "TAZA-1", quantity: 2 },
+        { identifier: "7501000000011", quantity: 1 },
       ],
-      consumidor_destino: cdmx,
+      destination: cdmx,
     });
     expect(result.products).toEqual([
       { identifier: "TAZA-1", inStock: 20 },
@@ -56,18 +56,18 @@ describe("quotation against the sandbox", () => {
 
   it("returns only the chosen service when servicio is given", async () => {
     const result = await client.quote({
-      productos: [{ identificador: "TAZA-1", cantidad: 1 }],
-      consumidor_destino: cdmx,
-      servicio: "PROGRAMADO",
+      lines: [{ identifier: "TAZA-1", quantity: 1 }],
+      destination: cdmx,
+      service: "PROGRAMADO",
     });
     expect(result.services.map((s) => s.service)).toEqual(["PROGRAMADO"]);
   });
 
   it("offers only NACIONAL outside the covered metro areas", async () => {
-    const oaxaca = { ...cdmx, codigo_postal: "68000", estado: "Oaxaca", ciudad: "Oaxaca de Juárez", colonia: "Centro" };
+    const oaxaca = { ...cdmx, postalCode: "68000", state: "Oaxaca", city: "Oaxaca de Juárez", neighborhood: "Centro" };
     const result = await client.quote({
-      productos: [{ identificador: "TAZA-1", cantidad: 1 }],
-      consumidor_destino: oaxaca,
+      lines: [{ identifier: "TAZA-1", quantity: 1 }],
+      destination: oaxaca,
     });
     expect(result.services.map((s) => s.service)).toEqual(["NACIONAL"]);
   });
@@ -75,11 +75,11 @@ describe("quotation against the sandbox", () => {
   it("types a product without dimensions and names it", async () => {
     const error = await client
       .quote({
-        productos: [
-          { identificador: "TAZA-1", cantidad: 1 },
-          { identificador: "SIN-DIM", cantidad: 1 },
+        lines: [
+          { identifier: "TAZA-1", quantity: 1 },
+          { identifier: "SIN-DIM", quantity: 1 },
         ],
-        consumidor_destino: cdmx,
+        destination: cdmx,
       })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcProductWithoutDimensionsError);
@@ -93,9 +93,9 @@ describe("quotation against the sandbox", () => {
   });
 
   it("types an unserved postal code as destination not served (SHP-003)", async () => {
-    const islasMarias = { ...cdmx, codigo_postal: "63900", estado: "Nayarit", ciudad: "Islas Marías" };
+    const islasMarias = { ...cdmx, postalCode: "63900", state: "Nayarit", city: "Islas Marías" };
     const error = await client
-      .quote({ productos: [{ identificador: "TAZA-1", cantidad: 1 }], consumidor_destino: islasMarias })
+      .quote({ lines: [{ identifier: "TAZA-1", quantity: 1 }], destination: islasMarias })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcDestinationNotServedError);
     expect((error as Error).message).toContain("SHP-003");
@@ -104,7 +104,7 @@ describe("quotation against the sandbox", () => {
   it("types insufficient stock and names the product", async () => {
     await control(sandbox, client, "POST", "/__sandbox/stock", { sku: "TAZA-2", units: 1 });
     const error = await client
-      .quote({ productos: [{ identificador: "TAZA-2", cantidad: 3 }], consumidor_destino: cdmx })
+      .quote({ lines: [{ identifier: "TAZA-2", quantity: 3 }], destination: cdmx })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcInsufficientStockError);
     expect(error).toMatchObject({ product: "TAZA-2" });
@@ -112,7 +112,7 @@ describe("quotation against the sandbox", () => {
 
   it("reports an unknown product as an unattributed conflict", async () => {
     const error = await client
-      .quote({ productos: [{ identificador: "NO-EXISTE", cantidad: 1 }], consumidor_destino: cdmx })
+      .quote({ lines: [{ identifier: "NO-EXISTE", quantity: 1 }], destination: cdmx })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcConflictError);
     expect(error).not.toBeInstanceOf(SvcProductWithoutDimensionsError);
@@ -120,7 +120,7 @@ describe("quotation against the sandbox", () => {
   });
 
   it("reads the contract's empty 200 as no services and its empty 409 as an unknown conflict", async () => {
-    const params = { productos: [{ identificador: "TAZA-1", cantidad: 1 }], consumidor_destino: cdmx };
+    const params = { lines: [{ identifier: "TAZA-1", quantity: 1 }], destination: cdmx };
     await expect(client.quote({ ...params, headers: { "x-sandbox-scenario": "empty-200" } })).resolves.toMatchObject({
       products: [],
       services: [],
@@ -138,9 +138,9 @@ describe("quotation against the sandbox", () => {
       const acme = clientFor(other, { serviceName: "acme" }).client;
       await acme.createProducts({ productos: [productWithDimensions("TAZA-1")] });
       const result = await acme.quote({
-        productos: [{ identificador: "TAZA-1", cantidad: 1 }],
-        consumidor_destino: cdmx,
-        servicio: "EXPRESS",
+        lines: [{ identifier: "TAZA-1", quantity: 1 }],
+        destination: cdmx,
+        service: "EXPRESS",
       });
       expect(result.raw).toHaveProperty("acmeServiceAvailability");
       expect(result.services.map((s) => s.service)).toEqual(["EXPRESS"]);

@@ -104,7 +104,7 @@ async function seed() {
       reasonParams: { product: "PLATO-GR", said: "Insufficient stock" },
       warnings: [
         {
-          field: "colonia",
+          field: "neighborhood",
           code: "coloniaWithoutLabel",
           params: { text: "Depto 4, frente al parque" },
           message: 'no "Col." label; took "Depto 4, frente al parque" as the colonia',

@@ -3,10 +3,9 @@ import type { SvcLogger } from "../options";
 import type { SvcCreateOrderResult, SvcOrder, SvcQuoteResult, SvcQuotedService } from "../results";
 import type { RequestSpec } from "../transport";
 import { WireShapeError, parseWire } from "../validate";
-import type { SvcDestination, SvcLineItem } from "../wire/destination";
+import type { WireShipment } from "../shipment";
 import { createOrderResponseSchema, orderLookupResponseSchema } from "../wire/order";
 import { type availabilitySchema, quoteResponseSchema } from "../wire/quote";
-import type { ServiceCode } from "../service-codes";
 import { normaliseServiceCode, wireNames } from "../wire/service-code";
 
 /** The wire names and logger the shipping specs depend on. */
@@ -16,12 +15,7 @@ export interface EndpointContext {
 }
 
 /** Line items, destination and service as the quotation and order bodies carry them. */
-export interface ShipmentParams {
-  productos: SvcLineItem[];
-  consumidor_destino: SvcDestination;
-  servicio?: ServiceCode;
-  tienda_orden_ref?: string;
-}
+type ShipmentParams = WireShipment;
 
 type Availability = z.output<typeof availabilitySchema>;
 
@@ -85,7 +79,7 @@ export function createOrderSpec(
     body: shipmentBody(context, params),
     sideEffects: true,
     identifiers: params.productos.map((p) => p.identificador),
-    parse: (json) => ({ ordenRef: parseWire(createOrderResponseSchema, json).orden.ordenRef }),
+    parse: (json) => ({ orderRef: parseWire(createOrderResponseSchema, json).orden.ordenRef }),
   };
 }
 

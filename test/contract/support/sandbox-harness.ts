@@ -8,7 +8,7 @@ import {
   createSvcClient,
   type SvcClient,
   type SvcClientOptions,
-  type SvcDestination,
+  type ShippingAddress,
   type SvcNewProduct,
 } from "~/svc";
 
@@ -96,15 +96,15 @@ export function productWithDimensions(sku: string, upc = ""): SvcNewProduct {
 }
 
 /** A served destination in Mexico City (EXPRESS and PROGRAMADO covered). */
-export const cdmx: SvcDestination & { pais: string } = {
-  calle: "Avenida Insurgentes Sur",
-  no_exterior: "1602",
-  no_interior: "Piso 4",
-  colonia: "Crédito Constructor",
-  codigo_postal: "03940",
-  estado: "Ciudad de México",
-  ciudad: "Benito Juárez",
-  nombre: "María Fernanda López",
-  telefono: "+525512345678",
-  pais: "Mexico",
+export const cdmx: ShippingAddress & { country: string } = {
+  street: "Avenida Insurgentes Sur",
+  exteriorNumber: "1602",
+  interiorNumber: "Piso 4",
+  neighborhood: "Crédito Constructor",
+  postalCode: "03940",
+  state: "Ciudad de México",
+  city: "Benito Juárez",
+  recipient: "María Fernanda López",
+  phone: "+525512345678",
+  country: "Mexico",
 };

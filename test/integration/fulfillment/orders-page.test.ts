@@ -129,7 +129,7 @@ describe("the orders page", () => {
     expect(rows).toHaveLength(3);
     expect(counts).toMatchObject({ submitted: 2, skipped: 1, needs_attention: 0 });
     expect(rows.find((r) => r.status === "skipped")).toMatchObject({ reason: expect.stringMatching(/test order/) });
-    expect(rows.some((r) => r.warnings.some((w) => w.field === "telefono"))).toBe(true);
+    expect(rows.some((r) => r.warnings.some((w) => w.field === "phone"))).toBe(true);
     expect(rows.filter((r) => r.status === "submitted").every((r) => r.serviceCode === "EXPRESS" && r.svcOrderId)).toBe(
       true,
     );

@@ -166,7 +166,7 @@ function keyOf(cart: number): string {
     shop: SHOP,
     connection: "conn-1",
     settingsVersion: 3,
-    productos: lines.productos,
+    lines: lines.lines,
     destination: rate.destination,
   });
 }

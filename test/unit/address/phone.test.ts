@@ -36,7 +36,7 @@ describe("normalizePhone", () => {
     expect(value).toBe(typed);
     expect(warnings).toEqual([
       expect.objectContaining({
-        field: "telefono",
+        field: "phone",
         message: expect.stringContaining("not a 10-digit Mexican number"),
         original: typed,
       }),
@@ -49,7 +49,7 @@ describe("normalizePhone", () => {
         value: "",
         warnings: [
           expect.objectContaining({
-            field: "telefono",
+            field: "phone",
             message: "no phone number; the service needs one reachable by WhatsApp",
           }),
         ],

@@ -21,7 +21,7 @@ describe("normalizePostalCode", () => {
     expect(value).toBe("06500");
     expect(warnings).toEqual([
       expect.objectContaining({
-        field: "codigo_postal",
+        field: "postalCode",
         message: 'postal code "6500" has four digits; sent "06500"',
         original: "6500",
       }),
@@ -37,7 +37,7 @@ describe("normalizePostalCode", () => {
     expect(value).toBe(typed);
     expect(warnings).toEqual([
       expect.objectContaining({
-        field: "codigo_postal",
+        field: "postalCode",
         message: expect.stringContaining("not a valid Mexican postal code"),
         original: typed,
       }),
@@ -52,7 +52,7 @@ describe("normalizePostalCode", () => {
   it("reports a missing postal code", () => {
     expect(normalizePostalCode(null)).toEqual({
       value: "",
-      warnings: [expect.objectContaining({ field: "codigo_postal", message: "no postal code given" })],
+      warnings: [expect.objectContaining({ field: "postalCode", message: "no postal code given" })],
     });
   });
 });
@@ -69,7 +69,7 @@ describe("resolvePostalCode", () => {
     expect(value).toBe("44100");
     expect(warnings).toEqual([
       expect.objectContaining({
-        field: "codigo_postal",
+        field: "postalCode",
         message: "an address line mentions postal code 44600; sent 44100",
         original: "44600",
       }),

@@ -14,8 +14,8 @@ const base: ShopifyAddress = {
 function streetOf(address1: string, address2: string) {
   const result = toDestination({ ...base, address1, address2 });
   if (!result.ok) throw new Error(result.message);
-  const { calle, no_exterior, no_interior, colonia } = result.destination;
-  return { calle, no_exterior, no_interior, colonia, warnings: result.warnings };
+  const { street, exteriorNumber, interiorNumber, neighborhood } = result.destination;
+  return { street, exteriorNumber, interiorNumber, neighborhood, warnings: result.warnings };
 }
 
 describe("Shopify's additional address fields (U+2060)", () => {
@@ -30,10 +30,10 @@ describe("Shopify's additional address fields (U+2060)", () => {
     expect(address1).toContain(RESERVED_DELIMITER);
     // WHEN parsed THEN each sub-field lands in its own field, with no guess to report
     expect(streetOf(address1 ?? "", address2 ?? "")).toEqual({
-      calle: "Av. Insurgentes Sur",
-      no_exterior: "1602",
-      no_interior: "Depto 4",
-      colonia: "Crédito Constructor",
+      street: "Av. Insurgentes Sur",
+      exteriorNumber: "1602",
+      interiorNumber: "Depto 4",
+      neighborhood: "Crédito Constructor",
       warnings: [],
     });
   });
@@ -43,32 +43,32 @@ describe("Shopify's additional address fields (U+2060)", () => {
     const structured = streetOf(`Hidalgo ${RESERVED_DELIMITER}23`, `7 ${RESERVED_DELIMITER}Juárez 2`);
     // THEN the structured fields are trusted as they are
     expect(structured).toMatchObject({
-      calle: "Hidalgo",
-      no_exterior: "23",
-      no_interior: "7",
-      colonia: "Juárez 2",
+      street: "Hidalgo",
+      exteriorNumber: "23",
+      interiorNumber: "7",
+      neighborhood: "Juárez 2",
       warnings: [],
     });
   });
 
   it("reads a colonia-only line 2 that starts with the delimiter", () => {
     expect(streetOf(`Río Lerma ${RESERVED_DELIMITER}232`, `${RESERVED_DELIMITER}Cuauhtémoc`)).toMatchObject({
-      no_interior: "",
-      colonia: "Cuauhtémoc",
+      interiorNumber: "",
+      neighborhood: "Cuauhtémoc",
       warnings: [],
     });
   });
 
   it("keeps text after a second delimiter in the same sub-field", () => {
-    const { no_exterior } = streetOf(`Río Lerma ${RESERVED_DELIMITER}232${RESERVED_DELIMITER}B`, "Col. Cuauhtémoc");
-    expect(no_exterior).toBe("232 B");
+    const { exteriorNumber } = streetOf(`Río Lerma ${RESERVED_DELIMITER}232${RESERVED_DELIMITER}B`, "Col. Cuauhtémoc");
+    expect(exteriorNumber).toBe("232 B");
   });
 
   it("reads the interior label inside the interior sub-field", () => {
     expect(streetOf(`Río Lerma ${RESERVED_DELIMITER}232`, `Int. 4 ${RESERVED_DELIMITER}Col. Cuauhtémoc`)).toMatchObject(
       {
-        no_interior: "4",
-        colonia: "Cuauhtémoc",
+        interiorNumber: "4",
+        neighborhood: "Cuauhtémoc",
       },
     );
   });

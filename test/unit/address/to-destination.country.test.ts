@@ -22,7 +22,7 @@ describe("toDestination and the country", () => {
   ])("accepts %j as Mexico", (country) => {
     const result = toDestination({ ...mexican, postal_code: "06500", province: "DF", ...country });
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.destination.pais).toBe("Mexico");
+    if (result.ok) expect(result.destination.country).toBe("Mexico");
   });
 
   it.each([
@@ -48,7 +48,7 @@ describe("toDestination and the country", () => {
     if (result.ok) {
       expect(result.warnings).toContainEqual(
         expect.objectContaining({
-          field: "pais",
+          field: "country",
           message: "no country given; assumed Mexico from the state and postal code",
         }),
       );

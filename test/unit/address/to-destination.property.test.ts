@@ -27,16 +27,16 @@ const LABEL_WORDS = new Set([
   "postal",
 ]);
 const FIELDS: (keyof Destination)[] = [
-  "calle",
-  "no_exterior",
-  "no_interior",
-  "colonia",
-  "codigo_postal",
-  "estado",
-  "ciudad",
-  "nombre",
-  "telefono",
-  "pais",
+  "street",
+  "exteriorNumber",
+  "interiorNumber",
+  "neighborhood",
+  "postalCode",
+  "state",
+  "city",
+  "recipient",
+  "phone",
+  "country",
 ];
 
 const foldWord = (word: string) =>
@@ -94,13 +94,13 @@ describe("toDestination over generated addresses", { timeout: 60_000 }, () => {
         expect(result.ok).toBe(true);
         if (!result.ok) return;
         // THEN every character of the address lines is in a street field, the postal code or a warning
-        const { calle, no_exterior, no_interior, colonia, codigo_postal } = result.destination;
+        const { street, exteriorNumber, interiorNumber, neighborhood, postalCode } = result.destination;
         const outputs = [
-          calle,
-          no_exterior,
-          no_interior,
-          colonia,
-          codigo_postal,
+          street,
+          exteriorNumber,
+          interiorNumber,
+          neighborhood,
+          postalCode,
           ...result.warnings.map((w) => w.original ?? ""),
         ];
         const lines = [address.address1, address.address2, address.address3].map((l) => l ?? "").join(" ");
@@ -121,8 +121,8 @@ describe("toDestination over generated addresses", { timeout: 60_000 }, () => {
         }
         expect(Object.keys(result.destination).sort()).toEqual([...FIELDS].sort());
         for (const field of FIELDS) expect(typeof result.destination[field]).toBe("string");
-        expect(result.destination.pais).toBe("Mexico");
-        expect(result.destination.no_exterior).not.toBe("");
+        expect(result.destination.country).toBe("Mexico");
+        expect(result.destination.exteriorNumber).not.toBe("");
         for (const warning of result.warnings) {
           expect(FIELDS).toContain(warning.field);
           expect(warning.message.length).toBeGreaterThan(0);
@@ -138,13 +138,13 @@ describe("toDestination over generated addresses", { timeout: 60_000 }, () => {
         const result = toDestination(address);
         if (!result.ok) return;
         const originals = result.warnings.map((w) => w.original ?? "");
-        const { telefono, codigo_postal } = result.destination;
-        if (!/^\d{10}$/.test(telefono)) {
-          expect(lostCharacters(address.phone ?? "", [telefono, ...originals])).toEqual([]);
+        const { phone, postalCode } = result.destination;
+        if (!/^\d{10}$/.test(phone)) {
+          expect(lostCharacters(address.phone ?? "", [phone, ...originals])).toEqual([]);
         }
-        if (!/^\d{5}$/.test(codigo_postal)) {
+        if (!/^\d{5}$/.test(postalCode)) {
           const given = address.zip || address.postal_code || "";
-          expect(lostCharacters(given, [codigo_postal, ...originals])).toEqual([]);
+          expect(lostCharacters(given, [postalCode, ...originals])).toEqual([]);
         }
       }),
       { numRuns: 2_000 },

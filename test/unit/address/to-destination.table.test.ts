@@ -16,7 +16,7 @@ describe("toDestination over real-looking Mexican addresses", () => {
   });
 
   it("covers at least 150 addresses and every one of the 32 states", () => {
-    const states = new Set(ADDRESS_CASES.map((c) => c.expected.estado));
+    const states = new Set(ADDRESS_CASES.map((c) => c.expected.state));
     expect(ADDRESS_CASES.length).toBeGreaterThanOrEqual(150);
     expect([...states].sort()).toEqual(MEXICAN_STATES.map((s) => s.name).sort());
   });

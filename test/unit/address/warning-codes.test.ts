@@ -51,8 +51,8 @@ describe("address warnings in the merchant's language", () => {
       first_name: "Ana",
       phone: "123",
     } as never);
-    expect(result.ok && result.warnings.find((w) => w.field === "telefono")).toEqual({
-      field: "telefono",
+    expect(result.ok && result.warnings.find((w) => w.field === "phone")).toEqual({
+      field: "phone",
       code: "phoneNot10Digits",
       params: { phone: "123" },
       message: 'phone "123" is not a 10-digit Mexican number; sent as given',

@@ -21,10 +21,10 @@ describe("warnings a merchant can act on", () => {
     // GIVEN a street with no number anywhere
     const { destination, warnings } = warningsFor({ address1: "Prol. Juárez", address2: "Col. Centro" });
     // THEN the service gets S/N and the merchant is told which street lacked a number
-    expect(destination.no_exterior).toBe("S/N");
+    expect(destination.exteriorNumber).toBe("S/N");
     expect(warnings).toContainEqual(
       expect.objectContaining({
-        field: "no_exterior",
+        field: "exteriorNumber",
         message: 'no exterior number found; sent "S/N"',
         original: "Prol. Juárez",
       }),
@@ -40,7 +40,7 @@ describe("warnings a merchant can act on", () => {
     const { warnings } = warningsFor({ address1: "Río Lerma 232", address2: "Cuauhtémoc" });
     expect(warnings).toEqual([
       expect.objectContaining({
-        field: "colonia",
+        field: "neighborhood",
         message: 'no "Col." label; took "Cuauhtémoc" as the colonia',
         original: "Cuauhtémoc",
       }),
@@ -51,8 +51,8 @@ describe("warnings a merchant can act on", () => {
     // GIVEN a colonia and a repeated city after the street, both unlabelled
     const { destination, warnings } = warningsFor({ address1: "Río Lerma 232, Cuauhtémoc, CDMX", address2: "" });
     // THEN the first is taken as the colonia and the second stays in the street, both reported
-    expect(destination.colonia).toBe("Cuauhtémoc");
-    expect(destination.calle).toBe("Río Lerma, CDMX");
+    expect(destination.neighborhood).toBe("Cuauhtémoc");
+    expect(destination.street).toBe("Río Lerma, CDMX");
     expect(warnings.map((w) => w.original)).toEqual(["CDMX", "Cuauhtémoc"]);
   });
 
@@ -60,10 +60,14 @@ describe("warnings a merchant can act on", () => {
     // GIVEN a lot address with no street and the colonia unlabelled on line 2
     const { destination, warnings } = warningsFor({ address1: "Mz 5 Lt 12", address2: "Santa Cruz Meyehualco" });
     // THEN the lot is the street, the number S/N, and the merchant is told about each guess
-    expect(destination).toMatchObject({ calle: "Mz 5 Lt 12", no_exterior: "S/N", colonia: "Santa Cruz Meyehualco" });
+    expect(destination).toMatchObject({
+      street: "Mz 5 Lt 12",
+      exteriorNumber: "S/N",
+      neighborhood: "Santa Cruz Meyehualco",
+    });
     expect(warnings).toContainEqual(
       expect.objectContaining({
-        field: "calle",
+        field: "street",
         message: 'no street name; sent the block and lot "Mz 5 Lt 12" as the street',
         original: "Mz 5 Lt 12",
       }),
@@ -75,10 +79,14 @@ describe("warnings a merchant can act on", () => {
       address1: "Lago Zurich 245 Edificio Frisco",
       address2: "Col. Ampliación Granada",
     });
-    expect(destination).toMatchObject({ calle: "Lago Zurich", no_exterior: "245", no_interior: "Edificio Frisco" });
+    expect(destination).toMatchObject({
+      street: "Lago Zurich",
+      exteriorNumber: "245",
+      interiorNumber: "Edificio Frisco",
+    });
     expect(warnings).toEqual([
       expect.objectContaining({
-        field: "no_interior",
+        field: "interiorNumber",
         message:
           'took "Edificio Frisco" after the house number as a building\'s name; sent it in the interior reference',
         original: "Edificio Frisco",
@@ -89,7 +97,7 @@ describe("warnings a merchant can act on", () => {
   it("lists warnings in the order of the destination's fields", () => {
     const { warnings } = warningsFor({ address1: "", address2: "", phone: "", name: "", postal_code: "" });
     const fields = warnings.map((w) => w.field);
-    expect(fields).toEqual(["calle", "no_exterior", "colonia", "codigo_postal", "nombre", "telefono"]);
+    expect(fields).toEqual(["street", "exteriorNumber", "neighborhood", "postalCode", "recipient", "phone"]);
   });
 
   it("uses the company when there is no recipient name, and says so", () => {
@@ -99,10 +107,10 @@ describe("warnings a merchant can act on", () => {
       address1: "Río Lerma 232",
       address2: "Col. Cuauhtémoc",
     });
-    expect(destination.nombre).toBe("Tienda Demo");
+    expect(destination.recipient).toBe("Tienda Demo");
     expect(warnings).toEqual([
       expect.objectContaining({
-        field: "nombre",
+        field: "recipient",
         message: "no recipient name; sent the company name",
         original: "Tienda Demo",
       }),
@@ -111,6 +119,6 @@ describe("warnings a merchant can act on", () => {
 
   it("prefers first and last name over the combined name", () => {
     const { destination } = warningsFor({ first_name: " Ana ", last_name: "López  Ruiz", name: "A. López" });
-    expect(destination.nombre).toBe("Ana López Ruiz");
+    expect(destination.recipient).toBe("Ana López Ruiz");
   });
 });

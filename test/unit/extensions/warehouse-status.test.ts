@@ -103,13 +103,13 @@ describe("what the block shows for each state", () => {
           record({
             warnings: [
               {
-                field: "telefono",
+                field: "phone",
                 code: "phoneNot10Digits",
                 params: { phone: "123" },
                 message: 'phone "123" is not a 10-digit Mexican number; sent as given',
                 original: "123",
               },
-              { field: "colonia", message: "stored before codes" },
+              { field: "neighborhood", message: "stored before codes" },
             ],
           }),
         ],
@@ -117,11 +117,11 @@ describe("what the block shows for each state", () => {
     ).records;
     expect(shown.warnings).toEqual([
       {
-        field: { key: "fields.telefono" },
+        field: { key: "fields.phone" },
         text: { key: "warnings.phoneNot10Digits", params: { phone: "123" } },
         original: "123",
       },
-      { field: { key: "fields.colonia" }, text: { key: "attention.warningNotCoded" }, original: null },
+      { field: { key: "fields.neighborhood" }, text: { key: "attention.warningNotCoded" }, original: null },
     ]);
   });
 

@@ -56,11 +56,11 @@ describe("decideFulfillmentOrder", () => {
       kind: "send",
       serviceCode: "EXPRESS",
       request: {
-        productos: [
-          { identificador: "TAZA-AZ", cantidad: 2 },
-          { identificador: "CAFE-500", cantidad: 1 },
+        lines: [
+          { identifier: "TAZA-AZ", quantity: 2 },
+          { identifier: "CAFE-500", quantity: 1 },
         ],
-        tienda_orden_ref: "#1001",
+        storeOrderRef: "#1001",
       },
     });
   });
@@ -70,7 +70,7 @@ describe("decideFulfillmentOrder", () => {
       l.sku === "CAFE-500" ? { ...l, remainingQuantity: 0 } : { ...l, remainingQuantity: 1 },
     );
     const decision = decideFulfillmentOrder(state(), fo({ lines }), settings, NOW);
-    expect(decision.kind === "send" && decision.request.productos).toEqual([{ identificador: "TAZA-AZ", cantidad: 1 }]);
+    expect(decision.kind === "send" && decision.request.lines).toEqual([{ identifier: "TAZA-AZ", quantity: 1 }]);
   });
 
   it.each([
@@ -132,8 +132,8 @@ describe("decideFulfillmentOrder", () => {
 
 describe("changeAfterSubmission", () => {
   const sent = [
-    { identificador: "TAZA-AZ", cantidad: 2 },
-    { identificador: "CAFE-500", cantidad: 1 },
+    { identifier: "TAZA-AZ", quantity: 2 },
+    { identifier: "CAFE-500", quantity: 1 },
   ];
 
   it("is silent while Shopify still has what the warehouse has", () => {

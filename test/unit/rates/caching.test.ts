@@ -143,7 +143,7 @@ describe("quoteCacheKey", () => {
     shop: "tienda.myshopify.com",
     settingsVersion: 3,
     connection: "c1",
-    productos: [{ identificador: "TAZA-AZ", cantidad: 2 }],
+    lines: [{ identifier: "TAZA-AZ", quantity: 2 }],
     destination,
   };
 
@@ -163,8 +163,8 @@ describe("quoteCacheKey", () => {
     const key = quoteCacheKey(base);
     expect(quoteCacheKey({ ...base, settingsVersion: 4 })).not.toBe(key);
     expect(quoteCacheKey({ ...base, connection: "c2" })).not.toBe(key);
-    expect(quoteCacheKey({ ...base, productos: [{ identificador: "TAZA-AZ", cantidad: 3 }] })).not.toBe(key);
-    expect(quoteCacheKey({ ...base, productos: [{ identificador: "TAZA-RO", cantidad: 2 }] })).not.toBe(key);
+    expect(quoteCacheKey({ ...base, lines: [{ identifier: "TAZA-AZ", quantity: 3 }] })).not.toBe(key);
+    expect(quoteCacheKey({ ...base, lines: [{ identifier: "TAZA-RO", quantity: 2 }] })).not.toBe(key);
     expect(quoteCacheKey({ ...base, destination: { ...destination, postal_code: "06600" } })).not.toBe(key);
     expect(quoteCacheKey({ ...base, destination: { ...destination, address1: "Río Lerma 233" } })).not.toBe(key);
     expect(quoteCacheKey({ ...base, destination: { ...destination, address2: "Int. 5, Col. Cuauhtémoc" } })).not.toBe(
@@ -174,5 +174,11 @@ describe("quoteCacheKey", () => {
 
   it("starts with the shop so a shop's entries can be dropped together", () => {
     expect(quoteCacheKey(base).startsWith("tienda.myshopify.com|")).toBe(true);
+  });
+
+  it("is the key earlier versions wrote, so shared (Redis) entries stay good across a deploy", () => {
+    // The key released before the lines had English names (ADR 032): the lines are hashed by
+    // position, never by field name, so renaming a field must not move any key.
+    expect(quoteCacheKey(base)).toBe("tienda.myshopify.com|0wG3wae6C-eI1Qv0xWcz2iBkDbZHa-g0cCEwJLn8Qi8");
   });
 });

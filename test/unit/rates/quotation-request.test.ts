@@ -11,18 +11,18 @@ describe("toQuotationRequest", () => {
     // THEN only the mugs are quoted, with the destination mapped by the address module
     expect(request).toEqual({
       ok: true,
-      productos: [{ identificador: "TAZA-AZ", cantidad: 2 }],
+      lines: [{ identifier: "TAZA-AZ", quantity: 2 }],
       destination: {
-        calle: "Río Lerma",
-        no_exterior: "232",
-        no_interior: "4",
-        colonia: "Cuauhtémoc",
-        codigo_postal: "06500",
-        estado: "Ciudad de México",
-        ciudad: "Ciudad de México",
-        nombre: "Ana López",
-        telefono: "5512345678",
-        pais: "Mexico",
+        street: "Río Lerma",
+        exteriorNumber: "232",
+        interiorNumber: "4",
+        neighborhood: "Cuauhtémoc",
+        postalCode: "06500",
+        state: "Ciudad de México",
+        city: "Ciudad de México",
+        recipient: "Ana López",
+        phone: "5512345678",
+        country: "Mexico",
       },
     });
   });
@@ -34,9 +34,9 @@ describe("toQuotationRequest", () => {
       { ...mug, sku: " TAZA-AZ ", quantity: 3 },
     ];
     const request = toQuotationRequest(rateRequest({ items }));
-    expect(request.ok && request.productos).toEqual([
-      { identificador: "PLAYERA-M", cantidad: 1 },
-      { identificador: "TAZA-AZ", cantidad: 5 },
+    expect(request.ok && request.lines).toEqual([
+      { identifier: "PLAYERA-M", quantity: 1 },
+      { identifier: "TAZA-AZ", quantity: 5 },
     ]);
   });
 
@@ -79,14 +79,14 @@ describe("toQuotationRequest", () => {
         },
       }),
     );
-    expect(request.ok && request.destination).toMatchObject({ nombre: "", telefono: "", codigo_postal: "06500" });
+    expect(request.ok && request.destination).toMatchObject({ recipient: "", phone: "", postalCode: "06500" });
   });
 });
 
 describe("quotationLines", () => {
   it("answers the same lines as the full request, without parsing the address", () => {
     const rate = rateRequest({ destination: { country: "US", postal_code: "10001" } });
-    expect(quotationLines(rate)).toEqual({ ok: true, productos: [{ identificador: "TAZA-AZ", cantidad: 2 }] });
+    expect(quotationLines(rate)).toEqual({ ok: true, lines: [{ identifier: "TAZA-AZ", quantity: 2 }] });
   });
 });
 

@@ -79,8 +79,8 @@ describe("quoteRates", () => {
     });
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
-      productos: [{ identificador: "TAZA-AZ", cantidad: 2 }],
-      consumidor_destino: { codigo_postal: "06500" },
+      lines: [{ identifier: "TAZA-AZ", quantity: 2 }],
+      destination: { postalCode: "06500" },
     });
     expect(calls[0]?.deadline).toEqual(expect.any(Number));
     expect(calls[0]?.signal).toBeInstanceOf(AbortSignal);

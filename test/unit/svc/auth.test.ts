@@ -7,7 +7,7 @@ import { TEST_API_KEY, testClient } from "./support/test-client";
 const AUTH = "POST /api/rest/auth";
 const QUOTE = "POST /api/rest/services";
 const STOCK = "POST /api/rest/inventory/stock";
-const quoteParams = { productos: lineItems, consumidor_destino: destination };
+const quoteParams = { lines: lineItems, destination };
 
 let fake: FakeService;
 afterEach(async () => {

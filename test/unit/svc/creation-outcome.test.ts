@@ -15,8 +15,7 @@ const AUTH = "POST /api/rest/auth";
 const ORDERS = "POST /api/rest/orders";
 const PRODUCTS = "POST /api/rest/product/new";
 
-const createOrder = (client: SvcClient) =>
-  client.createOrder({ productos: lineItems, consumidor_destino: destination, servicio: "NACIONAL" });
+const createOrder = (client: SvcClient) => client.createOrder({ lines: lineItems, destination, service: "NACIONAL" });
 const createProducts = (client: SvcClient) =>
   client.createProducts({ productos: [{ sku: "TAZA-MX-001", nombre: "Taza" }] });
 
@@ -123,9 +122,9 @@ describe("creation before anything is sent", () => {
     const { client } = testClient(fake);
     const error = await client
       .createOrder({
-        productos: [{ identificador: "TAZA-MX-001", cantidad: 0 }],
-        consumidor_destino: destination,
-        servicio: "NACIONAL",
+        lines: [{ identifier: "TAZA-MX-001", quantity: 0 }],
+        destination,
+        service: "NACIONAL",
       })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({

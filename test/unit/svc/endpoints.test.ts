@@ -6,7 +6,7 @@ import {
   SvcNotFoundError,
   SvcPermissionError,
 } from "~/svc";
-import { destination, lineItems } from "./support/fixtures";
+import { destination, lineItems, wireDestination, wireLineItems } from "./support/fixtures";
 import { issueToken, sendJson, startFakeService, type FakeHandler, type FakeService } from "./support/fake-service";
 import { testClient } from "./support/test-client";
 
@@ -107,7 +107,7 @@ describe("createProducts", () => {
 });
 
 describe("createOrder", () => {
-  it("sends servicio_<name> and the store reference, and returns the ordenRef", async () => {
+  it("sends servicio_<name> and the store reference, and returns the ordenRef as orderRef", async () => {
     const client = await clientWith({
       "POST /api/rest/orders": (_r, res) =>
         sendJson(
@@ -118,15 +118,15 @@ describe("createOrder", () => {
         ),
     });
     const result = await client.createOrder({
-      productos: lineItems,
-      consumidor_destino: destination,
-      servicio: "PROGRAMADO",
-      tienda_orden_ref: "#1042",
+      lines: lineItems,
+      destination,
+      service: "PROGRAMADO",
+      storeOrderRef: "#1042",
     });
-    expect(result).toEqual({ ordenRef: "2f1c0b8e-9a57-4a3c-8d0e-5b1f6e7c9a10", requestId: "req-o1" });
+    expect(result).toEqual({ orderRef: "2f1c0b8e-9a57-4a3c-8d0e-5b1f6e7c9a10", requestId: "req-o1" });
     expect(fake.requests.at(-1)?.json).toEqual({
-      productos: lineItems,
-      consumidor_destino: destination,
+      productos: wireLineItems,
+      consumidor_destino: wireDestination,
       servicio_svc: "PROGRAMADO",
       tienda_orden_ref: "#1042",
     });
@@ -134,8 +134,8 @@ describe("createOrder", () => {
 
   it("requires the country of the destination, as the newer documentation does for orders", async () => {
     const client = await clientWith({});
-    const { pais: _omitted, ...withoutCountry } = destination;
-    const params = { productos: lineItems, consumidor_destino: withoutCountry, servicio: "NACIONAL" } as Parameters<
+    const { country: _omitted, ...withoutCountry } = destination;
+    const params = { lines: lineItems, destination: withoutCountry, service: "NACIONAL" } as Parameters<
       typeof client.createOrder
     >[0];
     await expect(client.createOrder(params)).rejects.toMatchObject({
@@ -145,23 +145,22 @@ describe("createOrder", () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("passes extra destination fields through untouched", async () => {
+  it("sends the destination's fields and nothing else (no store reference when none is given)", async () => {
     const client = await clientWith({
       "POST /api/rest/orders": (_r, res) => sendJson(res, 200, { orden: { ordenRef: "o-1" } }),
     });
-    await client.createOrder({
-      productos: lineItems,
-      consumidor_destino: { ...destination, pais: "Mexico", email: "maria@example.mx" },
-      servicio: "NACIONAL",
+    const withExtra = { ...destination, email: "maria@example.mx" };
+    await client.createOrder({ lines: lineItems, destination: withExtra, service: "NACIONAL" });
+    expect(fake.requests.at(-1)?.json).toStrictEqual({
+      productos: wireLineItems,
+      consumidor_destino: wireDestination,
+      servicio_svc: "NACIONAL",
     });
-    expect(fake.requests.at(-1)?.json).toMatchObject({ consumidor_destino: { email: "maria@example.mx" } });
   });
 
   it("requires a service", async () => {
     const client = await clientWith({});
-    const params = { productos: lineItems, consumidor_destino: destination } as unknown as Parameters<
-      typeof client.createOrder
-    >[0];
+    const params = { lines: lineItems, destination } as unknown as Parameters<typeof client.createOrder>[0];
     await expect(client.createOrder(params)).rejects.toMatchObject({
       name: "SvcInvalidRequestError",
       field: "servicio",

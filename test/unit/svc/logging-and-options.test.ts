@@ -27,7 +27,7 @@ describe("logging", () => {
       requestId: () => "app-req-1",
       onAttempt: (attempt) => attempts.push(attempt),
     });
-    await client.quote({ productos: lineItems, consumidor_destino: destination });
+    await client.quote({ lines: lineItems, destination });
     const quoteLogs = logger.entries.filter((e) => e.obj.endpoint === "quote");
     expect(quoteLogs.map((e) => [e.level, e.obj])).toEqual([
       [
@@ -60,11 +60,11 @@ describe("logging", () => {
     });
     const logger = recordingLogger();
     const { client } = testClient(fake, { logger });
-    await client.quote({ productos: lineItems, consumidor_destino: destination });
+    await client.quote({ lines: lineItems, destination });
     const { accessToken } = await client.auth();
     const logged = JSON.stringify(logger.entries);
     expect(logger.entries.length).toBeGreaterThan(0);
-    for (const secret of [TEST_API_KEY, accessToken, destination.calle, destination.nombre, destination.telefono]) {
+    for (const secret of [TEST_API_KEY, accessToken, destination.street, destination.recipient, destination.phone]) {
       expect(logged).not.toContain(secret);
     }
   });

@@ -7,13 +7,13 @@ import {
   SvcInvalidResponseError,
   SvcProductWithoutDimensionsError,
 } from "~/svc";
-import { availabilityBody, destination, lineItems } from "./support/fixtures";
+import { availabilityBody, destination, lineItems, wireDestination, wireLineItems } from "./support/fixtures";
 import { issueToken, sendJson, startFakeService, type FakeHandler, type FakeService } from "./support/fake-service";
 import { recordingLogger, testClient } from "./support/test-client";
 
 const AUTH = "POST /api/rest/auth";
 const QUOTE = "POST /api/rest/services";
-const quoteParams = { productos: lineItems, consumidor_destino: destination };
+const quoteParams = { lines: lineItems, destination };
 
 let fake: FakeService;
 afterEach(async () => {
@@ -38,13 +38,17 @@ describe("quote", () => {
       { serviceName: "acme" },
       {
         ...quoteParams,
-        servicio: "EXPRESS",
+        service: "EXPRESS",
       },
     );
     // THEN the body used the derived wire name, and the answer was read from the derived root
     const sent = fake.requests.find((r) => r.path === "/api/rest/services");
     expect(sent?.headers["content-type"]).toBe("application/json");
-    expect(sent?.json).toEqual({ productos: lineItems, consumidor_destino: destination, servicio_acme: "EXPRESS" });
+    expect(sent?.json).toEqual({
+      productos: wireLineItems,
+      consumidor_destino: wireDestination,
+      servicio_acme: "EXPRESS",
+    });
     expect(result.requestId).toBe("req-q1");
     expect(result.products).toEqual([
       { identifier: "TAZA-MX-001", inStock: 40 },
@@ -140,22 +144,24 @@ describe("quote", () => {
   it("rejects a destination without a required field before sending", async () => {
     fake = await startFakeService();
     const { client } = testClient(fake);
-    const { telefono: _omitted, ...withoutPhone } = destination;
+    const { phone: _omitted, ...withoutPhone } = destination;
     const error = await client
-      .quote({ productos: lineItems, consumidor_destino: withoutPhone as typeof destination })
+      .quote({ lines: lineItems, destination: withoutPhone as typeof destination })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcInvalidRequestError);
     expect(error).toMatchObject({ field: "consumidor_destino.telefono" });
     expect(fake.requests).toHaveLength(0);
   });
 
-  it("accepts a null interior number", async () => {
+  it("accepts a null interior number, and sends it as null", async () => {
     await quoteAgainst(
       (_r, res) => sendJson(res, 200, availabilityBody()),
       {},
-      { productos: lineItems, consumidor_destino: { ...destination, no_interior: null } },
+      { lines: lineItems, destination: { ...destination, interiorNumber: null } },
     );
     expect(fake.count(QUOTE)).toBe(1);
+    const sent = fake.requests.find((r) => r.path === "/api/rest/services")?.json as Record<string, unknown>;
+    expect(sent.consumidor_destino).toEqual({ ...wireDestination, no_interior: null });
   });
 });
 

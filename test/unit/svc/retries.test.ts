@@ -6,7 +6,7 @@ import { testClient } from "./support/test-client";
 
 const AUTH = "POST /api/rest/auth";
 const QUOTE = "POST /api/rest/services";
-const quoteParams = { productos: lineItems, consumidor_destino: destination };
+const quoteParams = { lines: lineItems, destination };
 
 let fake: FakeService;
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { testClient } from "./support/test-client";
 
 const AUTH = "POST /api/rest/auth";
 const QUOTE = "POST /api/rest/services";
-const quoteParams = { productos: lineItems, consumidor_destino: destination };
+const quoteParams = { lines: lineItems, destination };
 const never = () => undefined;
 
 let fake: FakeService;

@@ -1,7 +1,22 @@
 /** Realistic request values shared by the client's unit tests. */
-import type { SvcDestination, SvcLineItem } from "~/svc";
+import type { ShipmentLine, ShippingAddress, SvcDestination, SvcLineItem } from "~/svc";
 
-export const destination: SvcDestination & { pais: string } = {
+/** A destination as callers pass it. */
+export const destination: ShippingAddress & { country: string } = {
+  street: "Avenida Insurgentes Sur",
+  exteriorNumber: "1602",
+  interiorNumber: "Piso 4",
+  neighborhood: "Crédito Constructor",
+  postalCode: "03940",
+  state: "Ciudad de México",
+  city: "Benito Juárez",
+  recipient: "María Fernanda López",
+  phone: "+525512345678",
+  country: "Mexico",
+};
+
+/** `destination` as the service receives it (`consumidor_destino`). */
+export const wireDestination: SvcDestination & { pais: string } = {
   calle: "Avenida Insurgentes Sur",
   no_exterior: "1602",
   no_interior: "Piso 4",
@@ -14,7 +29,13 @@ export const destination: SvcDestination & { pais: string } = {
   pais: "Mexico",
 };
 
-export const lineItems: SvcLineItem[] = [
+export const lineItems: ShipmentLine[] = [
+  { identifier: "TAZA-MX-001", quantity: 2 },
+  { identifier: "PLAYERA-NEGRA-M", quantity: 1 },
+];
+
+/** `lineItems` as the service receives them (`productos`). */
+export const wireLineItems: SvcLineItem[] = [
   { identificador: "TAZA-MX-001", cantidad: 2 },
   { identificador: "PLAYERA-NEGRA-M", cantidad: 1 },
 ];
