@@ -66,7 +66,7 @@ for (let i = 0; i < orders; i++) {
 fs.writeFileSync(process.env.BENCH_DELIVERIES_FILE ?? "/dev/null", JSON.stringify(deliveries));
 const server = await store.listen(0);
 
-export interface OperationCount {
+interface OperationCount {
   calls: number;
   requested: number;
   actual: number;
