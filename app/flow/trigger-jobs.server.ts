@@ -6,7 +6,7 @@
  * between Shopify's answer and the row's update is the one case that sends twice (Flow has no
  * idempotency key for triggers).
  */
-import type { PrismaClient } from "@prisma/client";
+import type { FlowTrigger, PrismaClient } from "@prisma/client";
 import { storedReason } from "../fulfillment/reason-codes";
 import { pickLocale, translator } from "../i18n/locale";
 import type { JobOutcome } from "../jobs/queue.server";
@@ -34,16 +34,13 @@ export function flowJobHandlers(deps: FlowHandlerDeps): Record<string, JobHandle
     [FLOW_TRIGGER_QUEUE]: async (job): Promise<JobOutcome> => {
       const { db, logger } = deps;
       const where = { shop_key: { shop: job.shop, key: job.key } };
-      let row = await db.flowTrigger.findUnique({ where });
+      let row = await db.flowTrigger.findUnique({ where, select: TRIGGER_ROW });
       if (row?.sentAt) return { kind: "done" };
       if (!row) {
         const built = await buildTrigger(db, job.shop, job.payload as unknown as FlowTriggerJob);
         if (!built) return { kind: "done" };
-        row = await db.flowTrigger.upsert({
-          where,
-          create: { shop: job.shop, key: job.key, handle: built.handle, payload: built.payload },
-          update: {},
-        });
+        row = await insertTrigger(db, { shop: job.shop, key: job.key, ...built });
+        if (row.sentAt) return { kind: "done" };
       }
       const payload = row.payload as Record<string, unknown>;
       if (payloadBytes(payload) > FLOW_PAYLOAD_LIMIT_BYTES) {
@@ -68,9 +65,34 @@ export function flowJobHandlers(deps: FlowHandlerDeps): Record<string, JobHandle
   };
 }
 
+const TRIGGER_ROW = { handle: true, payload: true, sentAt: true } as const;
+type TriggerRow = Pick<FlowTrigger, keyof typeof TRIGGER_ROW>;
+
 interface BuiltTrigger {
   handle: string;
   payload: Record<string, string | number | null>;
+}
+
+/**
+ * The event's row, inserted once: one statement (Prisma's upsert takes four, in a transaction).
+ * A run that lost the race to another reads the row that run inserted, whose payload is the one kept.
+ */
+async function insertTrigger(
+  db: PrismaClient,
+  args: { shop: string; key: string } & BuiltTrigger,
+): Promise<TriggerRow> {
+  const [inserted] = await db.$queryRaw<TriggerRow[]>`
+    INSERT INTO "FlowTrigger" (shop, key, handle, payload)
+    VALUES (${args.shop}, ${args.key}, ${args.handle}, ${JSON.stringify(args.payload)}::jsonb)
+    ON CONFLICT (shop, key) DO NOTHING
+    RETURNING handle, payload, "sentAt"`;
+  return (
+    inserted ??
+    db.flowTrigger.findUniqueOrThrow({
+      where: { shop_key: { shop: args.shop, key: args.key } },
+      select: TRIGGER_ROW,
+    })
+  );
 }
 
 /** The payload from the records as they are now; null when the record is gone (redacted). */
