@@ -240,9 +240,16 @@ async function main() {
     const before = await store.control.checkout(SHOP, cart);
     info(`carrier callback called: ${before.carriers[0]?.called ?? false}; ${before.rates.length} rates from the app`);
     info("Admin API 2026-10: carrierServiceCreate adds the carrier service to no shipping profile, so checkout never asks it");
-    const firstCheck = await waitFor("the readiness check the connection scheduled", () =>
-      db.checkoutReadiness.findUnique({ where: { shop: SHOP } }),
-    );
+    // The check the connection scheduled has run once the shop's readiness job has booked its next
+    // run and no follow-up waits: a check the app's schedules sweep started while the worker came up
+    // may have read the shop before its carrier service was registered, and stored its list first.
+    const firstCheck = await waitFor("the readiness check the connection scheduled", async () => {
+      const jobs = await db.job.findMany({ where: { queue: "shop.readiness", shop: SHOP } });
+      const settled =
+        jobs.length > 0 &&
+        jobs.every((job) => (job.key === SHOP ? job.state === "queued" && job.runAt.getTime() > Date.now() + 60_000 : job.state === "done"));
+      return settled && db.checkoutReadiness.findUnique({ where: { shop: SHOP } });
+    });
     const missing = (firstCheck.items as { code: string; status: string; params: { profiles?: string[] } }[]).find(
       (item) => item.code === "rates_in_mexico",
     );

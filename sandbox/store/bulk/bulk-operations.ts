@@ -53,6 +53,9 @@ export interface BulkRuntimeDeps {
 const BULK_BASE = 4_412_345_678;
 const PAGE_SIZE = 250;
 
+/** How an operation ends: its final status and error code. */
+type BulkEnd = Pick<BulkOperationRecord, "status" | "errorCode">;
+
 export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
   const operations = new Map<string, BulkOperationRecord>();
   const currentByShop = new Map<string, string>();
@@ -77,9 +80,16 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
     return id ? operations.get(id) : undefined;
   }
 
-  async function finish(ctx: StoreContext, op: BulkOperationRecord, stream: WriteStream): Promise<void> {
+  /**
+   * Ends the operation once its file is closed: the end status, `completedAt` and the file's URL
+   * become visible together, as Shopify shows them (never COMPLETED without its url, which reads
+   * as "the query matched nothing").
+   */
+  async function finish(ctx: StoreContext, op: BulkOperationRecord, stream: WriteStream, end: BulkEnd): Promise<void> {
     await new Promise<void>((resolve) => stream.end(resolve));
     op.completedAt = ctx.now();
+    op.status = end.status;
+    op.errorCode = end.errorCode;
     if (closed) return;
     const size = statSync(op.file).size;
     const fileUrl = `${deps.baseUrl(op.shop)}/bulk-operations/${numberOf(op.id)}.jsonl`;
@@ -113,21 +123,22 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
     const fault = faults.get(op.shop);
     faults.delete(op.shop);
     let after: string | null = null;
+    // How the operation ends; shown only once the file is closed (finish).
+    let end: BulkEnd | null = null;
     await yieldToIo();
     if (op.status === "CREATED") op.status = "RUNNING";
     try {
-      for (;;) {
+      while (!end) {
         await yieldToIo();
         if (op.status === "CANCELING" || closed) {
-          op.status = "CANCELED";
+          end = { status: "CANCELED", errorCode: null };
           break;
         }
         const page = executePage(ctx, document, root, after, deps.pageSize ?? PAGE_SIZE);
         for (const node of page.nodes) {
           for (const line of flatten(node, null)) {
             if (fault && op.objectCount >= fault.afterObjects) {
-              op.status = "FAILED";
-              op.errorCode = fault.errorCode;
+              end = { status: "FAILED", errorCode: fault.errorCode };
               break;
             }
             if (!stream.write(`${JSON.stringify(line)}\n`))
@@ -135,20 +146,16 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
             op.objectCount += 1;
             if (!("__parentId" in line)) op.rootObjectCount += 1;
           }
-          if (op.status === "FAILED") break;
+          if (end) break;
         }
-        if (op.status === "FAILED") break;
-        if (!page.hasNextPage) {
-          op.status = "COMPLETED";
-          break;
-        }
-        after = page.endCursor;
+        if (end) break;
+        if (!page.hasNextPage) end = { status: "COMPLETED", errorCode: null };
+        else after = page.endCursor;
       }
     } catch {
-      op.status = "FAILED";
-      op.errorCode = "INTERNAL_SERVER_ERROR";
+      end = { status: "FAILED", errorCode: "INTERNAL_SERVER_ERROR" };
     }
-    await finish(ctx, op, stream);
+    await finish(ctx, op, stream, end);
   }
 
   return {

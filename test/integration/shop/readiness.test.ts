@@ -13,7 +13,14 @@ import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.s
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { registerCarrierService } from "~/shop/carrier-service.server";
 import { readinessJobHandlers } from "~/shop/jobs.server";
-import { ensureReadinessCheck, readReadiness, READINESS_QUEUE } from "~/shop/readiness.server";
+import { claimJobs, finishJob } from "~/jobs/queue.server";
+import {
+  ensureReadinessCheck,
+  readinessFollowUpKey,
+  readReadiness,
+  READINESS_QUEUE,
+  scheduleReadinessCheck,
+} from "~/shop/readiness.server";
 import { rateCallbackFastPath } from "../../../server/rate-callback-http";
 import {
   createSimulatedStore,
@@ -155,6 +162,47 @@ describe("checkout readiness", () => {
       params: { profiles: ["General profile"], variants: expect.any(Number) },
       fix: { kind: "add_rates" },
     });
+  });
+
+  it("a check asked for while one is running runs once that one ends, not at the next recheck", async () => {
+    const handler = readinessJobHandlers({ ...testServices(), logger: silent, now: () => new Date() })[
+      READINESS_QUEUE
+    ]!;
+    const jobs = () =>
+      prisma.job.findMany({
+        where: { queue: READINESS_QUEUE },
+        orderBy: { key: "asc" },
+        select: { key: true, state: true },
+      });
+    // GIVEN the shop's check is running (started by the schedules sweep, say, before the carrier was registered)
+    await scheduleReadinessCheck(prisma, { shop: TEST_SHOP, now: new Date() });
+    const claim = () =>
+      claimJobs(prisma, { queues: [READINESS_QUEUE], owner: "worker", leaseMs: 60_000, limit: 2, now: new Date() });
+    const [running] = await claim();
+    expect(running).toMatchObject({ key: TEST_SHOP });
+    // WHEN a change asks for a check meanwhile
+    await scheduleReadinessCheck(prisma, { shop: TEST_SHOP, now: new Date() });
+    // THEN a follow-up is queued beside the running check
+    expect(await jobs()).toEqual([
+      { key: TEST_SHOP, state: "running" },
+      { key: readinessFollowUpKey(TEST_SHOP), state: "queued" },
+    ]);
+    // AND it waits while the check still runs
+    const [followUp] = await claim();
+    expect(await handler(followUp!)).toMatchObject({ kind: "reschedule" });
+    await finishJob(prisma, followUp!, { kind: "reschedule", at: new Date() });
+    // WHEN the running check ends and books its next run hours away
+    await finishJob(prisma, running!, await handler(running!));
+    const booked = await prisma.job.findFirstOrThrow({ where: { queue: READINESS_QUEUE, key: TEST_SHOP } });
+    expect(booked.runAt.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+    // THEN the follow-up brings the check forward to now, and ends
+    const [again] = await claim();
+    expect(again).toMatchObject({ key: readinessFollowUpKey(TEST_SHOP) });
+    expect(await handler(again!)).toEqual({ kind: "done" });
+    await finishJob(prisma, again!, { kind: "done" });
+    const [next] = await claim();
+    expect(next).toMatchObject({ key: TEST_SHOP });
+    await prisma.job.deleteMany({ where: { queue: READINESS_QUEUE } });
   });
 
   it("the action adds our carrier to the profile: checkout then calls the callback and shows our rates", async () => {

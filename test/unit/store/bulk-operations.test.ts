@@ -105,6 +105,31 @@ describe("bulk query operations over HTTP", () => {
     expect(current.data.currentBulkOperation).toEqual({ id: op.bulkOperation.id, status: "COMPLETED", url: done.url });
   });
 
+  it("never shows an operation ended without its file: COMPLETED comes with url, FAILED with partialDataUrl", async () => {
+    const { store } = await bulkStore(300, 1);
+    for (const fault of [null, { afterObjects: 120, errorCode: "TIMEOUT" as const }]) {
+      if (fault) store.failNextBulkOperation(DOMAIN, fault);
+      const id = (await store.graphql(DOMAIN, RUN, { query: NESTED })).data!.bulkOperationRunQuery.bulkOperation
+        .id as string;
+      // Polled between every turn of the event loop until the operation has ended and its file is closed.
+      let idle = false;
+      const ended = store.bulkOperationsIdle().then(() => (idle = true));
+      const seen: Array<{ status: string; url: string | null; partialDataUrl: string | null }> = [];
+      while (!idle) {
+        seen.push((await store.graphql(DOMAIN, POLL, { id })).data!.node);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      await ended;
+      seen.push((await store.graphql(DOMAIN, POLL, { id })).data!.node);
+      const final = fault ? "FAILED" : "COMPLETED";
+      expect(seen.at(-1)!.status).toBe(final);
+      expect(seen.filter((view) => view.status === "RUNNING").length).toBeGreaterThan(0);
+      for (const view of seen.filter((v) => v.status === final)) {
+        expect(fault ? view.partialDataUrl : view.url).toEqual(expect.stringContaining("/bulk-operations/"));
+      }
+    }
+  });
+
   it("runs five bulk queries at once per shop from 2026-01, answering OPERATION_IN_PROGRESS beyond", async () => {
     const { store } = await bulkStore(300, 1);
     const run = async () => (await store.graphql(DOMAIN, RUN, { query: NESTED })).data!.bulkOperationRunQuery;
