@@ -3,12 +3,7 @@
  * type and its codes, never by reading its message: the message goes to the logs and to the
  * sync's `errorDetail` for support, never to a page.
  */
-import {
-  HttpRequestError,
-  HttpResponseError,
-  HttpRetriableError,
-  HttpThrottlingError,
-} from "@shopify/shopify-api";
+import { HttpMaxRetriesError, HttpRequestError, HttpResponseError, HttpThrottlingError } from "@shopify/shopify-api";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import { SvcError } from "../svc/errors";
 import { serviceErrorOf } from "../svc/error-codes";
@@ -54,12 +49,14 @@ export function syncProblemOf(error: unknown): CatalogSyncProblem {
     if (error.hasCode("ACCESS_DENIED")) return catalogSyncProblem("shopifyDenied");
     return catalogSyncProblem("shopifyError");
   }
+  // The Admin client of @shopify/shopify-api (a 429 after its own retries, another status, no answer).
   if (error instanceof HttpThrottlingError) return catalogSyncProblem("shopifyThrottled");
   if (error instanceof HttpResponseError) {
     const status = error.response.code;
     return catalogSyncProblem(status === 401 || status === 403 ? "shopifyDenied" : "shopifyError");
   }
-  if (error instanceof HttpRequestError || error instanceof HttpRetriableError) return catalogSyncProblem("network");
+  if (error instanceof HttpMaxRetriesError) return catalogSyncProblem("shopifyError");
+  if (error instanceof HttpRequestError) return catalogSyncProblem("network");
   if (isNetworkFailure(error)) return catalogSyncProblem("network");
   return catalogSyncProblem("failed");
 }
