@@ -245,7 +245,7 @@ async function main(sizes: number[]): Promise<void> {
       let rssPeakMiB = rssStartMiB;
       const started = performance.now();
       const start = await startFullSync({ db: prisma, shop: SHOP });
-      if (!start.started) throw new Error(start.message);
+      if (!start.started) throw new Error(`the full sync did not start: ${start.reason}`);
       let readingMs = 0;
       let sync = await prisma.catalogSync.findUniqueOrThrow({ where: { id: start.syncId } });
       const deadline = Date.now() + 30 * 60_000;

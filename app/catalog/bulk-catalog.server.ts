@@ -16,6 +16,7 @@ import {
   type BulkOperation,
 } from "../shopify/admin/bulk-operations.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
+import { CatalogSyncError } from "./sync-errors.server";
 import { catalogBulkQuery } from "../shopify/admin/products.server";
 import type { MappingSettings } from "./map-variant";
 import { dimensionKeys } from "./shopify-catalog.server";
@@ -90,7 +91,7 @@ export async function streamVariantLines(args: {
 }): Promise<{ lines: number; finished: boolean }> {
   const response = await (args.fetch ?? fetch)(args.url);
   if (!response.ok || !response.body) {
-    throw new Error(`the bulk operation's result answered HTTP ${response.status}`);
+    throw new CatalogSyncError("resultUnavailable", {}, `the bulk operation's result answered HTTP ${response.status}`);
   }
   const decoder = new TextDecoder();
   const reader = response.body.getReader();
@@ -158,7 +159,7 @@ function parseLine(line: string, number: number): Record<string, unknown> {
   } catch {
     // answered below
   }
-  throw new Error(`line ${number} of the bulk operation's result is not a JSON object`);
+  throw new CatalogSyncError("resultUnreadable", {}, `line ${number} of the bulk operation's result is not a JSON object`);
 }
 
 function snapshotOf(line: BulkLine): VariantSnapshot {

@@ -14,13 +14,19 @@ import {
 import type { MeasureDifference } from "./measure-differences";
 import { storedCatalogReason, type CatalogReason } from "./reason-codes";
 import { isCatalogStatus, type CatalogStatus } from "./status";
+import { catalogSyncErrorWords, storedSyncProblem, type CatalogSyncProblem } from "./sync-errors";
+import type { Translator } from "~/i18n/locale";
 
 interface CatalogSyncView {
   state: string;
   phase: string;
   done: number;
   total: number;
-  error: string | null;
+  /**
+   * What stopped or holds back the sync: its code (and whether it retries by itself), and its
+   * words in the page's language. Never the exception's text.
+   */
+  error: (CatalogSyncProblem & { words: string }) | null;
   startedAt: string;
   finishedAt: string | null;
 }
@@ -76,10 +82,13 @@ export async function catalogPageData({
   db,
   shop,
   query,
+  i18n,
 }: {
   db: PrismaClient;
   shop: string;
   query: CatalogQuery;
+  /** The page's language, in which the sync's problem is worded. */
+  i18n: Pick<Translator, "messages" | "format">;
 }): Promise<CatalogPageData> {
   const where: Prisma.CatalogVariantWhereInput = { shop };
   if (query.filter === "deleted") where.deletedAt = { not: null };
@@ -133,7 +142,7 @@ export async function catalogPageData({
       phase: sync.phase,
       done: sync.done,
       total: sync.total,
-      error: sync.error,
+      error: syncErrorView(i18n, storedSyncProblem(sync.errorCode, sync.errorParams)),
       startedAt: sync.startedAt.toISOString(),
       finishedAt: sync.finishedAt?.toISOString() ?? null,
     },
@@ -153,4 +162,11 @@ export async function catalogPageData({
     matching,
     query,
   };
+}
+
+function syncErrorView(
+  i18n: Pick<Translator, "messages" | "format">,
+  problem: CatalogSyncProblem | null,
+): CatalogSyncView["error"] {
+  return problem && { ...problem, words: catalogSyncErrorWords(i18n, problem)! };
 }

@@ -15,15 +15,18 @@ import { isJobActive, withJobs } from "../jobs/queue.server";
 import { isRunning, streamVariantLines } from "./bulk-catalog.server";
 import type { CatalogEnv } from "./catalog-env.server";
 import { recordSnapshots } from "./record-snapshots.server";
+import { catalogSyncProblem, retrying, storedSyncProblem, syncErrorColumns, type BulkReadFailure } from "./sync-errors";
+import { CatalogSyncError } from "./sync-errors.server";
 import { processPendingVariants } from "./register-products.server";
 import { countPending, loadPending, markDeleted, reconcileDuplicateSkus } from "./variant-records.server";
 
 export const FULL_SYNC_QUEUE = "catalog.sync";
 export const FULL_SYNC_MAX_ATTEMPTS = 20;
 
+/** Whether a sync was started, as codes: the page words them from `catalog` in the merchant's language. */
 export type StartFullSyncResult =
-  | { started: true; syncId: string; message: string }
-  | { started: false; reason: "running" | "not_connected"; message: string };
+  | { started: true; syncId: string }
+  | { started: false; reason: "running" | "not_connected" };
 
 /** Starts a full sync unless one is already running for the shop (checked under a per-shop lock). */
 export async function startFullSync({ db, shop }: { db: PrismaClient; shop: string }): Promise<StartFullSyncResult> {
@@ -32,11 +35,7 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
     select: { svcApiKeyCiphertext: true, uninstalledAt: true },
   });
   if (!row?.svcApiKeyCiphertext || row.uninstalledAt) {
-    return {
-      started: false,
-      reason: "not_connected",
-      message: "Conecta primero tu cuenta del servicio: sin ella no se puede registrar el catálogo.",
-    };
+    return { started: false, reason: "not_connected" };
   }
   return withJobs(db, async (tx, jobs) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`catalog-sync:${shop}`}))`;
@@ -46,12 +45,20 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
     });
     if (running) {
       if (await isJobActive(tx, FULL_SYNC_QUEUE, shop)) {
-        return { started: false as const, reason: "running" as const, message: runningMessage(running) };
+        return { started: false as const, reason: "running" as const };
       }
       // Its job is gone or gave up: the sync can never finish, so it no longer blocks a new one.
+      // What it last recorded stays, no longer retrying; without anything, it was interrupted.
+      const last = storedSyncProblem(running.errorCode, running.errorParams);
       await tx.catalogSync.update({
         where: { id: running.id },
-        data: { state: "failed", error: running.error ?? "Se interrumpió sin terminar.", finishedAt: new Date() },
+        data: {
+          state: "failed",
+          ...(last
+            ? syncErrorColumns(retrying(last, false), running.errorDetail)
+            : syncErrorColumns(catalogSyncProblem("interrupted"))),
+          finishedAt: new Date(),
+        },
       });
     }
     const [created] = await tx.$queryRaw<{ id: string }[]>`
@@ -65,30 +72,12 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
       payload: { syncId: created!.id },
       maxAttempts: FULL_SYNC_MAX_ATTEMPTS,
     });
-    return {
-      started: true as const,
-      syncId: created!.id,
-      message:
-        "Sincronización iniciada: primero se leen las variantes de Shopify y después se registran en el servicio.",
-    };
+    return { started: true as const, syncId: created!.id };
   });
-}
-
-function runningMessage(sync: Pick<CatalogSync, "phase" | "done" | "total">): string {
-  const phase = sync.phase === "sending" ? "registrando en el servicio" : "leyendo las variantes de Shopify";
-  return `Ya hay una sincronización del catálogo en curso (${phase}: ${sync.done} de ${sync.total}). Espera a que termine para iniciar otra.`;
 }
 
 /** "waiting": Shopify's bulk operation still runs (or another one holds the shop's slot). */
 export type FullSyncPhase = "reading" | "waiting" | "sending" | "completed";
-
-/** The bulk operation ended without a usable result; the next attempt starts a new one. */
-class BulkReadFailedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BulkReadFailedError";
-  }
-}
 
 export interface FullSyncStepOptions {
   /** Asked after each recorded batch of lines: true stops streaming (the next step resumes). */
@@ -119,7 +108,7 @@ export async function fullSyncStep(
   if (rows.length === 0) {
     await db.catalogSync.update({
       where: { id: sync.id },
-      data: { state: "completed", finishedAt: env.now(), error: null, done: sync.total },
+      data: { state: "completed", finishedAt: env.now(), ...syncErrorColumns(null), done: sync.total },
     });
     env.logger.info({ syncId }, "catalogue sync completed");
     return "completed";
@@ -127,7 +116,7 @@ export async function fullSyncStep(
   await processPendingVariants({ db, client: env.client, now: env.now, logger: env.logger }, rows);
   await db.catalogSync.update({
     where: { id: sync.id },
-    data: { done: { increment: rows.length }, total: Math.max(sync.total, sync.done + rows.length), error: null },
+    data: { done: { increment: rows.length }, total: Math.max(sync.total, sync.done + rows.length), ...syncErrorColumns(null) },
   });
   return "sending";
 }
@@ -140,13 +129,13 @@ async function readStep(env: CatalogEnv, sync: CatalogSync, options: FullSyncSte
     if (started.kind === "busy") {
       await db.catalogSync.update({
         where: { id: sync.id },
-        data: { total, error: `Shopify está ocupado con otra lectura masiva; se reintentará. (${started.message})` },
+        data: { total, ...syncErrorColumns(retrying(catalogSyncProblem("shopifyBusy"), true), started.message) },
       });
       return "waiting";
     }
     await db.catalogSync.update({
       where: { id: sync.id },
-      data: { bulkOperationId: started.id, total, done: 0, error: null },
+      data: { bulkOperationId: started.id, total, done: 0, ...syncErrorColumns(null) },
     });
     env.logger.info({ syncId: sync.id, bulkOperationId: started.id }, "catalogue bulk read started");
     return "waiting";
@@ -157,10 +146,14 @@ async function readStep(env: CatalogEnv, sync: CatalogSync, options: FullSyncSte
   if (!operation || operation.status !== "COMPLETED") {
     // Started again by the retry: a partial file would make every variant it lacks look deleted.
     await db.catalogSync.update({ where: { id: sync.id }, data: { bulkOperationId: null, done: 0 } });
-    const why = operation
+    const said = operation
       ? `${operation.status.toLowerCase()}${operation.errorCode ? ` (${operation.errorCode})` : ""}`
       : "no longer known to Shopify";
-    throw new BulkReadFailedError(`La lectura masiva del catálogo en Shopify terminó sin resultado: ${why}.`);
+    throw new CatalogSyncError(
+      "bulkReadFailed",
+      { why: bulkReadFailure(operation) },
+      `the catalogue's bulk read ended without a result: ${said}`,
+    );
   }
 
   let stopped = false;
@@ -175,7 +168,7 @@ async function readStep(env: CatalogEnv, sync: CatalogSync, options: FullSyncSte
           await recordSnapshots(tx, shop, snapshots, env.settings);
           await tx.catalogSync.update({
             where: { id: sync.id },
-            data: { done: lines, total: Math.max(sync.total, lines, operation.objectCount), error: null },
+            data: { done: lines, total: Math.max(sync.total, lines, operation.objectCount), ...syncErrorColumns(null) },
           });
         });
         return !options.shouldYield?.();
@@ -202,4 +195,14 @@ async function finishReading(env: CatalogEnv, sync: CatalogSync): Promise<void> 
     { syncId: sync.id, read: sync.done, deleted, pending },
     "catalogue read; registering pending variants",
   );
+}
+
+/** Why a bulk read ended without a result, from its status and Shopify's error code (none: gone). */
+export function bulkReadFailure(operation: { status: string; errorCode?: string | null } | null): BulkReadFailure {
+  if (!operation) return "gone";
+  if (operation.errorCode === "ACCESS_DENIED") return "accessDenied";
+  if (operation.errorCode === "TIMEOUT") return "timeout";
+  if (operation.status === "CANCELED" || operation.status === "CANCELING") return "canceled";
+  if (operation.status === "EXPIRED") return "expired";
+  return "shopifyError";
 }

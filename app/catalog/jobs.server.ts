@@ -19,6 +19,8 @@ import {
 } from "./product-sync.server";
 import { createAdminPacing, type AdminPacing, type Sleep } from "../shopify/admin-pacing.server";
 import { findByInventoryItem } from "./variant-records.server";
+import { catalogSyncProblem, retrying, syncErrorColumns } from "./sync-errors";
+import { errorDetail, syncProblemOf } from "./sync-errors.server";
 
 export interface CatalogJobOptions {
   /** Instead of the services' Admin GraphQL per shop. */
@@ -89,7 +91,7 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
       if (!env) {
         await deps.db.catalogSync.update({
           where: { id: sync.id },
-          data: { state: "failed", error: "La tienda ya no está conectada al servicio.", finishedAt: deps.now() },
+          data: { state: "failed", ...syncErrorColumns(catalogSyncProblem("disconnected")), finishedAt: deps.now() },
         });
         return { kind: "done" };
       }
@@ -112,12 +114,16 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
       } catch (error) {
         const message = describeError(error);
         const exhausted = job.attempts >= job.maxAttempts;
-        env.logger.warn({ syncId: sync.id, err: message, attempt: job.attempts }, "catalogue sync step failed");
+        // What the page says is the code; the exception's text goes to the logs and errorDetail only.
+        const problem = retrying(syncProblemOf(error), !exhausted);
+        env.logger.warn(
+          { syncId: sync.id, err: message, code: problem.code, attempt: job.attempts },
+          "catalogue sync step failed",
+        );
+        const columns = syncErrorColumns(problem, errorDetail(error));
         await deps.db.catalogSync.update({
           where: { id: sync.id },
-          data: exhausted
-            ? { state: "failed", error: message, finishedAt: deps.now() }
-            : { error: `${message} Se reintentará automáticamente.` },
+          data: exhausted ? { state: "failed", ...columns, finishedAt: deps.now() } : columns,
         });
         // Given up: the failed sync is what Catálogo shows (with its button to sync again), so the
         // job ends here rather than also showing as a failed job.

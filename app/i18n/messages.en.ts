@@ -168,6 +168,35 @@ export const en: Messages = {
       notPositive: "{metafield} must be greater than zero",
       tooLarge: "{metafield} is too large",
     },
+    syncErrors: {
+      interrupted: "The sync was interrupted before it finished.",
+      disconnected:
+        "The shop was disconnected from the service during the sync. Connect your account in Settings to register the catalogue.",
+      shopifyBusy:
+        "Shopify is busy with another bulk read of the app in this shop; the catalogue read waits for it to finish.",
+      bulkReadFailed: "Shopify did not finish reading the catalogue: {why}",
+      resultUnavailable: "The result of the catalogue read could not be downloaded from Shopify.",
+      resultUnreadable: "The result of the catalogue read that Shopify delivered could not be read.",
+      shopifyThrottled: "Shopify limited the app's queries for making too many requests.",
+      shopifyDenied:
+        "Shopify denied the app access to the catalogue. Open the app from the Shopify admin and accept the permissions it asks for.",
+      shopifyError: "Shopify answered with an error while reading the catalogue.",
+      network: "Shopify or the service could not be reached.",
+      serviceError: "The service answered with an error. {error}",
+      failed: "The sync could not finish. If it happens again, contact support.",
+    },
+    syncErrorParts: {
+      retrying: "It will be retried automatically; you don't need to do anything.",
+      stopped: "The sync stopped: press “Sync catalogue” to start it again.",
+    },
+    bulkReadFailures: {
+      canceled: "the read was cancelled.",
+      expired: "the read took too long and expired.",
+      timeout: "the read timed out.",
+      accessDenied: "the app lacks permission to read part of the catalogue.",
+      shopifyError: "Shopify had an internal error.",
+      gone: "Shopify no longer knows the read.",
+    },
     syncStarted: "Sync started: first the variants are read from Shopify, then registered at the service.",
     errors: {
       status: "Unknown status in the link; showing every variant.",

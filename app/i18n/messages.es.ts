@@ -168,6 +168,35 @@ export const es = {
       notPositive: "{metafield} debe ser mayor que cero",
       tooLarge: "{metafield} es demasiado grande",
     },
+    syncErrors: {
+      interrupted: "La sincronización se interrumpió antes de terminar.",
+      disconnected:
+        "La tienda se desconectó del servicio mientras se sincronizaba. Conecta tu cuenta en Configuración para registrar el catálogo.",
+      shopifyBusy:
+        "Shopify está ocupado con otra lectura masiva de la app en esta tienda; la lectura del catálogo espera a que termine.",
+      bulkReadFailed: "Shopify no terminó la lectura del catálogo: {why}",
+      resultUnavailable: "No se pudo descargar de Shopify el resultado de la lectura del catálogo.",
+      resultUnreadable: "El resultado de la lectura del catálogo que entregó Shopify no se pudo leer.",
+      shopifyThrottled: "Shopify limitó las consultas de la app por exceso de solicitudes.",
+      shopifyDenied:
+        "Shopify negó a la app el acceso al catálogo. Abre la app desde el admin de Shopify y acepta los permisos que pida.",
+      shopifyError: "Shopify respondió con un error al leer el catálogo.",
+      network: "No se pudo conectar con Shopify o con el servicio.",
+      serviceError: "El servicio respondió con un error. {error}",
+      failed: "No se pudo terminar la sincronización. Si se repite, contacta a soporte.",
+    },
+    syncErrorParts: {
+      retrying: "Se reintentará automáticamente; no tienes que hacer nada.",
+      stopped: "La sincronización se detuvo: pulsa «Sincronizar catálogo» para empezarla de nuevo.",
+    },
+    bulkReadFailures: {
+      canceled: "la lectura se canceló.",
+      expired: "la lectura tardó demasiado y caducó.",
+      timeout: "se agotó el tiempo de la lectura.",
+      accessDenied: "la app no tiene permiso para leer alguna parte del catálogo.",
+      shopifyError: "Shopify tuvo un error interno.",
+      gone: "Shopify ya no conoce la lectura.",
+    },
     syncStarted:
       "Sincronización iniciada: primero se leen las variantes de Shopify y después se registran en el servicio.",
     errors: {

@@ -208,7 +208,7 @@ describe("three instances behind HAProxy on PgBouncer", () => {
     // WHEN the three instances work for the shop at once: a full catalogue sync, product webhooks
     // (one product's re-sync each) and a burst of paid orders
     const sync = await startFullSync({ db: cluster.db, shop: SHOP });
-    if (!sync.started) throw new Error(sync.message);
+    if (!sync.started) throw new Error(`the full sync did not start: ${sync.reason}`);
     const products = cluster.store.products.list(SHOP);
     const productUpdates = products.map((p) =>
       cluster.store.sendWebhook({

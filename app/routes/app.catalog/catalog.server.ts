@@ -6,18 +6,24 @@ import { catalogQueryError, parseCatalogQuery } from "~/catalog/catalog-query";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { lookupSku, parseSku } from "~/catalog/sku-lookup.server";
 import { listJobProblems, retryFromPage } from "~/attention/job-problems.server";
+import { translator, type Locale } from "~/i18n/locale";
 import type { CatalogActionData, CatalogLoaderData } from "./types";
 
 /** The process's services, as the route gets them (app/composition.server.ts). */
 type Services = AppLoadContext["services"];
 
 /** Everything the page shows for `shop`; a wrong value in the URL shows the unfiltered page with its error. */
-export async function loadCatalogPage(services: Services, shop: string, url: URL): Promise<CatalogLoaderData> {
+export async function loadCatalogPage(
+  services: Services,
+  shop: string,
+  url: URL,
+  locale: Locale,
+): Promise<CatalogLoaderData> {
   const invalid = catalogQueryError(url);
   const query = parseCatalogQuery(invalid ? new URL(url.pathname, url) : url);
   const { db } = services;
   return {
-    ...(await catalogPageData({ db, shop, query })),
+    ...(await catalogPageData({ db, shop, query, i18n: translator(locale) })),
     invalid,
     failedJobs: await listJobProblems(db, { shop, page: "catalog" }),
   };
@@ -52,13 +58,5 @@ export async function catalogAction(
     return { status: 400, result: { kind: "invalid", field: "intent", error } };
   }
   const started = await startFullSync({ db: services.db, shop });
-  return {
-    status: 200,
-    result: {
-      kind: "sync",
-      ok: started.started,
-      message: started.message,
-      refused: started.started ? null : started.reason,
-    },
-  };
+  return { status: 200, result: { kind: "sync", ok: started.started, refused: started.started ? null : started.reason } };
 }

@@ -6,6 +6,7 @@ import { Banner, BlockStack, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useEffect } from "react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "~/components/attention";
+import { localeFromRequest } from "~/i18n/locale";
 import { useI18n } from "~/i18n/react";
 import { catalogAction, loadCatalogPage } from "./catalog.server";
 import { SkuLookupCard } from "./sku-lookup-card";
@@ -17,7 +18,7 @@ export type { CatalogActionData, CatalogLoaderData } from "./types";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
-  const page = await loadCatalogPage(context.services, session.shop, new URL(request.url));
+  const page = await loadCatalogPage(context.services, session.shop, new URL(request.url), localeFromRequest(request));
   // A wrong value in the URL is a 400 naming the field, with the unfiltered page and the error
   // next to its field (not an error page).
   return page.invalid ? answer(page, { status: 400 }) : page;
@@ -52,9 +53,7 @@ export default function Catalog() {
               ? messages.catalog.syncStarted
               : result.refused === "running"
                 ? messages.catalog.alreadyRunning
-                : result.refused === "not_connected"
-                  ? messages.catalog.notConnected
-                  : result.message}
+                : messages.catalog.notConnected}
           </Banner>
         )}
         {result?.kind === "invalid" && result.field === "intent" && (

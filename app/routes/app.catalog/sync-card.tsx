@@ -52,7 +52,7 @@ export function SyncCard({ data }: { data: CatalogPageData }) {
         )}
         {sync?.error && (
           <Text as="p" tone="critical">
-            {sync.error}
+            {sync.error.words}
           </Text>
         )}
         <InlineStack gap="200">

@@ -11,7 +11,7 @@ export type CatalogLoaderData = CatalogPageData & {
 
 /** The sync's start, a SKU's lookup at the service, or which field was refused. */
 export type CatalogActionData =
-  | { kind: "sync"; ok: boolean; message: string; refused: "running" | "not_connected" | null }
+  | { kind: "sync"; ok: boolean; refused: "running" | "not_connected" | null }
   | { kind: "lookup"; lookup: SkuLookup }
   | { kind: "invalid"; field: "intent" | "sku"; error: string }
   | AttentionActionData;

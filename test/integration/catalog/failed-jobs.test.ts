@@ -5,6 +5,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
+import { en } from "~/i18n/messages.en";
+import { es } from "~/i18n/messages.es";
 import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { loader as homeLoader } from "~/routes/app._index";
 import { action as productsCreate } from "~/routes/webhooks.products.create";
@@ -55,9 +57,9 @@ async function runDown(rounds = 14) {
   }
 }
 
-const catalogo = async () =>
+const catalogo = async (path = "/app/catalog") =>
   (await catalogLoader({
-    request: await bearerRequest("/app/catalog", SHOP),
+    request: await bearerRequest(path, SHOP),
     params: {},
     context: routeContext(),
   })) as CatalogLoaderData;
@@ -69,7 +71,7 @@ async function post(form: Record<string, string>) {
     params: {},
     context: routeContext(),
   } as ActionFunctionArgs)) as unknown as
-    { data: { ok: boolean; message: string }; init: { status: number } | null } | { ok: boolean; message: string };
+    { data: { ok: boolean }; init: { status: number } | null } | { ok: boolean };
   return "data" in response ? { status: response.init?.status ?? 200, ...response.data } : { status: 200, ...response };
 }
 
@@ -121,11 +123,28 @@ describe("on Catálogo", () => {
     await startFullSync({ db: prisma, shop: SHOP });
     await runDown(6);
     // Still retrying: the sync card says so; it is not listed twice.
-    expect((await catalogo()).failedJobs).toEqual([]);
+    const retrying = await catalogo();
+    expect(retrying.failedJobs).toEqual([]);
+    expect(retrying.sync).toMatchObject({ state: "running", error: { code: "shopifyError", params: { retrying: "true" } } });
+    expect(retrying.sync!.error!.words).toBe(`${es.catalog.syncErrors.shopifyError} ${es.catalog.syncErrorParts.retrying}`);
     await runDown(20);
     const page = await catalogo();
     expect(page.sync).toMatchObject({ state: "failed" });
-    expect(page.sync!.error).toMatch(/500/);
+    // The reason is a code worded in the page's language, never Shopify's answer or the exception's text.
+    expect(page.sync!.error).toEqual({
+      code: "shopifyError",
+      params: {},
+      words: `${es.catalog.syncErrors.shopifyError} ${es.catalog.syncErrorParts.stopped}`,
+    });
+    const english = await catalogo("/app/catalog?locale=en");
+    expect(english.sync!.error!.words).toBe(`${en.catalog.syncErrors.shopifyError} ${en.catalog.syncErrorParts.stopped}`);
+    for (const words of [page.sync!.error!.words, english.sync!.error!.words]) {
+      expect(words).not.toMatch(/500|simulated store|ShopifyAdminError|Error:/);
+    }
+    // The exception's text is kept for support only.
+    const row = await prisma.catalogSync.findFirstOrThrow({ where: { shop: SHOP } });
+    expect(row).toMatchObject({ errorCode: "shopifyError", errorParams: {} });
+    expect(row.errorDetail).toMatch(/ShopifyAdminError: .*500/);
     expect(page.failedJobs).toEqual([]);
     down = false;
     expect(await post({ intent: "sync" })).toMatchObject({ ok: true });

@@ -143,7 +143,7 @@ describe("a sync that stops half-way resumes where it stopped", () => {
   it("resumes the bulk result after the lines already recorded when the worker died mid-file", async () => {
     const h = await start();
     const started = await startFullSync({ db: prisma, shop: SHOP });
-    if (!started.started) throw new Error(started.message);
+    if (!started.started) throw new Error(`the full sync did not start: ${started.reason}`);
     // GIVEN a worker that claimed the job, read three pages, and died (its lease runs out)
     const [claimed] = await claimJobs(prisma, {
       queues: ["catalog.sync"],
