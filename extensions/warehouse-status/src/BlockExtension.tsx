@@ -151,6 +151,7 @@ function Actions({
   onAct: (request: ActionRequest) => Promise<void>;
 }) {
   const [svcOrderId, setSvcOrderId] = useState("");
+  if (record.actionNote) return <s-text color="subdued">{t(record.actionNote)}</s-text>;
   if (record.actions.includes("confirm")) {
     return (
       <s-stack direction="block" gap="small-200">
