@@ -397,7 +397,7 @@ export const en: Messages = {
       cancelledNotRetryable: "{order} is cancelled in Shopify: it is not sent to the warehouse again.",
       missingSvcOrderId: "Enter the order id at the service.",
       notConnected: "The shop is not connected to the service.",
-      serviceUnreachable: "The service could not be asked about order {svcOrderId}: {error}",
+      serviceUnreachable: "The service could not be asked about order {svcOrderId}. {error}",
       serviceHasNoOrder: "The service has no order {svcOrderId}.",
       serviceOrderOfAnother: "Service order {svcOrderId} belongs to {other}, not {order}.",
       redacted: "The data of {order} is no longer held (erased at the customer's request).",

@@ -401,7 +401,7 @@ export const es = {
       cancelledNotRetryable: "{order} está cancelado en Shopify: no se vuelve a enviar al almacén.",
       missingSvcOrderId: "Escribe el id de la orden en el servicio.",
       notConnected: "La tienda no está conectada al servicio.",
-      serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}: {error}",
+      serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}. {error}",
       serviceHasNoOrder: "El servicio no tiene la orden {svcOrderId}.",
       serviceOrderOfAnother: "La orden {svcOrderId} del servicio es de {other}, no de {order}.",
       redacted: "Los datos de {order} ya no se conservan (se borraron a petición del cliente).",
