@@ -238,6 +238,12 @@ describe("the warehouse block on the order page", () => {
     // The confirmation that it exists needs the service's id first.
     expect(await page.locator("s-button", { hasText: "Existe en el servicio" }).getAttribute("aria-disabled")).toBe("");
     await shot(page, "unknown-outcome-es");
+    // An id the service does not have is refused, and the refusal reads in Spanish from its code.
+    await page.locator("s-text-field input").fill("orden-que-no-existe");
+    await page.locator("s-button", { hasText: "Existe en el servicio" }).click();
+    await poll(() => page.locator("s-banner[data-tone=critical]").textContent()).toBe(
+      "El servicio no tiene la orden orden-que-no-existe.",
+    );
     await page.locator("s-button", { hasText: "No existe: enviarlo" }).click();
     await poll(() => page.locator("s-banner[data-tone=success]").count()).toBe(1);
     const events = await db.fulfillmentEvent.findMany({
