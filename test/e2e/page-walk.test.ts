@@ -472,7 +472,7 @@ describe.each(["es", "en"] as const)("every page in %s", (locale) => {
     expect(found).toEqual([]);
   });
 
-  it("reads none of them in the order-page block, for orders in every state", async () => {
+  it("reads none of them in the order-page block, for orders in every state, nor in its action", async () => {
     const page = await admin.browser.newPage({ viewport: { width: 760, height: 1400 }, userAgent: MERCHANT_BROWSER });
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -483,6 +483,12 @@ describe.each(["es", "en"] as const)("every page in %s", (locale) => {
       await poll(() => page.locator("s-admin-block s-link").count()).toBeGreaterThan(0);
       // The stand-in page's own title is no merchant's: only what the block draws is read.
       found.push(...leaksIn(`bloque del pedido #${n}`, locale, await merchantText(page, { title: false })));
+    }
+    // And the «send to warehouse now» action beside it: an order already there, one the store does not have.
+    for (const n of [3001, 3099]) {
+      await page.goto(host.url({ extension: "warehouse-push", orderGid: gid(n), locale }));
+      await poll(() => page.locator("s-admin-action s-text, s-admin-action s-banner").count()).toBeGreaterThan(0);
+      found.push(...leaksIn(`acción enviar ahora #${n}`, locale, await merchantText(page, { title: false })));
     }
     expect(errors).toEqual([]);
     expect(found).toEqual([]);
