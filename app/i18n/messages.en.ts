@@ -109,7 +109,7 @@ export const en: Messages = {
     lookupButton: "Look up",
     lookupNotFound: "The service has no SKU “{sku}”.",
     lookupFound: "The service has SKU “{sku}”: {name}",
-    lookupFailed: "The service could not be asked: {error}",
+    lookupFailed: "The service could not be asked. {error}",
     lookupNotConnected: "Connect your service account to look SKUs up.",
     lookupNotInShopify: "No Shopify variant has this SKU.",
     lookupShopifyVariant: "In Shopify: {title} ({status})",

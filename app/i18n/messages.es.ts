@@ -109,7 +109,7 @@ export const es = {
     lookupButton: "Consultar",
     lookupNotFound: "El servicio no tiene el SKU «{sku}».",
     lookupFound: "El servicio tiene el SKU «{sku}»: {name}",
-    lookupFailed: "No se pudo consultar al servicio: {error}",
+    lookupFailed: "No se pudo consultar al servicio. {error}",
     lookupNotConnected: "Conecta tu cuenta del servicio para consultar SKU.",
     lookupNotInShopify: "Ninguna variante de Shopify tiene este SKU.",
     lookupShopifyVariant: "En Shopify: {title} ({status})",
