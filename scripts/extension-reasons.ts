@@ -1,6 +1,6 @@
-// Copies the reasons, the service's order statuses, the address warnings and the address fields of
-// the admin's message catalogues (app/i18n, `orders.reasons`, `orders.svcStatuses`,
-// `orders.warnings`, `orders.fields`) into the order-page block's locales
+// Copies the reasons, the service's order statuses, the address warnings, the address fields and
+// the actions' outcomes of the admin's message catalogues (app/i18n, `orders.reasons`,
+// `orders.svcStatuses`, `orders.warnings`, `orders.fields`, `orders.outcomes`) into the order-page block's locales
 // (extensions/warehouse-status/locales, same names), in Shopify's
 // `{{param}}` form, so the block reads the app's reasons in the merchant's language as Pedidos
 // does. Run after changing a reason: `npx tsx scripts/extension-reasons.ts`
@@ -29,6 +29,8 @@ function write(file: string, orders: typeof es.orders) {
   locale.svcStatuses = extensionReasons(orders.svcStatuses);
   locale.warnings = extensionReasons(orders.warnings);
   locale.fields = extensionReasons({ ...orders.fields, other: orders.otherField });
+  // What came of an action the block asked for (the app answers its code), as on Pedidos.
+  locale.outcomes = extensionReasons(orders.outcomes);
   fs.writeFileSync(full, `${JSON.stringify(locale, null, 2)}\n`);
 }
 

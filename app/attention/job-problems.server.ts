@@ -1,6 +1,7 @@
 // Background jobs that gave up, shown on the admin page they belong to with a retry: order work on
 // Pedidos (next to the order's name), catalogue work on Catálogo, shop-level work on Inicio. The
-// page says what the job does (its `kind`, worded by the page's messages) and the last error.
+// page says what the job does (its `kind`, worded by the page's messages) and what failed last, in
+// words from its code (the error's own text stays in the logs).
 import type { PrismaClient } from "@prisma/client";
 import { FULL_SYNC_QUEUE } from "../catalog/full-sync.server";
 import { PRODUCT_QUEUE } from "../catalog/product-sync.server";
@@ -15,6 +16,7 @@ import {
 } from "../fulfillment/queues";
 import { FLOW_TRIGGER_QUEUE } from "../flow/triggers";
 import { isRecordId } from "../http/record-id";
+import { storedJobErrorCode, type JobErrorCode } from "../jobs/error-codes";
 import { listJobProblems as listProblemJobs, retryJobProblem as retryProblemJob } from "../jobs/queue.server";
 
 /** Every queue, the page its failures show on, and the message key that says what it does. */
@@ -44,7 +46,10 @@ export interface JobProblemRow {
   attempts: number;
   /** What it was about, when it names something the merchant knows: an order's name, a product. */
   subject: string | null;
+  /** The last error's text, for logs and support: never shown. */
   error: string | null;
+  /** What failed, as a code the page words; null when the job recorded no code (an older app's). */
+  errorCode: JobErrorCode | null;
   at: string;
 }
 
@@ -57,7 +62,9 @@ type Db = Pick<PrismaClient, "$queryRaw" | "$executeRaw" | "fulfillment" | "shop
 
 export async function listJobProblems(db: Db, args: { shop: string; page: JobPage }): Promise<JobProblemRow[]> {
   const listed = await listProblemJobs(db, { shop: args.shop, queues: queuesOf(args.page) });
-  const jobs = listed.filter((job) => job.state === "failed" || !("givenUpOnly" in JOB_KINDS[job.queue as keyof typeof JOB_KINDS]));
+  const jobs = listed.filter(
+    (job) => job.state === "failed" || !("givenUpOnly" in JOB_KINDS[job.queue as keyof typeof JOB_KINDS]),
+  );
   return Promise.all(
     jobs.map(async (job) => ({
       id: job.id,
@@ -66,16 +73,21 @@ export async function listJobProblems(db: Db, args: { shop: string; page: JobPag
       attempts: job.attempts,
       subject: await subjectOf(db, args.shop, job.queue, job.payload),
       error: job.lastError,
+      errorCode: storedJobErrorCode(job.lastErrorCode),
       at: new Date(job.updatedAt).toISOString(),
     })),
   );
 }
 
-export function retryJobProblem(db: Db, args: { shop: string; id: string; page: JobPage; now: Date }): Promise<boolean> {
+export function retryJobProblem(
+  db: Db,
+  args: { shop: string; id: string; page: JobPage; now: Date },
+): Promise<boolean> {
   return retryProblemJob(db, { shop: args.shop, id: args.id, queues: queuesOf(args.page), now: args.now });
 }
 
-// The order's name or the product's title the job is about, read from the shop's own rows.
+// The order's name or the product's title the job is about, read from the shop's own rows; never
+// an id only the app knows (a GID), which says nothing to the merchant.
 async function subjectOf(db: Db, shop: string, queue: string, payload: unknown): Promise<string | null> {
   const p = (payload ?? {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -100,13 +112,22 @@ async function subjectOf(db: Db, shop: string, queue: string, payload: unknown):
         : { shop, inventoryItemId: text(p.inventoryItemId)! },
       select: { title: true, sku: true },
     });
-    return variant ? `${variant.title}${variant.sku ? ` (${variant.sku})` : ""}` : (text(p.productId) ?? text(p.inventoryItemId));
+    // A product no longer in the catalogue has nothing the merchant knows it by (its GID is not that).
+    return variant ? `${variant.title}${variant.sku ? ` (${variant.sku})` : ""}` : null;
   }
-  return text(p.fulfillmentOrderGid);
+  if (text(p.fulfillmentOrderGid)) {
+    const record = await db.fulfillment.findFirst({
+      where: { shop, fulfillmentOrderGid: text(p.fulfillmentOrderGid)! },
+      select: { orderName: true },
+    });
+    return record?.orderName ?? null;
+  }
+  return null;
 }
 
 /** What an attention action did, for the page to say in the merchant's language (messages.attention.outcomes). */
-export type AttentionOutcome = "retried" | "dismissed" | "reread" | "notFound" | "invalidId" | "noOrderId" | "notFollowed";
+export type AttentionOutcome =
+  "retried" | "dismissed" | "reread" | "notFound" | "invalidId" | "noOrderId" | "notFollowed";
 export interface AttentionActionData {
   kind: "attention";
   ok: boolean;
@@ -121,9 +142,15 @@ export async function retryFromPage(
   args: { shop: string; page: JobPage; id: string; now: Date },
 ): Promise<{ status: number; result: AttentionActionData }> {
   if (!isRecordId(args.id)) {
-    return { status: 400, result: { kind: "attention", ok: false, outcome: "invalidId", error: "id: missing or not a record id" } };
+    return {
+      status: 400,
+      result: { kind: "attention", ok: false, outcome: "invalidId", error: "id: missing or not a record id" },
+    };
   }
   return (await retryJobProblem(db, args))
     ? { status: 200, result: { kind: "attention", ok: true, outcome: "retried" } }
-    : { status: 404, result: { kind: "attention", ok: false, outcome: "notFound", error: "no such failed job of this shop" } };
+    : {
+        status: 404,
+        result: { kind: "attention", ok: false, outcome: "notFound", error: "no such failed job of this shop" },
+      };
 }

@@ -2,6 +2,7 @@
  * The catalogue's job queues: "catalog.sync" (one full sync per shop) and "catalog.product" (one
  * product's webhook-driven re-sync). Both resume safely when a crashed worker's job is reclaimed.
  */
+import { jobErrorCode } from "../jobs/error-codes";
 import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { extendLease, type JobOutcome } from "../jobs/queue.server";
@@ -128,7 +129,7 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
         // Given up: the failed sync is what Catálogo shows (with its button to sync again), so the
         // job ends here rather than also showing as a failed job.
         if (exhausted) return { kind: "done" };
-        return { kind: "retry", at: backoff(job), error: message };
+        return { kind: "retry", at: backoff(job), error: message, errorCode: jobErrorCode(error) };
       }
     },
 
@@ -174,7 +175,7 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
       } catch (error) {
         const message = describeError(error);
         deps.logger.warn({ key: job.key, err: message, attempt: job.attempts }, "catalogue product job failed");
-        return { kind: "retry", at: backoff(job), error: message };
+        return { kind: "retry", at: backoff(job), error: message, errorCode: jobErrorCode(error) };
       }
     },
   };

@@ -6,6 +6,7 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { findCatalogueProducts, type SvcClient } from "../svc";
+import { serviceErrorOf, type ServiceErrorMessage } from "../svc/error-codes";
 import { SKU_MAX } from "./catalog-query";
 import { measureDifferences, measuresByField, type MeasureDifference, type MeasureField } from "./measure-differences";
 import type { CatalogStatus } from "./status";
@@ -31,7 +32,8 @@ interface ShopifyVariantView {
 
 export type SkuLookup =
   | { kind: "not_connected"; sku: string }
-  | { kind: "failed"; sku: string; error: string }
+  /** `error` is the client's text (logs, API); the page words `problem` (serviceErrors.<code>). */
+  | { kind: "failed"; sku: string; error: string; problem: ServiceErrorMessage }
   | { kind: "found"; sku: string; service: ServiceProductView[]; shopify: ShopifyVariantView[] };
 
 /** The SKU as typed, checked: 1 to SKU_MAX characters after trimming. */
@@ -55,7 +57,12 @@ export async function lookupSku(deps: {
   try {
     records = await findCatalogueProducts(client, sku);
   } catch (error) {
-    return { kind: "failed", sku, error: error instanceof Error ? error.message : String(error) };
+    return {
+      kind: "failed",
+      sku,
+      error: error instanceof Error ? error.message : String(error),
+      problem: serviceErrorOf(error),
+    };
   }
   // The lookup matches SKU or UPC: keep the records of this SKU when there are any.
   const exact = records.filter((r) => r.sku === sku);

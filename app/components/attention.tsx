@@ -23,19 +23,30 @@ function ActionButton({ intent, id, label, tone }: { intent: string; id: string;
 function JobProblems({ jobs }: { jobs: JobProblemRow[] }) {
   const { messages, format, dateTime } = useI18n();
   const m = messages.attention;
+  const jobErrorWords = (code: JobProblemRow["errorCode"]) =>
+    code === null
+      ? m.jobErrors.notCoded
+      : code === "shopifyFailed" || code === "shopifyRefused" || code === "shopifyAccess"
+        ? m.jobErrors[code]
+        : format(messages.serviceErrors[code], {});
   return (
     <>
       {jobs.map((job) => (
         <Banner key={job.id} tone="critical" title={format(m.jobTitle, { kind: m.jobs[job.kind] })}>
           <BlockStack gap="200">
-            {job.subject && <Text as="p" fontWeight="semibold">{job.subject}</Text>}
+            {job.subject && (
+              <Text as="p" fontWeight="semibold">
+                {job.subject}
+              </Text>
+            )}
             <Text as="p">
               {format(job.state === "failed" ? m.jobFailed : m.jobFailing, {
                 attempts: job.attempts,
                 at: dateTime(job.at),
               })}
             </Text>
-            {/* The job's error (class, message, the service's body) is for logs and support, never shown here. */}
+            {/* What failed, in words from its code; the error's text (class, message, the service's body) is for logs. */}
+            {job.error !== null && <Text as="p">{jobErrorWords(job.errorCode)}</Text>}
             <InlineStack>
               <ActionButton intent="job-retry" id={job.id} label={m.retry} />
             </InlineStack>
@@ -46,33 +57,46 @@ function JobProblems({ jobs }: { jobs: JobProblemRow[] }) {
   );
 }
 
+/** The words for `key` in `words`, or its `other` words for a key the catalogue does not name. */
+function wordOf(words: { other: string } & Record<string, string>, key: string): string {
+  return Object.hasOwn(words, key) ? words[key]! : words.other;
+}
+
 function UnreadableWebhooks({ records }: { records: UnreadableWebhookRow[] }) {
   const { messages, format, dateTime } = useI18n();
   const m = messages.attention;
   return (
     <>
-      {records.map((record) => (
-        <Banner key={record.id} tone="warning" title={m.unreadableTitle}>
-          <BlockStack gap="200">
-            <Text as="p">
-              {format(m.unreadableBody, { topic: record.topic, at: dateTime(record.receivedAt) })}
-            </Text>
-            {record.issues.some((issue) => issue !== "$") && <Text as="p">{format(m.fields, { fields: record.issues.join(", ") })}</Text>}
-            <Text as="p">{record.orderId ? format(m.orderNamed, { id: record.orderId }) : m.noOrder}</Text>
-            <InlineStack gap="200" align="start" wrap={false}>
-              {record.orderId && (
-                <ActionButton
-                  intent="unreadable-send"
-                  id={record.id}
-                  // Both read the order from Shopify as it is now; a paid order goes to the warehouse.
-                  label={format(record.topic === "orders/paid" ? m.send : m.reread, { id: record.orderId })}
-                />
-              )}
-              <ActionButton intent="unreadable-dismiss" id={record.id} label={m.dismiss} tone="critical" />
-            </InlineStack>
-          </BlockStack>
-        </Banner>
-      ))}
+      {records.map((record) => {
+        // The order's parts the issues name (line_items.0.sku → the products), each once.
+        const parts = [
+          ...new Set(
+            record.issues.filter((issue) => issue !== "$").map((issue) => wordOf(m.payloadParts, issue.split(".")[0]!)),
+          ),
+        ];
+        return (
+          <Banner key={record.id} tone="warning" title={m.unreadableTitle}>
+            <BlockStack gap="200">
+              <Text as="p">
+                {format(m.unreadableBody, { topic: wordOf(m.topics, record.topic), at: dateTime(record.receivedAt) })}
+              </Text>
+              {parts.length > 0 && <Text as="p">{format(m.fields, { fields: parts.join(", ") })}</Text>}
+              <Text as="p">{record.orderId ? format(m.orderNamed, { id: record.orderId }) : m.noOrder}</Text>
+              <InlineStack gap="200" align="start" wrap={false}>
+                {record.orderId && (
+                  <ActionButton
+                    intent="unreadable-send"
+                    id={record.id}
+                    // Both read the order from Shopify as it is now; a paid order goes to the warehouse.
+                    label={format(record.topic === "orders/paid" ? m.send : m.reread, { id: record.orderId })}
+                  />
+                )}
+                <ActionButton intent="unreadable-dismiss" id={record.id} label={m.dismiss} tone="critical" />
+              </InlineStack>
+            </BlockStack>
+          </Banner>
+        );
+      })}
     </>
   );
 }

@@ -6,6 +6,7 @@
  * between Shopify's answer and the row's update is the one case that sends twice (Flow has no
  * idempotency key for triggers).
  */
+import { jobErrorCode } from "../jobs/error-codes";
 import type { FlowTrigger, PrismaClient } from "@prisma/client";
 import { storedReason } from "../fulfillment/reason-codes";
 import { pickLocale, translator } from "../i18n/locale";
@@ -57,7 +58,7 @@ export function flowJobHandlers(deps: FlowHandlerDeps): Record<string, JobHandle
         logger.warn({ shop: job.shop, handle: row.handle, key: job.key, err: error }, "Flow trigger not taken");
         // Shopify's userErrors (an unknown handle, a payload it will not take) answer the same again.
         if (thrown instanceof ShopifyAdminError && thrown.kind === "user") return { kind: "done" };
-        return { kind: "retry", at: new Date(deps.now().getTime() + RETRY_MS), error };
+        return { kind: "retry", at: new Date(deps.now().getTime() + RETRY_MS), error, errorCode: jobErrorCode(thrown) };
       }
       await db.flowTrigger.update({ where, data: { sentAt: deps.now(), error: null } });
       return { kind: "done" };

@@ -4,6 +4,7 @@
  * its lease and another one runs the job again.
  */
 import type { Job } from "@prisma/client";
+import { jobErrorCode } from "../jobs/error-codes";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import { writeOrderNote } from "./order-note.server";
@@ -51,7 +52,13 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       const outcome = await pollFulfillment(full, fulfillmentIdOf(job), delayMs);
       if (outcome.kind === "done") return { kind: "done" };
       const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
-      return { kind: "reschedule", at: outcome.at, payload: { ...payload }, error: outcome.error };
+      return {
+        kind: "reschedule",
+        at: outcome.at,
+        payload: { ...payload },
+        error: outcome.error,
+        errorCode: outcome.errorCode,
+      };
     },
     [RECONCILE_QUEUE]: async (job): Promise<JobOutcome> => {
       // A disconnected shop stops being reconciled; connecting starts it again.
@@ -62,7 +69,12 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "orders reconciliation failed");
         // Kept on the row: Inicio shows it with a retry until a run succeeds.
-        return { kind: "reschedule", at: after(deps.now(), STOCK_RETRY_MS), error: message };
+        return {
+          kind: "reschedule",
+          at: after(deps.now(), STOCK_RETRY_MS),
+          error: message,
+          errorCode: jobErrorCode(error),
+        };
       }
       return { kind: "reschedule", at: await nextReconciliation(deps.db, job.shop, deps.now()) };
     },
@@ -70,14 +82,16 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       const { settings } = await getShopSettings({ db: deps.db, shop: job.shop });
       if (settings.fulfillment.mode !== "fulfillment_service") return { kind: "done" };
       let error: string | undefined;
+      let errorCode: string | undefined;
       try {
         await readAssignedRequests(full, job.shop);
       } catch (thrown) {
         error = thrown instanceof Error ? thrown.message : String(thrown);
+        errorCode = jobErrorCode(thrown);
         deps.logger.warn({ shop: job.shop, err: error }, "reading fulfilment requests failed");
       }
       // Notifications are coalesced and can be lost: keep polling while in this mode.
-      return { kind: "reschedule", at: after(deps.now(), REQUESTS_POLL_MS), error };
+      return { kind: "reschedule", at: after(deps.now(), REQUESTS_POLL_MS), error, errorCode };
     },
     [RESOLVE_QUEUE]: async (job) => {
       const { fulfillmentOrderGid } = job.payload as unknown as ResolveJobPayload;
@@ -99,8 +113,10 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
         deps.logger.warn({ shop: job.shop, err: message }, "stock sync failed");
         const next = await nextStockRun(full, job.shop, STOCK_RETRY_MS);
         // Switched off meanwhile: it stops, and a failed on-demand run still shows on Inicio.
-        if (next.kind === "done") return { kind: "retry", at: after(deps.now(), STOCK_RETRY_MS), error: message };
-        return { ...next, error: message };
+        const errorCode = jobErrorCode(error);
+        if (next.kind === "done")
+          return { kind: "retry", at: after(deps.now(), STOCK_RETRY_MS), error: message, errorCode };
+        return { ...next, error: message, errorCode };
       }
       return nextStockRun(full, job.shop);
     },

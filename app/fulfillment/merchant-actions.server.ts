@@ -6,6 +6,7 @@
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { lookupServiceOrder, type SvcClient } from "../svc";
+import { serviceErrorOf } from "../svc/error-codes";
 import { problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
 import { readStoredRequest, statusOf, transition, type TransitionArgs } from "./records.server";
 import { describeUnits } from "./service-status";
@@ -133,9 +134,10 @@ export async function confirmServiceOrderExists(
     order = await lookupServiceOrder(client, svcOrderId);
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);
+    // The page words what failed from its code (serviceErrors.<problem>); `said` is for the logs and the API.
     return refused(`the service could not be asked about order ${svcOrderId}: ${said}`, "serviceUnreachable", {
       svcOrderId,
-      error: said,
+      problem: serviceErrorOf(error).code,
     });
   }
   if (!order) return refused(`the service has no order ${svcOrderId}`, "serviceHasNoOrder", { svcOrderId });

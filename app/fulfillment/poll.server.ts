@@ -35,7 +35,7 @@ export interface PollDeps {
 export type PollOutcome =
   | { kind: "done" }
   /** `error`: what keeps the shipment from Shopify (the write-back failed), for Pedidos to show with a retry. */
-  | { kind: "again"; at: Date; delayMs: number; error?: string };
+  | { kind: "again"; at: Date; delayMs: number; error?: string; errorCode?: string };
 
 /** Polls the record's service order once and applies what it says; `lastDelayMs` grows the schedule. */
 export async function pollFulfillment(
@@ -97,7 +97,8 @@ export async function pollFulfillment(
       next = furthest(current, "in_progress");
       Object.assign(data, reasonColumns(written.reason));
       await save(deps, record, next, data, detail);
-      return { ...later(true), error: reasonRecord(written.reason) };
+      // Writing to Shopify failed (app/jobs/error-codes.ts words it on Pedidos if it keeps failing).
+      return { ...later(true), error: reasonRecord(written.reason), errorCode: "shopifyFailed" };
     }
     Object.assign(data, written.data, reasonColumns(null));
     // One entry per change: what Shopify now shows says more than the service's status word.

@@ -135,7 +135,8 @@ function sameParams(a: Record<string, string>, b: Record<string, string>): boole
   return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
-const CANCELLED: readonly ReasonCode[] = [
+/** Reasons saying the order (or this part) was cancelled; the order-page block gets a generated copy. */
+export const CANCELLED_REASON_CODES: readonly ReasonCode[] = [
   "cancelledInShopify",
   "partCancelled",
   "cancelRequestedBefore",
@@ -145,7 +146,7 @@ const CANCELLED: readonly ReasonCode[] = [
 
 /** Whether the record's reason says its order (or this part) was cancelled: sending it again cannot work. */
 export function isCancelledReason(code: string | null | undefined): boolean {
-  return code !== null && code !== undefined && (CANCELLED as readonly string[]).includes(code);
+  return code !== null && code !== undefined && (CANCELLED_REASON_CODES as readonly string[]).includes(code);
 }
 
 /** What happened, for the timeline's marker: who or what moved the record. */

@@ -109,7 +109,7 @@ export const en: Messages = {
     lookupButton: "Look up",
     lookupNotFound: "The service has no SKU “{sku}”.",
     lookupFound: "The service has SKU “{sku}”: {name}",
-    lookupFailed: "The service could not be asked: {error}",
+    lookupFailed: "The service could not be asked. {error}",
     lookupNotConnected: "Connect your service account to look SKUs up.",
     lookupNotInShopify: "No Shopify variant has this SKU.",
     lookupShopifyVariant: "In Shopify: {title} ({status})",
@@ -226,8 +226,28 @@ export const en: Messages = {
   attention: {
     title: "Needs attention",
     unreadableTitle: "Order notification the app could not read",
-    unreadableBody: "Shopify sent {topic} ({at}), but its content is not in the expected shape, so the app could not read it.",
-    fields: "Fields with a problem: {fields}",
+    unreadableBody:
+      "Shopify sent {topic} ({at}), but its content is not in the expected shape, so the app could not read it.",
+    fields: "What could not be read: {fields}.",
+    topics: {
+      "orders/paid": "a paid-order notification",
+      "orders/updated": "an order-updated notification",
+      "orders/cancelled": "an order-cancelled notification",
+      "orders/edited": "an order-edited notification",
+      other: "an order notification",
+    },
+    payloadParts: {
+      id: "the order's internal number",
+      name: "the order's name",
+      line_items: "the products",
+      shipping_address: "the shipping address",
+      billing_address: "the billing address",
+      customer: "the customer",
+      shipping_lines: "the shipping method",
+      financial_status: "the payment status",
+      order_edit: "the order's edit",
+      other: "other order data",
+    },
     orderNamed: "The notification is about Shopify order {id}.",
     noOrder:
       "The notification does not say which order it is about: find it in Shopify and use «Send to warehouse now» on its page.",
@@ -247,6 +267,15 @@ export const en: Messages = {
       notFound: "It is no longer pending (perhaps already resolved): reload the page.",
       invalidId: "The action does not say which item: reload the page.",
       noOrderId: "The notification does not say which order it is about: find it in Shopify.",
+    },
+    jobErrors: {
+      shopifyFailed:
+        "Shopify did not answer as expected. Try again in a few minutes; if it persists, contact the app's support.",
+      shopifyRefused:
+        "Shopify refused the change the app tried to make. Check the order or the product in Shopify and try again; if it persists, contact the app's support.",
+      shopifyAccess:
+        "Shopify did not give the app access to do it. Open the app from the Shopify admin to authorise it again, then try again.",
+      notCoded: "The app did not record what failed. Try again; if it persists, contact the app's support.",
     },
     jobs: {
       submit: "read the order in Shopify and send it to the warehouse",
@@ -283,6 +312,7 @@ export const en: Messages = {
     subtotal: "Cart subtotal",
     subtotalHelp: "What the buyer pays for the products, before shipping; it decides free shipping.",
     submit: "Get rates",
+    serviceName: "Service: {service}",
     emptyTitle: "No products are registered at the service yet",
     emptyBody: "Sync your catalogue to test rates with your own products.",
     emptyAction: "Go to Catalogue",
@@ -416,7 +446,7 @@ export const en: Messages = {
       cancelledNotRetryable: "{order} is cancelled in Shopify: it is not sent to the warehouse again.",
       missingSvcOrderId: "Enter the order id at the service.",
       notConnected: "The shop is not connected to the service.",
-      serviceUnreachable: "The service could not be asked about order {svcOrderId}: {error}",
+      serviceUnreachable: "The service could not be asked about order {svcOrderId}. {error}",
       serviceHasNoOrder: "The service has no order {svcOrderId}.",
       serviceOrderOfAnother: "Service order {svcOrderId} belongs to {other}, not {order}.",
       redacted: "The data of {order} is no longer held (erased at the customer's request).",
@@ -597,6 +627,27 @@ export const en: Messages = {
         "You sent the rest ({missing}) to the warehouse as a new order; the first shipment was service order {order}.",
       merchantLeftMissing: "You left the units the warehouse did not ship ({missing}) for a refund.",
     },
+  },
+  privacy: {
+    title: "Privacy",
+    intro:
+      "When a customer asks for their data, Shopify tells the app, which at once prepares a file with what it keeps of their orders (the address sent to the warehouse, the tracking and the history). Download it and send it to the customer. Files are deleted after {days} days.",
+    downloadFailed: "The file could not be downloaded (the app answered {status}). Reload the page and try again.",
+    downloadUnreachable:
+      "The file could not be downloaded: the app did not answer. Check your connection and try again.",
+    emptyTitle: "No data requests",
+    emptyBody: "Your customers' data requests will show here.",
+    singular: "request",
+    plural: "requests",
+    received: "Received",
+    customer: "Customer",
+    orders: "Orders",
+    state: "Status",
+    file: "File",
+    ordersFound: "{found} of {requested} with data",
+    answered: "Answered {at}",
+    downloaded: "Downloaded {at}",
+    download: "Download",
   },
   serviceErrors: {
     noDimensions:

@@ -109,7 +109,7 @@ export const es = {
     lookupButton: "Consultar",
     lookupNotFound: "El servicio no tiene el SKU «{sku}».",
     lookupFound: "El servicio tiene el SKU «{sku}»: {name}",
-    lookupFailed: "No se pudo consultar al servicio: {error}",
+    lookupFailed: "No se pudo consultar al servicio. {error}",
     lookupNotConnected: "Conecta tu cuenta del servicio para consultar SKU.",
     lookupNotInShopify: "Ninguna variante de Shopify tiene este SKU.",
     lookupShopifyVariant: "En Shopify: {title} ({status})",
@@ -227,8 +227,29 @@ export const es = {
   attention: {
     title: "Requieren atención",
     unreadableTitle: "Notificación de pedido que la app no pudo leer",
-    unreadableBody: "Shopify envió {topic} ({at}), pero su contenido no tiene la forma esperada y la app no pudo leerlo.",
-    fields: "Campos con problema: {fields}",
+    unreadableBody:
+      "Shopify envió {topic} ({at}), pero su contenido no tiene la forma esperada y la app no pudo leerlo.",
+    fields: "Lo que no se pudo leer: {fields}.",
+    // The notification's topic and the parts of an order it names, in words (never Shopify's keys).
+    topics: {
+      "orders/paid": "un aviso de pedido pagado",
+      "orders/updated": "un aviso de pedido modificado",
+      "orders/cancelled": "un aviso de pedido cancelado",
+      "orders/edited": "un aviso de pedido editado",
+      other: "un aviso de pedido",
+    },
+    payloadParts: {
+      id: "el número interno del pedido",
+      name: "el nombre del pedido",
+      line_items: "los productos",
+      shipping_address: "la dirección de envío",
+      billing_address: "la dirección de facturación",
+      customer: "el cliente",
+      shipping_lines: "el método de envío",
+      financial_status: "el estado del pago",
+      order_edit: "la edición del pedido",
+      other: "otros datos del pedido",
+    },
     orderNamed: "La notificación es del pedido de Shopify {id}.",
     noOrder:
       "La notificación no dice de qué pedido es: búscalo en Shopify y usa «Enviar al almacén ahora» en su página.",
@@ -248,6 +269,16 @@ export const es = {
       notFound: "Ya no está pendiente (quizá ya se resolvió): recarga la página.",
       invalidId: "La acción no indica qué elemento: recarga la página.",
       noOrderId: "La notificación no dice de qué pedido es: búscalo en Shopify.",
+    },
+    // What a failed job's last error was, in words (the service's own are in serviceErrors).
+    jobErrors: {
+      shopifyFailed:
+        "Shopify no respondió como se esperaba. Reintenta en unos minutos; si se repite, contacta al soporte de la app.",
+      shopifyRefused:
+        "Shopify rechazó el cambio que la app intentó hacer. Revisa el pedido o el producto en Shopify y reintenta; si se repite, contacta al soporte de la app.",
+      shopifyAccess:
+        "Shopify no le dio acceso a la app para hacerlo. Abre la app desde el admin de Shopify para autorizarla de nuevo y reintenta.",
+      notCoded: "La app no guardó qué falló. Reintenta; si se repite, contacta al soporte de la app.",
     },
     jobs: {
       submit: "leer el pedido en Shopify y enviarlo al almacén",
@@ -284,6 +315,7 @@ export const es = {
     subtotal: "Subtotal del carrito",
     subtotalHelp: "Lo que el comprador paga por los productos, sin envío; decide el envío gratis.",
     submit: "Cotizar",
+    serviceName: "Servicio: {service}",
     emptyTitle: "Aún no hay productos registrados en el servicio",
     emptyBody: "Sincroniza tu catálogo para probar tarifas con tus propios productos.",
     emptyAction: "Ir a Catálogo",
@@ -418,7 +450,7 @@ export const es = {
       cancelledNotRetryable: "{order} está cancelado en Shopify: no se vuelve a enviar al almacén.",
       missingSvcOrderId: "Escribe el id de la orden en el servicio.",
       notConnected: "La tienda no está conectada al servicio.",
-      serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}: {error}",
+      serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}. {error}",
       serviceHasNoOrder: "El servicio no tiene la orden {svcOrderId}.",
       serviceOrderOfAnother: "La orden {svcOrderId} del servicio es de {other}, no de {order}.",
       redacted: "Los datos de {order} ya no se conservan (se borraron a petición del cliente).",
@@ -602,6 +634,28 @@ export const es = {
         "Enviaste el resto ({missing}) al almacén como una orden nueva; el primer envío fue la orden {order} del servicio.",
       merchantLeftMissing: "Dejaste para reembolso las unidades que el almacén no envió ({missing}).",
     },
+  },
+  privacy: {
+    title: "Privacidad",
+    intro:
+      "Cuando un cliente pide sus datos, Shopify nos avisa y la app prepara al momento un archivo con lo que guarda de sus pedidos (la dirección enviada al almacén, el seguimiento y el historial). Descárgalo y envíaselo al cliente. Los archivos se borran a los {days} días.",
+    downloadFailed:
+      "No se pudo descargar el archivo (la app respondió {status}). Recarga la página e inténtalo de nuevo.",
+    downloadUnreachable:
+      "No se pudo descargar el archivo: la app no respondió. Revisa tu conexión e inténtalo de nuevo.",
+    emptyTitle: "Sin solicitudes de datos",
+    emptyBody: "Aquí aparecerán las solicitudes de datos de tus clientes.",
+    singular: "solicitud",
+    plural: "solicitudes",
+    received: "Recibida",
+    customer: "Cliente",
+    orders: "Pedidos",
+    state: "Estado",
+    file: "Archivo",
+    ordersFound: "{found} de {requested} con datos",
+    answered: "Respondida {at}",
+    downloaded: "Descargada {at}",
+    download: "Descargar",
   },
   serviceErrors: {
     noDimensions:

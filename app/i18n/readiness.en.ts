@@ -37,7 +37,8 @@ export const readinessEn: Leaves<typeof readinessEs> = {
     profiles_missing: "Missing from: {profiles} ({variants} variants; for example {products}).",
     market_driven:
       "Your store sets up shipping by market: our rates must be in the Mexico market or in a profile of the app.",
-    unreadable: "We couldn't read your shipping settings: {message}",
+    unreadable:
+      "We couldn't read your shipping settings in Shopify; they are checked again on their own in a few minutes.",
     late: "Answered in {durationMs} ms; your store's limit is {deadlineMs} ms.",
     failed: "The quote gave no rates ({outcome}).",
     nothing_to_quote: "No products registered at the service to quote yet.",

@@ -33,7 +33,7 @@ export const readinessEs = {
     profiles_missing: "Faltan en: {profiles} ({variants} variantes; por ejemplo {products}).",
     market_driven:
       "Tu tienda configura los envíos por mercados: nuestras tarifas deben estar en el mercado México o en un perfil de la app.",
-    unreadable: "No pudimos leer tu configuración de envíos: {message}",
+    unreadable: "No pudimos leer tu configuración de envíos en Shopify; se vuelve a revisar sola en unos minutos.",
     late: "Respondió en {durationMs} ms; el límite de tu tienda es {deadlineMs} ms.",
     failed: "La cotización no dio tarifas ({outcome}).",
     nothing_to_quote: "Aún no hay productos registrados en el servicio para cotizar.",

@@ -69,6 +69,7 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
       "runAt" = CASE WHEN "Job".state = 'queued' THEN LEAST("Job"."runAt", EXCLUDED."runAt") ELSE EXCLUDED."runAt" END,
       attempts = CASE WHEN "Job".state IN ('done', 'failed') THEN 0 ELSE "Job".attempts END,
       "lastError" = CASE WHEN "Job".state IN ('done', 'failed') THEN NULL ELSE "Job"."lastError" END,
+      "lastErrorCode" = CASE WHEN "Job".state IN ('done', 'failed') THEN NULL ELSE "Job"."lastErrorCode" END,
       state = 'queued',
       "updatedAt" = now()
     WHERE "Job".state <> 'running'`;
@@ -119,12 +120,7 @@ export async function withJobs<T>(
 }
 
 /** The state of the (queue, key) row, or null when there is none. */
-async function jobState(
-  db: Conn,
-  queue: string,
-  key: string,
-  opts: { lock?: boolean } = {},
-): Promise<JobState | null> {
+async function jobState(db: Conn, queue: string, key: string, opts: { lock?: boolean } = {}): Promise<JobState | null> {
   const lock = opts.lock ? Prisma.sql`FOR UPDATE` : Prisma.empty;
   const [row] = await db.$queryRaw<{ state: JobState }[]>`
     SELECT state FROM "Job" WHERE queue = ${queue} AND key = ${key} ${lock}`;
@@ -224,13 +220,21 @@ export async function releaseLeases(db: Conn, owner: string): Promise<number> {
 /** What a handler decided: finished, try again later (counts as a failed attempt), or run again later. */
 export type JobOutcome =
   | { kind: "done" }
-  | { kind: "retry"; at: Date; error: string }
+  | {
+      kind: "retry";
+      at: Date;
+      /** The error's text, for logs and support. */
+      error: string;
+      /** What failed, as a code the pages word (app/jobs/error-codes.ts); "unexpected" when not given. */
+      errorCode?: string;
+    }
   | {
       kind: "reschedule";
       at: Date;
       payload?: Prisma.InputJsonValue;
       /** A periodic job whose run failed and that carries on at `at`: kept as lastError for the merchant to see. */
       error?: string;
+      errorCode?: string;
     };
 
 /**
@@ -251,13 +255,15 @@ export async function finishJobState(
   let count: number;
   if (outcome.kind === "done") {
     count = await db.$executeRaw`
-      UPDATE "Job" SET state = 'done', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL, "updatedAt" = now()
+      UPDATE "Job" SET state = 'done', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL,
+                       "lastErrorCode" = NULL, "updatedAt" = now()
       WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
     return count === 1 ? "done" : null;
   } else if (outcome.kind === "retry") {
     const rows = await db.$queryRaw<Array<{ state: "queued" | "failed" }>>`
       UPDATE "Job" SET state = CASE WHEN attempts >= "maxAttempts" THEN 'failed' ELSE 'queued' END,
                        "runAt" = ${outcome.at}, "lastError" = ${outcome.error},
+                       "lastErrorCode" = ${outcome.errorCode ?? "unexpected"},
                        "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
       WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'
       RETURNING state`;
@@ -266,6 +272,7 @@ export async function finishJobState(
     const payload = outcome.payload === undefined ? null : JSON.stringify(outcome.payload);
     count = await db.$executeRaw`
       UPDATE "Job" SET state = 'queued', "runAt" = ${outcome.at}, attempts = 0, "lastError" = ${outcome.error ?? null},
+                       "lastErrorCode" = ${outcome.error === undefined ? null : (outcome.errorCode ?? "unexpected")},
                        payload = COALESCE(${payload}::jsonb, payload),
                        "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
       WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
@@ -310,6 +317,7 @@ export interface JobProblem {
   state: "failed" | "queued";
   attempts: number;
   lastError: string | null;
+  lastErrorCode: string | null;
   updatedAt: Date;
 }
 
@@ -318,7 +326,7 @@ export function listJobProblems(
   args: { shop: string; queues: string[]; limit?: number },
 ): Promise<JobProblem[]> {
   return db.$queryRaw<JobProblem[]>`
-    SELECT id::text, queue, key, payload, state, attempts, "lastError", "updatedAt" FROM "Job"
+    SELECT id::text, queue, key, payload, state, attempts, "lastError", "lastErrorCode", "updatedAt" FROM "Job"
     WHERE shop = ${args.shop} AND queue = ANY(${args.queues}::text[]) AND ${PROBLEM}
     ORDER BY "updatedAt" DESC
     LIMIT ${args.limit ?? 100}`;
@@ -330,7 +338,8 @@ export async function retryJobProblem(
   args: { shop: string; id: string; queues: string[]; now: Date },
 ): Promise<boolean> {
   const [row] = await db.$queryRaw<{ queue: string }[]>`
-    UPDATE "Job" SET state = 'queued', "runAt" = ${args.now}, attempts = 0, "lastError" = NULL, "updatedAt" = now()
+    UPDATE "Job" SET state = 'queued', "runAt" = ${args.now}, attempts = 0, "lastError" = NULL, "lastErrorCode" = NULL,
+                     "updatedAt" = now()
     WHERE id = ${args.id}::uuid AND shop = ${args.shop} AND queue = ANY(${args.queues}::text[]) AND ${PROBLEM}
     RETURNING queue`;
   if (row) signalEnqueued(row.queue);
@@ -338,7 +347,11 @@ export async function retryJobProblem(
 }
 
 /** Deletes at most `batch` jobs finished before `before`; returns how many. */
-export function deleteFinishedJobs(db: Pick<PrismaClient, "$executeRaw">, before: Date, batch: number): Promise<number> {
+export function deleteFinishedJobs(
+  db: Pick<PrismaClient, "$executeRaw">,
+  before: Date,
+  batch: number,
+): Promise<number> {
   return db.$executeRaw`
     DELETE FROM "Job" WHERE id IN (
       SELECT id FROM "Job" WHERE state = 'done' AND "updatedAt" < ${before} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;

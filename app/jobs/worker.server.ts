@@ -8,6 +8,7 @@ import type { AdminGraphql } from "../shopify/admin/client";
 import type { AdminPacing } from "../shopify/admin-pacing.server";
 import type { SvcClient } from "../svc";
 import { inTraceSpan } from "../telemetry.server";
+import { jobErrorCode } from "./error-codes";
 import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
@@ -106,7 +107,12 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
       const message = error instanceof Error ? error.message : String(error);
       opts.logger.error({ queue: job.queue, key: job.key, shop: job.shop, err: message }, "job failed");
       const backoff = Math.min(RETRY_AFTER_CRASH_MS * 2 ** (job.attempts - 1), 15 * 60_000);
-      outcome = { kind: "retry", at: new Date(now().getTime() + backoff), error: message };
+      outcome = {
+        kind: "retry",
+        at: new Date(now().getTime() + backoff),
+        error: message,
+        errorCode: jobErrorCode(error),
+      };
     }
     const state = await finishJobState(opts.db, job, outcome);
     if (state === null) opts.logger.warn({ queue: job.queue, key: job.key }, "job lease was lost before it finished");

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, EmptyState, IndexTable, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { useState } from "react";
+import { useI18n } from "~/i18n/react";
 import { EXPORT_RETENTION_DAYS, listCustomerDataRequests } from "../privacy/customer-data.server";
 
 // Customers' data requests (customers/data_request): each is answered when it arrives with an
@@ -16,19 +17,24 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   };
 };
 
-function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
+/** Why a download did not happen, for the page to word: the app's HTTP status, or no answer. */
+class DownloadFailed extends Error {
+  constructor(readonly status: number | null) {
+    super(status === null ? "the app did not answer" : `the app answered ${status}`);
+  }
 }
 
 // The embedded admin adds the session token to fetch, not to a plain link: download through fetch
 // (a POST: the download is recorded).
-async function download(id: string) {
-  const response = await fetch(`/app/privacy/${id}`, { method: "POST" });
-  if (!response.ok) throw new Error(`download failed (${response.status})`);
+async function download(id: string, fileName: string) {
+  const response = await fetch(`/app/privacy/${id}`, { method: "POST" }).catch(() => {
+    throw new DownloadFailed(null);
+  });
+  if (!response.ok) throw new DownloadFailed(response.status);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = url;
-  link.download = `solicitud-datos-${id}.json`;
+  link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
 }
@@ -36,51 +42,62 @@ async function download(id: string) {
 export default function Privacy() {
   const { requests, retentionDays } = useLoaderData<typeof loader>();
   const [failed, setFailed] = useState<string | null>(null);
+  const { messages, format, dateTime } = useI18n();
+  const m = messages.privacy;
+  const failure = (error: unknown) =>
+    error instanceof DownloadFailed && error.status !== null
+      ? format(m.downloadFailed, { status: error.status })
+      : m.downloadUnreachable;
   return (
     <Page>
-      <TitleBar title="Privacidad" />
+      <TitleBar title={m.title} />
       <BlockStack gap="400">
-        <Text as="p">
-          Cuando un cliente pide sus datos, Shopify nos avisa y la app prepara al momento un archivo con lo que guarda de
-          sus pedidos (la dirección enviada al almacén, el seguimiento y el historial). Descárgalo y envíaselo al cliente.
-          Los archivos se borran a los {retentionDays} días.
-        </Text>
+        <Text as="p">{format(m.intro, { days: retentionDays })}</Text>
         {failed && (
           <Text as="p" tone="critical">
-            No se pudo descargar el archivo: {failed}
+            {failed}
           </Text>
         )}
         <Card padding="0">
           {requests.length === 0 ? (
-            <EmptyState heading="Sin solicitudes de datos" image="">
-              <p>Aquí aparecerán las solicitudes de datos de tus clientes.</p>
+            <EmptyState heading={m.emptyTitle} image="">
+              <p>{m.emptyBody}</p>
             </EmptyState>
           ) : (
             <IndexTable
-              resourceName={{ singular: "solicitud", plural: "solicitudes" }}
+              resourceName={{ singular: m.singular, plural: m.plural }}
               itemCount={requests.length}
               selectable={false}
               headings={[
-                { title: "Recibida" },
-                { title: "Cliente" },
-                { title: "Pedidos" },
-                { title: "Estado" },
-                { title: "Archivo" },
+                { title: m.received },
+                { title: m.customer },
+                { title: m.orders },
+                { title: m.state },
+                { title: m.file },
               ]}
             >
               {requests.map((r, index) => (
                 <IndexTable.Row id={r.id} key={r.id} position={index}>
-                  <IndexTable.Cell>{formatTime(r.receivedAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>{dateTime(r.receivedAt)}</IndexTable.Cell>
                   <IndexTable.Cell>{r.customerId ?? "—"}</IndexTable.Cell>
                   <IndexTable.Cell>
-                    {r.ordersFound} de {r.ordersRequested.length} con datos
+                    {format(m.ordersFound, { found: r.ordersFound, requested: r.ordersRequested.length })}
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Badge tone="success">{`Respondida ${formatTime(r.answeredAt)}`}</Badge>
-                    {r.downloadedAt && <Badge>{`Descargada ${formatTime(r.downloadedAt)}`}</Badge>}
+                    <Badge tone="success">{format(m.answered, { at: dateTime(r.answeredAt) })}</Badge>
+                    {r.downloadedAt && <Badge>{format(m.downloaded, { at: dateTime(r.downloadedAt) })}</Badge>}
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    <Button onClick={() => download(r.id).catch((e: Error) => setFailed(e.message))}>Descargar</Button>
+                    <Button
+                      onClick={() =>
+                        download(r.id, `solicitud-datos-${r.id}.json`).then(
+                          () => setFailed(null),
+                          (error: unknown) => setFailed(failure(error)),
+                        )
+                      }
+                    >
+                      {m.download}
+                    </Button>
                   </IndexTable.Cell>
                 </IndexTable.Row>
               ))}

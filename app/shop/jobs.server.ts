@@ -2,6 +2,7 @@
  * The readiness queue ("shop.readiness"): one job per connected shop that checks the checklist
  * and books its next run, so a merchant removing our rates shows up on Inicio within RECHECK_MS.
  */
+import { jobErrorCode } from "../jobs/error-codes";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import type { RatesRuntime } from "../rates/runtime.server";
@@ -40,7 +41,7 @@ export function readinessJobHandlers(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "readiness check failed");
-        return { kind: "reschedule", at: at(RETRY_MS), error: message };
+        return { kind: "reschedule", at: at(RETRY_MS), error: message, errorCode: jobErrorCode(error) };
       }
       return { kind: "reschedule", at: at(RECHECK_MS) };
     },

@@ -99,7 +99,7 @@ async function readShipping(deps: ReadinessDeps, shop: string, admin: AdminGraph
   if (!carrierServiceId)
     return {
       marketDriven: null,
-      coverage: { kind: "unknown", error: "no carrier service" },
+      coverage: { kind: "unknown", error: "no carrier service", noCarrier: true },
       profiles: [],
       carrierServiceId,
       locations,

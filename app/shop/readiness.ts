@@ -47,7 +47,8 @@ export type ShippingCoverage =
   | { kind: "uncovered"; profiles: UncoveredProfile[] }
   /** Market-driven shop: merchant profiles say nothing; no app-owned profile of ours covers all items. */
   | { kind: "market_driven_uncovered" }
-  | { kind: "unknown"; error: string };
+  /** Not read: `error` is for the logs; `noCarrier` when there is no carrier service of ours to look for. */
+  | { kind: "unknown"; error: string; noCarrier?: boolean };
 
 export interface ReadinessFacts {
   shopHandle: string;
@@ -219,7 +220,8 @@ function ratesItem(facts: ReadinessFacts): ReadinessItem {
     case "covered":
       return item("rates_in_mexico", "ok", null, { model: facts.marketDriven ? "market_driven" : "profiles" });
     case "unknown":
-      return item("rates_in_mexico", "unknown", "unreadable", { message: coverage.error });
+      // The error's own text stays in the logs: the page says what it means.
+      return item("rates_in_mexico", "unknown", coverage.noCarrier ? "carrier_not_registered" : "unreadable");
     case "market_driven_uncovered":
       return item(
         "rates_in_mexico",

@@ -11,7 +11,9 @@ export type ActionRequest =
   | { action: "confirm"; recordId: string; exists: false }
   | { action: "push" };
 
-export type ActionAnswer = { ok: true; message: string } | { ok: false; error: string };
+/** A refusal carries the app's English `error` (logs) and, from apps that know it, its `code` and `params`. */
+export type ActionAnswer =
+  { ok: true; message: string } | { ok: false; error: string; code?: string; params?: Record<string, string> };
 
 /** The numeric id of a Shopify order GID (gid://shopify/Order/123 → 123). */
 function orderIdOf(gid: string): string {
@@ -58,7 +60,23 @@ export async function postOrderAction(
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(request),
   });
-  const body = (await readJson(response)) as Partial<{ ok: boolean; message: string; error: string }>;
+  const body = (await readJson(response)) as Partial<{
+    ok: boolean;
+    message: string;
+    error: string;
+    code: unknown;
+    params: unknown;
+  }>;
   if (response.ok && body.ok === true && typeof body.message === "string") return { ok: true, message: body.message };
-  return { ok: false, error: typeof body.error === "string" ? body.error : `the app answered ${response.status}` };
+  const params =
+    body.params && typeof body.params === "object" && !Array.isArray(body.params)
+      ? Object.fromEntries(
+          Object.entries(body.params).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+        )
+      : {};
+  return {
+    ok: false,
+    error: typeof body.error === "string" ? body.error : `the app answered ${response.status}`,
+    ...(typeof body.code === "string" ? { code: body.code, params } : {}),
+  };
 }

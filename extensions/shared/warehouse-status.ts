@@ -3,7 +3,7 @@
  * block and the action render what this returns, and unit tests check it without the Shopify CLI.
  * Strings are message keys (locales/*.json of each extension), never text.
  */
-import { FULFILLMENT_STATUSES, type FulfillmentStatus } from "./statuses.generated";
+import { CANCELLED_REASON_CODES, FULFILLMENT_STATUSES, type FulfillmentStatus } from "./statuses.generated";
 
 /** One tracking number of a fulfilment order (several packages → several numbers). */
 interface TrackingInfo {
@@ -99,6 +99,8 @@ export interface RecordView {
   /** detailMessage: what happened, in the merchant's language (null when the app coded nothing). */
   timeline: Array<{ at: string; label: Message; detailMessage: Message | null }>;
   actions: RecordAction[];
+  /** Why an action is not offered (a cancelled order is not retried); null when none is withheld. */
+  actionNote: Message | null;
   /** A wa.me link asking the buyer for the address detail the warehouse needs; null when none. */
   whatsappUrl: string | null;
 }
@@ -132,16 +134,28 @@ const SERVICES = new Set(["NACIONAL", "EXPRESS", "PROGRAMADO"]);
 
 /** The label of a status: a known one by key, an unknown one (a newer app) as it is written. */
 export function statusLabel(status: string): Message {
-  return isKnownStatus(status)
-    ? { key: `status.${status}` }
-    : { key: "status.other", params: { status } };
+  return isKnownStatus(status) ? { key: `status.${status}` } : { key: "status.other", params: { status } };
 }
 
-/** Which actions the merchant may take on a record; the app checks them again when asked. */
-export function actionsFor(record: Pick<WarehouseRecord, "status">): RecordAction[] {
+/** Whether the record's reason says its order (or this part) was cancelled in Shopify. */
+const isCancelled = (record: Pick<WarehouseRecord, "reasonMessage">) =>
+  CANCELLED_REASON_CODES.includes(record.reasonMessage?.code ?? "");
+
+/**
+ * Which actions the merchant may take on a record; the app checks them again when asked. A
+ * cancelled order is not sent again (the app refuses it): the block says so instead of a retry.
+ */
+export function actionsFor(record: Pick<WarehouseRecord, "status" | "reasonMessage">): RecordAction[] {
   if (record.status === "unknown_outcome") return ["confirm"];
-  if (record.status === "needs_attention" || record.status === "skipped") return ["retry"];
+  if ((record.status === "needs_attention" || record.status === "skipped") && !isCancelled(record)) return ["retry"];
   return [];
+}
+
+/** Why a record that would be retried offers no retry; null when nothing is withheld. */
+function noActionNote(record: WarehouseRecord): Message | null {
+  return (record.status === "needs_attention" || record.status === "skipped") && isCancelled(record)
+    ? { key: "actions.cancelledNoRetry" }
+    : null;
 }
 
 /** A recognised reason as a message of the extension's locales; its times shown as dates. */
@@ -237,6 +251,7 @@ function recordView(record: WarehouseRecord, index: number, total: number): Reco
         detailMessage: reasonText(entry.message),
       })),
     actions: actionsFor(record),
+    actionNote: noActionNote(record),
   };
 }
 

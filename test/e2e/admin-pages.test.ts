@@ -315,11 +315,8 @@ describe("the admin, embedded through the stand-in", () => {
     const table = page.locator(".Polaris-DataTable table");
     await poll(() => table.locator("tbody tr").count(), 30_000).toBe(3);
     const rows = await table.locator("tbody tr").allTextContents();
-    expect(rows.map((row) => /NACIONAL|EXPRESS|PROGRAMADO/.exec(row)?.[0])).toEqual([
-      "NACIONAL",
-      "EXPRESS",
-      "PROGRAMADO",
-    ]);
+    // Each rate names its service by the service's own name, not its code.
+    expect(rows.map((row) => /Servicio: (\w+)/.exec(row)?.[1])).toEqual(["Nacional", "Express", "Programado"]);
     // Prices in pesos, formatted for Mexico ($1,234.56), and a delivery date on each.
     for (const row of rows) expect(row).toMatch(/\$\d{1,3}(,\d{3})*\.\d{2}/);
     expect(await page.getByText("El checkout muestra 3 tarifas de este servicio.").isVisible()).toBe(true);
@@ -581,7 +578,9 @@ describe("the admin, embedded through the stand-in", () => {
   it("shows what needs attention with its reason: dismisses an unreadable order notification, retries a failed job", async () => {
     const page = await open("/app/orders");
     await poll(() => page.getByText("Notificación de pedido que la app no pudo leer").count()).toBe(2);
-    expect(await page.getByText("Campos con problema: name").isVisible()).toBe(true);
+    // What could not be read, in words: not the payload's key («name»), nor the topic's code.
+    expect(await page.getByText("Lo que no se pudo leer: el nombre del pedido.").isVisible()).toBe(true);
+    expect(await page.getByText("Shopify envió un aviso de pedido pagado", { exact: false }).count()).toBe(2);
     expect(await page.getByRole("button", { name: "Enviar el pedido 1004" }).isVisible()).toBe(true);
     await shot(page, "pedidos-attention-es");
     await page.getByRole("button", { name: "Descartar" }).last().click();

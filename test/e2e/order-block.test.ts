@@ -11,6 +11,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "~/crypto.server";
+import { reason, reasonColumns } from "~/fulfillment/reason-codes";
 import type { ServiceSandbox } from "../../sandbox/service/server";
 import type { ListeningStore, SimulatedStore } from "../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../helpers/app-process";
@@ -138,6 +139,13 @@ async function seed() {
       waitUntil: new Date(Date.now() + 20 * 60_000),
     },
   });
+  // Cancelled in Shopify before it went: nothing to retry.
+  await record({
+    n: 1006,
+    status: "skipped",
+    steps: ["pending", "skipped"],
+    data: reasonColumns(reason("cancelledInShopify")),
+  });
 }
 
 beforeAll(async () => {
@@ -230,6 +238,12 @@ describe("the warehouse block on the order page", () => {
     // The confirmation that it exists needs the service's id first.
     expect(await page.locator("s-button", { hasText: "Existe en el servicio" }).getAttribute("aria-disabled")).toBe("");
     await shot(page, "unknown-outcome-es");
+    // An id the service does not have is refused, and the refusal reads in Spanish from its code.
+    await page.locator("s-text-field input").fill("orden-que-no-existe");
+    await page.locator("s-button", { hasText: "Existe en el servicio" }).click();
+    await poll(() => page.locator("s-banner[data-tone=critical]").textContent()).toBe(
+      "El servicio no tiene la orden orden-que-no-existe.",
+    );
     await page.locator("s-button", { hasText: "No existe: enviarlo" }).click();
     await poll(() => page.locator("s-banner[data-tone=success]").count()).toBe(1);
     const events = await db.fulfillmentEvent.findMany({
@@ -247,6 +261,19 @@ describe("the warehouse block on the order page", () => {
     expect(await page.getByText("794600000002").isVisible()).toBe(true);
     expect(await page.getByText("Se envía al almacén el", { exact: false }).isVisible()).toBe(true);
     await shot(page, "two-parts-es");
+  });
+
+  it("offers no retry on an order cancelled in Shopify, and says why, in both languages", async () => {
+    for (const [locale, badge, why] of [
+      ["es", "Omitido", "Cancelado en Shopify: no se puede reintentar."],
+      ["en", "Skipped", "Cancelled in Shopify: it cannot be retried."],
+    ] as const) {
+      const page = await open("warehouse-status", 1006, locale);
+      await poll(() => page.locator("s-badge").first().textContent()).toBe(badge);
+      expect(await page.getByText(why).isVisible()).toBe(true);
+      expect(await page.locator("s-button").count()).toBe(0);
+      await shot(page, `cancelled-${locale}`);
+    }
   });
 
   it("says an order never reached the app and points to the send-now action", async () => {

@@ -56,7 +56,13 @@ function LookupResult({ lookup }: { lookup: SkuLookup }) {
   const m = messages.catalog;
   if (lookup.kind === "not_connected") return <Banner tone="warning">{m.lookupNotConnected}</Banner>;
   if (lookup.kind === "failed")
-    return <Banner tone="critical">{format(m.lookupFailed, { error: lookup.error })}</Banner>;
+    return (
+      <Banner tone="critical">
+        {format(m.lookupFailed, {
+          error: format(messages.serviceErrors[lookup.problem.code], lookup.problem.params),
+        })}
+      </Banner>
+    );
   const product = lookup.service[0];
   if (!product) return null;
   const variant = lookup.shopify.find((v) => !v.deleted) ?? lookup.shopify[0];

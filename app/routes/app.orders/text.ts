@@ -1,12 +1,20 @@
 // The words of an action's outcome, in the merchant's language (a record's reason: ~/i18n/reason-words).
 import type { MerchantActionResult } from "~/fulfillment/merchant-actions.server";
 import type { useI18n } from "~/i18n/react";
+import type { ServiceErrorCode } from "~/svc/error-codes";
 
 type Translate = ReturnType<typeof useI18n>;
 
 /** An action's result in the merchant's language (the English text when it has no code). */
 export function outcomeText(i18n: Translate, result: MerchantActionResult): string {
   const text = result.code ? i18n.messages.orders.outcomes[result.code] : undefined;
-  if (text) return i18n.format(text, result.params ?? {});
+  if (text) {
+    // A service failure travels as its code (`problem`): its words go where the message says {error}.
+    const params = { ...result.params };
+    const problem = params.problem as ServiceErrorCode | undefined;
+    if (problem && Object.hasOwn(i18n.messages.serviceErrors, problem))
+      params.error = i18n.format(i18n.messages.serviceErrors[problem], {});
+    return i18n.format(text, params);
+  }
   return result.ok ? result.message : result.error;
 }

@@ -7,6 +7,8 @@ import type { EffectView, RateTestResult } from "./rate-tester.server";
 export function RateTestResultCard({ result }: { result: RateTestResult }) {
   const { messages, format, money, number, day } = useI18n();
   const m = messages.rates;
+  // The service's own name for its product (Nacional, Express, Programado), not its code.
+  const services = messages.settings.services;
   // Why the service did not price the cart, in words with what to do.
   const detail = result.problem ? format(messages.serviceErrors[result.problem.code], result.problem.params) : "—";
   const banner =
@@ -59,7 +61,9 @@ export function RateTestResultCard({ result }: { result: RateTestResult }) {
         </Text>
       ) : null}
       <Text as="span" tone="subdued">
-        {rate.code}
+        {format(m.serviceName, {
+          service: Object.hasOwn(services, rate.code) ? services[rate.code as keyof typeof services] : rate.code,
+        })}
       </Text>
     </BlockStack>,
     rate.price === "0.00" ? m.free : money(rate.price),

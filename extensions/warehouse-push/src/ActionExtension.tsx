@@ -24,28 +24,21 @@ function PushAction() {
   useEffect(() => {
     fetchOrderStatus(orderGid)
       .then((status) => setQuestion(pushView(status)))
-      .catch((cause: unknown) =>
-        setOutcome({
-          ok: false,
-          text: t({
-            key: "push.loadFailed",
-            params: { error: String(cause instanceof Error ? cause.message : cause) },
-          }),
-        }),
-      );
+      // The cause (a network error, the app's English answer) is not the merchant's to read.
+      .catch(() => setOutcome({ ok: false, text: t({ key: "push.loadFailed" }) }));
   }, [orderGid]);
 
   const push = async () => {
     setBusy(true);
-    const answer = await postOrderAction(orderGid, { action: "push" }).catch((cause: unknown) => ({
+    const answer = await postOrderAction(orderGid, { action: "push" }).catch(() => ({
       ok: false as const,
-      error: cause instanceof Error ? cause.message : String(cause),
+      error: "the app could not be reached",
     }));
     const order = question?.order ?? "";
     setOutcome(
       answer.ok
         ? { ok: true, text: t({ key: "push.sent", params: { order } }) }
-        : { ok: false, text: t({ key: "push.failed", params: { error: answer.error } }) },
+        : { ok: false, text: t({ key: "push.failed" }) },
     );
     setBusy(false);
   };

@@ -4,7 +4,7 @@ import "@shopify/ui-extensions/preact";
 import type { Api } from "@shopify/ui-extensions/admin.order-details.block.render";
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
-import { fetchOrderStatus, postOrderAction, type ActionRequest } from "../../shared/app-api";
+import { fetchOrderStatus, postOrderAction, type ActionAnswer, type ActionRequest } from "../../shared/app-api";
 import { blockView, type BlockView, type Message, type RecordView } from "../../shared/warehouse-status";
 
 declare const shopify: Api;
@@ -35,6 +35,7 @@ function WarehouseBlock() {
       setView(blockView(await fetchOrderStatus(orderGid)));
       setError(null);
     } catch (cause) {
+      // The cause (a network error, the app's English answer) is not the merchant's to read.
       setError(cause instanceof Error ? cause.message : String(cause));
     }
   }, [orderGid]);
@@ -45,15 +46,11 @@ function WarehouseBlock() {
 
   const act = async (request: ActionRequest) => {
     setBusy(true);
-    const answer = await postOrderAction(orderGid, request).catch((cause: unknown) => ({
+    const answer: ActionAnswer = await postOrderAction(orderGid, request).catch(() => ({
       ok: false as const,
-      error: cause instanceof Error ? cause.message : String(cause),
+      error: "the app could not be reached",
     }));
-    setNotice(
-      answer.ok
-        ? { ok: true, text: t({ key: "actions.done" }) }
-        : { ok: false, text: t({ key: "actions.failed", params: { error: answer.error } }) },
-    );
+    setNotice(answer.ok ? { ok: true, text: t({ key: "actions.done" }) } : { ok: false, text: refusalText(answer) });
     await load();
     setBusy(false);
   };
@@ -62,7 +59,7 @@ function WarehouseBlock() {
   return (
     <s-admin-block heading={t({ key: "block.heading" })} collapsedSummary={summary}>
       <s-stack direction="block" gap="base">
-        {error && <s-banner tone="critical">{t({ key: "block.loadFailed", params: { error } })}</s-banner>}
+        {error && <s-banner tone="critical">{t({ key: "block.loadFailed" })}</s-banner>}
         {notice && <s-banner tone={notice.ok ? "success" : "critical"}>{notice.text}</s-banner>}
         {!view && !error && <s-text>{t({ key: "block.loading" })}</s-text>}
         {view?.empty && <s-text>{t(view.empty)}</s-text>}
@@ -77,6 +74,14 @@ function WarehouseBlock() {
       </s-stack>
     </s-admin-block>
   );
+}
+
+/** Why the app refused, in the merchant's words: its outcome's code, or a general sentence. */
+function refusalText(answer: Extract<ActionAnswer, { ok: false }>): string {
+  const key = `outcomes.${answer.code ?? ""}`;
+  const text = answer.code ? t({ key, params: answer.params }) : key;
+  // A code this copy of the block does not know (a newer app) reads as the general sentence.
+  return text === key ? t({ key: "actions.failed" }) : text;
 }
 
 function summaryOf(view: BlockView): string {
@@ -151,6 +156,7 @@ function Actions({
   onAct: (request: ActionRequest) => Promise<void>;
 }) {
   const [svcOrderId, setSvcOrderId] = useState("");
+  if (record.actionNote) return <s-text color="subdued">{t(record.actionNote)}</s-text>;
   if (record.actions.includes("confirm")) {
     return (
       <s-stack direction="block" gap="small-200">

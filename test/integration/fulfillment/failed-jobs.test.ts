@@ -102,6 +102,8 @@ describe("on Pedidos", () => {
     const [problem] = await pedidos();
     expect(problem).toMatchObject({ kind: "submit", state: "failed", attempts: 10, subject: order.name });
     expect(problem!.error).toMatch(/answered 500/);
+    // What failed, as the code the page words (the error's text above is never shown).
+    expect(problem!.errorCode).toBe("shopifyFailed");
     expect(await inicio()).toEqual([]);
     // Another shop cannot retry it.
     await storeOfflineSession(prisma, "otra-tienda.myshopify.com");
@@ -131,6 +133,7 @@ describe("on Pedidos", () => {
     const problems = await pedidos();
     expect(problems.map((p) => p.kind).sort()).toEqual(["note", "poll"]);
     expect(problems.find((p) => p.kind === "poll")!.error).toMatch(/writing the shipment to Shopify failed/);
+    expect(problems.find((p) => p.kind === "poll")!.errorCode).toBe("shopifyFailed");
     for (const problem of problems) {
       expect(problem.subject).toBe(order.name);
       expect(problem.error).toBeTruthy();
@@ -142,7 +145,7 @@ describe("on Pedidos", () => {
     expect(h.store.inspect(SHOP).fulfillments.filter((f) => f.orderId === order.admin_graphql_api_id)).toHaveLength(1);
   });
 
-  it("finding the order of an unknown fulfilment order (fulfillment.resolve) that gave up shows with the fulfilment order", async () => {
+  it("finding the order of an unknown fulfilment order (fulfillment.resolve) that gave up shows, without the fulfilment order's id", async () => {
     await h.send("fulfillment_orders/placed_on_hold", {
       fulfillment_order: { id: "gid://shopify/FulfillmentOrder/987654", status: "on_hold" },
     });
@@ -151,7 +154,8 @@ describe("on Pedidos", () => {
     expect(problem).toMatchObject({
       kind: "resolve",
       state: "failed",
-      subject: "gid://shopify/FulfillmentOrder/987654",
+      // No record names the order yet, and its GID says nothing to the merchant.
+      subject: null,
     });
     expect((await retry(ordersAction, "/app/orders", problem!.id)).ok).toBe(true);
     await h.worker().runOnce();
@@ -166,6 +170,8 @@ describe("on Inicio", () => {
     const [problem] = await inicio();
     expect(problem).toMatchObject({ kind: "reconcile", state: "queued", subject: null });
     expect(problem!.error).toMatch(/answered 500/);
+    // What failed, as the code the page words (the error's text above is never shown).
+    expect(problem!.errorCode).toBe("shopifyFailed");
     expect(await pedidos()).toEqual([]);
     expect(await retry(homeAction, "/app", problem!.id)).toEqual({ status: 200, ok: true });
     await h.worker().runOnce();
@@ -192,6 +198,8 @@ describe("on Inicio", () => {
     const [problem] = await inicio();
     expect(problem).toMatchObject({ kind: "requests", state: "queued" });
     expect(problem!.error).toMatch(/answered 500/);
+    // What failed, as the code the page words (the error's text above is never shown).
+    expect(problem!.errorCode).toBe("shopifyFailed");
     expect((await retry(homeAction, "/app", problem!.id)).ok).toBe(true);
     await h.worker().runOnce();
     expect(await inicio()).toEqual([]);

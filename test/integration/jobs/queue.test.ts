@@ -1,3 +1,4 @@
+import { SvcUnexpectedError } from "~/svc/errors";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
@@ -75,7 +76,31 @@ describe("jobs as leased rows", () => {
       });
       await finishJob(prisma, job!, { kind: "retry", at: at(attempt * 10_000 + 1), error: `boom ${attempt}` });
     }
-    expect(await prisma.job.findFirstOrThrow()).toMatchObject({ state: "failed", lastError: "boom 2", attempts: 2 });
+    expect(await prisma.job.findFirstOrThrow()).toMatchObject({
+      state: "failed",
+      lastError: "boom 2",
+      // A handler that names no code: the page words it as unexpected.
+      lastErrorCode: "unexpected",
+      attempts: 2,
+    });
+  });
+
+  it("keeps the code of what failed beside the error's text, and clears both once the job succeeds", async () => {
+    await enqueueJob(prisma, { queue: "q", key: "k", shop: "s", runAt: t0 });
+    const [first] = await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 1, now: t0 });
+    await finishJob(prisma, first!, {
+      kind: "retry",
+      at: at(1),
+      error: "503 from the service",
+      errorCode: "unavailable",
+    });
+    expect(await prisma.job.findFirstOrThrow()).toMatchObject({
+      lastError: "503 from the service",
+      lastErrorCode: "unavailable",
+    });
+    const [second] = await claimJobs(prisma, { queues: ["q"], owner: "A", leaseMs: 1000, limit: 1, now: at(10) });
+    await finishJob(prisma, second!, { kind: "done" });
+    expect(await prisma.job.findFirstOrThrow()).toMatchObject({ state: "done", lastError: null, lastErrorCode: null });
   });
 
   it("re-queues a finished job when the same key is enqueued again", async () => {
@@ -92,7 +117,8 @@ describe("jobs as leased rows", () => {
     const runs: string[] = [];
     const handler = async (job: { key: string }) => {
       runs.push(job.key);
-      if (job.key === "explodes") throw new Error("service down");
+      if (job.key === "explodes")
+        throw new SvcUnexpectedError({ endpoint: "orders", message: "service down", status: 500 });
       return { kind: "done" as const };
     };
     const now = () => at(1000);
@@ -101,7 +127,8 @@ describe("jobs as leased rows", () => {
     await Promise.all([a.runOnce(), b.runOnce()]);
     expect(runs.sort()).toEqual([...Array.from({ length: 10 }, (_, i) => `k${i}`), "explodes"].sort());
     const failed = await prisma.job.findUniqueOrThrow({ where: { queue_key: { queue: "work", key: "explodes" } } });
-    expect(failed).toMatchObject({ state: "queued", lastError: "service down" });
+    // The worker records what the thrown error was, by its type, for the page to word.
+    expect(failed).toMatchObject({ state: "queued", lastError: "service down", lastErrorCode: "unavailable" });
     expect(failed.runAt.getTime()).toBeGreaterThan(now().getTime());
   });
 

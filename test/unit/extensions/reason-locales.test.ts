@@ -49,6 +49,8 @@ describe("the block's reasons", () => {
     expect(statuses(LOCALE_FILES.en)).toEqual(extensionReasons(en.orders.svcStatuses));
     const section = (file: string, name: string) =>
       (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>)[name];
+    expect(section(LOCALE_FILES.es, "outcomes")).toEqual(extensionReasons(es.orders.outcomes));
+    expect(section(LOCALE_FILES.en, "outcomes")).toEqual(extensionReasons(en.orders.outcomes));
     expect(section(LOCALE_FILES.es, "warnings")).toEqual(extensionReasons(es.orders.warnings));
     expect(section(LOCALE_FILES.en, "warnings")).toEqual(extensionReasons(en.orders.warnings));
     expect(section(LOCALE_FILES.es, "fields")).toEqual(

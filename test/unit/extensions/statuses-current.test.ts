@@ -1,15 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { CANCELLED_REASON_CODES } from "~/fulfillment/reason-codes";
 import { FULFILLMENT_STATUSES } from "~/fulfillment/status";
 import { STATUSES_FILE, statusesModule } from "../../../scripts/extension-statuses";
 import { FULFILLMENT_STATUSES as EXTENSION_STATUSES } from "../../../extensions/shared/statuses.generated";
 import { statusLabel } from "../../../extensions/shared/warehouse-status";
 
-describe("the extensions' copy of the fulfilment statuses", () => {
+describe("the extensions' copy of the fulfilment statuses and the cancelled reasons", () => {
   it("is the one scripts/extension-statuses.ts writes from the app's list (run it after changing the statuses)", () => {
     const committed = fs.readFileSync(path.resolve(STATUSES_FILE), "utf8");
-    expect(committed).toBe(statusesModule(FULFILLMENT_STATUSES));
+    expect(committed).toBe(statusesModule(FULFILLMENT_STATUSES, CANCELLED_REASON_CODES));
     expect([...EXTENSION_STATUSES]).toEqual([...FULFILLMENT_STATUSES]);
   });
 

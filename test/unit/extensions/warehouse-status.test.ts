@@ -46,6 +46,29 @@ describe("which actions a record offers", () => {
   ])("a %s record offers %j", (recordStatus, actions) => {
     expect(actionsFor({ status: recordStatus })).toEqual(actions);
   });
+
+  it.each(["cancelledInShopify", "partCancelled", "cancelRequestedBefore"])(
+    "a record cancelled in Shopify (%s) offers no retry and says why",
+    (code) => {
+      for (const recordStatus of ["skipped", "needs_attention"]) {
+        const cancelled = record({ status: recordStatus, reason: "cancelled", reasonMessage: { code, params: {} } });
+        expect(actionsFor(cancelled)).toEqual([]);
+        const [view] = blockView(status({ records: [cancelled] })).records;
+        expect(view!.actions).toEqual([]);
+        expect(view!.actionNote).toEqual({ key: "actions.cancelledNoRetry" });
+      }
+      // Any other reason keeps its retry, and no note.
+      const refused = record({
+        status: "needs_attention",
+        reason: "x",
+        reasonMessage: { code: "serviceRefused", params: {} },
+      });
+      expect(blockView(status({ records: [refused] })).records[0]!).toMatchObject({
+        actions: ["retry"],
+        actionNote: null,
+      });
+    },
+  );
 });
 
 describe("what the block shows for each state", () => {

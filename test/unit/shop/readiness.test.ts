@@ -95,6 +95,21 @@ const facts = (overrides: Partial<ReadinessFacts> = {}): ReadinessFacts => ({
 });
 
 describe("evaluateReadiness", () => {
+  it("says what an unread shipping setup means, never the error's own text", () => {
+    const rates = (coverage: ReadinessFacts["coverage"]) =>
+      evaluateReadiness(facts({ coverage })).items.find((i) => i.code === "rates_in_mexico");
+    expect(rates({ kind: "unknown", error: "no carrier service", noCarrier: true })).toMatchObject({
+      status: "unknown",
+      reason: "carrier_not_registered",
+      params: {},
+    });
+    expect(rates({ kind: "unknown", error: "ShopifyAdminError: deliveryProfiles: THROTTLED" })).toMatchObject({
+      status: "unknown",
+      reason: "unreadable",
+      params: {},
+    });
+  });
+
   it("is ready only when every item is ok", () => {
     expect(evaluateReadiness(facts()).ready).toBe(true);
     expect(evaluateReadiness(facts({ customerData: "unknown" })).ready).toBe(false);
