@@ -2,12 +2,12 @@
 // this file's database is put back to the column before the migration, rows are written the way
 // the sync wrote them then, and the migration's own SQL (split at semicolons, as Prisma's driver
 // adapter applies it) gives each row the code and parameters the page now words.
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { storedCatalogReason } from "~/catalog/reason-codes";
 import { catalogReasonWords } from "~/catalog/reason-words";
 import { translator } from "~/i18n/locale";
+import { applyMigrationSql } from "../../helpers/migration-sql";
 
 const SHOP = "migrated.myshopify.com";
 const MIGRATION = "prisma/migrations/20261125020000_catalog_reason_codes/migration.sql";
@@ -93,14 +93,6 @@ const OLD_REASONS: [string, string, Record<string, string>][] = [
   ["Las medidas son demasiado grandes para el servicio (volumen mayor a 999,999,999 cm³).", "tooLarge", {}],
 ];
 
-async function applyMigration() {
-  const sql = fs.readFileSync(MIGRATION, "utf8");
-  for (const statement of sql.split(";")) {
-    const code = statement.replace(/^\s*--.*$/gm, "").trim();
-    if (code) await prisma.$executeRawUnsafe(code);
-  }
-}
-
 beforeAll(async () => {
   // Back to the schema before the migration: the sentence only.
   await prisma.$executeRawUnsafe(
@@ -123,7 +115,7 @@ beforeAll(async () => {
               code: "no_sku",
               reason: "No tiene SKU. Agrega un SKU único a la variante en Shopify para registrarla en el servicio.",
             })}::jsonb, now())`;
-  await applyMigration();
+  await applyMigrationSql(prisma, MIGRATION);
 });
 
 afterAll(async () => {

@@ -3,11 +3,11 @@
 // written the way the sync wrote them then, and the migration's own SQL (split at semicolons, as
 // Prisma's driver adapter applies it) gives each the code and parameters the page now words. The
 // text of an exception is kept for support only (errorDetail), never worded.
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { catalogSyncErrorWords, storedSyncProblem } from "~/catalog/sync-errors";
 import { translator } from "~/i18n/locale";
+import { applyMigrationSql } from "../../helpers/migration-sql";
 
 const SHOP = "migrated-sync.myshopify.com";
 const MIGRATION = "prisma/migrations/20261125032000_catalog_sync_error_codes/migration.sql";
@@ -51,13 +51,7 @@ const OLD_ERRORS: [string, "running" | "failed", string, Record<string, string>,
     { why: "gone", retrying: "true" },
     "no longer known to Shopify",
   ],
-  [
-    "fetch failed Se reintentará automáticamente.",
-    "running",
-    "failed",
-    { retrying: "true" },
-    "fetch failed",
-  ],
+  ["fetch failed Se reintentará automáticamente.", "running", "failed", { retrying: "true" }, "fetch failed"],
   // A sync given up after retries kept the retried text: no longer retrying.
   [
     "CatalogPage: simulated store answered 500: boom Se reintentará automáticamente.",
@@ -68,14 +62,6 @@ const OLD_ERRORS: [string, "running" | "failed", string, Record<string, string>,
   ],
   ['{"error":"internal","class":"SvcError"}', "failed", "failed", {}, '{"error":"internal","class":"SvcError"}'],
 ];
-
-async function applyMigration() {
-  const sql = fs.readFileSync(MIGRATION, "utf8");
-  for (const statement of sql.split(";")) {
-    const code = statement.replace(/^\s*--.*$/gm, "").trim();
-    if (code) await prisma.$executeRawUnsafe(code);
-  }
-}
 
 beforeAll(async () => {
   // Back to the schema before the migration: the text only.
@@ -91,7 +77,7 @@ beforeAll(async () => {
   await prisma.$executeRaw`
     INSERT INTO "CatalogSync" (id, shop, state, error, "startedAt", "finishedAt")
     VALUES (gen_random_uuid(), ${SHOP}, 'completed', NULL, now() - interval '1 hour', now())`;
-  await applyMigration();
+  await applyMigrationSql(prisma, MIGRATION);
 });
 
 afterAll(async () => {
@@ -116,7 +102,9 @@ describe("migration 20261125032000_catalog_sync_error_codes", () => {
   it("drops the text column", async () => {
     const columns = await prisma.$queryRaw<{ column_name: string }[]>`
       SELECT column_name::text FROM information_schema.columns WHERE table_name = 'CatalogSync'`;
-    expect(columns.map((c) => c.column_name)).toEqual(expect.arrayContaining(["errorCode", "errorParams", "errorDetail"]));
+    expect(columns.map((c) => c.column_name)).toEqual(
+      expect.arrayContaining(["errorCode", "errorParams", "errorDetail"]),
+    );
     expect(columns.map((c) => c.column_name)).not.toContain("error");
   });
 

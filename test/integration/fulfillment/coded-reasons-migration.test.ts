@@ -2,10 +2,10 @@
 // file's database is put back to the columns before the migration, rows are written the way the
 // engine wrote them then, and the migration's own SQL (split at semicolons, as Prisma's driver
 // adapter applies it) gives each row the code and parameters pages now read.
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { reasonRecord, storedReason } from "~/fulfillment/reason-codes";
+import { applyMigrationSql } from "../../helpers/migration-sql";
 
 const SHOP = "migrated.myshopify.com";
 const MIGRATION = "prisma/migrations/20261125015000_coded_reasons/migration.sql";
@@ -70,14 +70,6 @@ const OLD_DETAILS = [
   ],
 ] as const;
 
-async function applyMigration() {
-  const sql = fs.readFileSync(MIGRATION, "utf8");
-  for (const statement of sql.split(";")) {
-    const code = statement.replace(/^\s*--.*$/gm, "").trim();
-    if (code) await prisma.$executeRawUnsafe(code);
-  }
-}
-
 beforeAll(async () => {
   // Back to the schema before the migration: the sentences only.
   await prisma.$executeRawUnsafe(`ALTER TABLE "Fulfillment" DROP COLUMN "reasonCode", DROP COLUMN "reasonParams"`);
@@ -100,7 +92,7 @@ beforeAll(async () => {
       INSERT INTO "FulfillmentEvent" ("fulfillmentId", "toStatus", detail)
       SELECT id, 'pending', ${detail} FROM "Fulfillment" WHERE "orderName" = '#1000'`;
   }
-  await applyMigration();
+  await applyMigrationSql(prisma, MIGRATION);
 });
 
 afterAll(async () => {
@@ -139,7 +131,7 @@ describe("migration 20261125015000_coded_reasons", () => {
     await prisma.$executeRawUnsafe(
       `ALTER TABLE "FulfillmentEvent" DROP COLUMN "detailCode", DROP COLUMN "detailParams"`,
     );
-    await applyMigration();
+    await applyMigrationSql(prisma, MIGRATION);
     const after = await prisma.fulfillment.findMany({ where: { shop: SHOP }, orderBy: { orderName: "asc" } });
     expect(after.map((r) => [r.reasonCode, r.reasonParams])).toEqual(before.map((r) => [r.reasonCode, r.reasonParams]));
   });

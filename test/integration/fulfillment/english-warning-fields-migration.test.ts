@@ -3,10 +3,10 @@
 // ADR 032): rows are written the way the engine wrote them before, and the migration's own SQL
 // (split at semicolons, as Prisma's driver adapter applies it) converts them; pages then word
 // every field from the catalogues.
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { es } from "~/i18n/messages.es";
+import { applyMigrationSql } from "../../helpers/migration-sql";
 
 const SHOP = "english-fields.myshopify.com";
 const MIGRATION = "prisma/migrations/20261125030000_english_warning_fields/migration.sql";
@@ -33,14 +33,6 @@ const OLD_WARNINGS = RENAMED.map(([field], index) => ({
   ...(index % 2 === 0 ? { original: `text ${index}` } : {}),
 }));
 
-async function applyMigration() {
-  const sql = fs.readFileSync(MIGRATION, "utf8");
-  for (const statement of sql.split(";")) {
-    const code = statement.replace(/^\s*--.*$/gm, "").trim();
-    if (code) await prisma.$executeRawUnsafe(code);
-  }
-}
-
 async function insert(orderName: string, warnings: unknown) {
   await prisma.$executeRaw`
     INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", "fulfillmentOrderGid", status, "updatedAt", warnings)
@@ -62,7 +54,7 @@ beforeAll(async () => {
   ]);
   await insert("#new", [{ field: "street", code: "noStreet", params: {}, message: "no street name found" }]);
   await insert("#none", []);
-  await applyMigration();
+  await applyMigrationSql(prisma, MIGRATION);
 });
 
 afterAll(async () => {
@@ -94,7 +86,7 @@ describe("migration 20261125030000_english_warning_fields", () => {
 
   it("changes nothing when run again", async () => {
     const before = await prisma.fulfillment.findMany({ where: { shop: SHOP }, orderBy: { orderName: "asc" } });
-    await applyMigration();
+    await applyMigrationSql(prisma, MIGRATION);
     const after = await prisma.fulfillment.findMany({ where: { shop: SHOP }, orderBy: { orderName: "asc" } });
     expect(after.map((r) => [r.orderName, r.warnings, r.updatedAt])).toEqual(
       before.map((r) => [r.orderName, r.warnings, r.updatedAt]),
