@@ -692,7 +692,8 @@ export const es = {
   },
   /** What went wrong asking Shopify (app/shopify/admin/problem.ts), each with what to do. */
   shopifyProblems: {
-    throttled: "Shopify está recibiendo demasiadas solicitudes de la app por ahora. Espera un minuto y vuelve a intentar.",
+    throttled:
+      "Shopify está recibiendo demasiadas solicitudes de la app por ahora. Espera un minuto y vuelve a intentar.",
     access_denied:
       "Shopify no le da a la app el permiso que esto necesita. Abre la app desde el admin de Shopify para aceptar los permisos que pide y vuelve a intentar.",
     not_allowed_by_plan:

@@ -8,12 +8,7 @@ import type { DeliveryProfileSummary } from "~/shopify/admin/delivery-profiles.s
 import type { ShopifyProblem } from "~/shopify/admin/problem";
 
 type ReadinessItemCode =
-  | "key_valid"
-  | "carrier_active"
-  | "plan_allows_rates"
-  | "rates_in_mexico"
-  | "test_quote"
-  | "customer_data";
+  "key_valid" | "carrier_active" | "plan_allows_rates" | "rates_in_mexico" | "test_quote" | "customer_data";
 type ReadinessStatus = "ok" | "problem" | "unknown";
 
 /** How the merchant (or the app) fixes an item. */

@@ -107,7 +107,11 @@ export async function saveRateRules(
 ): Promise<SettingsActionResult> {
   const parsed = parseRatesForm(form, m);
   if (!parsed.ok) return { intent: "rates", ok: false, errors: parsed.errors, values: parsed.values };
-  return { intent: "rates", ok: true, carrierService: carrierStatus(await saveRatesSettings(services, shop, parsed.rates)) };
+  return {
+    intent: "rates",
+    ok: true,
+    carrierService: carrierStatus(await saveRatesSettings(services, shop, parsed.rates)),
+  };
 }
 
 const MAX_API_KEY = 512;

@@ -36,7 +36,8 @@ const NETWORK_CODES = new Set([
 export function shopifyProblem(error: unknown): ShopifyProblem {
   if (error instanceof ShopifyAdminError) {
     if (error.hasCode("THROTTLED")) return "throttled";
-    if (error.hasCode("ACCESS_DENIED") || (error.kind === "graphql" && ACCESS.test(error.detail))) return "access_denied";
+    if (error.hasCode("ACCESS_DENIED") || (error.kind === "graphql" && ACCESS.test(error.detail)))
+      return "access_denied";
     if (error.kind === "user") {
       if (error.hasCode("NOT_FOUND") || NOT_FOUND.test(error.detail)) return "not_found";
       if (PLAN_REFUSAL.test(error.detail)) return "not_allowed_by_plan";
