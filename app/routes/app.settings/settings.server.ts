@@ -130,9 +130,9 @@ export interface CarrierStatus {
   state: CarrierServiceState | null;
   problem: ShopifyProblem | null;
 }
-export function carrierStatus(registration: CarrierRegistration): CarrierStatus;
-export function carrierStatus(registration: CarrierRegistration | null): CarrierStatus | null;
-export function carrierStatus(registration: CarrierRegistration | null): CarrierStatus | null {
+function carrierStatus(registration: CarrierRegistration): CarrierStatus;
+function carrierStatus(registration: CarrierRegistration | null): CarrierStatus | null;
+function carrierStatus(registration: CarrierRegistration | null): CarrierStatus | null {
   if (!registration) return null;
   return { state: registration.state, problem: registration.state === "active" ? null : registration.problem };
 }
