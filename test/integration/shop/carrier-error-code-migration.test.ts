@@ -3,8 +3,8 @@
 // pages word (app/shopify/admin/problem.ts), and the checklist's carrier item loses the text it
 // kept in its parameters. Rows already holding a code are left alone. The migration's own SQL is
 // applied split at semicolons, as Prisma's driver adapter applies it.
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyMigrationSql } from "../../helpers/migration-sql";
 import prisma from "../../helpers/prisma";
 import { readReadiness } from "~/shop/readiness.server";
 
@@ -14,13 +14,7 @@ const FAILED = "failed.myshopify.com";
 const CODED = "coded.myshopify.com";
 const ACTIVE = "active.myshopify.com";
 
-async function applyMigration() {
-  const sql = fs.readFileSync(MIGRATION, "utf8");
-  for (const statement of sql.split(";")) {
-    const code = statement.replace(/^\s*--.*$/gm, "").trim();
-    if (code) await prisma.$executeRawUnsafe(code);
-  }
-}
+const applyMigration = () => applyMigrationSql(prisma, MIGRATION);
 
 const carrierItem = (params: object) => ({
   code: "carrier_active",
