@@ -1,6 +1,6 @@
 // Copies the reasons, the service's order statuses, the address warnings, the address fields and
-// the actions' outcomes of the admin's message catalogues (app/i18n, `orders.reasons`,
-// `orders.svcStatuses`, `orders.warnings`, `orders.fields`, `orders.outcomes`) into the order-page block's locales
+// the actions' outcomes and the service's names of the admin's message catalogues (app/i18n, `orders.reasons`,
+// `orders.svcStatuses`, `orders.warnings`, `orders.fields`, `orders.outcomes`, `settings.services`) into the order-page block's locales
 // (extensions/warehouse-status/locales, same names), in Shopify's
 // `{{param}}` form, so the block reads the app's reasons in the merchant's language as Pedidos
 // does. Run after changing a reason: `npx tsx scripts/extension-reasons.ts`
@@ -22,7 +22,7 @@ export function extensionReasons(reasons: Record<string, string>): Record<string
   );
 }
 
-function write(file: string, orders: typeof es.orders) {
+function write(file: string, { orders, settings }: Pick<typeof es, "orders" | "settings">) {
   const full = path.resolve(file);
   const locale = JSON.parse(fs.readFileSync(full, "utf8")) as Record<string, unknown>;
   locale.reasons = extensionReasons(orders.reasons);
@@ -31,10 +31,12 @@ function write(file: string, orders: typeof es.orders) {
   locale.fields = extensionReasons({ ...orders.fields, other: orders.otherField });
   // What came of an action the block asked for (the app answers its code), as on Pedidos.
   locale.outcomes = extensionReasons(orders.outcomes);
+  // The service's names, as Pedidos and Tarifas show them (one that the app does not know, as received).
+  locale.service = extensionReasons({ ...settings.services, other: "{code}" });
   fs.writeFileSync(full, `${JSON.stringify(locale, null, 2)}\n`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve("scripts/extension-reasons.ts")) {
-  write(LOCALE_FILES.es, es.orders);
-  write(LOCALE_FILES.en, en.orders);
+  write(LOCALE_FILES.es, es);
+  write(LOCALE_FILES.en, en);
 }

@@ -6,6 +6,7 @@ import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Link, Text }
 import type { ReadinessActionData } from "~/shop/readiness.server";
 import type { ReadinessItem } from "~/shop/readiness";
 import { useI18n } from "~/i18n/react";
+import { isShopifyProblem } from "~/shopify/admin/problem";
 
 export interface ReadinessView {
   checkedAt: string;
@@ -98,6 +99,11 @@ function ChecklistItem({
   const reason = item.reason ? (m.reasons as Record<string, string>)[item.reason] : undefined;
   const okDetail = item.status === "ok" ? (m.okDetail as Record<string, string>)[item.code] : undefined;
   const fix = item.status === "ok" ? null : item.fix;
+  // Why Shopify refused, with what to do (the plan has its own item and steps).
+  const problem =
+    item.status !== "ok" && isShopifyProblem(item.params.problem) && item.params.problem !== "not_allowed_by_plan"
+      ? messages.shopifyProblems[item.params.problem]
+      : null;
   return (
     <Box paddingBlockEnd="200" borderBlockEndWidth="025" borderColor="border-secondary">
       <BlockStack gap="100">
@@ -110,6 +116,11 @@ function ChecklistItem({
         {(reason ?? okDetail) && (
           <Text as="p" tone="subdued">
             {format(reason ?? okDetail ?? "", params)}
+          </Text>
+        )}
+        {problem && (
+          <Text as="p" tone="subdued">
+            {problem}
           </Text>
         )}
         {fix?.kind === "add_rates" && (
@@ -148,7 +159,7 @@ function AddRatesBanner({ outcome }: { outcome: Extract<ReadinessActionData, { i
     );
   return (
     <Banner tone={outcome.reason === "refused" ? "warning" : "critical"}>
-      <p>{format(m[outcome.reason], { message: outcome.message })}</p>
+      <p>{format(m[outcome.reason], { problem: messages.shopifyProblems[outcome.problem ?? "unknown"] })}</p>
     </Banner>
   );
 }

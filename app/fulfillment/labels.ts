@@ -15,9 +15,3 @@ export const STATUS_LABELS: Record<FulfillmentStatus, { label: string; tone: Ton
   unknown_outcome: { label: "Sin confirmar", tone: "warning" },
   skipped: { label: "Omitido", tone: undefined },
 };
-
-export const SERVICE_LABELS: Record<string, string> = {
-  NACIONAL: "Nacional",
-  EXPRESS: "Express",
-  PROGRAMADO: "Programado",
-};

@@ -681,6 +681,18 @@ export const en: Messages = {
       "The app built a request the service does not accept. Contact the app's support with the order number.",
     unexpected: "Something unexpected went wrong. Try again; if it persists, contact the app's support.",
   },
+  shopifyProblems: {
+    throttled: "Shopify is receiving too many requests from the app right now. Wait a minute and try again.",
+    access_denied:
+      "Shopify does not give the app the permission this needs. Open the app from the Shopify admin to accept the permissions it asks for, and try again.",
+    not_allowed_by_plan:
+      "Your Shopify plan does not allow rates calculated by apps: change to the Advanced plan or higher, to annual billing, or add third-party calculated rates.",
+    not_found:
+      "Shopify no longer has what the app had registered (perhaps it was deleted in the admin). Try again: the app registers it anew.",
+    refused: "Shopify did not accept the change. Try again; if it persists, contact the app's support.",
+    network: "Shopify could not be reached. Try again in a few minutes.",
+    unknown: "Shopify answered with an unexpected error. Try again; if it persists, contact the app's support.",
+  },
   settings: settingsEn,
   readiness: readinessEn,
   saveBar: { save: "Save", discard: "Discard" },

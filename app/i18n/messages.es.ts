@@ -690,6 +690,20 @@ export const es = {
       "La app armó una solicitud que el servicio no acepta. Contacta a soporte de la app con el número de pedido.",
     unexpected: "Ocurrió un error inesperado. Vuelve a intentar; si sigue, contacta a soporte de la app.",
   },
+  /** What went wrong asking Shopify (app/shopify/admin/problem.ts), each with what to do. */
+  shopifyProblems: {
+    throttled:
+      "Shopify está recibiendo demasiadas solicitudes de la app por ahora. Espera un minuto y vuelve a intentar.",
+    access_denied:
+      "Shopify no le da a la app el permiso que esto necesita. Abre la app desde el admin de Shopify para aceptar los permisos que pide y vuelve a intentar.",
+    not_allowed_by_plan:
+      "Tu plan de Shopify no permite tarifas calculadas por apps: cambia al plan Advanced o superior, al pago anual, o agrega las tarifas calculadas por terceros.",
+    not_found:
+      "Shopify ya no tiene lo que la app había registrado (quizá se borró en el admin). Vuelve a intentar: la app lo registra de nuevo.",
+    refused: "Shopify no aceptó el cambio. Vuelve a intentar; si sigue, contacta a soporte de la app.",
+    network: "No se pudo conectar con Shopify. Vuelve a intentar en unos minutos.",
+    unknown: "Shopify respondió con un error inesperado. Vuelve a intentar; si sigue, contacta a soporte de la app.",
+  },
   settings: settingsEs,
   readiness: readinessEs,
   saveBar: { save: "Guardar", discard: "Descartar" },

@@ -64,8 +64,8 @@ export const readinessEn: Leaves<typeof readinessEs> = {
   outcome: {
     added: "Done: we added our rates to {changed} shipping profile(s).",
     nothing: "Nothing to add: our rates were already in your shipping settings.",
-    refused: "Shopify didn't let the app add them ({message}). Follow the steps below.",
-    failed: "We couldn't add them now ({message}). Try again.",
+    refused: "Shopify didn't let the app add them. {problem} You can also follow the steps below.",
+    failed: "We couldn't add them now. {problem}",
     no_carrier: "Connect your account first: the rates service isn't registered yet.",
     rechecked: "Check finished.",
   },

@@ -59,8 +59,8 @@ export const readinessEs = {
   outcome: {
     added: "Listo: agregamos nuestras tarifas en {changed} perfil(es) de envío.",
     nothing: "Nada que agregar: nuestras tarifas ya estaban en tu configuración de envíos.",
-    refused: "Shopify no permitió que la app las agregara ({message}). Sigue los pasos de abajo.",
-    failed: "No pudimos agregarlas ahora ({message}). Inténtalo de nuevo.",
+    refused: "Shopify no permitió que la app las agregara. {problem} También puedes seguir los pasos de abajo.",
+    failed: "No pudimos agregarlas ahora. {problem}",
     no_carrier: "Primero conecta tu cuenta: el servicio de tarifas aún no está registrado.",
     rechecked: "Revisión terminada.",
   },

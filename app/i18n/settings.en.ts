@@ -19,7 +19,6 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     planTitle: "Your Shopify plan does not allow rates calculated by apps",
     planBody:
       "Shopify allows third-party calculated shipping rates only on the Advanced plan or higher, with annual billing, or with the calculated rates add-on. Until then your customers will not see the service's rates at checkout.",
-    shopifySaid: "Shopify answered: {message}",
     retryAfterPlan: "Try again after changing plan",
     errorTitle: "The rates service could not be registered in your store",
     retry: "Try again",

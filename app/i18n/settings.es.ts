@@ -15,7 +15,6 @@ export const settingsEs = {
     planTitle: "Tu plan de Shopify no permite tarifas calculadas por apps",
     planBody:
       "Shopify solo permite tarifas de envío calculadas por terceros en el plan Advanced o superior, con facturación anual, o con el complemento de tarifas calculadas. Hasta entonces tus clientes no verán las tarifas del servicio en el checkout.",
-    shopifySaid: "Shopify respondió: {message}",
     retryAfterPlan: "Reintentar después de cambiar de plan",
     errorTitle: "No se pudo registrar el servicio de tarifas en tu tienda",
     retry: "Reintentar",

@@ -12,20 +12,21 @@ import {
   type CarrierService,
 } from "../shopify/admin/carrier-services.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
+import { shopifyProblem, type ShopifyProblem } from "../shopify/admin/problem";
 import { storeCarrierRegistration } from "./shop.server";
 
 const CARRIER_CALLBACK_PATH = "/carrier-service/rates";
 
 export type CarrierServiceState = "active" | "not_allowed_by_plan" | "error";
 
+/**
+ * `problem` is the code stored on the Shop row and worded by the pages (app/shopify/admin/problem.ts);
+ * `detail` is Shopify's own text, for the logs only.
+ */
 export type CarrierRegistration =
   | { state: "active"; id: string; created: boolean }
-  | { state: "not_allowed_by_plan"; message: string }
-  | { state: "error"; message: string };
-
-// Shopify words the plan refusal in prose only (no error code says "plan"), so it is recognised by text.
-const PLAN_REFUSAL = /plan|calculated (shipping )?rates|third[- ]party|upgrade/i;
-const NOT_FOUND = /could not be found|not found|does not exist/i;
+  | { state: "not_allowed_by_plan"; problem: "not_allowed_by_plan"; detail: string }
+  | { state: "error"; problem: ShopifyProblem; detail: string };
 
 /**
  * Creates the shop's carrier service, or updates the one it already has (by stored id, else by
@@ -43,11 +44,15 @@ export async function registerCarrierService(args: {
   try {
     registration = await register(args);
   } catch (error) {
-    registration = { state: "error", message: error instanceof Error ? error.message : String(error) };
+    registration = {
+      state: "error",
+      problem: shopifyProblem(error),
+      detail: error instanceof Error ? error.message : String(error),
+    };
   }
   const stored = {
     carrierServiceState: registration.state,
-    carrierServiceError: registration.state === "active" ? null : registration.message,
+    carrierServiceError: registration.state === "active" ? null : registration.problem,
     ...(registration.state === "active" ? { carrierServiceId: registration.id } : {}),
   };
   await storeCarrierRegistration(args.db, args.shop, stored);
@@ -81,7 +86,7 @@ async function register(args: {
       refusal,
     );
     // Deleted in the admin since: create a new one.
-    if (!(updated.state === "error" && NOT_FOUND.test(updated.message))) return updated;
+    if (!(updated.state === "error" && updated.problem === "not_found")) return updated;
   }
   return createCarrierService(args.admin, settings).then((service) => registered(service, true), refusal);
 }
@@ -93,8 +98,8 @@ function registered(service: CarrierService, created: boolean): CarrierRegistrat
 /** Shopify's refusal as a registration outcome; anything else (e.g. the network) is thrown on. */
 function refusal(error: unknown): Extract<CarrierRegistration, { state: "not_allowed_by_plan" | "error" }> {
   if (!(error instanceof ShopifyAdminError)) throw error;
-  const message = error.detail;
-  return error.kind === "user" && PLAN_REFUSAL.test(message)
-    ? { state: "not_allowed_by_plan", message }
-    : { state: "error", message };
+  const problem = shopifyProblem(error);
+  return problem === "not_allowed_by_plan"
+    ? { state: "not_allowed_by_plan", problem, detail: error.detail }
+    : { state: "error", problem, detail: error.detail };
 }

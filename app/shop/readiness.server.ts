@@ -23,6 +23,7 @@ import {
   type DeliveryProfileSummary,
 } from "~/shopify/admin/delivery-profiles.server";
 import { ShopifyAdminError } from "~/shopify/admin/errors";
+import { shopifyProblem, storedProblem, type ShopifyProblem } from "~/shopify/admin/problem";
 import { SvcUnauthorizedError, type SvcClient } from "~/svc";
 import {
   customerDataAccess,
@@ -62,7 +63,8 @@ export interface StoredReadiness {
   marketDriven: boolean | null;
   /** When a check found our rates gone after they had reached checkout. */
   regressedAt: string | null;
-  addRatesError: string | null;
+  /** Why Shopify refused adding our rates, as a code (Shopify's text is in the logs). */
+  addRatesError: ShopifyProblem | null;
 }
 
 /** The last stored checklist, or null before the first check. */
@@ -75,7 +77,7 @@ export async function readReadiness(db: PrismaClient, shop: string): Promise<Sto
     items: row.items as unknown as ReadinessItem[],
     marketDriven: row.marketDriven,
     regressedAt: row.regressedAt?.toISOString() ?? null,
-    addRatesError: row.addRatesError,
+    addRatesError: row.addRatesError ? storedProblem(row.addRatesError) : null,
   };
 }
 
@@ -117,7 +119,7 @@ async function readShipping(deps: ReadinessDeps, shop: string, admin: AdminGraph
   } catch (error) {
     return {
       marketDriven: null,
-      coverage: { kind: "unknown", error: messageOf(error) },
+      coverage: { kind: "unknown", error: messageOf(error), problem: shopifyProblem(error) },
       profiles: [],
       carrierServiceId,
       locations,
@@ -140,7 +142,7 @@ export async function checkReadiness(deps: ReadinessDeps, shop: string): Promise
   const facts: ReadinessFacts = {
     shopHandle: shopHandle(shop),
     connection,
-    carrier: await carrierFact(admin, row),
+    carrier: await carrierFact(admin, row, deps.logger),
     marketDriven: shipping.marketDriven,
     coverage: shipping.coverage,
     canAddRates: Boolean(shipping.carrierServiceId) && !previous?.addRatesError,
@@ -193,26 +195,27 @@ async function carrierFact(
     carrierServiceState: string | null;
     carrierServiceError: string | null;
   } | null,
+  logger: Pick<Logger, "warn">,
 ): Promise<ReadinessFacts["carrier"]> {
-  if (row?.carrierServiceState === "not_allowed_by_plan")
-    return { state: "not_allowed_by_plan", message: row.carrierServiceError };
+  const stored = row?.carrierServiceError ? storedProblem(row.carrierServiceError) : null;
+  if (row?.carrierServiceState === "not_allowed_by_plan") return { state: "not_allowed_by_plan", problem: stored };
   if (!row?.carrierServiceId)
-    return {
-      state: row?.carrierServiceState === "error" ? "error" : "missing",
-      message: row?.carrierServiceError ?? null,
-    };
+    return { state: row?.carrierServiceState === "error" ? "error" : "missing", problem: stored };
   try {
     const active = await readCarrierServiceActive(admin, row.carrierServiceId);
     return active === null
-      ? { state: "missing", message: null }
-      : { state: active ? "active" : "inactive", message: null };
+      ? { state: "missing", problem: null }
+      : { state: active ? "active" : "inactive", problem: null };
   } catch (error) {
-    return { state: "error", message: messageOf(error) };
+    logger.warn({ err: messageOf(error) }, "could not read the carrier service");
+    return { state: "error", problem: shopifyProblem(error) };
   }
 }
 
+/** `problem` is worded by the page; Shopify's own text is logged only. */
 export type AddRatesOutcome =
-  { ok: true; changed: number } | { ok: false; reason: "no_carrier" | "refused" | "failed"; message: string };
+  | { ok: true; changed: number }
+  | { ok: false; reason: "no_carrier" | "refused" | "failed"; problem: ShopifyProblem | null };
 
 /** What POST /app/readiness answers the checklist's fetcher (app/components/readiness-card.tsx). */
 export type ReadinessActionData =
@@ -231,11 +234,15 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
   const admin = await deps.adminFor(shop);
   const shipping = await readShipping(deps, shop, admin);
   const carrierServiceId = shipping.carrierServiceId;
-  if (!carrierServiceId) return { ok: false, reason: "no_carrier", message: "no carrier service registered" };
-  if (shipping.coverage.kind === "unknown") return { ok: false, reason: "failed", message: shipping.coverage.error };
+  if (!carrierServiceId) return { ok: false, reason: "no_carrier", problem: null };
+  if (shipping.coverage.kind === "unknown") {
+    deps.logger.warn({ shop, err: shipping.coverage.error }, "add rates: could not read the shipping settings");
+    return { ok: false, reason: "failed", problem: shipping.coverage.problem ?? "unknown" };
+  }
   const method = { carrierServiceId, name: METHOD_NAME };
   let changed = 0;
   let outcome: AddRatesOutcome;
+  let detail: string | null = null;
   try {
     if (shipping.coverage.kind === "market_driven_uncovered") {
       const locations =
@@ -283,15 +290,16 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
     outcome = { ok: true, changed };
   } catch (error) {
     const refused = error instanceof ShopifyAdminError && error.kind === "user";
-    outcome = { ok: false, reason: refused ? "refused" : "failed", message: messageOf(error) };
+    outcome = { ok: false, reason: refused ? "refused" : "failed", problem: shopifyProblem(error) };
+    detail = messageOf(error);
   }
-  const addRatesError = outcome.ok || outcome.reason !== "refused" ? null : outcome.message;
+  const addRatesError = outcome.ok || outcome.reason !== "refused" ? null : outcome.problem;
   await deps.db.checkoutReadiness.upsert({
     where: { shop },
     create: { shop, checkedAt: deps.now(), ready: false, items: [], addRatesError },
     update: { addRatesError },
   });
-  deps.logger.info({ shop, outcome }, "add rates to checkout");
+  deps.logger.info({ shop, outcome, ...(detail ? { detail } : {}) }, "add rates to checkout");
   await checkReadiness(deps, shop);
   return outcome;
 }

@@ -5,14 +5,10 @@
  * Sentences live in the i18n catalogues (app/i18n/readiness.*.ts), never here.
  */
 import type { DeliveryProfileSummary } from "~/shopify/admin/delivery-profiles.server";
+import type { ShopifyProblem } from "~/shopify/admin/problem";
 
 type ReadinessItemCode =
-  | "key_valid"
-  | "carrier_active"
-  | "plan_allows_rates"
-  | "rates_in_mexico"
-  | "test_quote"
-  | "customer_data";
+  "key_valid" | "carrier_active" | "plan_allows_rates" | "rates_in_mexico" | "test_quote" | "customer_data";
 type ReadinessStatus = "ok" | "problem" | "unknown";
 
 /** How the merchant (or the app) fixes an item. */
@@ -48,12 +44,16 @@ export type ShippingCoverage =
   /** Market-driven shop: merchant profiles say nothing; no app-owned profile of ours covers all items. */
   | { kind: "market_driven_uncovered" }
   /** Not read: `error` is for the logs; `noCarrier` when there is no carrier service of ours to look for. */
-  | { kind: "unknown"; error: string; noCarrier?: boolean };
+  | { kind: "unknown"; error: string; problem?: ShopifyProblem; noCarrier?: boolean };
 
 export interface ReadinessFacts {
   shopHandle: string;
   connection: "connected" | "not_connected" | "unauthorized" | "unreachable";
-  carrier: { state: "active" | "inactive" | "missing" | "not_allowed_by_plan" | "error"; message: string | null };
+  /** `problem`: why it is not active, as a code (app/shopify/admin/problem.ts); Shopify's text stays in the logs. */
+  carrier: {
+    state: "active" | "inactive" | "missing" | "not_allowed_by_plan" | "error";
+    problem: ShopifyProblem | null;
+  };
   marketDriven: boolean | null;
   coverage: ShippingCoverage;
   /** Whether the app can add its rates itself (false when Shopify refused it before). */
@@ -149,7 +149,7 @@ export function evaluateReadiness(facts: ReadinessFacts): ReadinessReport {
   items.push(
     carrier.state === "active"
       ? item("carrier_active", "ok")
-      : item("carrier_active", "problem", carrier.state, carrier.message ? { message: carrier.message } : {}, settings),
+      : item("carrier_active", "problem", carrier.state, carrier.problem ? { problem: carrier.problem } : {}, settings),
   );
 
   items.push(

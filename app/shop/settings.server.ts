@@ -22,6 +22,7 @@ import {
 } from "~/shop/carrier-service.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { listLocations } from "~/shopify/admin/locations.server";
+import { storedProblem, type ShopifyProblem } from "~/shopify/admin/problem";
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import {
   getShopSettings,
@@ -49,7 +50,8 @@ type Deps = SettingsDeps;
 export interface ShopSettingsView {
   connected: boolean;
   environment: SvcEnvironment;
-  carrierService: { state: CarrierServiceState | null; message: string | null };
+  /** `problem`: a ShopifyProblem code, worded by the page (rows from before codes read "unknown"). */
+  carrierService: { state: CarrierServiceState | null; problem: ShopifyProblem | null };
   settings: ShopSettings;
   /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
   locations: { id: string; name: string }[];
@@ -82,7 +84,7 @@ export async function shopSettingsView(deps: Deps, shop: string): Promise<ShopSe
     environment: row?.svcEnvironment === "production" ? "production" : "qa",
     carrierService: {
       state: (row?.carrierServiceState as CarrierServiceState | null) ?? null,
-      message: row?.carrierServiceError ?? null,
+      problem: row?.carrierServiceError ? storedProblem(row.carrierServiceError) : null,
     },
     settings,
     locations,
@@ -189,10 +191,18 @@ export async function registerCarrierForShop(deps: Deps, shop: string): Promise<
   const { db, svc, adminFor } = deps;
   const register = (admin: Parameters<typeof registerCarrierService>[0]["admin"]) =>
     registerCarrierService({ db, admin, shop, appUrl: deps.config.SHOPIFY_APP_URL, name: `Envíos ${svc.serviceName}` });
+  let registration: CarrierRegistration;
   try {
-    return await register(await adminFor(shop));
+    registration = await register(await adminFor(shop));
   } catch (error) {
     // No Admin access at all (e.g. no offline session): record it like any other registration failure.
-    return register(() => Promise.reject(error));
+    registration = await register(() => Promise.reject(error));
   }
+  // Shopify's own words go to the logs; the Shop row and the pages have the problem's code.
+  if (registration.state !== "active")
+    deps.logger.warn(
+      { shop, problem: registration.problem, detail: registration.detail },
+      "carrier service not registered",
+    );
+  return registration;
 }

@@ -8,6 +8,13 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFullSync } from "~/catalog/full-sync.server";
+import { catalogReasonColumns, serviceErrorReason } from "~/catalog/reason-codes";
+import { catalogReasonWords } from "~/catalog/reason-words";
+import { catalogSyncErrorWords, catalogSyncProblem } from "~/catalog/sync-errors";
+import { translator } from "~/i18n/locale";
+import { registerCarrierService } from "~/shop/carrier-service.server";
+import { evaluateReadiness } from "~/shop/readiness";
+import type { AdminGraphql } from "~/shopify/admin/client";
 import { reason, reasonColumns, type ReasonMessage } from "~/fulfillment/reason-codes";
 import { classifySubmitError } from "~/fulfillment/submit-errors";
 import { jobErrorCode } from "~/jobs/error-codes";
@@ -192,13 +199,13 @@ async function seed() {
     data: {
       warnings: [
         {
-          field: "no_exterior",
+          field: "exteriorNumber",
           code: "noExteriorNumber",
           params: {},
           message: 'no exterior number found; sent "S/N"',
         },
         {
-          field: "colonia",
+          field: "neighborhood",
           code: "coloniaWithoutLabel",
           params: { text: "Depto 4, frente al parque" },
           message: 'no "Col." label; took "Depto 4, frente al parque" as the colonia',
@@ -277,6 +284,84 @@ async function seed() {
   });
 }
 
+// Shopify refused the app: the carrier service's registration was throttled (recorded by the app's
+// own registration, Shopify's text for the logs only), and adding our rates was refused. Inicio's
+// checklist and Configuración word them from the code.
+const CARRIER_PROBLEM = "throttled";
+async function seedShopifyRefusals() {
+  const throttled = (async () => ({
+    errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+  })) as unknown as AdminGraphql;
+  const registration = await registerCarrierService({
+    db: shop.db,
+    admin: throttled,
+    shop: SHOP,
+    appUrl: admin.app.url,
+    name: "Envíos svc",
+  });
+  if (registration.state !== "error" || registration.problem !== CARRIER_PROBLEM)
+    throw new Error(`the registration recorded ${JSON.stringify(registration)}`);
+  const report = evaluateReadiness({
+    shopHandle: "tienda-demo",
+    connection: "connected",
+    carrier: { state: "error", problem: CARRIER_PROBLEM },
+    marketDriven: null,
+    coverage: { kind: "unknown", error: "no carrier service", noCarrier: true },
+    canAddRates: false,
+    testQuote: { kind: "skipped" },
+    customerData: "unknown",
+  });
+  const readiness = {
+    checkedAt: new Date(),
+    ready: report.ready,
+    items: report.items as object[],
+    addRatesError: "refused",
+  };
+  await shop.db.checkoutReadiness.upsert({
+    where: { shop: SHOP },
+    create: { shop: SHOP, ...readiness },
+    update: readiness,
+  });
+}
+
+// After the real sync: a full sync that failed since (Shopify refused the bulk read), and variants
+// the service refused, with an error code and with a refusal only its own text describes.
+const SYNC_PROBLEM = catalogSyncProblem("bulkReadFailed", { why: "accessDenied" });
+const SERVICE_SAID = "El SKU TAZA-AZUL ya está registrado con otro código de barras.";
+const REFUSED_VARIANTS = [
+  { n: 1, title: "Taza azul", reason: serviceErrorReason("duplicateProduct", SERVICE_SAID) },
+  { n: 2, title: "Taza verde", reason: serviceErrorReason("unexpected", SERVICE_SAID) },
+];
+async function seedCatalogProblems() {
+  // The service's own words (Spanish, as it answers): data on any page that lists the variant.
+  allow.push(SERVICE_SAID);
+  await shop.db.catalogSync.create({
+    data: {
+      shop: SHOP,
+      state: "failed",
+      startedAt: new Date(),
+      finishedAt: new Date(),
+      errorCode: SYNC_PROBLEM.code,
+      errorParams: SYNC_PROBLEM.params,
+      errorDetail: "failed (ACCESS_DENIED)",
+    },
+  });
+  for (const { n, title, reason: why } of REFUSED_VARIANTS) {
+    allow.push(title);
+    await shop.db.catalogVariant.create({
+      data: {
+        shop: SHOP,
+        productId: `gid://shopify/Product/99000${n}`,
+        variantId: `gid://shopify/ProductVariant/99000${n}`,
+        sku: `TAZA-REF-${n}`,
+        title,
+        status: "failed",
+        ...catalogReasonColumns(why),
+      },
+    });
+  }
+}
+
 beforeAll(async () => {
   ({ shop, admin } = await startInstalledAdmin({
     apiKey: API_KEY,
@@ -296,6 +381,7 @@ beforeAll(async () => {
     environment: "qa",
   });
   await seed();
+  await seedShopifyRefusals();
   for (const product of shop.store.products.list(SHOP)) {
     allow.push(product.title);
     for (const variant of product.variants) allow.push(variant.title);
@@ -312,6 +398,7 @@ beforeAll(async () => {
     if (state === "failed" || Date.now() > deadline) throw new Error(`the catalogue sync ended ${state}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  await seedCatalogProblems();
 }, 240_000);
 
 afterAll(async () => {
@@ -405,11 +492,16 @@ const WORDS = {
 
 describe.each(["es", "en"] as const)("every page in %s", (locale) => {
   const w = WORDS[locale];
+  // The states seeded from codes, worded as the app words them in this language.
+  const i18n = translator(locale);
+  const carrierProblem = i18n.messages.shopifyProblems[CARRIER_PROBLEM];
+  const syncFailed = catalogSyncErrorWords(i18n, SYNC_PROBLEM)!;
+  const refusedVariants = REFUSED_VARIANTS.map((v) => catalogReasonWords(i18n, v.reason)!);
 
   it("reads no GID, JSON, exception, code or other-language sentence on any admin page", async () => {
     // Each page, what to do on it first, and what it must then say (so the walk reads a page with content).
     const visits: Array<[string, string, (page: Page) => Promise<string[] | void>, string[]]> = [
-      ["Inicio", "/app", async () => {}, [w.jobError]],
+      ["Inicio", "/app", async () => {}, [w.jobError, carrierProblem]],
       [
         "Pedidos",
         "/app/orders",
@@ -434,8 +526,10 @@ describe.each(["es", "en"] as const)("every page in %s", (locale) => {
           await page.getByRole("button", { name: w.lookup, exact: true }).click();
           await poll(() => page.getByText("JAB-LAV", { exact: false }).count()).toBeGreaterThan(1);
         },
-        [w.catalogJob],
+        [w.catalogJob, syncFailed],
       ],
+      // The variants the service refused: its error worded by the app, or its own words (allowed as data).
+      ["Catálogo (con error)", "/app/catalog?status=failed", async () => {}, refusedVariants],
       // The variants the sync left out, each with the reason it wrote.
       ["Catálogo (omitidas)", "/app/catalog?status=skipped", async () => {}, [w.noSku, w.duplicateSku]],
       [
@@ -464,7 +558,12 @@ describe.each(["es", "en"] as const)("every page in %s", (locale) => {
         },
         [w.service],
       ],
-      ["Configuración", "/app/settings", async () => {}, [w.settings]],
+      [
+        "Configuración",
+        "/app/settings",
+        async () => {},
+        [w.settings, i18n.messages.settings.carrier.errorTitle, carrierProblem],
+      ],
       ["Privacidad", "/app/privacy", async () => {}, [w.privacy]],
     ];
     const found: string[] = [];

@@ -2,24 +2,25 @@
 import { Form } from "@remix-run/react";
 import { Banner, Button } from "@shopify/polaris";
 import { useI18n } from "~/i18n/react";
+import type { ShopifyProblem } from "~/shopify/admin/problem";
 
 /** Whether checkout rates are live, refused by the shop's plan, or failed to register; with a retry. */
 export function CarrierServiceStatus({
   connected,
   state,
-  message,
+  problem,
 }: {
   connected: boolean;
   state: string | null;
-  message: string | null;
+  /** A ShopifyProblem code (app/shopify/admin/problem.ts), worded from the catalogue. */
+  problem: ShopifyProblem | null;
 }) {
-  const { messages, format } = useI18n();
+  const { messages } = useI18n();
   const m = messages.settings.carrier;
   if (state === "not_allowed_by_plan") {
     return (
       <Banner tone="critical" title={m.planTitle}>
         <p>{m.planBody}</p>
-        {message ? <p>{format(m.shopifySaid, { message })}</p> : null}
         <RegisterAgain label={m.retryAfterPlan} />
       </Banner>
     );
@@ -27,7 +28,7 @@ export function CarrierServiceStatus({
   if (state === "error") {
     return (
       <Banner tone="warning" title={m.errorTitle}>
-        <p>{message}</p>
+        <p>{messages.shopifyProblems[problem ?? "unknown"]}</p>
         <RegisterAgain label={m.retry} />
       </Banner>
     );

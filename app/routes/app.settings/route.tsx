@@ -60,13 +60,7 @@ export default function Settings() {
   const result = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
   const errors = result && !result.ok ? result.errors : {};
-  const registration =
-    result?.ok && result.carrierService
-      ? {
-          state: result.carrierService.state,
-          message: "message" in result.carrierService ? result.carrierService.message : null,
-        }
-      : page.carrierService;
+  const registration = (result?.ok && result.carrierService) || page.carrierService;
 
   const m = useI18n().messages.settings;
   return (
@@ -74,7 +68,7 @@ export default function Settings() {
       <TitleBar title={m.title} />
       <Layout>
         <Layout.Section>
-          <CarrierServiceStatus connected={page.connected} state={registration.state} message={registration.message} />
+          <CarrierServiceStatus connected={page.connected} state={registration.state} problem={registration.problem} />
         </Layout.Section>
         {page.connected && (
           <Layout.Section>

@@ -10,6 +10,7 @@ import {
 } from "~/shop/settings.server";
 import type { SvcEnvironment } from "~/shop/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shop/carrier-service.server";
+import type { ShopifyProblem } from "~/shopify/admin/problem";
 import { es, type Messages } from "~/i18n/messages.es";
 import { readReadiness, type StoredReadiness } from "~/shop/readiness.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
@@ -18,7 +19,7 @@ import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-f
 export interface SettingsPageData {
   connected: boolean;
   environment: SvcEnvironment;
-  carrierService: { state: CarrierServiceState | null; message: string | null };
+  carrierService: CarrierStatus;
   rates: RatesFormValues;
   operations: OperationsFormValues;
   /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
@@ -31,7 +32,7 @@ type Intent = "connect" | "rates" | "register" | "operations";
 
 /** A refused form keeps what the merchant typed (`values`), so the page shows it again with its errors. */
 export type SettingsActionResult =
-  | { intent: Intent; ok: true; carrierService: CarrierRegistration | null }
+  | { intent: Intent; ok: true; carrierService: CarrierStatus | null }
   | {
       intent: Intent;
       ok: false;
@@ -68,7 +69,7 @@ export async function connectAccount(
   if (apiKey.length > MAX_API_KEY || !/^[\x21-\x7e]+$/.test(apiKey))
     return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyUnreadable }, values };
   const outcome = await connectServiceAccount(services, { shop, apiKey, environment });
-  if (outcome.ok) return { intent: "connect", ok: true, carrierService: outcome.carrierService };
+  if (outcome.ok) return { intent: "connect", ok: true, carrierService: carrierStatus(outcome.carrierService) };
   const apiKeyError =
     outcome.reason === "unauthorized"
       ? environment === "qa"
@@ -106,7 +107,11 @@ export async function saveRateRules(
 ): Promise<SettingsActionResult> {
   const parsed = parseRatesForm(form, m);
   if (!parsed.ok) return { intent: "rates", ok: false, errors: parsed.errors, values: parsed.values };
-  return { intent: "rates", ok: true, carrierService: await saveRatesSettings(services, shop, parsed.rates) };
+  return {
+    intent: "rates",
+    ok: true,
+    carrierService: carrierStatus(await saveRatesSettings(services, shop, parsed.rates)),
+  };
 }
 
 const MAX_API_KEY = 512;
@@ -120,6 +125,18 @@ export function normaliseApiKey(value: FormDataEntryValue | null): string {
 }
 
 /** Creates or updates the shop's carrier service; the outcome is also stored on the Shop row. */
-export function registerForShop(services: SettingsDeps, shop: string): Promise<CarrierRegistration> {
-  return registerCarrierForShop(services, shop);
+/** What the page shows of a registration: its state and problem code, never Shopify's own text. */
+export interface CarrierStatus {
+  state: CarrierServiceState | null;
+  problem: ShopifyProblem | null;
+}
+function carrierStatus(registration: CarrierRegistration): CarrierStatus;
+function carrierStatus(registration: CarrierRegistration | null): CarrierStatus | null;
+function carrierStatus(registration: CarrierRegistration | null): CarrierStatus | null {
+  if (!registration) return null;
+  return { state: registration.state, problem: registration.state === "active" ? null : registration.problem };
+}
+
+export async function registerForShop(services: SettingsDeps, shop: string): Promise<CarrierStatus> {
+  return carrierStatus(await registerCarrierForShop(services, shop));
 }

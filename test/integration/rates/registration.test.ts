@@ -72,11 +72,16 @@ describe("registerCarrierService", () => {
   it("reports plainly when the plan does not allow third-party calculated rates", async () => {
     const { store, admin } = storeWith(false);
     const registration = await register(admin);
-    expect(registration).toEqual({ state: "not_allowed_by_plan", message: PLAN_NOT_ALLOWED_MESSAGE });
+    // Shopify's sentence is returned for the logs; the Shop row keeps the code the pages word.
+    expect(registration).toEqual({
+      state: "not_allowed_by_plan",
+      problem: "not_allowed_by_plan",
+      detail: PLAN_NOT_ALLOWED_MESSAGE,
+    });
     expect(store.inspect(TEST_SHOP).carrierServices).toEqual([]);
     expect(await shopRow()).toMatchObject({
       carrierServiceState: "not_allowed_by_plan",
-      carrierServiceError: PLAN_NOT_ALLOWED_MESSAGE,
+      carrierServiceError: "not_allowed_by_plan",
       carrierServiceId: null,
     });
   });
@@ -88,16 +93,38 @@ describe("registerCarrierService", () => {
     expect(await register(admin)).toMatchObject({ state: "not_allowed_by_plan" });
   });
 
-  it("records an error, without throwing, when Shopify cannot be reached", async () => {
-    const registration = await register(() => Promise.reject(new Error("fetch failed")));
-    expect(registration).toEqual({ state: "error", message: "fetch failed" });
-    expect(await shopRow()).toMatchObject({ carrierServiceState: "error", carrierServiceError: "fetch failed" });
+  it("records a network problem, without throwing, when Shopify cannot be reached", async () => {
+    const unreachable = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }),
+    });
+    const registration = await register(() => Promise.reject(unreachable));
+    expect(registration).toEqual({ state: "error", problem: "network", detail: "fetch failed" });
+    expect(await shopRow()).toMatchObject({ carrierServiceState: "error", carrierServiceError: "network" });
+  });
+
+  it("records an unknown problem for an exception it cannot classify", async () => {
+    const registration = await register(() => Promise.reject(new Error("boom")));
+    expect(registration).toEqual({ state: "error", problem: "unknown", detail: "boom" });
+    expect(await shopRow()).toMatchObject({ carrierServiceState: "error", carrierServiceError: "unknown" });
   });
 
   it("records GraphQL errors such as a missing scope", async () => {
     const registration = await register((async () => ({
       errors: [{ message: "Access denied for carrierServices field." }],
     })) as AdminGraphql);
-    expect(registration).toEqual({ state: "error", message: "Access denied for carrierServices field." });
+    expect(registration).toEqual({
+      state: "error",
+      problem: "access_denied",
+      detail: "Access denied for carrierServices field.",
+    });
+    expect(await shopRow()).toMatchObject({ carrierServiceState: "error", carrierServiceError: "access_denied" });
+  });
+
+  it("records Shopify's throttling by its code", async () => {
+    const registration = await register((async () => ({
+      errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+    })) as AdminGraphql);
+    expect(registration).toMatchObject({ state: "error", problem: "throttled" });
+    expect(await shopRow()).toMatchObject({ carrierServiceError: "throttled" });
   });
 });

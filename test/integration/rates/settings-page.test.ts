@@ -63,7 +63,7 @@ async function rulesForm(changes: Record<string, string>) {
 describe("/app/settings", () => {
   it("shows a new shop as not connected, with the default rules as form values", async () => {
     const page = await load();
-    expect(page).toMatchObject({ connected: false, environment: "qa", carrierService: { state: null, message: null } });
+    expect(page).toMatchObject({ connected: false, environment: "qa", carrierService: { state: null, problem: null } });
     expect(page.rates).toMatchObject({
       deadlineMs: "2500",
       markupPercent: "0.00",
@@ -116,10 +116,15 @@ describe("/app/settings", () => {
   it("says plainly when the plan does not allow third-party calculated rates", async () => {
     useStore(false);
     const result = await submit({ intent: "connect", apiKey: API_KEY, environment: "qa" });
-    expect(result).toMatchObject({ ok: true, carrierService: { state: "not_allowed_by_plan" } });
+    // The page gets the code it words, never Shopify's sentence.
+    expect(result).toMatchObject({
+      ok: true,
+      carrierService: { state: "not_allowed_by_plan", problem: "not_allowed_by_plan" },
+    });
+    expect(JSON.stringify(result)).not.toMatch(/third-party|calculated rates/i);
     expect(await load()).toMatchObject({
       connected: true,
-      carrierService: { state: "not_allowed_by_plan", message: expect.stringMatching(/plan/i) },
+      carrierService: { state: "not_allowed_by_plan", problem: "not_allowed_by_plan" },
     });
   });
 
@@ -140,7 +145,7 @@ describe("/app/settings", () => {
       fallbackDays_NACIONAL: "6",
     });
     const result = await submit(form);
-    expect(result).toMatchObject({ intent: "rates", ok: true, carrierService: { state: "active", created: false } });
+    expect(result).toMatchObject({ intent: "rates", ok: true, carrierService: { state: "active", problem: null } });
     const { settings } = await getShopSettings({ db: prisma, shop: TEST_SHOP });
     expect(settings.rates).toMatchObject({
       markupBasisPoints: 1_250,

@@ -320,7 +320,9 @@ describe("checkout readiness on market-driven shipping", () => {
   it("where Shopify refuses coversAllItems, offers the steps and the Markets page instead", async () => {
     store.control.setShippingModel(TEST_SHOP, { coversAllItemsEnabled: false });
     const added = await postReadiness("add_rates");
-    expect(added).toMatchObject({ intent: "add_rates", outcome: { ok: false, reason: "refused" } });
+    // A code the page words, never Shopify's English sentence (that goes to the logs).
+    expect(added).toEqual({ intent: "add_rates", outcome: { ok: false, reason: "refused", problem: "refused" } });
+    expect((await readReadiness(prisma, TEST_SHOP))?.addRatesError).toBe("refused");
     expect(await itemOf("rates_in_mexico")).toMatchObject({
       status: "problem",
       fix: { kind: "admin_steps", steps: "markets", url: "https://admin.shopify.com/store/tienda-demo/markets" },

@@ -56,6 +56,14 @@ describe("the block's reasons", () => {
     expect(section(LOCALE_FILES.es, "fields")).toEqual(
       extensionReasons({ ...es.orders.fields, other: es.orders.otherField }),
     );
+    // The service's names are Pedidos' and Tarifas' (settings.services), in both languages.
+    for (const [file, messages] of [
+      [LOCALE_FILES.es, es],
+      [LOCALE_FILES.en, en],
+    ] as const) {
+      expect(section(file, "service")).toEqual({ ...messages.settings.services, other: "{{code}}" });
+    }
+    expect(section(LOCALE_FILES.en, "service")).toMatchObject({ NACIONAL: en.settings.services.NACIONAL });
     expect(extensionReasons({ a: "El intento {attempt} a las {at}" })).toEqual({
       a: "El intento {{attempt}} a las {{at}}",
     });

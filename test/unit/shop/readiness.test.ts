@@ -85,7 +85,7 @@ describe("customerDataAccess", () => {
 const facts = (overrides: Partial<ReadinessFacts> = {}): ReadinessFacts => ({
   shopHandle: "tienda-demo",
   connection: "connected",
-  carrier: { state: "active", message: null },
+  carrier: { state: "active", problem: null },
   marketDriven: false,
   coverage: { kind: "covered" },
   canAddRates: true,
@@ -141,7 +141,7 @@ describe("evaluateReadiness", () => {
   it("blames the plan when Shopify refused the carrier for it, and a late test quote", () => {
     const report = evaluateReadiness(
       facts({
-        carrier: { state: "not_allowed_by_plan", message: "plan" },
+        carrier: { state: "not_allowed_by_plan", problem: "not_allowed_by_plan" },
         testQuote: { kind: "late", durationMs: 3400, deadlineMs: 3000 },
       }),
     );
