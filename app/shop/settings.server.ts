@@ -22,7 +22,7 @@ import {
 } from "~/shop/carrier-service.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { listLocations } from "~/shopify/admin/locations.server";
-import { storedProblem, type ShopifyProblem } from "~/shopify/admin/problem";
+import { shopifyProblem, storedProblem, type ShopifyProblem } from "~/shopify/admin/problem";
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import {
   getShopSettings,
@@ -133,7 +133,7 @@ export async function saveOperationsSettings(
   patch: Required<Pick<ShopSettingsPatch, "fulfillment" | "stock">> & {
     fulfillment: { mode: FulfillmentSettings["mode"] };
   },
-): Promise<string | null> {
+): Promise<ShopifyProblem | null> {
   const { db } = deps;
   await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
   await updateShopSettings({ db, shop, patch });
@@ -143,14 +143,14 @@ export async function saveOperationsSettings(
 
 /**
  * Fulfilment-service mode registers the warehouse as the shop's fulfilment service and starts
- * reading its requests; the merchant-managed mode removes it, as Shopify requires. Shopify's
- * reason when it refused (the page words it for the merchant).
+ * reading its requests; the merchant-managed mode removes it, as Shopify requires. When Shopify
+ * refused, what went wrong as a code (the page words it; Shopify's own text goes to the log).
  */
 async function applyFulfillmentMode(
   deps: Deps,
   shop: string,
   mode: FulfillmentSettings["mode"],
-): Promise<string | null> {
+): Promise<ShopifyProblem | null> {
   try {
     if (mode === "fulfillment_service") {
       await registerFulfillmentService(deps, {
@@ -168,7 +168,7 @@ async function applyFulfillmentMode(
       { shop, mode, err: error instanceof Error ? error.message : String(error) },
       "fulfilment mode change failed",
     );
-    return error instanceof Error ? error.message : String(error);
+    return shopifyProblem(error);
   }
 }
 

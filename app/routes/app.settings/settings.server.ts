@@ -89,12 +89,16 @@ export async function saveOperations(
   const t = m.settings.errors;
   const parsed = parseOperationsForm(form, m);
   if (!parsed.ok) return { intent: "operations", ok: false, errors: parsed.errors, values: parsed.values };
-  const modeError = await saveOperationsSettings(services, shop, {
+  const modeProblem = await saveOperationsSettings(services, shop, {
     fulfillment: parsed.fulfillment,
     stock: parsed.stock,
   });
-  if (modeError)
-    return { intent: "operations", ok: false, errors: { mode: t.modeRefused.replace("{reason}", modeError) } };
+  if (modeProblem)
+    return {
+      intent: "operations",
+      ok: false,
+      errors: { mode: t.modeRefused.replace("{reason}", m.shopifyProblems[modeProblem]) },
+    };
   return { intent: "operations", ok: true, carrierService: null };
 }
 

@@ -1,6 +1,7 @@
 // The orders-and-stock part of /app/settings, and the catalogue sync a first connection starts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
+import { es } from "~/i18n/messages.es";
 import { getShopSettings } from "~/shop/shop-settings.server";
 import { action, loader } from "~/routes/app.settings/route";
 import { startServiceSandbox } from "../../../sandbox/service/server";
@@ -135,6 +136,18 @@ describe("/app/settings — orders and stock", () => {
     expect(await submit({ ...validOperations, mode: "merchant_managed" })).toMatchObject({ ok: true });
     expect(store.inspect(TEST_SHOP).fulfillmentServices).toHaveLength(0);
     expect((await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).fsServiceId).toBeNull();
+  });
+
+  it("says in words, not Shopify's text, that Shopify refused the switch to the fulfilment service", async () => {
+    store.failNext(TEST_SHOP, "throttled", 10);
+    const result = await submit({ ...validOperations, mode: "fulfillment_service" });
+    expect(result).toMatchObject({
+      intent: "operations",
+      ok: false,
+      errors: { mode: es.settings.errors.modeRefused.replace("{reason}", es.shopifyProblems.throttled) },
+    });
+    expect(JSON.stringify(result)).not.toMatch(/THROTTLED|Throttled|Error\b/);
+    expect(store.inspect(TEST_SHOP).fulfillmentServices).toHaveLength(0);
   });
 
   it("names each wrong field and saves nothing", async () => {
