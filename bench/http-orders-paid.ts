@@ -43,6 +43,7 @@ import {
   startUpstream,
   stopChildren,
 } from "./lib/processes";
+import { cpuSeconds, cpuSpent } from "./lib/cpu";
 import { startSqlCounter } from "./lib/sql-counter";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
@@ -94,6 +95,10 @@ interface SetupResult {
   /** The app processes' waits for Admin API points (their /metrics, summed). */
   throttle: { waits: number; seconds: number };
   rss: { before: number[]; after: number[] };
+  /** CPU seconds each part spent from the load's start until the last job ended. */
+  cpu: Record<string, number>;
+  /** Wall seconds of that span. */
+  cpuWall: number;
 }
 
 const setupLabel = (workers: number) => (workers === 0 ? "1 process (all)" : `1 web + ${workers} worker processes`);
@@ -180,6 +185,18 @@ async function runSetup(workers: number): Promise<SetupResult> {
     // the noted orders once more: docs/benchmarks.md).
     await untilNoJobIsDue(prisma, Date.now() + 60_000);
     counter.reset();
+    const groups = {
+      app: [app.pid],
+      workers: jobProcesses.map((p) => p.pid),
+      store: [store.pid],
+      sandbox: [upstream.pid],
+      // The bench process relays every SQL statement (its counter) and polls; its ended children are
+      // the load generator.
+      bench: [process.pid],
+    };
+    const ended = { [process.pid]: "load generator" };
+    const cpuBefore = cpuSeconds(groups, ended);
+    const cpuStart = Date.now();
     const readOperations = async () =>
       (await (await fetch(store.operationsUrl)).json()) as Record<string, OperationCount>;
     const adminBefore = await readOperations();
@@ -219,6 +236,8 @@ async function runSetup(workers: number): Promise<SetupResult> {
     // …and for the rest of what the orders started (Flow triggers), so that every build is counted
     // for the same work: until no job is due or running (polls come due minutes later).
     await untilNoJobIsDue(prisma, deadline);
+    const cpu = cpuSpent(cpuBefore, cpuSeconds(groups, ended));
+    const cpuWall = (Date.now() - cpuStart) / 1000;
     const { statements, transactions } = counter.counts();
     // The Admin calls since the counting started (what the store recorded before is left out).
     const admin = Object.fromEntries(
@@ -276,6 +295,8 @@ async function runSetup(workers: number): Promise<SetupResult> {
       admin,
       throttle,
       rss: { before: rssBefore, after: rssAfter },
+      cpu,
+      cpuWall,
     };
   } finally {
     await stopChildren();
@@ -357,6 +378,17 @@ async function main() {
     );
   }
   for (const r of results) say(`${r.label}: jobs when counted: ${r.jobs}`);
+  say(`\nCPU from the load's start until the last job ended (ms per order; the machine has ${os.cpus().length} cores)`);
+  for (const r of results) {
+    const total = Object.values(r.cpu).reduce((a, b) => a + b, 0);
+    const parts = Object.entries(r.cpu)
+      .filter(([, s]) => s > 0)
+      .sort(([, a], [, b]) => b - a)
+      .map(([g, s]) => `${g} ${((s * 1000) / ORDERS).toFixed(1)}`);
+    say(
+      `  ${r.label}: ${((total * 1000) / ORDERS).toFixed(1)} ms/order in all (${parts.join(", ")}); ${total.toFixed(1)} CPU s over ${r.cpuWall.toFixed(1)} s = ${(total / r.cpuWall).toFixed(2)} cores busy`,
+    );
+  }
 
   // What an order costs at Shopify, and the ceiling one shop's budget sets.
   say(`\nAdmin API per order (the simulated store's record; ${SHOPS} shop${SHOPS === 1 ? "" : "s"}, ${PLAN} plan)`);

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { createServer } from "node:http";
 import { createSimulatedStore } from "../../sandbox/store";
 import { attachDemoIds } from "../../sandbox/store/catalogue/demo-catalogue-facts";
+import { flowTriggerDefinitions } from "../../scripts/flow-extensions";
 
 const firstDomain = process.env.BENCH_SHOP ?? "tienda-bench.myshopify.com";
 const secret = process.env.BENCH_SECRET ?? "bench-api-secret";
@@ -35,6 +36,8 @@ const variantsOf = new Map<string, ReturnType<typeof attachDemoIds>>();
 for (const [i, domain] of domains.entries()) {
   store.addShop({ domain, name: `Tienda Bench ${i + 1}` });
   store.seedDemoCatalogue(domain);
+  // The app's Flow triggers, as `shopify app deploy` makes them known to each shop (as the demo does).
+  store.control.defineFlowTriggers(domain, flowTriggerDefinitions());
   variantsOf.set(
     domain,
     attachDemoIds(store.products.list(domain)).filter((v) => v.outcome === "synced" && v.sku),
