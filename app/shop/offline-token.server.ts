@@ -25,6 +25,12 @@ import { clearOfflineTokenProblem, recordOfflineTokenRefused, storeRefreshedSess
 /** Refresh this long before expiry: more than @shopify/shopify-app-remix's 5 minutes, so it never races us. */
 const REFRESH_MARGIN_MS = 10 * 60 * 1000;
 const REFRESH_TIMEOUT_MS = 10_000;
+/**
+ * How long this process reuses a session it read instead of reading it again for each Admin call
+ * (an order makes several). A token replaced meanwhile (another process refreshed it, the merchant
+ * reinstalled) costs one 401, which reads the stored session again (`rejected`).
+ */
+const SESSION_REUSE_MS = 5_000;
 
 /** The code Inicio shows (home.offlineTokenRevoked in app/i18n). */
 const OFFLINE_TOKEN_REVOKED = "offlineTokenRevoked";
@@ -59,6 +65,8 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
   const doFetch = deps.fetch ?? fetch;
   // Shops whose refresh token this process saw refused: it looks for the newer token on each use.
   const refusedShops = new Set<string>();
+  // Sessions read recently, by shop: a fresh token is used from here within SESSION_REUSE_MS.
+  const recent = new Map<string, { session: Promise<Session>; readAt: number }>();
 
   async function stored(db: Pick<PrismaClient, "session"> | Tx, shop: string): Promise<Session> {
     const session = await db.session.findFirst({ where: { shop, isOnline: false } });
@@ -174,9 +182,28 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
     };
   }
 
+  /**
+   * The stored session, or the one read (or being read) less than SESSION_REUSE_MS ago: never after
+   * a 401 or a refusal.
+   */
+  function current(shop: string, reuse: boolean): Promise<Session> {
+    const nowMs = deps.now().getTime();
+    const seen = recent.get(shop);
+    if (reuse && seen && nowMs - seen.readAt >= 0 && nowMs - seen.readAt < SESSION_REUSE_MS) return seen.session;
+    const session = stored(deps.db, shop);
+    if (recent.size >= 1_000)
+      for (const [key, entry] of recent) if (nowMs - entry.readAt >= SESSION_REUSE_MS) recent.delete(key);
+    const entry = { session, readAt: nowMs };
+    recent.set(shop, entry);
+    // A failed read is not reused.
+    session.catch(() => recent.get(shop) === entry && recent.delete(shop));
+    return session;
+  }
+
   return {
     async accessToken(shop, opts = {}) {
-      const session = await stored(deps.db, shop);
+      const reuse = opts.rejected === undefined && !refusedShops.has(shop);
+      const session = await current(shop, reuse);
       if (refusedShops.has(shop) && !(await refusedBefore(deps.db, shop, session))) {
         // The merchant opened the app: a new token pair replaced the refused one.
         refusedShops.delete(shop);
@@ -192,6 +219,7 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
         refusedShops.add(shop);
         throw new OfflineTokenRevokedError(shop);
       }
+      recent.delete(shop); // the refresh stores a new pair: the next call reads it
       return refresh(shop, session.accessToken).catch((error: unknown) => {
         if (error instanceof OfflineTokenRevokedError) refusedShops.add(shop);
         throw error;
@@ -212,4 +240,3 @@ export async function offlineTokenProblem(args: {
   if (!row?.offlineTokenProblem || !row.offlineTokenProblemAt) return null;
   return { code: row.offlineTokenProblem, since: row.offlineTokenProblemAt };
 }
-

@@ -8,11 +8,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { simulatedStoreAdminGraphql, type OfflineTokens } from "~/shopify/admin.server";
-import {
-  OfflineTokenRevokedError,
-  createOfflineTokens,
-  offlineTokenProblem,
-} from "~/shop/offline-token.server";
+import { OfflineTokenRevokedError, createOfflineTokens, offlineTokenProblem } from "~/shop/offline-token.server";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { installWithExpiringToken } from "../../helpers/offline-token";
 
@@ -155,6 +151,56 @@ describe("an expiring offline token used by two processes", () => {
     expect(await offlineTokenProblem({ db: prisma, shop: SHOP })).toMatchObject({ code: "offlineTokenRevoked" });
     expect(await first.accessToken(SHOP)).toBe((await stored()).accessToken);
     expect(await offlineTokenProblem({ db: prisma, shop: SHOP })).toBeNull();
+  });
+
+  it("is read once for the several Admin calls of a few seconds, and a token replaced meanwhile costs one 401", async () => {
+    const installed = await install();
+    // A process whose session reads are counted (PostgreSQL is real; only the count is added).
+    let reads = 0;
+    const counted = createOfflineTokens({
+      db: {
+        session: {
+          findFirst: ((args: Parameters<typeof prisma.session.findFirst>[0]) => {
+            reads++;
+            return prisma.session.findFirst(args);
+          }) as typeof prisma.session.findFirst,
+        } as typeof prisma.session,
+        shop: prisma.shop,
+        $transaction: prisma.$transaction.bind(prisma),
+      },
+      now: () => new Date(appMs),
+      logger: silent,
+      tokenUrl: (shop) => `${server.url}/shops/${shop}/admin/oauth/access_token`,
+      clientId: API_KEY,
+      clientSecret: SECRET,
+    });
+    // WHEN an order's job makes three Admin calls within a second
+    for (const answer of await Promise.all([shopQuery(counted), shopQuery(counted)]))
+      expect(answer).toMatchObject({ data: { shop: { name: "Tienda Tokens" } } });
+    appMs += 1_000;
+    expect(await shopQuery(counted)).toMatchObject({ data: { shop: { name: "Tienda Tokens" } } });
+    // THEN the stored session was read once
+    expect(reads).toBe(1);
+
+    // GIVEN Shopify's clock passes the token's expiry while this process still reuses it
+    storeMs += 61 * MINUTE;
+    appMs += 1_000;
+    // WHEN the next call comes within the reuse window
+    expect(await shopQuery(counted)).toMatchObject({ data: { shop: { name: "Tienda Tokens" } } });
+    // THEN Shopify's 401 made it read the stored session again (and refresh it)
+    expect(reads).toBe(2);
+    const refreshed = (await stored()).accessToken;
+    expect(refreshed).not.toBe(installed.access_token);
+    // …the refreshed pair is read once more, then reused
+    expect(await counted.accessToken(SHOP)).toBe(refreshed);
+    appMs += 1_000;
+    expect(await counted.accessToken(SHOP)).toBe(refreshed);
+    expect(reads).toBe(3);
+    // …and five seconds after a read the stored session is read again, whatever happened
+    appMs += 5_000;
+    await counted.accessToken(SHOP);
+    expect(reads).toBe(4);
+    appMs = storeMs;
   });
 
   it("a refresh Shopify cannot answer (network) is a passing error that stores nothing", async () => {
