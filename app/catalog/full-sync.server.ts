@@ -25,8 +25,7 @@ export const FULL_SYNC_MAX_ATTEMPTS = 20;
 
 /** Whether a sync was started, as codes: the page words them from `catalog` in the merchant's language. */
 export type StartFullSyncResult =
-  | { started: true; syncId: string }
-  | { started: false; reason: "running" | "not_connected" };
+  { started: true; syncId: string } | { started: false; reason: "running" | "not_connected" };
 
 /** Starts a full sync unless one is already running for the shop (checked under a per-shop lock). */
 export async function startFullSync({ db, shop }: { db: PrismaClient; shop: string }): Promise<StartFullSyncResult> {
@@ -116,7 +115,11 @@ export async function fullSyncStep(
   await processPendingVariants({ db, client: env.client, now: env.now, logger: env.logger }, rows);
   await db.catalogSync.update({
     where: { id: sync.id },
-    data: { done: { increment: rows.length }, total: Math.max(sync.total, sync.done + rows.length), ...syncErrorColumns(null) },
+    data: {
+      done: { increment: rows.length },
+      total: Math.max(sync.total, sync.done + rows.length),
+      ...syncErrorColumns(null),
+    },
   });
   return "sending";
 }
@@ -145,17 +148,26 @@ async function readStep(env: CatalogEnv, sync: CatalogSync, options: FullSyncSte
   if (operation && isRunning(operation.status)) return "waiting";
   if (!operation || operation.status !== "COMPLETED") {
     // Started again by the retry: a partial file would make every variant it lacks look deleted.
-    await db.catalogSync.update({ where: { id: sync.id }, data: { bulkOperationId: null, done: 0 } });
     const said = operation
       ? `${operation.status.toLowerCase()}${operation.errorCode ? ` (${operation.errorCode})` : ""}`
       : "no longer known to Shopify";
-    throw new CatalogSyncError(
-      "bulkReadFailed",
-      { why: bulkReadFailure(operation) },
+    return restartRead(
+      env,
+      sync,
       `the catalogue's bulk read ended without a result: ${said}`,
+      bulkReadFailure(operation),
     );
   }
 
+  // A completed read whose file is missing or shorter than what Shopify counted would make every
+  // variant it lacks look deleted: read again instead (as after a failed read above).
+  if (!operation.url && operation.objectCount > 0) {
+    return restartRead(
+      env,
+      sync,
+      `the catalogue's bulk read completed with ${operation.objectCount} objects but no file`,
+    );
+  }
   let stopped = false;
   if (operation.url) {
     const result = await streamVariantLines({
@@ -175,10 +187,28 @@ async function readStep(env: CatalogEnv, sync: CatalogSync, options: FullSyncSte
       },
     });
     stopped = !result.finished;
+    if (result.finished && result.lines < operation.objectCount) {
+      return restartRead(
+        env,
+        sync,
+        `the catalogue's bulk read file ended after ${result.lines} of ${operation.objectCount} objects`,
+      );
+    }
   }
   if (stopped) return "reading";
   await finishReading(env, (await db.catalogSync.findUnique({ where: { id: sync.id } }))!);
   return "sending";
+}
+
+/** Forgets the bulk read and fails the step: the retry starts a new read from the first line. */
+async function restartRead(
+  env: CatalogEnv,
+  sync: CatalogSync,
+  detail: string,
+  why: BulkReadFailure = "shopifyError",
+): Promise<never> {
+  await env.db.catalogSync.update({ where: { id: sync.id }, data: { bulkOperationId: null, done: 0 } });
+  throw new CatalogSyncError("bulkReadFailed", { why }, detail);
 }
 
 async function finishReading(env: CatalogEnv, sync: CatalogSync): Promise<void> {

@@ -127,6 +127,81 @@ describe("the full sync's bulk read", () => {
     expect(h.store.inspect(SHOP).operations.filter((op) => op.operationName === "CatalogBulkRead")).toHaveLength(2);
   });
 
+  describe("a completed read whose file is not all there", () => {
+    /** A clean first sync, then `arm()` and a second one: its first read and the step after it. */
+    async function syncTwice(arm: () => void) {
+      await startFullSync({ db: prisma, shop: SHOP });
+      await h.drain();
+      await cleanOutcome();
+      const synced = await prisma.catalogVariant.count({ where: { shop: SHOP, status: { not: "deleted" } } });
+      arm();
+      await startFullSync({ db: prisma, shop: SHOP });
+      await runSyncJobOnce();
+      await h.store.bulkOperationsIdle();
+      h.advance(10_000);
+      const job = await runSyncJobOnce();
+      return { synced, job };
+    }
+
+    async function expectReadAgain(synced: number, job: { state: string }, detail: RegExp) {
+      // THEN no variant the file lacked looks deleted, and the read starts over, shown as retried
+      expect(await prisma.catalogVariant.count({ where: { shop: SHOP, status: { not: "deleted" } } })).toBe(synced);
+      expect(job.state).toBe("queued");
+      const sync = await prisma.catalogSync.findFirstOrThrow({ where: { shop: SHOP }, orderBy: { startedAt: "desc" } });
+      expect(sync).toMatchObject({
+        bulkOperationId: null,
+        done: 0,
+        errorCode: "bulkReadFailed",
+        errorParams: { why: "shopifyError", retrying: "true" },
+        errorDetail: expect.stringMatching(detail),
+      });
+      // …and the next read, whole, ends as a clean sync does
+      await h.drain();
+      await cleanOutcome();
+    }
+
+    it("a file that ends early (a cut download) is read again, never taken as the catalogue", async () => {
+      let armed = false;
+      await h.close();
+      h = await startHarness({
+        batchSize: 50,
+        wrapFetchFile: (fetchFile) => async (url, init) => {
+          const response = await fetchFile(url, init);
+          if (!armed) return response;
+          armed = false;
+          // The first 10 lines and a clean end: what a proxy that dropped the connection can leave.
+          const head = (await response.text()).split("\n").slice(0, 10).join("\n");
+          return new Response(`${head}\n`, { status: 200 });
+        },
+      });
+      const { synced, job } = await syncTwice(() => (armed = true));
+      expect(armed).toBe(false);
+      await expectReadAgain(synced, job, /ended after \d+ of \d+ objects/);
+    });
+
+    it("a completed read that names objects but no file is read again", async () => {
+      let armed = false;
+      await h.close();
+      h = await startHarness({
+        batchSize: 50,
+        wrapAdmin: (admin) =>
+          (async (query, variables) => {
+            const answer = await admin(query, variables);
+            const op = (answer.data as { bulkOperation?: { status: string; url: string | null } } | undefined)
+              ?.bulkOperation;
+            if (armed && query.includes("query CatalogBulkStatus") && op?.status === "COMPLETED") {
+              armed = false;
+              op.url = null;
+            }
+            return answer;
+          }) as typeof admin,
+      });
+      const { synced, job } = await syncTwice(() => (armed = true));
+      expect(armed).toBe(false);
+      await expectReadAgain(synced, job, /completed with \d+ objects but no file/);
+    });
+  });
+
   it("waits while Shopify answers that a bulk query is already in progress, then reads", async () => {
     // GIVEN a shop whose bulk query slot is taken the first time the sync asks (another
     // operation of the app, not the catalogue's), exactly as Shopify answers it

@@ -60,6 +60,8 @@ export interface HarnessOptions extends Omit<CatalogJobOptions, "adminFor" | "sv
   wrapClient?(client: SvcClient): SvcClient;
   /** Wraps the shop's Admin GraphQL, e.g. to fail one page. */
   wrapAdmin?(admin: AdminGraphql): AdminGraphql;
+  /** Stands between the app and the store's bulk operation files (a download cut short…). */
+  wrapFetchFile?(fetchFile: typeof fetch): typeof fetch;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -91,7 +93,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       sleep: async (ms) => void (skew += ms),
       // The bulk operation's JSONL is served by the store on the shop's host.
-      fetchFile: store.interceptFetch(),
+      fetchFile: options.wrapFetchFile ? options.wrapFetchFile(store.interceptFetch()) : store.interceptFetch(),
     },
   );
   const worker = createJobWorker({ db: prisma, handlers, logger, now, leaseMs: 60_000 });
