@@ -101,23 +101,44 @@ export function executeAdminOperation(
   return result.body;
 }
 
+// Documents that parsed and passed both schemas, by their text: an app sends the same few queries
+// over and over, and validating against Shopify's whole published schema is most of what a call
+// costs the store. A document is never changed once parsed, so one can serve every call.
+const VALID_DOCUMENTS_KEPT = 500;
+const validDocuments = new Map<string, DocumentNode>();
+
 function run(ctx: StoreContext, request: GraphqlRequestBody, opts: { forceThrottle?: boolean }): Outcome {
+  const schema = adminSchema();
+  const known = validDocuments.get(request.query);
+  const checked = known ? { document: known } : parseAndValidate(request.query);
+  if ("refusal" in checked) return checked.refusal;
+  const { document } = checked;
+  if (!known) {
+    if (validDocuments.size >= VALID_DOCUMENTS_KEPT) validDocuments.clear();
+    validDocuments.set(request.query, document);
+  }
+  return runValid(ctx, request, opts, schema, document);
+}
+
+function parseAndValidate(query: string): { document: DocumentNode } | { refusal: Outcome } {
   const schema = adminSchema();
   let document: DocumentNode;
   try {
-    document = parse(request.query);
+    document = parse(query);
   } catch (error) {
     const e = error as GraphQLError;
     const where = e.locations?.[0];
     return {
-      outcome: "invalid",
-      body: {
-        errors: [
-          {
-            message: `Parse error: ${e.message.replace(/^Syntax Error: /, "")}${where ? ` at [${where.line}, ${where.column}]` : ""}`,
-            ...(where ? { locations: [{ line: where.line, column: where.column }] } : {}),
-          },
-        ],
+      refusal: {
+        outcome: "invalid",
+        body: {
+          errors: [
+            {
+              message: `Parse error: ${e.message.replace(/^Syntax Error: /, "")}${where ? ` at [${where.line}, ${where.column}]` : ""}`,
+              ...(where ? { locations: [{ line: where.line, column: where.column }] } : {}),
+            },
+          ],
+        },
       },
     };
   }
@@ -126,13 +147,30 @@ function run(ctx: StoreContext, request: GraphqlRequestBody, opts: { forceThrott
   const refused = validate(publishedAdminSchema(), document);
   if (refused.length > 0) {
     const index = indexDocument(document);
-    return { outcome: "invalid", body: { errors: refused.map((e) => toShopifyValidationError(e, index)) } };
+    return {
+      refusal: { outcome: "invalid", body: { errors: refused.map((e) => toShopifyValidationError(e, index)) } },
+    };
   }
   const validationErrors = validate(schema, document);
   if (validationErrors.length > 0) {
     const index = indexDocument(document);
-    return { outcome: "invalid", body: { errors: validationErrors.map((e) => toShopifyValidationError(e, index)) } };
+    return {
+      refusal: {
+        outcome: "invalid",
+        body: { errors: validationErrors.map((e) => toShopifyValidationError(e, index)) },
+      },
+    };
   }
+  return { document };
+}
+
+function runValid(
+  ctx: StoreContext,
+  request: GraphqlRequestBody,
+  opts: { forceThrottle?: boolean },
+  schema: ReturnType<typeof adminSchema>,
+  document: DocumentNode,
+): Outcome {
   const operation = getOperationAST(document, request.operationName ?? undefined);
   if (!operation) {
     const message = request.operationName
