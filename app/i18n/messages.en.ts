@@ -2,6 +2,7 @@
 import { readinessEn } from "./readiness.en";
 import { numbersEn } from "./numbers.en";
 import { settingsEn } from "./settings.en";
+import { loginEn } from "./login.en";
 import type { Messages } from "./messages.es";
 
 export const en: Messages = {
@@ -694,6 +695,7 @@ export const en: Messages = {
     unknown: "Shopify answered with an unexpected error. Try again; if it persists, contact the app's support.",
   },
   settings: settingsEn,
+  login: loginEn,
   readiness: readinessEn,
   saveBar: { save: "Save", discard: "Discard" },
   numbers: numbersEn,

@@ -4,6 +4,7 @@
 import { readinessEs } from "./readiness.es";
 import { numbersEs } from "./numbers.es";
 import { settingsEs } from "./settings.es";
+import { loginEs } from "./login.es";
 export const es = {
   nav: {
     home: "Inicio",
@@ -705,6 +706,7 @@ export const es = {
     unknown: "Shopify respondió con un error inesperado. Vuelve a intentar; si sigue, contacta a soporte de la app.",
   },
   settings: settingsEs,
+  login: loginEs,
   readiness: readinessEs,
   saveBar: { save: "Guardar", discard: "Descartar" },
   numbers: numbersEs,
