@@ -143,6 +143,7 @@ export const en: Messages = {
       pendingNew: "Queued to be registered at the service.",
       pendingCheck: "Changed in Shopify: queued to be compared with what the service has.",
       accountSwitched: "You switched the service account or environment: queued to be registered there.",
+      disconnected: "You disconnected the service account: it is registered again when you connect one.",
       noShopifyData: "No data from Shopify.",
       alreadyThere: "SKU {sku} was already registered at the service (id {id}); linked without sending it again.",
       changedAfterRegistering:
