@@ -23,6 +23,7 @@ export const CATALOG_REASON_CODES = [
   "pendingNew",
   "pendingCheck",
   "accountSwitched",
+  "disconnected",
   "noShopifyData",
   "alreadyThere",
   "changedAfterRegistering",

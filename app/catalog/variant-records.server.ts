@@ -340,14 +340,19 @@ export async function recordOutcomes(db: Db, outcomes: VariantOutcome[]): Promis
 }
 
 /**
- * The shop switched service account or environment: the new account holds none of its products,
- * so every variant is registered there again. Steps of the caller's batch transaction.
+ * The shop switched service account or environment, or disconnected (the next account may be
+ * another): the new account holds none of its products, so every variant is registered there
+ * again. Steps of the caller's batch transaction.
  */
-export function forgetServiceRegistrations(db: Pick<PrismaClient, "catalogVariant">, shop: string) {
+export function forgetServiceRegistrations(
+  db: Pick<PrismaClient, "catalogVariant">,
+  shop: string,
+  why: "accountSwitched" | "disconnected" = "accountSwitched",
+) {
   return [
     db.catalogVariant.updateMany({
       where: { shop, status: { in: ["synced", "exists_at_service", "drifted", "failed"] } },
-      data: { status: "pending", ...catalogReasonColumns(catalogReason("accountSwitched")) },
+      data: { status: "pending", ...catalogReasonColumns(catalogReason(why)) },
     }),
     db.catalogVariant.updateMany({
       where: { shop },

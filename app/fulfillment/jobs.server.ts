@@ -81,6 +81,8 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
     [REQUESTS_QUEUE]: async (job): Promise<JobOutcome> => {
       const { settings } = await getShopSettings({ db: deps.db, shop: job.shop });
       if (settings.fulfillment.mode !== "fulfillment_service") return { kind: "done" };
+      // Disconnected: nothing could be sent to the warehouse; connecting starts the reading again.
+      if (!(await full.svcClientFor(job.shop))) return { kind: "done" };
       let error: string | undefined;
       let errorCode: string | undefined;
       try {
@@ -106,6 +108,8 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
     },
     [STOCK_QUEUE]: async (job): Promise<JobOutcome> => {
       const { onDemand } = job.payload as unknown as StockJobPayload;
+      // Disconnected: there is no stock to read; connecting starts the schedule again.
+      if (!(await full.svcClientFor(job.shop))) return { kind: "done" };
       try {
         await syncStock(full, job.shop, { onDemand });
       } catch (error) {

@@ -2,6 +2,7 @@
 import { readinessEn } from "./readiness.en";
 import { numbersEn } from "./numbers.en";
 import { settingsEn } from "./settings.en";
+import { loginEn } from "./login.en";
 import type { Messages } from "./messages.es";
 
 export const en: Messages = {
@@ -142,6 +143,7 @@ export const en: Messages = {
       pendingNew: "Queued to be registered at the service.",
       pendingCheck: "Changed in Shopify: queued to be compared with what the service has.",
       accountSwitched: "You switched the service account or environment: queued to be registered there.",
+      disconnected: "You disconnected the service account: it is registered again when you connect one.",
       noShopifyData: "No data from Shopify.",
       alreadyThere: "SKU {sku} was already registered at the service (id {id}); linked without sending it again.",
       changedAfterRegistering:
@@ -694,6 +696,7 @@ export const en: Messages = {
     unknown: "Shopify answered with an unexpected error. Try again; if it persists, contact the app's support.",
   },
   settings: settingsEn,
+  login: loginEn,
   readiness: readinessEn,
   saveBar: { save: "Save", discard: "Discard" },
   numbers: numbersEn,

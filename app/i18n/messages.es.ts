@@ -4,6 +4,7 @@
 import { readinessEs } from "./readiness.es";
 import { numbersEs } from "./numbers.es";
 import { settingsEs } from "./settings.es";
+import { loginEs } from "./login.es";
 export const es = {
   nav: {
     home: "Inicio",
@@ -142,6 +143,7 @@ export const es = {
       pendingNew: "En cola para registrarse en el servicio.",
       pendingCheck: "Cambió en Shopify: en cola para compararse con lo registrado en el servicio.",
       accountSwitched: "Cambiaste de cuenta o de entorno del servicio: en cola para registrarse ahí.",
+      disconnected: "Desconectaste la cuenta del servicio: se registrará de nuevo al conectar una.",
       noShopifyData: "Sin datos de Shopify.",
       alreadyThere: "El SKU {sku} ya estaba registrado en el servicio (id {id}); se vinculó sin volver a enviarlo.",
       changedAfterRegistering:
@@ -705,6 +707,7 @@ export const es = {
     unknown: "Shopify respondió con un error inesperado. Vuelve a intentar; si sigue, contacta a soporte de la app.",
   },
   settings: settingsEs,
+  login: loginEs,
   readiness: readinessEs,
   saveBar: { save: "Guardar", discard: "Descartar" },
   numbers: numbersEs,

@@ -37,6 +37,21 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     production: "Production",
     change: "Change account",
     connect: "Connect",
+    disconnect: "Disconnect",
+    disconnectTitle: "Disconnect the service account?",
+    disconnectIntro: "When you disconnect:",
+    disconnectKey: "The app forgets the stored API key.",
+    disconnectOrders:
+      "Paid orders are no longer sent to the warehouse; those already there stop updating their tracking here until you connect again.",
+    disconnectCatalog:
+      "The catalogue is no longer kept in step with the service and stock is no longer read from the warehouse; when you connect an account, the catalogue is registered again.",
+    disconnectRates:
+      "The rates service stays registered in Shopify but answers with no rates: at checkout your buyers see only the other shipping rates you have in Shopify, or none if you have no others.",
+    disconnectFulfillmentService:
+      "The warehouse stays a fulfilment service in Shopify: orders assigned to its location wait there until you connect again.",
+    disconnectConfirm: "Disconnect",
+    disconnectCancel: "Cancel",
+    disconnected: "Account disconnected. Connect an account to send orders and show rates again.",
   },
   rules: {
     saved: "Rules saved",

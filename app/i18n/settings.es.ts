@@ -34,6 +34,21 @@ export const settingsEs = {
     production: "Producción",
     change: "Cambiar cuenta",
     connect: "Conectar",
+    disconnect: "Desconectar",
+    disconnectTitle: "¿Desconectar la cuenta del servicio?",
+    disconnectIntro: "Al desconectar:",
+    disconnectKey: "La app olvida la clave de API guardada.",
+    disconnectOrders:
+      "Los pedidos pagados dejan de enviarse al almacén; los que ya están allí no actualizan su rastreo aquí hasta que vuelvas a conectar.",
+    disconnectCatalog:
+      "El catálogo deja de mantenerse al día con el servicio y las existencias dejan de leerse del almacén; al conectar una cuenta, el catálogo se registra de nuevo.",
+    disconnectRates:
+      "El servicio de tarifas sigue registrado en Shopify pero responde sin tarifas: en el checkout tus compradores solo ven las demás tarifas de envío que tengas en Shopify, o ninguna si no tienes otras.",
+    disconnectFulfillmentService:
+      "El almacén sigue como servicio de logística en Shopify: los pedidos asignados a su ubicación esperan ahí hasta que vuelvas a conectar.",
+    disconnectConfirm: "Desconectar",
+    disconnectCancel: "Cancelar",
+    disconnected: "Cuenta desconectada. Conecta una cuenta para volver a enviar pedidos y mostrar tarifas.",
   },
   rules: {
     saved: "Reglas guardadas",

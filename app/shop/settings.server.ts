@@ -32,7 +32,7 @@ import {
   type ShopSettings,
   type ShopSettingsPatch,
 } from "./shop-settings.server";
-import { connectShop, type SvcConnectionConfig, type SvcEnvironment } from "./svc-connection.server";
+import { connectShop, disconnectShop, type SvcConnectionConfig, type SvcEnvironment } from "./svc-connection.server";
 
 /** What a settings change uses of the process's services (app/composition.server.ts). */
 export interface SettingsDeps {
@@ -117,10 +117,26 @@ export async function connectServiceAccount(
   await startFullSync({ db, shop });
   // And every paid order from now on (or of the last N days, as chosen) is reconciled.
   await startReconciliation(db, { shop, now: deps.now() });
+  // After a disconnect the stock schedule and the fulfilment requests' reading stopped: back on.
+  await ensureStockSchedule(db, { shop, now: deps.now() });
+  const { settings } = await getShopSettings({ db, shop });
+  if (settings.fulfillment.mode === "fulfillment_service") await requestAssignedRead(db, { shop, now: deps.now() });
   const carrierService = await registerCarrierForShop(deps, shop);
   // Since Admin 2026-10 a registered carrier reaches no checkout by itself: check where it does.
   await scheduleReadinessCheck(db, { shop, now: deps.now() });
   return { ok: true, carrierService };
+}
+
+/**
+ * Forgets the shop's service key. Orders, the catalogue and stock stop at their next run (their
+ * handlers find no service client); the rate callback answers no rates. Shopify's registrations
+ * (the carrier service, the fulfilment service) are kept, so connecting again resumes everything.
+ */
+export async function disconnectServiceAccount(deps: Deps, shop: string): Promise<boolean> {
+  const disconnected = await disconnectShop({ db: deps.db, shop });
+  deps.rates.forget(shop);
+  if (disconnected) deps.logger.info({ shop }, "service account disconnected");
+  return disconnected;
 }
 
 /**

@@ -65,6 +65,23 @@ export async function connectShop(args: {
   ]);
 }
 
+/**
+ * Forgets the shop's key: the resolver answers null from now on, so nothing is sent to the service
+ * (orders, catalogue, stock reads, quotations). The catalogue's registrations are forgotten with
+ * it, since the account connected next may be another one; its full sync registers them there.
+ * False when the shop was not connected.
+ */
+export async function disconnectShop(args: { db: ConnectDb; shop: string }): Promise<boolean> {
+  const [forgotten] = await args.db.$transaction([
+    args.db.shop.updateMany({
+      where: { domain: args.shop, svcApiKeyCiphertext: { not: null } },
+      data: { svcApiKeyCiphertext: null },
+    }),
+    ...forgetServiceRegistrations(args.db, args.shop, "disconnected"),
+  ]);
+  return forgotten.count > 0;
+}
+
 function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnectionConfig }): boolean {
   try {
     return decryptSecret(ciphertext, args.config.encryptionKey) === args.apiKey;

@@ -44,6 +44,16 @@ describe("the login page in Chromium", () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, "login-missing-shop.png"), fullPage: true });
   });
 
+  it("words the login form and its error in English when opened with ?locale=en", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/auth/login?locale=en`);
+    await expect.poll(() => page.getByRole("heading", { name: "Log in" }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Shop domain").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect.poll(() => page.getByText("Enter your shop's domain to log in").isVisible()).toBe(true);
+    await page.close();
+  });
+
   it("redirects the landing page to the app when Shopify opens it with a shop", async () => {
     const response = await fetch(`${app.url}/?shop=tienda-demo.myshopify.com&host=abc`, { redirect: "manual" });
     expect(response.status).toBe(302);

@@ -3,7 +3,7 @@
 import { Badge, BlockStack, Box, Button, Card, Checkbox, InlineStack, Link, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { storedWarning } from "~/address/warning-codes";
-import { STATUS_LABELS } from "~/fulfillment/labels";
+import { STATUS_TONES } from "~/fulfillment/status-tones";
 import type { FulfillmentRow } from "~/fulfillment/orders-page.server";
 import { useI18n } from "~/i18n/react";
 import { adminOrderUrl } from "~/shopify/admin-links";
@@ -22,7 +22,7 @@ export function FulfillmentCard({
 }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
-  const { tone } = STATUS_LABELS[row.status];
+  const tone = STATUS_TONES[row.status];
   // The service's names come from one place (settings.services), as on Tarifas and the order-page block.
   const serviceNames: Record<string, string> = i18n.messages.settings.services;
   const service = row.serviceCode ? (serviceNames[row.serviceCode] ?? row.serviceCode) : null;

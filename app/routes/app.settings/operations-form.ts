@@ -54,7 +54,9 @@ export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOpe
   };
   const defaultService = text("defaultService");
   if (!(SERVICE_CODES as readonly string[]).includes(defaultService)) {
-    errors.defaultService = t.defaultService.replace("{services}", SERVICE_CODES.join(", "));
+    // The services by the names the page shows them (settings.services), never their wire codes.
+    const names = SERVICE_CODES.map((code) => m.settings.services[code]).join(", ");
+    errors.defaultService = t.defaultService.replace("{services}", names);
   }
   const checked = (name: string) => text(name) === "true" || text(name) === "on";
   const stockEnabled = checked("stockEnabled");

@@ -16,6 +16,7 @@ import type { OperationsFormValues } from "./operations-form";
 import { RatesCard } from "./rates-card";
 import {
   connectAccount,
+  disconnectAccount,
   loadSettingsPage,
   registerForShop,
   saveOperations,
@@ -44,6 +45,8 @@ async function settingsAction(services: SettingsDeps, shop: string, request: Req
   switch (form.get("intent")) {
     case "connect":
       return connectAccount(services, shop, form, messages);
+    case "disconnect":
+      return disconnectAccount(services, shop);
     case "rates":
       return saveRateRules(services, shop, form, messages);
     case "operations":
@@ -79,7 +82,9 @@ export default function Settings() {
           <ConnectionCard
             connected={page.connected}
             environment={page.environment}
+            serviceMode={page.operations.mode === "fulfillment_service"}
             error={result?.intent === "connect" ? errors.apiKey : undefined}
+            disconnected={result?.intent === "disconnect" && result.ok && !page.connected}
             saving={saving}
           />
         </Layout.AnnotatedSection>

@@ -3,6 +3,7 @@
 import {
   type SettingsDeps,
   connectServiceAccount,
+  disconnectServiceAccount,
   registerCarrierForShop,
   saveOperationsSettings,
   saveRatesSettings,
@@ -28,7 +29,7 @@ export interface SettingsPageData {
   readiness: StoredReadiness | null;
 }
 
-type Intent = "connect" | "rates" | "register" | "operations";
+type Intent = "connect" | "disconnect" | "rates" | "register" | "operations";
 
 /** A refused form keeps what the merchant typed (`values`), so the page shows it again with its errors. */
 export type SettingsActionResult =
@@ -77,6 +78,12 @@ export async function connectAccount(
         : t.apiKeyRefusedProduction
       : t.unreachable;
   return { intent: "connect", ok: false, errors: { apiKey: apiKeyError }, values };
+}
+
+/** Forgets the service key of the merchant's own shop (the session's, never one named by the form). */
+export async function disconnectAccount(services: SettingsDeps, shop: string): Promise<SettingsActionResult> {
+  await disconnectServiceAccount(services, shop);
+  return { intent: "disconnect", ok: true, carrierService: null };
 }
 
 /** Saves the orders-and-stock settings and starts the stock schedule when it was switched on. */

@@ -2,19 +2,25 @@ import { useState } from "react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppProvider as PolarisAppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
-import polarisTranslations from "@shopify/polaris/locales/es.json";
+import polarisEn from "@shopify/polaris/locales/en.json";
+import polarisEs from "@shopify/polaris/locales/es.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
-import { loginErrorMessage } from "./error.server";
+import { localeFromRequest, translator } from "~/i18n/locale";
+import { loginErrorCode } from "./error.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
+/** The example of a shop domain the form shows (a domain, not words). */
+const EXAMPLE_DOMAIN = "tienda.myshopify.com";
+
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
-  const errors = loginErrorMessage(await context.services.shopify.login(request));
-  return { errors, polarisTranslations };
+  const errors = loginErrorCode(await context.services.shopify.login(request));
+  const locale = localeFromRequest(request);
+  return { errors, locale, polarisTranslations: locale === "es" ? polarisEs : polarisEn };
 };
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
-  const errors = loginErrorMessage(await context.services.shopify.login(request));
+  const errors = loginErrorCode(await context.services.shopify.login(request));
   return { errors };
 };
 
@@ -23,6 +29,8 @@ export default function Auth() {
   const actionData = useActionData<typeof action>();
   const [shop, setShop] = useState("");
   const { errors } = actionData || loaderData;
+  const i18n = translator(loaderData.locale);
+  const m = i18n.messages.login;
 
   return (
     <PolarisAppProvider i18n={loaderData.polarisTranslations}>
@@ -31,19 +39,19 @@ export default function Auth() {
           <Form method="post">
             <FormLayout>
               <Text variant="headingMd" as="h2">
-                Iniciar sesión
+                {m.title}
               </Text>
               <TextField
                 type="text"
                 name="shop"
-                label="Dominio de la tienda"
-                helpText="tienda.myshopify.com"
+                label={m.shopDomain}
+                helpText={EXAMPLE_DOMAIN}
                 value={shop}
                 onChange={setShop}
                 autoComplete="on"
-                error={errors.shop}
+                error={errors.shop && i18n.format(m.errors[errors.shop], { example: EXAMPLE_DOMAIN })}
               />
-              <Button submit>Iniciar sesión</Button>
+              <Button submit>{m.submit}</Button>
             </FormLayout>
           </Form>
         </Card>

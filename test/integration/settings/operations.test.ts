@@ -167,7 +167,7 @@ describe("/app/settings — orders and stock", () => {
       intent: "operations",
       ok: false,
       errors: {
-        defaultService: expect.stringContaining("NACIONAL"),
+        defaultService: "Elige uno de: Nacional, Express, Programado.",
         stockLocationId: expect.any(String),
         stockIntervalMinutes: "Escribe un valor entre 5 minutos y 1,440 minutos.",
         holdBackMinutes: "Escribe solo cifras, p. ej. 30.",

@@ -42,11 +42,19 @@ describe("Configuración's errors", () => {
     form.set("importDays", "0");
     const parsed = parseOperationsForm(form, en);
     expect(!parsed.ok && parsed.errors).toEqual({
-      defaultService: "Choose one of: NACIONAL, EXPRESS, PROGRAMADO.",
+      defaultService: "Choose one of: Nacional, Express, Programado.",
       stockLocationId: "Choose the location whose inventory reflects the warehouse.",
       stockIntervalMinutes: "Enter a value between 5 minutes and 1,440 minutes.",
       holdBackMinutes:
         "“10,5” can't be read without guessing: use a point for decimals and a comma for thousands, e.g. 30.",
     });
+  });
+
+  it("names the services as the page shows them, never by their codes", () => {
+    const form = new FormData();
+    form.set("defaultService", "AVION");
+    const parsed = parseOperationsForm(form);
+    expect(!parsed.ok && parsed.errors.defaultService).toBe("Elige uno de: Nacional, Express, Programado.");
+    expect(!parsed.ok && parsed.errors.defaultService).not.toMatch(/NACIONAL|EXPRESS|PROGRAMADO/);
   });
 });
