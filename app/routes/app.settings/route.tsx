@@ -61,7 +61,10 @@ async function settingsAction(services: SettingsDeps, shop: string, request: Req
 export default function Settings() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const saving = useNavigation().state === "submitting";
+  // A save is over once the page holds the stored settings again (the loaders ran after the
+  // action): until then "saved" is not said, and the forms, about to be reset to what was stored,
+  // show that they are still busy — an edit made in between would be silently replaced.
+  const saving = useNavigation().state !== "idle";
   const errors = result && !result.ok ? result.errors : {};
   const registration = (result?.ok && result.carrierService) || page.carrierService;
 
@@ -93,7 +96,7 @@ export default function Settings() {
             values={page.rates}
             typed={result?.intent === "rates" && !result.ok ? (result.values as Record<string, string>) : undefined}
             errors={result?.intent === "rates" ? errors : {}}
-            saved={result?.intent === "rates" && result.ok}
+            saved={result?.intent === "rates" && result.ok && !saving}
             saving={saving}
           />
         </Layout.AnnotatedSection>
@@ -107,7 +110,7 @@ export default function Settings() {
             }
             locations={page.locations}
             errors={result?.intent === "operations" ? errors : {}}
-            saved={result?.intent === "operations" && result.ok}
+            saved={result?.intent === "operations" && result.ok && !saving}
             saving={saving}
           />
         </Layout.AnnotatedSection>

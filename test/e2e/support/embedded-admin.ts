@@ -28,7 +28,8 @@ export const poll = <T>(probe: () => Promise<T>, timeout = 15_000) => expect.pol
 export const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 const API_KEY = "e2e-api-key";
-const API_SECRET = "e2e-api-secret";
+/** The app's secret, with which the store signs the carrier callback (checkout's rate requests). */
+export const API_SECRET = "e2e-api-secret";
 const APP_BRIDGE = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
 
 export interface EmbeddedAdmin {
