@@ -1,14 +1,17 @@
 // What a merchant reads where issue 22 found wrong words, in Chromium through the admin stand-in,
 // in both languages: Tarifas when the service refuses the quotation and for a destination it does
 // not serve (Islas Marías, 63950); Catálogo's reason for a variant without dimensions and its
-// states after a re-sync; Inicio's daily figures (non-zero) against the lists they open; Pedidos'
-// search; Inicio's answer times folded away; and Configuración's errors and Tarifas' refusal read
-// by the page walk's detector. The catalogue is synced twice for real by the app's worker, after
-// someone else registered one of its SKUs at the service.
+// states after switching service account and back; Inicio's daily figures (non-zero) against the
+// lists they open; Pedidos' search; Inicio's answer times folded away; and Configuración's errors
+// and Tarifas' refusal read by the page walk's detector. The catalogue is synced for real by the
+// app's worker, after someone else registered one of its SKUs at the service, and again after
+// each switch.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { reason, reasonColumns } from "~/fulfillment/reason-codes";
+import { connectShop } from "~/shop/svc-connection.server";
+import { appEnv } from "../helpers/app-process";
 import { describeLeaks, merchantTextLeaks, type Locale } from "../helpers/merchant-text";
 import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
 import { IN_BOTH_LANGUAGES } from "./support/merchant-texts";
@@ -33,8 +36,8 @@ const ORDERS: Array<[name: string, status: string, sent: boolean]> = [
   ["#1106", "delivered", true],
   ["#1107", "needs_attention", false],
   ["#1108", "needs_attention", false],
-  // A shop whose order names carry an accented prefix (Shopify lets a merchant set one).
-  ["#MÉX-1109", "submitted", true],
+  // A shop whose order names carry an accented prefix instead of «#» (Shopify lets a merchant set one).
+  ["MÉX-1109", "submitted", true],
 ];
 const ordersIn = (status: string) => ORDERS.filter(([, s]) => s === status).map(([name]) => name);
 const SENT = ORDERS.filter(([, , sent]) => sent).map(([name]) => name);
@@ -52,6 +55,20 @@ async function syncCatalogue(): Promise<void> {
     { timeout: 120_000, interval: 200 },
   );
 }
+
+/** Connects the shop to the service's `environment`, as Configuración does; the caller re-syncs. */
+const switchAccount = (environment: "qa" | "production") =>
+  connectShop({
+    db: admin.db,
+    config: {
+      baseUrls: { qa: admin.sandbox.url, production: admin.sandbox.url },
+      serviceName: "svc",
+      encryptionKey: appEnv().ENCRYPTION_KEY!,
+    },
+    shop: SHOP,
+    apiKey: "sandbox-key",
+    environment,
+  });
 
 /** What another system does at the service: registers a product under its API key. */
 async function registerElsewhere(sku: string): Promise<void> {
@@ -82,8 +99,12 @@ beforeAll(async () => {
   admin = await startEmbeddedAdmin("e2e-words");
   await admin.connect();
   await registerElsewhere(OTHERS_SKU);
-  // The first sync, then a re-sync of the same catalogue.
+  // The first sync; then the merchant switches to another service account and back (here the
+  // environment, on the same sandbox), and each switch re-syncs the catalogue.
   await syncCatalogue();
+  await switchAccount("production");
+  await syncCatalogue();
+  await switchAccount("qa");
   await syncCatalogue();
   for (const [name, status, sent] of ORDERS) {
     const id = name.replace(/\D/g, "");
@@ -258,7 +279,7 @@ for (const [locale, t] of IN_BOTH_LANGUAGES) {
       await page.close();
     });
 
-    it("Catálogo after a re-sync: the app's own variants stay registered; only the SKU someone else registered already existed", async () => {
+    it("Catálogo after switching account and back: the app's own variants stay registered; only another system's SKU already existed", async () => {
       const page = await admin.open("/app/catalog?status=registered", locale);
       for (const sku of OWN_SKUS) {
         const row = variantRow(page, sku);
@@ -323,7 +344,7 @@ for (const [locale, t] of IN_BOTH_LANGUAGES) {
       });
     }
 
-    it("Pedidos: «#mex-1109» finds #MÉX-1109 (case, accents and the leading # aside) with a visible button", async () => {
+    it("Pedidos: «#mex-1109» finds MÉX-1109 (case, accents and the leading # aside) with a visible button", async () => {
       const page = await admin.open("/app/orders", locale);
       await poll(() => page.getByRole("link", { name: "#1101", exact: true }).isVisible()).toBe(true);
       await page.getByLabel(t.orderSearchField).fill("#mex-1109");
@@ -332,12 +353,12 @@ for (const [locale, t] of IN_BOTH_LANGUAGES) {
       await button.click();
       await poll(async () => new URL(page.url()).searchParams.get("q")).toBe("#mex-1109");
       const names = page.locator('a[href^="shopify://admin/orders/"]');
-      await poll(() => names.allTextContents()).toEqual(["#MÉX-1109"]);
+      await poll(() => names.allTextContents()).toEqual(["MÉX-1109"]);
       // An accented search finds it too.
       await page.getByLabel(t.orderSearchField).fill("MÉX");
       await button.click();
       await poll(async () => new URL(page.url()).searchParams.get("q")).toBe("MÉX");
-      await poll(() => names.allTextContents()).toEqual(["#MÉX-1109"]);
+      await poll(() => names.allTextContents()).toEqual(["MÉX-1109"]);
       await shot(page, `pedidos-busqueda-${locale}`);
       expect(page.problems).toEqual([]);
       await page.close();
