@@ -34,6 +34,7 @@ import { addressHoldReason } from "~/fulfillment/address-hold";
 import { appEnv } from "../helpers/app-process";
 import { MERCHANT_BROWSER } from "../helpers/browser";
 import { describeLeaks, merchantTextLeaks, type Locale } from "../helpers/merchant-text";
+import { merchantText } from "./support/page-text";
 import { startExtensionHost, type ExtensionHost } from "./support/admin-extension-host";
 import { SHOP, startInstalledAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
 
@@ -406,36 +407,6 @@ afterAll(async () => {
   await admin?.close();
   await shop?.close();
 });
-
-/** Everything a merchant reads on the page: visible text, shadow roots' text, and the attributes they meet. */
-function merchantText(page: Page, opts: { title: boolean }): Promise<string> {
-  return page.evaluate(({ title }) => {
-    const out: string[] = [title ? document.title : "", document.body.innerText];
-    const visit = (root: Document | ShadowRoot) => {
-      for (const el of Array.from(root.querySelectorAll("*"))) {
-        const visible = el.checkVisibility();
-        if (visible) {
-          for (const name of ["title", "aria-label", "placeholder", "alt"]) {
-            const value = el.getAttribute(name);
-            if (value) out.push(value);
-          }
-        }
-        if (!el.shadowRoot) continue;
-        // The shadow root's own text (the heading an s-admin-block draws, the admin's bar):
-        // the light DOM slotted into it is already in innerText.
-        const walker = document.createTreeWalker(el.shadowRoot, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const parent = node.parentElement;
-          if (!parent || parent.closest("style, script") || !parent.checkVisibility()) continue;
-          if (node.textContent?.trim()) out.push(node.textContent.trim());
-        }
-        visit(el.shadowRoot);
-      }
-    };
-    visit(document);
-    return out.join("\n");
-  }, opts);
-}
 
 /** What is wrong in a page's text, each line naming the page and the language; `data` is allowed too. */
 const leaksIn = (where: string, locale: Locale, text: string, data: readonly string[] = []) =>
