@@ -568,7 +568,7 @@ export const en: Messages = {
       noDimensions:
         "Product {product} has no dimensions at the service, so it cannot be shipped. Register its dimensions in Catalogue, then retry.",
       destinationNotServed:
-        "No carrier of the service delivers to the shipping address. If the address is wrong, correct it in Shopify and retry; if it is right, the service does not cover that destination: ship it another way.",
+        "The service does not cover this order's destination: none of its carriers delivers there. Ship it another way; only if the buyer gave a wrong postal code, correct it in Shopify and retry.",
       insufficientStock:
         "There is not enough stock of {product} at the warehouse. Ask the service for an inventory reception, then retry.",
       invalidOrder:
@@ -666,7 +666,7 @@ export const en: Messages = {
     productWithoutSku:
       "A product of the cart has no SKU, so the service cannot quote it. Add a SKU in Shopify, then sync the catalogue.",
     conflict:
-      "The service refused the request because of a problem with the products or the destination. Check Catalogue and the address; if it persists, contact the service.",
+      "The service refused the request because of a problem with the products. Check in Catalogue that every product is registered with its dimensions; if it persists, contact the service.",
     duplicateProduct:
       "The service already has another product with the same SKU or barcode. Use a unique SKU in Shopify, then sync again.",
     forbidden:

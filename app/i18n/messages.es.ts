@@ -574,7 +574,7 @@ export const es = {
       noDimensions:
         "El producto {product} no tiene medidas en el servicio, así que no se puede enviar. Registra sus medidas en Catálogo y reintenta.",
       destinationNotServed:
-        "Ninguna paquetería del servicio llega a la dirección de envío. Si la dirección está mal, corrígela en Shopify y reintenta; si está bien, el servicio no cubre ese destino: envíalo por otro medio.",
+        "El servicio no tiene cobertura en el destino de este pedido: ninguna de sus paqueterías llega ahí. Envíalo por otro medio; solo si el comprador dio un código postal equivocado, corrígelo en Shopify y reintenta.",
       insufficientStock:
         "No hay suficiente inventario de {product} en el almacén. Solicita al servicio una recepción de inventario y reintenta.",
       invalidOrder:
@@ -675,7 +675,7 @@ export const es = {
     productWithoutSku:
       "Un producto del carrito no tiene SKU, así que el servicio no lo puede cotizar. Agrégale un SKU en Shopify y sincroniza el catálogo.",
     conflict:
-      "El servicio rechazó la solicitud por un problema con los productos o el destino. Revisa Catálogo y la dirección; si sigue, contacta al servicio.",
+      "El servicio rechazó la solicitud por un problema con los productos. Revisa en Catálogo que cada producto esté registrado con sus medidas; si sigue, contacta al servicio.",
     duplicateProduct:
       "El servicio ya tiene otro producto con el mismo SKU o código de barras. Usa un SKU único en Shopify y vuelve a sincronizar.",
     forbidden: "El servicio no permite esta operación con tu cuenta. Revisa los permisos de tu cuenta con el servicio.",

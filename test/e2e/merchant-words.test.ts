@@ -160,7 +160,7 @@ const WORDS = {
     // A cart the service refuses with a plain 409 ConflictError (a product it does not know; the
     // service's text is not the merchant's): what happened and what to do.
     refused:
-      "El servicio no pudo cotizar, así que Shopify muestra sus tarifas de respaldo. El servicio rechazó la solicitud por un problema con los productos o el destino. Revisa Catálogo y la dirección; si sigue, contacta al servicio.",
+      "El servicio no pudo cotizar, así que Shopify muestra sus tarifas de respaldo. El servicio rechazó la solicitud por un problema con los productos. Revisa en Catálogo que cada producto esté registrado con sus medidas; si sigue, contacta al servicio.",
     notServed:
       "El servicio no entrega en este código postal: el checkout no muestra sus tarifas. El comprador ve tus otras tarifas de envío, o «No hay métodos de envío disponibles» si no tienes otras.",
     // Telling the merchant to correct an address that is right.
@@ -186,7 +186,7 @@ const WORDS = {
     subtotal: "Cart subtotal",
     quote: "Get rates",
     refused:
-      "The service could not quote, so Shopify shows its backup rates. The service refused the request because of a problem with the products or the destination. Check Catalogue and the address; if it persists, contact the service.",
+      "The service could not quote, so Shopify shows its backup rates. The service refused the request because of a problem with the products. Check in Catalogue that every product is registered with its dimensions; if it persists, contact the service.",
     notServed:
       "The service does not deliver to this postal code: checkout shows none of its rates. The buyer sees your other shipping rates, or “No shipping methods available” if you have none.",
     correctAddress: /correct|fix the address|address is wrong/i,
