@@ -3,7 +3,12 @@
  * block and the action render what this returns, and unit tests check it without the Shopify CLI.
  * Strings are message keys (locales/*.json of each extension), never text.
  */
-import { CANCELLED_REASON_CODES, FULFILLMENT_STATUSES, type FulfillmentStatus } from "./statuses.generated";
+import {
+  CANCELLED_REASON_CODES,
+  FULFILLMENT_STATUSES,
+  SERVICE_CODES,
+  type FulfillmentStatus,
+} from "./statuses.generated";
 
 /** One tracking number of a fulfilment order (several packages → several numbers). */
 interface TrackingInfo {
@@ -130,7 +135,7 @@ const TONES: Record<FulfillmentStatus, Tone> = {
 const isKnownStatus = (status: string): status is FulfillmentStatus =>
   (FULFILLMENT_STATUSES as readonly string[]).includes(status);
 
-const SERVICES = new Set(["NACIONAL", "EXPRESS", "PROGRAMADO"]);
+const SERVICES = new Set(SERVICE_CODES);
 
 /** The label of a status: a known one by key, an unknown one (a newer app) as it is written. */
 export function statusLabel(status: string): Message {
