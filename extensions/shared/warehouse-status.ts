@@ -51,7 +51,10 @@ interface WarningView {
   original: string | null;
 }
 
-/** The app's record of one Shopify fulfilment order sent (or to be sent) to the warehouse. */
+/**
+ * The app's record of one Shopify fulfilment order sent (or to be sent) to the warehouse.
+ * @internal
+ */
 export interface WarehouseRecord {
   id: string;
   fulfillmentOrderGid: string | null;
@@ -82,6 +85,7 @@ export interface OrderWarehouseStatus {
 }
 
 type Tone = "info" | "success" | "warning" | "critical" | "neutral";
+/** @internal */
 export type RecordAction = "retry" | "confirm";
 export interface Message {
   key: string;
@@ -137,7 +141,10 @@ const isKnownStatus = (status: string): status is FulfillmentStatus =>
 
 const SERVICES = new Set(SERVICE_CODES);
 
-/** The label of a status: a known one by key, an unknown one (a newer app) as it is written. */
+/**
+ * The label of a status: a known one by key, an unknown one (a newer app) as it is written.
+ * @internal
+ */
 export function statusLabel(status: string): Message {
   return isKnownStatus(status) ? { key: `status.${status}` } : { key: "status.other", params: { status } };
 }
@@ -149,6 +156,7 @@ const isCancelled = (record: Pick<WarehouseRecord, "reasonMessage">) =>
 /**
  * Which actions the merchant may take on a record; the app checks them again when asked. A
  * cancelled order is not sent again (the app refuses it): the block says so instead of a retry.
+ * @internal
  */
 export function actionsFor(record: Pick<WarehouseRecord, "status" | "reasonMessage">): RecordAction[] {
   if (record.status === "unknown_outcome") return ["confirm"];
