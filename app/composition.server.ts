@@ -14,7 +14,7 @@ import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import { queueBacklog, releaseLeases } from "./jobs/queue.server";
 import { createJobWorker, type HandlerDeps, type JobHandler } from "./jobs/worker.server";
-import { currentRequestId, logger as processLogger } from "./logger.server";
+import { createLogger, currentRequestId } from "./logger.server";
 import { enableProcessMetrics, metrics } from "./metrics.server";
 import { checkReadiness, type ReadinessReport } from "./http/health.server";
 import { ensureRetentionJob, retentionJobHandlers } from "./maintenance/retention.server";
@@ -75,7 +75,7 @@ export type AppServiceParts = Partial<Omit<AppServices, "config" | "rates" | "na
 
 /** Builds the process's services from its validated configuration (app/env.server.ts, parseEnv). */
 export function createAppServices(config: Env, parts: AppServiceParts = {}): AppServices {
-  const logger = parts.logger ?? processLogger;
+  const logger = parts.logger ?? createLogger({ level: config.LOG_LEVEL });
   const db = parts.db ?? databaseFor(config, parts.poolRole ?? "both");
   const now = parts.now ?? (() => new Date());
   const svc = parts.svc ?? svcConnectionFor(config, logger);

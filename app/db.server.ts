@@ -8,9 +8,15 @@ import type { Env } from "./env.server";
  */
 export type PoolRole = "serving" | "jobs" | "both";
 
-/** The serving thread's pool: pg's default; each request holds a connection for a statement or two. */
+/**
+ * The serving thread's pool: pg's default; each request holds a connection for a statement or two.
+ * @internal
+ */
 export const SERVING_POOL_SIZE = 10;
-/** Beside the jobs' own connections: the claim and finish statements, and a handler's occasional second query. */
+/**
+ * Beside the jobs' own connections: the claim and finish statements, and a handler's occasional second query.
+ * @internal
+ */
 export const JOB_POOL_HEADROOM = 4;
 
 /**
@@ -19,6 +25,7 @@ export const JOB_POOL_HEADROOM = 4;
  * of 10 under the default concurrency of 16, six jobs waited for a connection while holding their
  * lease. A process with both threads opens at most SERVING_POOL_SIZE + JOB_CONCURRENCY +
  * JOB_POOL_HEADROOM connections (size PostgreSQL's max_connections or PgBouncer's pool for it).
+ * @internal
  */
 export function poolSize(role: PoolRole, env: Pick<Env, "JOB_CONCURRENCY">): number {
   const jobs = env.JOB_CONCURRENCY + JOB_POOL_HEADROOM;

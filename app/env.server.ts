@@ -110,6 +110,7 @@ export class EnvError extends Error {
   }
 }
 
+/** @internal */
 export const PRODUCTION_NEEDS_DATABASE =
   "DATABASE_URL is required when NODE_ENV=production: set it to your PostgreSQL server " +
   "(the embedded PostgreSQL is for the demo, development and tests: leave NODE_ENV unset or development)";

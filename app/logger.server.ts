@@ -32,11 +32,15 @@ const REDACTED_PATHS = [
   "*.svcApiKey",
 ];
 
-/** Builds a pino logger that redacts secrets and adds the current request's id and shop. */
-export function createLogger(opts: { level?: string; destination?: pino.DestinationStream } = {}): Logger {
+/**
+ * Builds a pino logger that redacts secrets and adds the current request's id and shop. The level
+ * comes from the validated configuration (LOG_LEVEL in app/env.server.ts): the composition root and
+ * the servers build theirs from it; nothing reads the environment here.
+ */
+export function createLogger(opts: { level: string; destination?: pino.DestinationStream }): Logger {
   return pino(
     {
-      level: opts.level ?? process.env.LOG_LEVEL ?? "info",
+      level: opts.level,
       // Which instance and process wrote the line, once several run behind a load balancer.
       base: { hostname: os.hostname(), pid: process.pid },
       redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
@@ -45,8 +49,6 @@ export function createLogger(opts: { level?: string; destination?: pino.Destinat
     opts.destination,
   );
 }
-
-export const logger = createLogger();
 
 /** Runs `fn` with `ctx` attached to every log line written inside it. */
 export function withLogContext<T>(ctx: LogContext, fn: () => T): T {

@@ -19,11 +19,16 @@ export interface RunningDatabase {
   stop(): Promise<void>;
 }
 
+/** @internal */
 export const EMBEDDED_USER = "postgres";
+/** @internal */
 export const EMBEDDED_PASSWORD = "postgres";
 const EMBEDDED_DATABASE = "app";
 
-/** Thrown when another live process already owns the embedded data directory. */
+/**
+ * Thrown when another live process already owns the embedded data directory.
+ * @internal
+ */
 export class DataDirectoryInUseError extends Error {
   constructor(dataDir: string, pid: number) {
     super(
@@ -218,6 +223,7 @@ export async function startEmbeddedPostgres(opts: {
   }
 }
 
+/** @internal */
 export async function ensureDatabaseExists(adminUrl: string, database: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -234,6 +240,7 @@ const require = createRequire(import.meta.url);
 // The key of the session-level advisory lock held around `prisma migrate deploy`: any number of
 // processes (N instances starting at once, a release step racing a deploy) migrate one at a time,
 // and the ones that follow find nothing left to apply. Arbitrary, but fixed for every version.
+/** @internal */
 export const MIGRATION_LOCK_KEY = 2_021_000_021;
 
 /**

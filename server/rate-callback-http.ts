@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RateCallbackAnswer, RateCallbackMode, RateCallbackRequest } from "../app/rates/callback.server";
 
+/** @internal */
 export const RATE_CALLBACK_PATH = "/carrier-service/rates";
 /** The benchmark's naive baseline; served only when RATES_NAIVE_BASELINE=1, and signed like the real one. */
 export const NAIVE_RATE_CALLBACK_PATH = "/carrier-service/rates-naive";

@@ -16,6 +16,7 @@ export function isMexicanPostalCode(value: string): boolean {
 /**
  * Normalises a postal code to five digits. Spreadsheets drop the leading zero of Mexico City's
  * codes, so four digits are padded; anything else is sent exactly as typed, with a warning.
+ * @internal
  */
 export function normalizePostalCode(raw: unknown): PostalCode {
   const original = cleanText(raw);

@@ -3,6 +3,7 @@
  * English `message` beside them is for support). Pedidos and the order-page block word them from
  * `orders.warnings.<code>`. Warnings stored before codes were converted once by migration
  * 20261125015000_coded_reasons.
+ * @internal
  */
 export const WARNING_CODES = [
   "stateMismatch",

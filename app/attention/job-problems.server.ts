@@ -79,6 +79,7 @@ export async function listJobProblems(db: Db, args: { shop: string; page: JobPag
   );
 }
 
+/** @internal */
 export function retryJobProblem(
   db: Db,
   args: { shop: string; id: string; page: JobPage; now: Date },

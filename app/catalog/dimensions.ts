@@ -15,7 +15,10 @@ import {
 } from "./exact-decimal";
 import type { DimensionProblem, DimensionProblemCode } from "./reason-codes";
 
-/** A metafield as Admin GraphQL returns it: its type and its value as text. */
+/**
+ * A metafield as Admin GraphQL returns it: its type and its value as text.
+ * @internal
+ */
 export interface MetafieldValue {
   type: string;
   value: string;
@@ -45,10 +48,14 @@ const CM_DECIMALS = 2;
 /** The service's numeric text allows nine integer digits. */
 const MAX_CM = { units: 999_999_999n, scale: 0 };
 
+/** @internal */
 export type SideResult =
   { ok: true; cm: ExactDecimal } | { ok: false; problem: Exclude<DimensionProblemCode, "missing">; detail?: string };
 
-/** Reads one side in centimetres, rounded half up to two decimals. */
+/**
+ * Reads one side in centimetres, rounded half up to two decimals.
+ * @internal
+ */
 export function sideToCm(metafield: MetafieldValue): SideResult {
   let cm: ExactDecimal | null;
   if (metafield.type === "dimension") {

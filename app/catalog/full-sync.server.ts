@@ -227,7 +227,10 @@ async function finishReading(env: CatalogEnv, sync: CatalogSync): Promise<void> 
   );
 }
 
-/** Why a bulk read ended without a result, from its status and Shopify's error code (none: gone). */
+/**
+ * Why a bulk read ended without a result, from its status and Shopify's error code (none: gone).
+ * @internal
+ */
 export function bulkReadFailure(operation: { status: string; errorCode?: string | null } | null): BulkReadFailure {
   if (!operation) return "gone";
   if (operation.errorCode === "ACCESS_DENIED") return "accessDenied";

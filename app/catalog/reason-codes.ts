@@ -7,6 +7,7 @@
  */
 import type { ServiceErrorCode } from "../svc/error-codes";
 
+/** @internal */
 export const CATALOG_REASON_CODES = [
   "notShippable",
   "noSku",
@@ -97,6 +98,7 @@ export function serviceErrorReason(error: ServiceErrorCode, said: string): Catal
     : catalogReason("serviceError", { error, said });
 }
 
+/** @internal */
 export const DIMENSION_PROBLEMS = [
   "missing",
   "unreadable",

@@ -35,6 +35,7 @@ export interface StatusAfterRead {
 }
 
 export const PENDING_NEW = catalogReason("pendingNew");
+/** @internal */
 export const PENDING_CHECK = catalogReason("pendingCheck");
 const REGISTERED_STATUSES: readonly string[] = ["synced", "exists_at_service", "drifted"];
 

@@ -10,6 +10,7 @@
 import type { Translator } from "../i18n/locale";
 import { SERVICE_ERROR_CODES, type ServiceErrorCode } from "../svc/error-codes";
 
+/** @internal */
 export const CATALOG_SYNC_ERROR_CODES = [
   /** Its job ended (or was lost) before the sync finished. */
   "interrupted",
@@ -39,7 +40,10 @@ export const CATALOG_SYNC_ERROR_CODES = [
 
 export type CatalogSyncErrorCode = (typeof CATALOG_SYNC_ERROR_CODES)[number];
 
-/** Why Shopify's bulk read ended without a result (bulkReadFailed's `why`). */
+/**
+ * Why Shopify's bulk read ended without a result (bulkReadFailed's `why`).
+ * @internal
+ */
 export const BULK_READ_FAILURES = ["canceled", "expired", "timeout", "accessDenied", "shopifyError", "gone"] as const;
 export type BulkReadFailure = (typeof BULK_READ_FAILURES)[number];
 
@@ -64,6 +68,7 @@ export function retrying(problem: CatalogSyncProblem, again: boolean): CatalogSy
   return { code: problem.code, params: again ? { ...params, retrying: "true" } : params };
 }
 
+/** @internal */
 export function willRetry(problem: CatalogSyncProblem): boolean {
   return problem.params.retrying === "true";
 }

@@ -13,7 +13,10 @@ const BAR = "#2c6ecb";
 const DOT = "#0c5132";
 const INK = "#4a4a4a";
 
-/** A round top for the time scale: 1, 2 or 5 × 10ⁿ at or above `max`. */
+/**
+ * A round top for the time scale: 1, 2 or 5 × 10ⁿ at or above `max`.
+ * @internal
+ */
 export function niceCeiling(max: number): number {
   if (max <= 1) return 1;
   const magnitude = 10 ** Math.floor(Math.log10(max));

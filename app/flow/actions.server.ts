@@ -21,6 +21,7 @@ import {
 } from "../fulfillment/merchant-actions.server";
 import { pushOrderNow } from "../fulfillment/push-order.server";
 import { readBodyCapped } from "../http/body-limit.server";
+import { signedShopDomain } from "../shopify/shop-domain";
 import { verifyShopifyHmac } from "../shopify/verify-hmac.server";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -33,7 +34,12 @@ export const FLOW_ACTIONS = {
 } as const;
 
 const requestSchema = z.object({
-  shopify_domain: z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/),
+  // The shop as every signed entry point reads it (lower-cased; a myshopify.com domain or refused).
+  shopify_domain: z.string().transform((domain, ctx) => {
+    const shop = signedShopDomain(domain);
+    if (!shop) ctx.addIssue({ code: "custom", message: "not a myshopify.com shop domain" });
+    return shop ?? z.NEVER;
+  }),
   action_run_id: z.string().min(1).max(255),
   handle: z.string().min(1),
   properties: z.object({

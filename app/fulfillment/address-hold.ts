@@ -69,6 +69,7 @@ export function addressHoldNotes(problem: AddressProblem): string {
 /**
  * A wa.me link to the buyer with a Spanish message asking for the missing detail; null without a
  * phone that is clearly a Mexican number (normalised to +52).
+ * @internal
  */
 export function whatsappLink(args: {
   phone: string | null | undefined;

@@ -193,7 +193,10 @@ const REJECTION_CODES: Partial<Record<ReasonCode, FulfillmentOrderRejectionReaso
   noAddress: "INCORRECT_ADDRESS",
 };
 
-/** Shopify's rejection code for one of our reasons (the message carries the words). */
+/**
+ * Shopify's rejection code for one of our reasons (the message carries the words).
+ * @internal
+ */
 export function rejectionCode(code: ReasonCode): FulfillmentOrderRejectionReason {
   return REJECTION_CODES[code] ?? "OTHER";
 }

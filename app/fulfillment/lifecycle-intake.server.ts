@@ -155,6 +155,7 @@ export async function resolveFulfillmentOrder(
 // not overflow the stack (a 500) — below this depth nothing is looked at.
 const MAX_PAYLOAD_DEPTH = 32;
 
+/** @internal */
 export function fulfillmentOrderGids(payload: unknown): string[] {
   const found = new Set<string>();
   const walk = (value: unknown, key: string | null, depth: number) => {

@@ -30,6 +30,7 @@ export type MerchantActionResult =
   | { ok: true; message: string; code?: MerchantOutcome; params?: Record<string, string> }
   | { ok: false; error: string; code?: MerchantOutcome; params?: Record<string, string> };
 
+/** @internal */
 export const MERCHANT_OUTCOMES = [
   "followed",
   "willSend",

@@ -7,12 +7,18 @@ import { NOTED_STATUSES, type FulfillmentStatus } from "./status";
 
 export const NOTE_METAFIELD = { namespace: "svc", key: "fulfillment", type: "json" } as const;
 
-/** The order tag for a status, e.g. `svc:needs-attention`. */
+/**
+ * The order tag for a status, e.g. `svc:needs-attention`.
+ * @internal
+ */
 export function statusTag(status: FulfillmentStatus): string {
   return `svc:${status.replaceAll("_", "-")}`;
 }
 
-/** Every tag this app may have put on an order, except the one for `status`. */
+/**
+ * Every tag this app may have put on an order, except the one for `status`.
+ * @internal
+ */
 export function otherStatusTags(status: FulfillmentStatus): string[] {
   return NOTED_STATUSES.filter((other) => other !== status).map(statusTag);
 }

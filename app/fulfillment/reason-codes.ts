@@ -8,6 +8,7 @@
  * 20261125015000_coded_reasons.
  */
 import { recordsEn, type RecordParams } from "../i18n/records.en";
+/** @internal */
 export const REASON_CODES = [
   "cancelledInShopify",
   "partCancelled",

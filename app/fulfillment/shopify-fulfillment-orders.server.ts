@@ -27,7 +27,9 @@ import { webhookAddress } from "./shopify-order.server";
 // orders of 10 lines asks for 196 points (10 × 20 asked for 686 to read the usual one-line order,
 // whose actual cost is 17), so a shop whose bucket is low waits for fewer points before each read
 // (ADR 033).
+/** @internal */
 export const FO_PAGE = 5;
+/** @internal */
 export const LINE_PAGE = 10;
 const MORE_PAGE = 100;
 

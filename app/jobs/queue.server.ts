@@ -239,13 +239,9 @@ export type JobOutcome =
 
 /**
  * Records the outcome, fenced on the lease: a worker whose lease was taken over by another
- * changes nothing. Returns false when the lease was lost.
+ * changes nothing. Answers the job's state after it ("failed": it gave up), or null when the lease
+ * was lost.
  */
-export async function finishJob(db: Conn, job: Pick<Job, "id" | "leaseOwner">, outcome: JobOutcome): Promise<boolean> {
-  return (await finishJobState(db, job, outcome)) !== null;
-}
-
-/** finishJob, answering the job's state after it ("failed": it gave up), or null when the lease was lost. */
 export async function finishJobState(
   db: Conn,
   job: Pick<Job, "id" | "leaseOwner">,

@@ -19,10 +19,12 @@ import { deleteOldDeliveries } from "../shopify/webhooks/webhook-delivery.server
 import { purgeExpiredExports } from "../privacy/customer-data.server";
 
 const HOUR_MS = 60 * 60 * 1000;
+/** @internal */
 export const RAW_QUOTES_MS = 48 * HOUR_MS;
 const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
 const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
 const RETENTION_BATCH = 5_000;
+/** @internal */
 export const RETENTION_QUEUE = "maintenance.retention";
 const RETENTION_KEY = "retention";
 /** One run stops after this long and comes back soon; a backlog never holds a job slot for long. */
@@ -54,7 +56,10 @@ export interface RetentionRun {
   more: boolean;
 }
 
-/** Trims every table batch by batch until nothing old is left or `budgetMs` has passed. */
+/**
+ * Trims every table batch by batch until nothing old is left or `budgetMs` has passed.
+ * @internal
+ */
 export async function runRetention(opts: {
   db: Pick<PrismaClient, "$executeRaw" | "$queryRaw">;
   now: Date;

@@ -5,7 +5,10 @@
  */
 import { assertScale, divideRounded, type RoundingMode } from "./rounding";
 
-/** Thrown when text is not a plain decimal number this module accepts. */
+/**
+ * Thrown when text is not a plain decimal number this module accepts.
+ * @internal
+ */
 export class InvalidDecimalError extends Error {
   constructor(
     readonly text: string,
@@ -57,22 +60,4 @@ export function formatSubunits(subunits: bigint | number, scale: number): string
   const whole = digits.slice(0, digits.length - scale);
   const fraction = digits.slice(digits.length - scale);
   return `${negative ? "-" : ""}${whole}${scale > 0 ? `.${fraction}` : ""}`;
-}
-
-/** Converts subunits to a JS number, throwing when the value is outside the safe-integer range. */
-export function subunitsToSafeNumber(subunits: bigint): number {
-  const asNumber = Number(subunits);
-  if (!Number.isSafeInteger(asNumber) || BigInt(asNumber) !== subunits) {
-    throw new RangeError(`amount ${subunits} subunits is outside the safe integer range`);
-  }
-  return asNumber;
-}
-
-/** Parses decimal text to subunits returned as a safe-integer number: ("123.40", 2) → 12340. */
-export function parseDecimalToSafeSubunits(
-  text: string,
-  scale: number,
-  options: { rounding?: RoundingMode } = {},
-): number {
-  return subunitsToSafeNumber(parseDecimalToSubunits(text, scale, options));
 }

@@ -1,14 +1,2 @@
-export {
-  InvalidDecimalError,
-  formatSubunits,
-  isDecimalText,
-  parseDecimalToSafeSubunits,
-  parseDecimalToSubunits,
-  subunitsToSafeNumber,
-} from "./decimal";
-export {
-  
-  
-  divideRounded,
-  
-} from "./rounding";
+export { formatSubunits, isDecimalText, parseDecimalToSubunits } from "./decimal";
+export { divideRounded } from "./rounding";

@@ -47,6 +47,7 @@ function utcOffsetMinutes(instant: number, timeZone: string): number {
  * 1 January, the first Monday of February, the third Monday of March, 1 May, 16 September,
  * 1 October of each presidential inauguration year (2024, 2030, …), the third Monday of
  * November and 25 December. `month` is 1–12 and `weekday` 0 (Sunday)–6. Pure.
+ * @internal
  */
 export function isMexicanRestDay(year: number, month: number, day: number, weekday: number): boolean {
   if (

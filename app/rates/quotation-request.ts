@@ -1,37 +1,22 @@
 /**
- * Shopify rate request → the service's quotation request. Only items that require shipping are
- * quoted, by SKU, with quantities summed per SKU; the destination goes through the address module.
+ * Shopify rate request → the service's quotation lines. Only items that require shipping are
+ * quoted, by SKU, with quantities summed per SKU (the destination goes through the address module,
+ * in the quote itself).
  */
-import { toDestination, type Destination } from "~/address";
 import type { ShipmentLine } from "~/svc";
 import type { RateItem, RateRequest } from "./rate-request";
 
 /** One quoted product: SKU and units. */
 export type QuotationLine = ShipmentLine;
 
-export type QuotationRequestResult =
-  | { ok: true; lines: QuotationLine[]; destination: Destination }
+export type QuotationLinesResult =
+  | { ok: true; lines: QuotationLine[] }
   /** Nothing in the cart ships (all digital, or quantities of 0): no rates are needed. */
   | { ok: false; reason: "nothing_to_ship" }
-  /** The service only ships inside Mexico. */
-  | { ok: false; reason: "outside_mexico"; message: string }
   /** A shippable item has no SKU, so the service cannot identify it. */
   | { ok: false; reason: "item_without_sku"; item: string };
 
-export type QuotationLinesResult =
-  | { ok: true; lines: QuotationLine[] }
-  | Extract<QuotationRequestResult, { reason: "nothing_to_ship" | "item_without_sku" }>;
-
-/** Builds the quotation's lines and destination for a rate request. Pure. */
-export function toQuotationRequest(rate: RateRequest): QuotationRequestResult {
-  const lines = quotationLines(rate);
-  if (!lines.ok) return lines;
-  const address = toDestination(rate.destination);
-  if (!address.ok) return { ok: false, reason: "outside_mexico", message: address.message };
-  return { ok: true, lines: lines.lines, destination: address.destination };
-}
-
-/** The lines alone: shippable items by SKU, quantities summed, sorted by SKU. Pure and cheap. */
+/** The quotation's lines: shippable items by SKU, quantities summed, sorted by SKU. Pure and cheap. */
 export function quotationLines(rate: RateRequest): QuotationLinesResult {
   const quantities = new Map<string, number>();
   for (const item of rate.items) {
@@ -62,7 +47,10 @@ export function pesoSubtotalCentavos(rate: RateRequest): bigint | null {
 /** The currency the shop's money rules are written in, and the service prices in. */
 const RULES_CURRENCY = "MXN";
 
-/** The cart subtotal in centavos: Shopify's `order_totals.subtotal_price`, else Σ price × quantity. */
+/**
+ * The cart subtotal in centavos: Shopify's `order_totals.subtotal_price`, else Σ price × quantity.
+ * @internal
+ */
 export function cartSubtotalCentavos(rate: RateRequest): bigint {
   const given = rate.order_totals?.subtotal_price;
   if (given !== null && given !== undefined) return BigInt(given);

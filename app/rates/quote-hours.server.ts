@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 
 const HOUR_MS = 60 * 60 * 1000;
+/** @internal */
 export const CHART_HOURS = 24;
 
 /** One clock hour of checkout quotes. */

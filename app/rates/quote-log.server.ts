@@ -6,6 +6,7 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
 import type { QuoteOutcome } from "./answer";
 
+/** @internal */
 export interface QuoteLogEntry {
   shop: string;
   at: Date;
@@ -38,6 +39,7 @@ type Db = Pick<PrismaClient, "$executeRaw">;
  * up as latency spikes at checkout; this costs one JSON.stringify. Rows of shops the database
  * doesn't know (never installed, or redacted meanwhile) are skipped instead of failing the batch;
  * the rest keep their order (ids follow the order of the quotes).
+ * @internal
  */
 export function insertQuoteLogBatch(batch: readonly QuoteLogEntry[]): Prisma.Sql {
   return Prisma.sql`

@@ -18,7 +18,10 @@ import type { SingleFlight } from "./single-flight";
 import type { TtlLruCache } from "./ttl-cache";
 import { outcomeOfQuoteError, type UpstreamOutcome } from "./upstream-outcome";
 
-/** How long a failed or refused quotation is reused (whatever the shop's TTL, unless caching is off). */
+/**
+ * How long a failed or refused quotation is reused (whatever the shop's TTL, unless caching is off).
+ * @internal
+ */
 export const ERROR_TTL_MS = 30_000;
 const HOUR_MS = 3_600_000;
 /** The settings version in the key of the last good quotation (no real version is negative). */
@@ -28,11 +31,13 @@ const LAST_QUOTE_VERSION = -1;
  * the request was read: the answer still has to be written, many may fall due at once (a hung
  * service), and Shopify's clock started when it sent the request. Measured over HTTP, a margin of
  * 0 answered up to ~70 ms late under load (docs/benchmarks.md).
+ * @internal
  */
 export const DEADLINE_MARGIN_MS = 40;
 /**
  * Refresh-ahead: a hit in the last tenth of its entry's life starts one background quotation, so a
  * cart asked for again and again is refreshed before it expires and checkout rarely waits.
+ * @internal
  */
 export const REFRESH_AHEAD_FRACTION = 0.1;
 /** How long past its own deadline an instance's claim on a shared miss lasts (if it dies holding it). */

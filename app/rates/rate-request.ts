@@ -43,7 +43,10 @@ const itemSchema = z.looseObject({
   variant_id: z.union([z.number(), z.string()]).nullish(),
 });
 
-/** The most lines a cart may have here; a bigger body is refused as malformed rather than worked through. */
+/**
+ * The most lines a cart may have here; a bigger body is refused as malformed rather than worked through.
+ * @internal
+ */
 export const MAX_RATE_ITEMS = 500;
 
 const rateRequestSchema = z.object({

@@ -140,6 +140,7 @@ function freeShipping(
 /**
  * `days` is the service's upper bound; it gives no lower bound, so the earliest date is the first
  * business day after dispatch (or dispatch itself for same-day services).
+ * @internal
  */
 export function deliveryWindow(days: number, handlingDays: number): { minDays: number; maxDays: number } {
   const upper = Math.max(0, days);

@@ -13,7 +13,10 @@ import { z } from "zod";
 import { serviceCodeSchema } from "~/svc/wire/service-code";
 import type { UpstreamOutcome } from "./upstream-outcome";
 
-/** Every key of the shared cache starts with this; the version changes when the stored shape does. */
+/**
+ * Every key of the shared cache starts with this; the version changes when the stored shape does.
+ * @internal
+ */
 export const SHARED_KEY_PREFIX = "svc-app:rates:v1:";
 /** The longest a Redis call may take before the instance goes on without it. */
 const REDIS_COMMAND_TIMEOUT_MS = 250;
@@ -71,7 +74,10 @@ const outcomeSchema: z.ZodType<UpstreamOutcome> = z.discriminatedUnion("kind", [
 ]);
 const storedSchema = z.object({ outcome: outcomeSchema, quotedAt: z.number() });
 
-/** Reads a stored value; anything else (another version's shape, a foreign key) is no entry. */
+/**
+ * Reads a stored value; anything else (another version's shape, a foreign key) is no entry.
+ * @internal
+ */
 export function parseSharedValue(text: string | null, remainingMs: number): SharedEntry | undefined {
   if (text === null || remainingMs <= 0) return undefined;
   try {

@@ -3,8 +3,8 @@ import { requestAssignedRead } from "../fulfillment/fulfillment-service.server";
 import { authenticateFulfillmentService } from "../shopify/webhook.server";
 
 // Shopify's notification to the warehouse as a fulfilment service: {"kind":"FULFILLMENT_REQUEST"}
-// or {"kind":"CANCELLATION_REQUEST"} and nothing else. context.services.shopify.authenticate.fulfillmentService checks the
-// signature (400 when wrong) and the shop's session; the job then reads the assigned fulfilment
+// or {"kind":"CANCELLATION_REQUEST"} and nothing else. authenticateFulfillmentService checks the
+// signature (400 when wrong) and the shop as the webhooks do, then the library finds the shop's session; the job then reads the assigned fulfilment
 // orders and answers each request, after this 200.
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { session, payload } = await authenticateFulfillmentService(context.services, request);

@@ -35,7 +35,10 @@ const SESSION_REUSE_MS = 5_000;
 /** The code Inicio shows (home.offlineTokenRevoked in app/i18n). */
 const OFFLINE_TOKEN_REVOKED = "offlineTokenRevoked";
 
-/** Shopify refused the refresh token: only the merchant opening the app gets a new one. */
+/**
+ * Shopify refused the refresh token: only the merchant opening the app gets a new one.
+ * @internal
+ */
 export class OfflineTokenRevokedError extends Error {
   readonly code = OFFLINE_TOKEN_REVOKED;
   constructor(readonly shop: string) {

@@ -14,17 +14,26 @@ import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import { ensureReadinessCheck } from "./readiness.server";
 import { SCHEDULES_QUEUE } from "./schedules-queue.server";
 
-/** How often the sweep looks again (a given-up run is started again within this). */
+/**
+ * How often the sweep looks again (a given-up run is started again within this).
+ * @internal
+ */
 export const SCHEDULES_EVERY_MS = 60 * 60_000;
 
-/** Starts whichever of the shop's recurring jobs is neither queued nor running (a no-op when not connected). */
+/**
+ * Starts whichever of the shop's recurring jobs is neither queued nor running (a no-op when not connected).
+ * @internal
+ */
 export async function ensureShopSchedules(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
   await ensureReconciliation(db, args);
   await ensureStockSchedule(db, args);
   await ensureReadinessCheck(db, args);
 }
 
-/** Every connected, installed shop's schedules; returns how many shops were looked at. */
+/**
+ * Every connected, installed shop's schedules; returns how many shops were looked at.
+ * @internal
+ */
 export async function ensureEveryShopSchedules(db: PrismaClient, now: Date): Promise<number> {
   const shops = await db.shop.findMany({
     where: { svcApiKeyCiphertext: { not: null }, uninstalledAt: null },

@@ -3,6 +3,7 @@
 // before the readiness check passes); the guide leads to the first one not done and goes away
 // once all are. Pure: app/shop/setup-guide.server.ts reads the facts.
 
+/** @internal */
 export const SETUP_STEPS = ["connect", "catalog", "readiness", "testQuote", "orders"] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 

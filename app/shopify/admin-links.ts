@@ -5,7 +5,10 @@
  * Pure and browser-safe: the pages build the links from the gids their loaders return.
  */
 
-/** The numeric id at the end of a gid (`gid://shopify/Order/123` → `123`); null for anything else. */
+/**
+ * The numeric id at the end of a gid (`gid://shopify/Order/123` → `123`); null for anything else.
+ * @internal
+ */
 export function legacyId(gid: string | null | undefined): string | null {
   const match = /^gid:\/\/shopify\/[A-Za-z]+\/(\d+)(?:\?.*)?$/.exec(gid ?? "");
   return match ? match[1]! : null;

@@ -73,7 +73,10 @@ interface Estimate {
 const level = (e: Estimate, nowMs: number) =>
   Math.min(e.shape.maximumAvailable, e.available + (Math.max(0, nowMs - e.atMs) / 1000) * e.shape.restoreRate);
 
-/** The budget of one process (tests, scripts, a single instance without a database). */
+/**
+ * The budget of one process (tests, scripts, a single instance without a database).
+ * @internal
+ */
 export function memoryBudgetStore(): BudgetStore {
   const estimates = new Map<string, Estimate>();
   return {

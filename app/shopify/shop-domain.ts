@@ -1,7 +1,7 @@
 /**
  * The one check of the shop a signed request names (X-Shopify-Shop-Domain). Shopify signs with the
  * shop's myshopify.com domain, never a custom storefront domain, so only that form is a shop here:
- * the webhook, fulfilment-service and rate-callback paths all use this. (SHOP_CUSTOM_DOMAIN is for
+ * the webhook, fulfilment-service, rate-callback and Flow-action paths all use this. (SHOP_CUSTOM_DOMAIN is for
  * the library's sign-in only, app/shopify.server.ts.) Pure.
  */
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;

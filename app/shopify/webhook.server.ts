@@ -1,6 +1,7 @@
 // The one webhook intake. Every topic that starts background work goes through receiveWebhook:
-// signature (verifyShopifyHmac, the previous secret accepted during a rotation; 401 otherwise) and
-// shop (authenticate.webhook), the event id, the payload check
+// signature and shop (verifiedRequest, shared with the fulfilment-service callback: the previous
+// secret accepted during a rotation, 401 otherwise; the shop through signedShopDomain), the library's
+// authenticate.webhook, the event id, the payload check
 // (the topic's parse), then the topic's accept, which records the delivery under its event id
 // (a duplicate changes nothing) and enqueues the work in one transaction or statement. Bad input
 // always gets the same 400 shape, { error, issues? }, naming what was wrong — never a 500 — except
@@ -88,7 +89,7 @@ function asBadShopifyRequest(error: unknown, request: Request, what: string): ne
 /** authenticate.webhook, answering 413 to an oversized body (read under the shared cap) and 400 to malformed input. */
 export async function authenticateWebhook(services: Omit<WebhookServices, keyof IntakeDeps>, original: Request) {
   const { config } = services;
-  const { request } = await verifiedRequest(config, await withCappedBody(original, config.MAX_BODY_BYTES));
+  const { request } = await verifiedRequest(config, await withCappedBody(original, config.MAX_BODY_BYTES), 401);
   try {
     return await services.shopify.authenticate.webhook(request);
   } catch (error) {
@@ -99,22 +100,28 @@ export async function authenticateWebhook(services: Omit<WebhookServices, keyof 
 /** authenticateWebhook that also gives the raw body, and says "not JSON" instead of answering 400 for it. */
 async function authenticateKeepingBody(services: WebhookServices, original: Request) {
   const { config } = services;
-  const { request, rawBody } = await verifiedRequest(config, await withCappedBody(original, config.MAX_BODY_BYTES));
+  const { request, rawBody, shop } = await verifiedRequest(config, await withCappedBody(original, config.MAX_BODY_BYTES), 401);
   try {
-    return { hook: await services.shopify.authenticate.webhook(request), rawBody, request };
+    return { hook: await services.shopify.authenticate.webhook(request), rawBody, request, shop };
   } catch (error) {
-    if (error instanceof SyntaxError) return { hook: null, rawBody, request };
+    if (error instanceof SyntaxError) return { hook: null, rawBody, request, shop };
     return asBadShopifyRequest(error, request, request.headers.get("x-shopify-topic") ?? "webhook");
   }
 }
 
-// The request to hand to the library: as received when signed with the current secret; during a
-// rotation, one signed with the previous secret is verified here and handed on re-signed with the
-// current one (the library knows only one secret).
+/**
+ * The one check of a Shopify-signed request before the library sees it (webhooks and the
+ * fulfilment-service callback): the signature under the current or, during a rotation, the
+ * previous secret (`badSignature` otherwise: 401 for webhooks, 400 for the fulfilment service, as
+ * the library answers each), then the shop header through signedShopDomain (400 unless a
+ * myshopify.com domain). The library gets the request with the shop lower-cased and, when the
+ * previous secret signed it, re-signed with the current one (it knows only one secret).
+ */
 async function verifiedRequest(
   config: WebhookServices["config"],
   request: Request,
-): Promise<{ request: Request; rawBody: Uint8Array }> {
+  badSignature: 400 | 401,
+): Promise<{ request: Request; rawBody: Uint8Array; shop: string }> {
   const rawBody = new Uint8Array(await request.clone().arrayBuffer());
   const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = config;
   const signedWith = shopifyHmacSignedWith({
@@ -123,20 +130,24 @@ async function verifiedRequest(
     secret,
     previousSecret,
   });
-  if (!signedWith) throw new Response(undefined, { status: 401, statusText: "Unauthorized" });
-  const header = request.headers.get("x-shopify-shop-domain");
-  if (!signedShopDomain(header)) {
-    const shop = header?.trim().toLowerCase() ?? "";
-    throw webhookBadRequest(`X-Shopify-Shop-Domain: ${JSON.stringify(shop)} is not a shop domain`);
+  if (!signedWith) {
+    throw new Response(undefined, { status: badSignature, statusText: badSignature === 401 ? "Unauthorized" : "Bad Request" });
   }
-  return { request: signedWith === "current" ? request : resigned(request, rawBody, secret), rawBody };
+  const header = request.headers.get("x-shopify-shop-domain");
+  const shop = signedShopDomain(header);
+  if (!shop) {
+    throw webhookBadRequest(`X-Shopify-Shop-Domain: ${JSON.stringify(header?.trim().toLowerCase() ?? "")} is not a shop domain`);
+  }
+  if (signedWith === "current" && header === shop) return { request, rawBody, shop };
+  return { request: handedOn(request, rawBody, { shop, signature: shopifyHmac(rawBody, secret) }), rawBody, shop };
 }
 
-// The library knows only one secret: a request signed with the previous one (verified by the
-// caller) is handed on signed with the current one.
-function resigned(request: Request, rawBody: Uint8Array<ArrayBuffer>, secret: string): Request {
+// The verified request as the library should see it: the shop as signedShopDomain gives it, the
+// signature under the current secret.
+function handedOn(request: Request, rawBody: Uint8Array<ArrayBuffer>, { shop, signature }: { shop: string; signature: string }): Request {
   const headers = new Headers(request.headers);
-  headers.set("x-shopify-hmac-sha256", shopifyHmac(rawBody, secret));
+  headers.set("x-shopify-shop-domain", shop);
+  headers.set("x-shopify-hmac-sha256", signature);
   return new Request(request.url, { method: request.method, headers, body: rawBody });
 }
 
@@ -156,20 +167,17 @@ export function wrongShopPayload(topic: string, field: string): Response {
 }
 
 /**
- * authenticate.fulfillmentService with the same cap, the same 4xx answers and the same secret
- * rotation as the webhooks: a notification signed with the previous secret is handed on re-signed;
- * one signed with neither goes to the library as it came, which refuses it.
+ * authenticate.fulfillmentService with the same cap, the same checks and the same secret rotation
+ * as the webhooks (verifiedRequest): a bad signature is the library's 400, a shop header that is
+ * not a myshopify.com domain 400, one in capitals the same shop as in lower case.
  */
 export async function authenticateFulfillmentService(
   services: Omit<WebhookServices, keyof IntakeDeps>,
   original: Request,
 ) {
+  if (original.method !== "POST") throw new Response(undefined, { status: 405, statusText: "Method not allowed" });
   const capped = await withCappedBody(original, services.config.MAX_BODY_BYTES);
-  const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = services.config;
-  const rawBody = new Uint8Array(await capped.clone().arrayBuffer());
-  const signature = capped.headers.get("x-shopify-hmac-sha256");
-  const signedWith = shopifyHmacSignedWith({ rawBody, signature, secret, previousSecret });
-  const request = signedWith === "previous" ? resigned(capped, rawBody, secret) : capped;
+  const { request } = await verifiedRequest(services.config, capped, 400);
   try {
     return await services.shopify.authenticate.fulfillmentService(request);
   } catch (error) {
@@ -231,7 +239,7 @@ async function receiveOrderWebhook<P>(
     // Signed and for a shop, but not JSON: the library read no further, so the headers say who and what.
     const headers = received.request.headers;
     const delivery = deliveryOf({
-      shop: headers.get("x-shopify-shop-domain")!.trim().toLowerCase(),
+      shop: received.shop,
       topic: headers.get("x-shopify-topic") ?? "",
       eventId: headers.get("x-shopify-event-id") ?? "",
       webhookId: headers.get("x-shopify-webhook-id") ?? "",

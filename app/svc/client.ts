@@ -28,7 +28,10 @@ import { createProductsRequestSchema, type SvcNewProduct, type SvcProductRecord 
 import { quoteParamsSchema } from "./wire/quote";
 import { toWireShipment, type ShipmentOrder, type ShipmentQuote } from "./shipment";
 
-/** Parameters of a quotation (the service is sent as `servicio_<serviceName>`). */
+/**
+ * Parameters of a quotation (the service is sent as `servicio_<serviceName>`).
+ * @internal
+ */
 export type SvcQuoteParams = ShipmentQuote & SvcCallOptions;
 
 /** Parameters of an order: the quoted products, destination (with its country) and the chosen service. */

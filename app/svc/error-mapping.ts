@@ -67,6 +67,7 @@ function conflictError(details: SvcErrorDetails, message: string, identifiers?: 
  * Finds which product a conflict message names. The requested identifiers are the best evidence
  * (the longest one found as a whole word wins, so "SKU-1" doesn't match inside "SKU-10"); failing
  * that, a quoted token in the message.
+ * @internal
  */
 export function productNamedIn(message: string, identifiers: readonly string[] = []): string | undefined {
   const found = [...identifiers]
@@ -141,7 +142,10 @@ const NOT_SENT_CODES = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
-/** The error codes found along a fetch error's cause chain (undici nests them, sometimes in an AggregateError). */
+/**
+ * The error codes found along a fetch error's cause chain (undici nests them, sometimes in an AggregateError).
+ * @internal
+ */
 export function errorCodesOf(error: unknown): string[] {
   const codes: string[] = [];
   const seen = new Set<unknown>();

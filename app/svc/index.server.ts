@@ -1,25 +1,19 @@
 /** The fulfilment service client: factory, errors and wire types. Server-only (holds the API key). */
 export { createSvcClient } from "./client";
-export type { SvcClient, SvcQuoteParams } from "./client";
+export type { SvcClient } from "./client";
 export type { SvcClientOptions, SvcLogger } from "./options";
 export {
-  SvcAbortedError,
   SvcConflictError,
-  SvcConnectionError,
   SvcConstraintViolationError,
   SvcDestinationNotServedError,
   SvcError,
   SvcInsufficientStockError,
   SvcInvalidRequestError,
-  SvcInvalidResponseError,
-  SvcNotFoundError,
   SvcPermissionError,
   SvcProductWithoutDimensionsError,
-  SvcRateLimitedError,
-  SvcTimeoutError,
   SvcUnauthorizedError,
-  SvcUnexpectedError,
 } from "./errors";
+/** A client's own token cache (tests and benchmarks keep theirs apart; the app uses the shared one). @internal */
 export { SvcTokenCache } from "./token-cache";
 export { submittedDestinationOf } from "./records";
 export {
@@ -42,5 +36,3 @@ export {
   type ShipmentOrder,
   type ShippingAddress,
 } from "./shipment";
-export { type SvcDestination, type SvcLineItem } from "./wire/destination";
-export type { SvcNewProduct } from "./wire/product";

@@ -3,13 +3,19 @@
  * to fetch a new token, and the service is the one that verifies it.
  */
 
-/** `exp` and `iat` in seconds since the epoch, when the token carries them. */
+/**
+ * `exp` and `iat` in seconds since the epoch, when the token carries them.
+ * @internal
+ */
 export interface JwtTimes {
   exp?: number;
   iat?: number;
 }
 
-/** Decodes the payload's `exp` and `iat`; an unreadable token yields no claims. */
+/**
+ * Decodes the payload's `exp` and `iat`; an unreadable token yields no claims.
+ * @internal
+ */
 export function readJwtTimes(token: string): JwtTimes {
   const payload = token.split(".")[1];
   if (!payload) return {};

@@ -33,10 +33,3 @@ export const MEASURE_FIELDS: readonly MeasureField[] = MEASURES.map((measure) =>
 export function measureField(measure: Measure): MeasureField {
   return FIELD_OF[measure];
 }
-
-/** The measure a service field name holds. */
-export function measureOfField(field: MeasureField): Measure {
-  const measure = MEASURES.find((m) => FIELD_OF[m] === field);
-  if (!measure) throw new TypeError(`measureOfField: ${JSON.stringify(field)} is not a measure field`);
-  return measure;
-}

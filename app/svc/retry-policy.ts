@@ -5,6 +5,7 @@
  */
 
 const BACKOFF_BASE_MS = 100;
+/** @internal */
 export const BACKOFF_CAP_MS = 2_000;
 /** A Retry-After longer than this is not waited for: the error goes to the caller to schedule. */
 export const MAX_RETRY_AFTER_MS = 60_000;

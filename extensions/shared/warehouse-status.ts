@@ -3,7 +3,12 @@
  * block and the action render what this returns, and unit tests check it without the Shopify CLI.
  * Strings are message keys (locales/*.json of each extension), never text.
  */
-import { CANCELLED_REASON_CODES, FULFILLMENT_STATUSES, type FulfillmentStatus } from "./statuses.generated";
+import {
+  CANCELLED_REASON_CODES,
+  FULFILLMENT_STATUSES,
+  SERVICE_CODES,
+  type FulfillmentStatus,
+} from "./statuses.generated";
 
 /** One tracking number of a fulfilment order (several packages → several numbers). */
 interface TrackingInfo {
@@ -46,7 +51,10 @@ interface WarningView {
   original: string | null;
 }
 
-/** The app's record of one Shopify fulfilment order sent (or to be sent) to the warehouse. */
+/**
+ * The app's record of one Shopify fulfilment order sent (or to be sent) to the warehouse.
+ * @internal
+ */
 export interface WarehouseRecord {
   id: string;
   fulfillmentOrderGid: string | null;
@@ -77,6 +85,7 @@ export interface OrderWarehouseStatus {
 }
 
 type Tone = "info" | "success" | "warning" | "critical" | "neutral";
+/** @internal */
 export type RecordAction = "retry" | "confirm";
 export interface Message {
   key: string;
@@ -130,9 +139,12 @@ const TONES: Record<FulfillmentStatus, Tone> = {
 const isKnownStatus = (status: string): status is FulfillmentStatus =>
   (FULFILLMENT_STATUSES as readonly string[]).includes(status);
 
-const SERVICES = new Set(["NACIONAL", "EXPRESS", "PROGRAMADO"]);
+const SERVICES = new Set(SERVICE_CODES);
 
-/** The label of a status: a known one by key, an unknown one (a newer app) as it is written. */
+/**
+ * The label of a status: a known one by key, an unknown one (a newer app) as it is written.
+ * @internal
+ */
 export function statusLabel(status: string): Message {
   return isKnownStatus(status) ? { key: `status.${status}` } : { key: "status.other", params: { status } };
 }
@@ -144,6 +156,7 @@ const isCancelled = (record: Pick<WarehouseRecord, "reasonMessage">) =>
 /**
  * Which actions the merchant may take on a record; the app checks them again when asked. A
  * cancelled order is not sent again (the app refuses it): the block says so instead of a retry.
+ * @internal
  */
 export function actionsFor(record: Pick<WarehouseRecord, "status" | "reasonMessage">): RecordAction[] {
   if (record.status === "unknown_outcome") return ["confirm"];

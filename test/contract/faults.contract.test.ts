@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type SvcError,
-  SvcInvalidResponseError,
-  SvcRateLimitedError,
-  SvcTimeoutError,
-  SvcUnauthorizedError,
-  SvcUnexpectedError,
-  type SvcClient,
-} from "~/svc";
+import { type SvcError, SvcUnauthorizedError, type SvcClient } from "~/svc";
+import { SvcInvalidResponseError, SvcRateLimitedError, SvcTimeoutError, SvcUnexpectedError } from "~/svc/errors";
 import {
   cdmx,
   clientFor,

@@ -4,9 +4,9 @@ import {
   SvcDestinationNotServedError,
   SvcInsufficientStockError,
   SvcProductWithoutDimensionsError,
-  SvcTimeoutError,
   type SvcClient,
 } from "~/svc";
+import { SvcTimeoutError } from "~/svc/errors";
 import { cdmx, clientFor, control, productWithDimensions, startSandbox, type Sandbox } from "./support/sandbox-harness";
 
 const HOUR = 60 * 60 * 1000;

@@ -4,6 +4,7 @@
  */
 import { ShopifyAdminError } from "./errors";
 
+/** @internal */
 export const SHOPIFY_PROBLEMS = [
   "throttled",
   "access_denied",

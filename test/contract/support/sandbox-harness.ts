@@ -3,14 +3,8 @@
  * real HTTP. The client and the sandbox share nothing but the wire; this file only wires them up.
  */
 import { startServiceSandbox } from "../../../sandbox/service/server";
-import {
-  SvcTokenCache,
-  createSvcClient,
-  type SvcClient,
-  type SvcClientOptions,
-  type ShippingAddress,
-  type SvcNewProduct,
-} from "~/svc";
+import { SvcTokenCache, createSvcClient, type SvcClient, type SvcClientOptions, type ShippingAddress } from "~/svc";
+import { type SvcNewProduct } from "~/svc/wire/product";
 
 export const SANDBOX_KEY = "sk_sandbox_contract_1";
 export const OTHER_KEY = "sk_sandbox_contract_2";

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
-import { claimJobs, finishJob } from "~/jobs/queue.server";
+import { claimJobs } from "~/jobs/queue.server";
+import { finishJob } from "../../helpers/jobs";
 import { action as bulkFinish } from "~/routes/webhooks.bulk_operations.finish";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { signedWebhookRequest, TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";

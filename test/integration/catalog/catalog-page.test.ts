@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { claimJobs, finishJob } from "~/jobs/queue.server";
+import { claimJobs } from "~/jobs/queue.server";
+import { finishJob } from "../../helpers/jobs";
 import { action, loader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";

@@ -8,13 +8,15 @@ import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/servi
 import prisma from "../../helpers/prisma";
 import { catalogJobHandlers, type CatalogJobOptions } from "~/catalog/jobs.server";
 import { createJobWorker, type JobHandler, type JobWorker } from "~/jobs/worker.server";
-import { logger } from "~/logger.server";
+import { createLogger } from "~/logger.server";
 import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
 import { TEST_SHOP } from "../../helpers/shopify-requests";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
 import { configureTestServices, testServices } from "../../helpers/app-services";
+
+const logger = createLogger({ level: "silent" });
 
 export const SHOP = TEST_SHOP;
 export const API_KEY = "sk_catalog_sync_test";

@@ -4,11 +4,13 @@ import { catalogEnv } from "~/catalog/catalog-env.server";
 import { fullSyncStep, startFullSync } from "~/catalog/full-sync.server";
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { claimJobs } from "~/jobs/queue.server";
-import { logger } from "~/logger.server";
+import { createLogger } from "~/logger.server";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { resetDatabase } from "../../helpers/test-database";
 import { API_KEY, SHOP, startHarness, variantsById, type Harness, type HarnessOptions } from "./harness";
+
+const logger = createLogger({ level: "silent" });
 
 let harness: Harness | undefined;
 beforeEach(resetDatabase);

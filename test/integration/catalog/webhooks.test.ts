@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { claimJobs, finishJob } from "~/jobs/queue.server";
+import { claimJobs } from "~/jobs/queue.server";
+import { finishJob } from "../../helpers/jobs";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { action as productsCreate } from "~/routes/webhooks.products.create";
 import { action as productsUpdate } from "~/routes/webhooks.products.update";

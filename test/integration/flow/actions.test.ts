@@ -8,6 +8,7 @@ import { action as retryOrderRoute } from "~/routes/flow.actions.retry-order";
 import { action as sendOrderRoute } from "~/routes/flow.actions.send-order";
 import type { AppRegistration } from "../../../sandbox/store";
 import { flowExtensions } from "../../../scripts/flow-extensions";
+import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "../fulfillment/support/harness";
 import { routeContext } from "../../helpers/app-services";
@@ -55,6 +56,23 @@ async function runAction(handle: string, orderId: number, opts: { actionRunId?: 
     ...opts,
   });
   return action;
+}
+
+/** Flow's "Send order to warehouse" request for any shop domain, signed as Flow signs it. */
+function handSignedAction(args: { shop: string; orderId: number; actionRunId: string; secret: string }): Request {
+  const raw = JSON.stringify({
+    shop_id: 1,
+    shopify_domain: args.shop,
+    action_run_id: args.actionRunId,
+    action_definition_id: "send-order-to-warehouse",
+    handle: "send-order-to-warehouse",
+    properties: { order_id: args.orderId },
+  });
+  return new Request(new URL(pathOf("send-order-to-warehouse"), TEST_APP_URL), {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-shopify-hmac-sha256": getHmac(raw, args.secret) },
+    body: raw,
+  });
 }
 
 const drain = async () => {
@@ -126,6 +144,41 @@ describe("Flow action 'Send order to warehouse'", () => {
     } finally {
       h.store.control.setApp(SHOP, app);
     }
+  });
+
+  it("reads the shop as the webhooks do: in capitals it is the same shop, signed with either secret", async () => {
+    for (const [secret, actionRunId] of [
+      [TEST_API_SECRET, "run-current-secret"],
+      [process.env.SHOPIFY_API_SECRET_PREVIOUS!, "run-previous-secret"],
+    ] as const) {
+      const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
+      const answer = await sendOrderRoute({
+        request: handSignedAction({ shop: SHOP.toUpperCase(), orderId: payload.id, actionRunId, secret }),
+        params: {},
+        context: routeContext(),
+      });
+      expect(answer.status, actionRunId).toBe(200);
+    }
+    const runs = await prisma.flowActionRun.findMany({ orderBy: { actionRunId: "asc" } });
+    expect(runs.map((r) => [r.shop, r.actionRunId])).toEqual([
+      [SHOP, "run-current-secret"],
+      [SHOP, "run-previous-secret"],
+    ]);
+    expect(await prisma.shopifyOrder.count({ where: { shop: SHOP } })).toBe(2);
+  });
+
+  it("answers 400 to a signed request naming a shop that is not a myshopify.com domain, and does nothing", async () => {
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
+    for (const shop of ["tienda-demo.example.com", "not a shop", ""]) {
+      const answer = await sendOrderRoute({
+        request: handSignedAction({ shop, orderId: payload.id, actionRunId: `run-${shop}`, secret: TEST_API_SECRET }),
+        params: {},
+        context: routeContext(),
+      });
+      expect(answer.status, shop).toBe(400);
+    }
+    expect(await prisma.flowActionRun.count()).toBe(0);
+    expect(await prisma.shopifyOrder.count()).toBe(0);
   });
 
   it("answers 400 to a signed request of another action at this URL", async () => {

@@ -16,7 +16,8 @@ import { syncStock } from "~/fulfillment/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { action as notification } from "~/routes/fulfillment-service.fulfillment_order_notification";
 import { storeOfflineSession } from "../../helpers/sessions";
-import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
+import { action as uninstalled } from "~/routes/webhooks.app.uninstalled";
+import { TEST_API_SECRET, TEST_APP_URL, signedWebhookRequest } from "../../helpers/shopify-requests";
 import {
   HOUR,
   MINUTE,
@@ -267,6 +268,52 @@ describe("fulfilment-service mode", () => {
       fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: routeContext() }),
     });
     expect(response.status).toBe(200);
+  });
+
+  it("reads a shop header in capitals as the shop, signed with the current or the previous secret", async () => {
+    for (const secret of [TEST_API_SECRET, process.env.SHOPIFY_API_SECRET_PREVIOUS!]) {
+      await clearFulfilments(h);
+      const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1, location: SERVICE_NAME }] });
+      await h.deliver(payload);
+      await work();
+      h.store.orders.requestFulfillment(SHOP, foOf(payload).id);
+      const service = h.store.inspect(SHOP).fulfillmentServices[0]!;
+      const response = await h.store.sendFulfillmentServiceNotification({
+        callbackUrl: service.callbackUrl,
+        secret,
+        domain: SHOP.toUpperCase(),
+        body: { kind: "FULFILLMENT_REQUEST" },
+        fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: routeContext() }),
+      });
+      expect(response.status).toBe(200);
+      await work(); // reads the shop's assigned requests
+      await work(); // the order's job submits and accepts
+      expect(foOf(payload).requestStatus).toBe("ACCEPTED");
+    }
+  });
+
+  it("answers a shop header that is not a myshopify.com domain as the webhooks do: 400 naming it", async () => {
+    const service = h.store.inspect(SHOP).fulfillmentServices[0]!;
+    for (const shop of ["tienda-demo.example.com", "not a shop"]) {
+      const response = await h.store
+        .sendFulfillmentServiceNotification({
+          callbackUrl: service.callbackUrl,
+          secret: TEST_API_SECRET,
+          domain: shop,
+          body: { kind: "FULFILLMENT_REQUEST" },
+          fetch: async (url, init) =>
+            notification({ request: new Request(url, init), params: {}, context: routeContext() }),
+        })
+        .catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
+      const webhook = await uninstalled({
+        request: await signedWebhookRequest({ topic: "app/uninstalled", body: { id: 1, myshopify_domain: shop }, shop }),
+        params: {},
+        context: routeContext(),
+      }).catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
+      expect(response.status, shop).toBe(400);
+      expect(await response.json()).toEqual(await webhook.json());
+    }
+    expect(await prisma.job.count({ where: { shop: { in: ["tienda-demo.example.com", "not a shop"] } } })).toBe(0);
   });
 
   it("maps reasons to Shopify's rejection codes", () => {

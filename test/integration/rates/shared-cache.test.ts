@@ -7,14 +7,12 @@
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ratesSettingsSchema, type RatesSettings } from "~/shop/shop-settings.server";
-import {
-  parseRateRequest,
-  quoteCacheKey,
-  quotationLines,
-  SingleFlight,
-  TtlLruCache,
-  type UpstreamOutcome,
-} from "~/rates";
+import { parseRateRequest } from "~/rates";
+import { quoteCacheKey } from "~/rates/cache-key";
+import { quotationLines } from "~/rates/quotation-request";
+import { SingleFlight } from "~/rates/single-flight";
+import { TtlLruCache } from "~/rates/ttl-cache";
+import { type UpstreamOutcome } from "~/rates/upstream-outcome";
 import { createRateQuoter, DEADLINE_MARGIN_MS, type LastQuote } from "~/rates/quote-rates.server";
 import {
   createRedisRateCache,

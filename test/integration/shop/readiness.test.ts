@@ -13,7 +13,8 @@ import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.s
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { registerCarrierService } from "~/shop/carrier-service.server";
 import { readinessJobHandlers } from "~/shop/jobs.server";
-import { claimJobs, finishJob } from "~/jobs/queue.server";
+import { claimJobs } from "~/jobs/queue.server";
+import { finishJob } from "../../helpers/jobs";
 import {
   ensureReadinessCheck,
   readinessFollowUpKey,

@@ -3,15 +3,20 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CANCELLED_REASON_CODES } from "~/fulfillment/reason-codes";
 import { FULFILLMENT_STATUSES } from "~/fulfillment/status";
+import { SERVICE_CODES } from "~/svc/service-codes";
 import { STATUSES_FILE, statusesModule } from "../../../scripts/extension-statuses";
-import { FULFILLMENT_STATUSES as EXTENSION_STATUSES } from "../../../extensions/shared/statuses.generated";
+import {
+  FULFILLMENT_STATUSES as EXTENSION_STATUSES,
+  SERVICE_CODES as EXTENSION_SERVICE_CODES,
+} from "../../../extensions/shared/statuses.generated";
 import { statusLabel } from "../../../extensions/shared/warehouse-status";
 
-describe("the extensions' copy of the fulfilment statuses and the cancelled reasons", () => {
-  it("is the one scripts/extension-statuses.ts writes from the app's list (run it after changing the statuses)", () => {
+describe("the extensions' copy of the fulfilment statuses, the cancelled reasons and the service codes", () => {
+  it("is the one scripts/extension-statuses.ts writes from the app's lists (run it after changing them)", () => {
     const committed = fs.readFileSync(path.resolve(STATUSES_FILE), "utf8");
-    expect(committed).toBe(statusesModule(FULFILLMENT_STATUSES, CANCELLED_REASON_CODES));
+    expect(committed).toBe(statusesModule(FULFILLMENT_STATUSES, CANCELLED_REASON_CODES, SERVICE_CODES));
     expect([...EXTENSION_STATUSES]).toEqual([...FULFILLMENT_STATUSES]);
+    expect([...EXTENSION_SERVICE_CODES]).toEqual([...SERVICE_CODES]);
   });
 
   it("gives every status the app produces its own label, and anything else the fallback", () => {

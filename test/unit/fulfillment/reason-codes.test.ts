@@ -25,9 +25,9 @@ import {
   SvcInsufficientStockError,
   SvcInvalidRequestError,
   SvcProductWithoutDimensionsError,
-  SvcTimeoutError,
   SvcUnauthorizedError,
 } from "~/svc";
+import { SvcTimeoutError } from "~/svc/errors";
 import fixture from "../../fixtures/orders-paid.mx.json";
 import { WITHHELD_ADDRESS_FIELDS } from "../../fixtures/withheld-address";
 

@@ -3,17 +3,19 @@ import { english } from "../../helpers/reason-record";
 import { classifySubmitError } from "~/fulfillment/submit-errors";
 import {
   SvcConflictError,
-  SvcConnectionError,
   SvcDestinationNotServedError,
   SvcInsufficientStockError,
   SvcInvalidRequestError,
-  SvcInvalidResponseError,
   SvcProductWithoutDimensionsError,
+  SvcUnauthorizedError,
+} from "~/svc";
+import {
+  SvcConnectionError,
+  SvcInvalidResponseError,
   SvcRateLimitedError,
   SvcTimeoutError,
-  SvcUnauthorizedError,
   SvcUnexpectedError,
-} from "~/svc";
+} from "~/svc/errors";
 
 const at = { endpoint: "createOrder", message: "createOrder: failed" };
 const said = (error: string) => ({ error, code: "ConflictError", path: "$" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerFor } from "~/rates";
+import { answerFor } from "~/rates/answer";
 import { CDMX_QUOTE, rules, WEDNESDAY_NOON } from "./support";
 
 const cart = { subtotalCentavos: 99_800n, now: WEDNESDAY_NOON };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, formatShopifyDate, isMexicanRestDay } from "~/rates";
+import { addBusinessDays, formatShopifyDate, isMexicanRestDay } from "~/rates/business-days";
 
 // Instants are given in UTC; Mexico City has been UTC−6 all year since 2022.
 const at = (iso: string) => new Date(iso);

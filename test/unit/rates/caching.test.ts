@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { quoteCacheKey, SingleFlight, TtlLruCache } from "~/rates";
+import { quoteCacheKey } from "~/rates/cache-key";
+import { SingleFlight } from "~/rates/single-flight";
+import { TtlLruCache } from "~/rates/ttl-cache";
 import { approximateEntryBytes } from "~/rates/ttl-cache";
 
 describe("TtlLruCache", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyRateRules, explainRateRules } from "~/rates";
+import { explainRateRules } from "~/rates";
+import { applyRateRules } from "~/rates/rules";
 import { CDMX_QUOTE, rules } from "./support";
 
 describe("explainRateRules", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { markedUpCentavos, roundForCheckout } from "~/rates";
+import { markedUpCentavos, roundForCheckout } from "~/rates/pricing";
 
 const noMarkup = { basisPoints: 0, fixedCentavos: 0 };
 

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { RatesSettings } from "~/shop/shop-settings.server";
-import { SingleFlight, TtlLruCache, type UpstreamOutcome } from "~/rates";
+import { SingleFlight } from "~/rates/single-flight";
+import { TtlLruCache } from "~/rates/ttl-cache";
+import { type UpstreamOutcome } from "~/rates/upstream-outcome";
 import {
   createRateQuoter,
   DEADLINE_MARGIN_MS,
@@ -9,7 +11,9 @@ import {
   type LastQuote,
 } from "~/rates/quote-rates.server";
 import type { ShopProfile, ShopProfiles } from "~/rates/shop-profile.server";
-import { SvcDestinationNotServedError, SvcUnexpectedError, type SvcClient, type SvcQuoteParams } from "~/svc";
+import { SvcDestinationNotServedError, type SvcClient } from "~/svc";
+import { SvcUnexpectedError } from "~/svc/errors";
+import { type SvcQuoteParams } from "~/svc/client";
 import { CDMX_QUOTE, rateRequest, rules, WEDNESDAY_NOON } from "./support";
 
 const SHOP = "tienda.myshopify.com";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fixture from "../../fixtures/carrier-rate-request.mx.json";
-import { MAX_RATE_ITEMS, parseRateRequest } from "~/rates";
+import { parseRateRequest } from "~/rates";
+import { MAX_RATE_ITEMS } from "~/rates/rate-request";
 
 describe("parseRateRequest", () => {
   it("accepts Shopify's example rate request with its nulls", () => {

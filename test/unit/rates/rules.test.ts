@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyRateRules, deliveryWindow, fallbackOffers } from "~/rates";
+import { applyRateRules, deliveryWindow, fallbackOffers } from "~/rates/rules";
 import { CDMX_QUOTE, rules } from "./support";
 
 const prices = (offers: { service: string; priceCentavos: bigint }[]) =>

@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { outcomeOfQuoteError } from "~/rates";
+import { outcomeOfQuoteError } from "~/rates/upstream-outcome";
 import {
   SvcConflictError,
-  SvcConnectionError,
   SvcDestinationNotServedError,
   SvcInsufficientStockError,
-  SvcInvalidResponseError,
   SvcProductWithoutDimensionsError,
-  SvcTimeoutError,
   SvcUnauthorizedError,
-  SvcUnexpectedError,
 } from "~/svc";
+import { SvcConnectionError, SvcInvalidResponseError, SvcTimeoutError, SvcUnexpectedError } from "~/svc/errors";
 
 const details = { endpoint: "quote", message: "m", status: 409 };
 

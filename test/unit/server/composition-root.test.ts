@@ -68,6 +68,7 @@ describe("the composition root", () => {
       "createNaiveRatesRuntime",
       "createSvcClientResolver",
       "createOfflineTokens",
+      "createLogger",
     ];
     for (const name of builders) {
       const defines = new RegExp(`export (async )?function ${name}\\b`);
@@ -81,8 +82,17 @@ describe("the composition root", () => {
   });
 
   it("is where app/ gets its configuration: no module reads the environment itself", () => {
-    const allowed = new Set(["app/env.server.ts", "app/logger.server.ts"]);
+    const allowed = new Set(["app/env.server.ts"]);
     expect(where(appFiles, /\benv\(\)|\bparseEnv\(|process\.env\b/, (file) => allowed.has(file))).toEqual([]);
+  });
+
+  it("builds the logger at the level of the configuration it is given, not the environment's", { timeout: 60_000 }, async () => {
+    const { createAppServices } = await import("~/composition.server");
+    const { parseEnv } = await import("~/env.server");
+    const config = { ...parseEnv(), LOG_LEVEL: "debug" as const };
+    const services = createAppServices(config, { db: {} as never, shopify: {} as never });
+    expect(process.env.LOG_LEVEL).not.toBe("debug");
+    expect(services.logger.level).toBe("debug");
   });
 
   it("leaves app/ without lazy singletons or run-time imports that dodge a circle", () => {

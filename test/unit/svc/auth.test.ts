@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SvcTokenCache, SvcUnauthorizedError, SvcUnexpectedError } from "~/svc";
+import { SvcTokenCache, SvcUnauthorizedError } from "~/svc";
+import { SvcUnexpectedError } from "~/svc/errors";
 import { availabilityBody, destination, lineItems } from "./support/fixtures";
 import { issueToken, makeJwt, sendJson, startFakeService, type FakeService } from "./support/fake-service";
 import { TEST_API_KEY, testClient } from "./support/test-client";

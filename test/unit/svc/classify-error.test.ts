@@ -4,13 +4,11 @@ import {
   SvcConstraintViolationError,
   SvcDestinationNotServedError,
   SvcInsufficientStockError,
-  SvcNotFoundError,
   SvcPermissionError,
   SvcProductWithoutDimensionsError,
-  SvcRateLimitedError,
   SvcUnauthorizedError,
-  SvcUnexpectedError,
 } from "~/svc";
+import { SvcNotFoundError, SvcRateLimitedError, SvcUnexpectedError } from "~/svc/errors";
 import { errorFromResponse, productNamedIn, type FailedResponse } from "~/svc/error-mapping";
 import { indexFromPath } from "~/svc/errors";
 

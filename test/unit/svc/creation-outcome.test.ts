@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { type SvcClient } from "~/svc";
 import {
   SvcConnectionError,
   SvcInvalidResponseError,
   SvcRateLimitedError,
   SvcTimeoutError,
   SvcUnexpectedError,
-  type SvcClient,
-} from "~/svc";
+} from "~/svc/errors";
 import { destination, lineItems } from "./support/fixtures";
 import { issueToken, sendJson, startFakeService, type FakeHandler, type FakeService } from "./support/fake-service";
 import { testClient } from "./support/test-client";

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  SvcConstraintViolationError,
-  SvcInvalidRequestError,
-  SvcInvalidResponseError,
-  SvcNotFoundError,
-  SvcPermissionError,
-} from "~/svc";
+import { SvcConstraintViolationError, SvcInvalidRequestError, SvcPermissionError } from "~/svc";
+import { SvcInvalidResponseError, SvcNotFoundError } from "~/svc/errors";
 import { destination, lineItems, wireDestination, wireLineItems } from "./support/fixtures";
 import { issueToken, sendJson, startFakeService, type FakeHandler, type FakeService } from "./support/fake-service";
 import { testClient } from "./support/test-client";

@@ -7,20 +7,22 @@ import { en } from "~/i18n/messages.en";
 import { es } from "~/i18n/messages.es";
 import {
   SvcConflictError,
-  SvcConnectionError,
   SvcConstraintViolationError,
   SvcDestinationNotServedError,
   SvcInsufficientStockError,
   SvcInvalidRequestError,
-  SvcInvalidResponseError,
-  SvcNotFoundError,
   SvcPermissionError,
   SvcProductWithoutDimensionsError,
+  SvcUnauthorizedError,
+} from "~/svc";
+import {
+  SvcConnectionError,
+  SvcInvalidResponseError,
+  SvcNotFoundError,
   SvcRateLimitedError,
   SvcTimeoutError,
-  SvcUnauthorizedError,
   SvcUnexpectedError,
-} from "~/svc";
+} from "~/svc/errors";
 import { SERVICE_ERROR_CODES, serviceErrorOf, type ServiceErrorCode } from "~/svc/error-codes";
 
 const conflictBody = (error: string) => ({ error, code: "ConflictError", path: "$" });

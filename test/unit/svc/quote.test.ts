@@ -4,9 +4,9 @@ import {
   SvcDestinationNotServedError,
   SvcInsufficientStockError,
   SvcInvalidRequestError,
-  SvcInvalidResponseError,
   SvcProductWithoutDimensionsError,
 } from "~/svc";
+import { SvcInvalidResponseError } from "~/svc/errors";
 import { availabilityBody, destination, lineItems, wireDestination, wireLineItems } from "./support/fixtures";
 import { issueToken, sendJson, startFakeService, type FakeHandler, type FakeService } from "./support/fake-service";
 import { recordingLogger, testClient } from "./support/test-client";

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SvcConnectionError, SvcDestinationNotServedError, SvcRateLimitedError, SvcUnexpectedError } from "~/svc";
+import { SvcDestinationNotServedError } from "~/svc";
+import { SvcConnectionError, SvcRateLimitedError, SvcUnexpectedError } from "~/svc/errors";
 import { availabilityBody, destination, lineItems } from "./support/fixtures";
 import { issueToken, sendJson, startFakeService, type FakeService } from "./support/fake-service";
 import { testClient } from "./support/test-client";

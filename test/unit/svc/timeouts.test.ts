@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SvcAbortedError, SvcTimeoutError } from "~/svc";
+import { SvcAbortedError, SvcTimeoutError } from "~/svc/errors";
 import { abortableSleep } from "~/svc/abort";
 import { availabilityBody, destination, lineItems } from "./support/fixtures";
 import { issueToken, sendJson, startFakeService, type FakeService } from "./support/fake-service";

@@ -1,5 +1,6 @@
 /** Realistic request values shared by the client's unit tests. */
-import type { ShipmentLine, ShippingAddress, SvcDestination, SvcLineItem } from "~/svc";
+import type { ShipmentLine, ShippingAddress } from "~/svc";
+import type { SvcDestination, SvcLineItem } from "~/svc/wire/destination";
 
 /** A destination as callers pass it. */
 export const destination: ShippingAddress & { country: string } = {
