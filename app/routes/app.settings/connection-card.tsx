@@ -9,11 +9,13 @@ export function ConnectionCard({
   connected,
   environment,
   error,
+  environmentError,
   saving,
 }: {
   connected: boolean;
   environment: string;
   error?: string;
+  environmentError?: string;
   saving: boolean;
 }) {
   const { messages, locale } = useI18n();
@@ -47,6 +49,7 @@ export function ConnectionCard({
             ]}
             value={env}
             onChange={setEnv}
+            error={environmentError}
           />
           <Button submit variant="primary" loading={saving}>
             {connected ? m.change : m.connect}

@@ -80,6 +80,7 @@ export default function Settings() {
             connected={page.connected}
             environment={page.environment}
             error={result?.intent === "connect" ? errors.apiKey : undefined}
+            environmentError={result?.intent === "connect" ? errors.environment : undefined}
             saving={saving}
           />
         </Layout.AnnotatedSection>
