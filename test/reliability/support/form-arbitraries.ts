@@ -3,6 +3,7 @@
 // and every other form's intents and values.
 import fc from "fast-check";
 import { choiceText, typedName, typedText } from "./form-reference";
+import type { MerchantWork } from "./merchant-work";
 import { MEXICAN_STATE_CODES } from "./settings-model";
 
 /** Tarifas' tester forms over the catalogue variants `cart`. */
@@ -84,13 +85,18 @@ export const urlParam = (() => {
 })();
 
 /** A post to one of the other forms: which (`form`), where and with what. */
-export function otherForms(shop: string) {
-  const id = fc.oneof(fc.uuid(), typedName, fc.constant(""));
+export function otherForms(shop: string, work: MerchantWork) {
+  // Mostly a row's own id (so the action runs), else any id or none.
+  const idOf = (ids: string[]) =>
+    fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...ids) }, fc.uuid(), typedName, fc.constant(""));
+  const jobId = idOf(work.jobIds);
+  const attentionId = idOf([...work.jobIds, ...work.unreadableIds]);
+  const fulfillmentId = idOf(work.fulfillmentIds);
   return fc.oneof(
     fc.record({
       form: fc.constant("home"),
       path: fc.constant("/app.data?index"),
-      fields: fc.record({ intent: choiceText(["setup-orders-seen", "job-retry"]), id }),
+      fields: fc.record({ intent: choiceText(["setup-orders-seen", "job-retry"]), id: jobId }),
     }),
     fc.record({
       form: fc.constant("catalog"),
@@ -98,7 +104,7 @@ export function otherForms(shop: string) {
       fields: fc.record({
         intent: choiceText(["lookup", "job-retry", "sync"]),
         sku: fc.oneof(typedName, typedText),
-        id,
+        id: jobId,
       }),
     }),
     fc.record({
@@ -118,9 +124,9 @@ export function otherForms(shop: string) {
           "unreadable-dismiss",
           "job-retry",
         ]),
-        fulfillmentId: id,
+        fulfillmentId,
         svcOrderId: fc.oneof(typedName, typedText),
-        id,
+        id: attentionId,
       }),
     }),
     fc.record({
@@ -130,7 +136,7 @@ export function otherForms(shop: string) {
     }),
     fc.record({
       form: fc.constant("privacy"),
-      path: id.map((value) => `/app/privacy/${encodeURIComponent(value || "x")}`),
+      path: idOf(work.dataRequestIds).map((value) => `/app/privacy/${encodeURIComponent(value || "x")}`),
       fields: fc.constant({}),
     }),
     fc.record({
