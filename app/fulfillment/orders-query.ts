@@ -28,6 +28,9 @@ export interface FieldError {
   params: Record<string, string>;
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 export function parseOrdersQuery(url: URL): { ok: true; query: OrdersQuery } | { ok: false; error: FieldError } {
   const status = url.searchParams.get("status") ?? "";
   if (status && status !== SENT_FILTER && !isFulfillmentStatus(status)) {
@@ -41,7 +44,8 @@ export function parseOrdersQuery(url: URL): { ok: true; query: OrdersQuery } | {
       },
     };
   }
-  const q = (url.searchParams.get("q") ?? "").trim();
+  // Control characters match nothing a merchant can see (and a NUL byte would fail the query).
+  const q = (url.searchParams.get("q") ?? "").replace(CONTROL_CHARACTERS, "").trim();
   if (q.length > ORDERS_SEARCH_MAX) {
     return {
       ok: false,

@@ -69,6 +69,18 @@ async function shopLocations(deps: Deps, shop: string): Promise<{ id: string; na
   }
 }
 
+/**
+ * Of `ids`, those that are not among the shop's locations (a page offers only those); none when
+ * Shopify could not be asked, so an outage does not refuse a choice the page offered.
+ */
+export async function unknownLocationIds(deps: Deps, shop: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const locations = await shopLocations(deps, shop);
+  if (locations.length === 0) return [];
+  const known = new Set(locations.map((location) => location.id));
+  return ids.filter((id) => !known.has(id));
+}
+
 /** The connection, the carrier service, the settings and the locations of `shop`. */
 export async function shopSettingsView(deps: Deps, shop: string): Promise<ShopSettingsView> {
   const [row, { settings }, locations] = await Promise.all([

@@ -68,7 +68,10 @@ beforeAll(async () => {
   variants = attachDemoIds(store.products.list(SHOP)).filter((v) => v.outcome === "synced" && v.sku);
 
   await installConnectedShop({ db, store, shop: SHOP, serviceUrl: proxy.url, apiKey: SVC_KEY });
-  await registerAtService(svc(), variants.map((v) => v.sku!));
+  await registerAtService(
+    svc(),
+    variants.map((v) => v.sku!),
+  );
   app = await startBuiltApp(database.url, {
     LOG_LEVEL: "error",
     SHOPIFY_API_KEY: TEST_API_KEY,

@@ -16,6 +16,8 @@ import { RateTestResultCard } from "./rate-test-result";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
 import { recordRateTest } from "~/shop/setup-guide.server";
 
+const VARIANT_ID = /^gid:\/\/shopify\/ProductVariant\/\d+$/;
+
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
   return loadRateTester(context.services.db, session.shop);
@@ -25,7 +27,8 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
   const values = readRateTestForm(await request.formData().catch(() => new FormData()));
   // Only the shop's own catalogue may be put in the cart; the SKU comes from it, never the form.
-  const ids = values.lines.map((line) => line.variantId).filter(Boolean);
+  // An id that is no variant's (a NUL byte would even fail the query) cannot be in the catalogue.
+  const ids = values.lines.map((line) => line.variantId).filter((id) => VARIANT_ID.test(id));
   const rows = await findCartVariants(context.services.db, { shop: session.shop, variantIds: ids });
   const variants = new Map<string, CartVariant>(rows.map((r) => [r.variantId, { ...r, sku: r.sku ?? "" }]));
   const parsed = toRateTest(values, variants);

@@ -23,6 +23,7 @@ export function ConnectionCard({
   serviceMode,
   error,
   disconnected,
+  environmentError,
   saving,
 }: {
   connected: boolean;
@@ -32,6 +33,7 @@ export function ConnectionCard({
   error?: string;
   /** The merchant has just disconnected the account. */
   disconnected: boolean;
+  environmentError?: string;
   saving: boolean;
 }) {
   const { messages, locale } = useI18n();
@@ -101,6 +103,7 @@ export function ConnectionCard({
             ]}
             value={env}
             onChange={setEnv}
+            error={environmentError}
           />
           <InlineStack gap="200">
             <Button submit variant="primary" loading={saving}>

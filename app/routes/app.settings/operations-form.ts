@@ -10,6 +10,8 @@ import {
 } from "~/shop/shop-settings.server";
 import { OPERATIONS_FIELDS } from "./number-fields";
 
+const LOCATION_ID = /^gid:\/\/shopify\/Location\/\d+$/;
+
 export interface OperationsFormValues {
   defaultService: ServiceCode;
   skipTestOrders: boolean;
@@ -58,10 +60,21 @@ export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOpe
     const names = SERVICE_CODES.map((code) => m.settings.services[code]).join(", ");
     errors.defaultService = t.defaultService.replace("{services}", names);
   }
-  const checked = (name: string) => text(name) === "true" || text(name) === "on";
+  // A hidden "true"/"false" (or a box's "on"); anything else is refused, never read as "off".
+  const checked = (name: string) => {
+    const value = text(name);
+    if (value === "true" || value === "on") return true;
+    if (value !== "" && value !== "false") errors[name] = t.choice;
+    return false;
+  };
   const stockEnabled = checked("stockEnabled");
+  const skipTestOrders = checked("skipTestOrders");
+  const notifyCustomer = checked("notifyCustomer");
   const stockLocationId = text("stockLocationId");
-  if (stockEnabled && !stockLocationId) errors.stockLocationId = t.stockLocation;
+  // The location is chosen from the shop's list: a value that is no location id would be stored
+  // and shown as "no location" by the page's select.
+  if ((stockEnabled && !stockLocationId) || (stockLocationId && !LOCATION_ID.test(stockLocationId)))
+    errors.stockLocationId = t.stockLocation;
   const number = (name: keyof typeof OPERATIONS_FIELDS): number => {
     const spec: NumberFieldSpec = OPERATIONS_FIELDS[name];
     const result = parseNumberInput(text(name), spec);
@@ -75,15 +88,15 @@ export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOpe
   const mode = text("mode") || "merchant_managed";
   if (mode !== "merchant_managed" && mode !== "fulfillment_service") errors.mode = t.mode;
   const locationIds = form.getAll("locationIds").map(String).filter(Boolean);
-  if (locationIds.some((id) => !/^gid:\/\/shopify\/Location\/\d+$/.test(id))) errors.locationIds = t.locations;
+  if (locationIds.some((id) => !LOCATION_ID.test(id))) errors.locationIds = t.locations;
   if (Object.keys(errors).length) {
     return {
       ok: false,
       errors,
       values: {
         defaultService: defaultService as ServiceCode,
-        skipTestOrders: checked("skipTestOrders"),
-        notifyCustomer: checked("notifyCustomer"),
+        skipTestOrders,
+        notifyCustomer,
         stockEnabled,
         stockLocationId: stockLocationId.slice(0, 200),
         stockIntervalMinutes: text("stockIntervalMinutes").slice(0, 1_000),
@@ -98,8 +111,8 @@ export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOpe
     ok: true,
     fulfillment: {
       defaultService: defaultService as ServiceCode,
-      skipTestOrders: checked("skipTestOrders"),
-      notifyCustomer: checked("notifyCustomer"),
+      skipTestOrders,
+      notifyCustomer,
       mode: mode as FulfillmentSettings["mode"],
       locationIds,
       holdBackMinutes,

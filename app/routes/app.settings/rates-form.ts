@@ -7,12 +7,7 @@
 import { formatNumberInput, parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
 import { describeNumberError } from "~/forms/number-messages";
 import { es, type Messages } from "~/i18n/messages.es";
-import {
-  ratesSettingsSchema,
-  SERVICE_CODES,
-  type RatesSettings,
-  type ServiceCode,
-} from "~/shop/shop-settings.server";
+import { ratesSettingsSchema, SERVICE_CODES, type RatesSettings, type ServiceCode } from "~/shop/shop-settings.server";
 import { RATE_FIELDS } from "./number-fields";
 
 /** Every form value is text; checkboxes are "on" or absent. */
@@ -25,6 +20,9 @@ export type ParsedRatesForm =
   { ok: true; rates: RatesSettings } | { ok: false; errors: Record<string, string>; values: RatesFormValues };
 
 const MAX_NAME = 80;
+// C0 controls but the tab, and DEL.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
 const MAX_DESCRIPTION = 200;
 
 /** The stored rules as form values. */
@@ -74,8 +72,15 @@ export function parseRatesForm(form: FormData | RatesFormValues, m: Messages = e
     const value = form instanceof FormData ? form.get(name) : form[name];
     return (typeof value === "string" ? value : "").trim();
   };
-  const checked = (name: string) => get(name) === "on" || get(name) === "true";
   const errors: Record<string, string> = {};
+  // A box is ticked ("on"; "true" from a hidden input) or not (absent, "", "false"); anything else
+  // is refused rather than read as unticked, so a tampered value never silently turns a rule off.
+  const checked = (name: string) => {
+    const value = get(name);
+    if (value === "on" || value === "true") return true;
+    if (value !== "" && value !== "false") errors[name] = t.choice;
+    return false;
+  };
 
   const number = (name: string, spec: NumberFieldSpec): number | null | undefined => {
     const result = parseNumberInput(get(name), spec);
@@ -90,7 +95,9 @@ export function parseRatesForm(form: FormData | RatesFormValues, m: Messages = e
     return undefined;
   };
   const text = (name: string, max: number): string => {
-    const value = get(name);
+    // A one-line field never holds line breaks (the browser drops them from what is typed or
+    // pasted) nor other control characters, so what is saved is what the page shows again.
+    const value = get(name).replace(CONTROL_CHARACTERS, "").trim();
     if (value.length > max) errors[name] = t.tooLong.replace("{max}", String(max));
     return value;
   };

@@ -88,6 +88,7 @@ export default function Settings() {
             serviceMode={page.operations.mode === "fulfillment_service"}
             error={result?.intent === "connect" ? errors.apiKey : undefined}
             disconnected={result?.intent === "disconnect" && result.ok && !page.connected}
+            environmentError={result?.intent === "connect" ? errors.environment : undefined}
             saving={saving}
           />
         </Layout.AnnotatedSection>

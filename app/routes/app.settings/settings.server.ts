@@ -8,6 +8,7 @@ import {
   saveOperationsSettings,
   saveRatesSettings,
   shopSettingsView,
+  unknownLocationIds,
 } from "~/shop/settings.server";
 import type { SvcEnvironment } from "~/shop/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shop/carrier-service.server";
@@ -64,8 +65,12 @@ export async function connectAccount(
 ): Promise<SettingsActionResult> {
   const t = m.settings.errors;
   const apiKey = normaliseApiKey(form.get("apiKey"));
-  const environment = form.get("environment") === "production" ? "production" : "qa";
-  const values = { environment };
+  const chosen = form.get("environment");
+  const environment = typeof chosen === "string" ? chosen.trim() : "";
+  const values = { environment: environment.slice(0, 40) };
+  // One of the two the page offers; anything else is refused, never read as QA.
+  if (environment !== "qa" && environment !== "production")
+    return { intent: "connect", ok: false, errors: { environment: t.choice }, values };
   if (!apiKey) return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyRequired }, values };
   if (apiKey.length > MAX_API_KEY || !/^[\x21-\x7e]+$/.test(apiKey))
     return { intent: "connect", ok: false, errors: { apiKey: t.apiKeyUnreadable }, values };
@@ -96,6 +101,21 @@ export async function saveOperations(
   const t = m.settings.errors;
   const parsed = parseOperationsForm(form, m);
   if (!parsed.ok) return { intent: "operations", ok: false, errors: parsed.errors, values: parsed.values };
+  // Only the shop's own locations can be chosen: another id would be saved yet shown as none.
+  const { stock, fulfillment } = parsed;
+  const unknown = new Set(
+    await unknownLocationIds(services, shop, [
+      ...(stock.locationId ? [stock.locationId] : []),
+      ...fulfillment.locationIds,
+    ]),
+  );
+  if (unknown.size) {
+    const errors: Record<string, string> = {};
+    if (stock.locationId && unknown.has(stock.locationId)) errors.stockLocationId = t.stockLocation;
+    if (fulfillment.locationIds.some((id) => unknown.has(id))) errors.locationIds = t.locations;
+    const values = operationsFormValues({ ...fulfillment, reconcileMinutes: 0 }, stock);
+    return { intent: "operations", ok: false, errors, values };
+  }
   const modeProblem = await saveOperationsSettings(services, shop, {
     fulfillment: parsed.fulfillment,
     stock: parsed.stock,
