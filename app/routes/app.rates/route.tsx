@@ -33,7 +33,11 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   const variants = new Map<string, CartVariant>(rows.map((r) => [r.variantId, { ...r, sku: r.sku ?? "" }]));
   const parsed = toRateTest(values, variants);
   // A refused test is the merchant's input: 400, with every value as typed.
-  if (!parsed.ok) return data({ values, errors: parsed.errors, result: null as Awaited<ReturnType<typeof runRateTest>> | null }, { status: 400 });
+  if (!parsed.ok)
+    return data(
+      { values, errors: parsed.errors, result: null as Awaited<ReturnType<typeof runRateTest>> | null },
+      { status: 400 },
+    );
   const result = await runRateTest(context.services.rates, session.shop, parsed.rate);
   // The setup guide's «test quote» step (Inicio).
   await recordRateTest(context.services.db, session.shop, new Date());
@@ -70,10 +74,18 @@ export default function RateTester() {
               </Text>
             </Layout.Section>
             <Layout.Section variant="oneHalf">
-              <DestinationCard values={answer?.values ?? EMPTY_VALUES} errors={answer?.errors ?? {}} states={page.states} />
+              <DestinationCard
+                values={answer?.values ?? EMPTY_VALUES}
+                errors={answer?.errors ?? {}}
+                states={page.states}
+              />
             </Layout.Section>
             <Layout.Section variant="oneHalf">
-              <CartCard values={answer?.values ?? EMPTY_VALUES} errors={answer?.errors ?? {}} variants={page.variants} />
+              <CartCard
+                values={answer?.values ?? EMPTY_VALUES}
+                errors={answer?.errors ?? {}}
+                variants={page.variants}
+              />
             </Layout.Section>
             <Layout.Section>
               <Button submit variant="primary" loading={quoting}>
