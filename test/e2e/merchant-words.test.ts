@@ -10,8 +10,6 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { reason, reasonColumns } from "~/fulfillment/reason-codes";
-import { connectShop } from "~/shop/svc-connection.server";
-import { appEnv } from "../helpers/app-process";
 import { describeLeaks, merchantTextLeaks, type Locale } from "../helpers/merchant-text";
 import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
 import { IN_BOTH_LANGUAGES } from "./support/merchant-texts";
@@ -57,18 +55,7 @@ async function syncCatalogue(): Promise<void> {
 }
 
 /** Connects the shop to the service's `environment`, as Configuración does; the caller re-syncs. */
-const switchAccount = (environment: "qa" | "production") =>
-  connectShop({
-    db: admin.db,
-    config: {
-      baseUrls: { qa: admin.sandbox.url, production: admin.sandbox.url },
-      serviceName: "svc",
-      encryptionKey: appEnv().ENCRYPTION_KEY!,
-    },
-    shop: SHOP,
-    apiKey: "sandbox-key",
-    environment,
-  });
+const switchAccount = (environment: "qa" | "production") => admin.connect(environment);
 
 /** What another system does at the service: registers a product under its API key. */
 async function registerElsewhere(sku: string): Promise<void> {

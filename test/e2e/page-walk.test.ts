@@ -19,7 +19,6 @@ import { reason, reasonColumns, type ReasonMessage } from "~/fulfillment/reason-
 import { classifySubmitError } from "~/fulfillment/submit-errors";
 import { jobErrorCode } from "~/jobs/error-codes";
 import { ShopifyAdminError } from "~/shopify/admin/errors";
-import { connectShop } from "~/shop/svc-connection.server";
 import {
   SvcConflictError,
   SvcDestinationNotServedError,
@@ -31,11 +30,11 @@ import {
   type SvcError,
 } from "~/svc/errors";
 import { addressHoldReason } from "~/fulfillment/address-hold";
-import { appEnv } from "../helpers/app-process";
 import { MERCHANT_BROWSER } from "../helpers/browser";
 import { describeLeaks, merchantTextLeaks, type Locale } from "../helpers/merchant-text";
 import { merchantText } from "./support/page-text";
 import { startExtensionHost, type ExtensionHost } from "./support/admin-extension-host";
+import { connectToSandbox } from "./support/embedded-admin";
 import { SHOP, startInstalledAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
 
 const API_KEY = "e2e-api-key";
@@ -370,17 +369,7 @@ beforeAll(async () => {
     viewport: { width: 1280, height: 900 },
     tmpPrefix: "svc-page-walk-",
   }));
-  await connectShop({
-    db: shop.db,
-    config: {
-      baseUrls: { qa: shop.sandbox.url, production: shop.sandbox.url },
-      serviceName: "svc",
-      encryptionKey: appEnv().ENCRYPTION_KEY!,
-    },
-    shop: SHOP,
-    apiKey: "sandbox-key",
-    environment: "qa",
-  });
+  await connectToSandbox(shop.db, shop.sandbox.url);
   await seed();
   await seedShopifyRefusals();
   for (const product of shop.store.products.list(SHOP)) {

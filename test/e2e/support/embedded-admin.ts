@@ -37,10 +37,30 @@ export interface EmbeddedAdmin {
   store: SimulatedStore;
   sandbox: ServiceSandbox;
   /** Stores the sandbox's key for the shop, as connecting in Configuración does (without its sync). */
-  connect(): Promise<void>;
+  connect(environment?: "qa" | "production"): Promise<void>;
   /** Opens `pagePath` of the app inside the admin, in `locale`; fails on any page error. */
   open(pagePath: string, locale?: "es" | "en"): Promise<Page & { problems: string[] }>;
   close(): Promise<void>;
+}
+
+/** Stores the sandbox's key for SHOP in `environment` (both environments are the one sandbox), as
+ *  connecting in Configuración does, without the sync and registrations it starts. */
+export function connectToSandbox(
+  db: PrismaClient,
+  sandboxUrl: string,
+  environment: "qa" | "production" = "qa",
+): Promise<void> {
+  return connectShop({
+    db,
+    config: {
+      baseUrls: { qa: sandboxUrl, production: sandboxUrl },
+      serviceName: "svc",
+      encryptionKey: appEnv().ENCRYPTION_KEY!,
+    },
+    shop: SHOP,
+    apiKey: "sandbox-key",
+    environment,
+  });
 }
 
 /** What installing the app leaves behind: the shop's row and its offline session (the store's token). */
@@ -104,18 +124,7 @@ export async function startEmbeddedAdmin(name: string): Promise<EmbeddedAdmin> {
     db,
     store,
     sandbox,
-    connect: () =>
-      connectShop({
-        db,
-        config: {
-          baseUrls: { qa: sandbox.url, production: sandbox.url },
-          serviceName: "svc",
-          encryptionKey: appEnv().ENCRYPTION_KEY!,
-        },
-        shop: SHOP,
-        apiKey: "sandbox-key",
-        environment: "qa",
-      }),
+    connect: (environment = "qa") => connectToSandbox(db, sandbox.url, environment),
     async open(pagePath, locale = "es") {
       const page = (await context.newPage()) as Page & { problems: string[] };
       page.problems = [];
