@@ -101,10 +101,10 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     notSaved: "Nothing was saved: fix the marked fields ({count}).",
     confirmMerchantTitle: "Switch back to store orders?",
     confirmMerchantBody:
-      "When you save, the app removes the fulfillment service and its location from your store. Orders from your chosen locations will be sent to the warehouse by the app again.",
-    confirmServiceTitle: "Switch to Shopify fulfillment service?",
+      "When you save, the app removes the fulfilment service and its location from your store. Orders from your chosen locations will be sent to the warehouse by the app again.",
+    confirmServiceTitle: "Switch to Shopify fulfilment service?",
     confirmServiceBody:
-      "When you save, the app registers a fulfillment service with its own location in your store. Shopify will assign orders for the products it stocks to that location and the warehouse will receive them from there; orders assigned to your other locations will no longer be sent to the warehouse.",
+      "When you save, the app registers a fulfilment service with its own location in your store. Shopify will assign orders for the products it stocks to that location and the warehouse will receive them from there; orders assigned to your other locations will no longer be sent to the warehouse.",
     confirmModeAction: "Switch and save",
     confirmModeCancel: "Cancel",
     mode: "How the warehouse receives orders",
