@@ -169,53 +169,83 @@ export interface TransitionArgs {
 /**
  * Moves a record from `from` to `to` with `data`, records the event and starts the follow-up
  * work planTransition decides. Returns false, changing nothing, when the record is no longer in
- * `from`. Two statements in the transaction (ADR 031): the compare-and-set, then the event and
- * every job it starts together; a third reads the record first when the caller did not pass it.
+ * `from`. One statement (ADR 031): the compare-and-set, and the event and every job it starts as
+ * data-modifying CTEs that insert only for the row the compare-and-set moved, so they exist
+ * together or not at all without a transaction's BEGIN and COMMIT round trips. The record's shop
+ * and order never change, so when the caller did not pass them they are read first, apart.
  */
 export async function transition(db: Db, args: TransitionArgs): Promise<boolean> {
-  const queues: string[] = [];
-  const moved = await db.$transaction(async (tx) => {
-    queues.length = 0; // a retried transaction starts over
-    const record =
-      args.record ??
-      (await tx.fulfillment.findUnique({
-        where: { id: args.id },
-        select: { shop: true, shopifyOrderId: true },
-      }));
-    if (!record) return false;
-    const { intents } = planTransition(
-      { id: args.id, shop: record.shop, shopifyOrderId: record.shopifyOrderId, status: args.from },
-      args.to,
-      args.now,
-    );
-    const { count } = await tx.fulfillment.updateMany({
-      where: { id: args.id, status: args.from },
-      data: { ...args.data, status: args.to, updatedAt: args.now },
-    });
-    if (count !== 1) return false;
-    const writes: Prisma.Sql[] = [];
-    const jobs = flowTriggerIntents({ ...args, shop: record.shop });
-    if (args.from !== args.to || args.detail) {
-      writes.push(Prisma.sql`
-        INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "fromStatus", "toStatus", detail, "detailCode", "detailParams")
-        VALUES (${args.id}, ${args.now}, ${args.from}, ${args.to}, ${args.detail ? reasonRecord(args.detail) : null},
-                ${args.detail?.code ?? null}, ${JSON.stringify(args.detail?.params ?? {})}::jsonb)`);
-      jobs.push(...intents);
-    }
-    writes.push(...jobs.map((intent) => enqueueStatement(intent)));
-    if (writes.length > 0) await tx.$executeRaw(everyOf(writes));
-    queues.push(...jobs.map((intent) => intent.queue));
-    return true;
-  });
-  if (moved) signalEnqueued(...queues);
-  return moved;
+  const record =
+    args.record ??
+    (await db.fulfillment.findUnique({ where: { id: args.id }, select: { shop: true, shopifyOrderId: true } }));
+  if (!record) return false;
+  const { intents } = planTransition(
+    { id: args.id, shop: record.shop, shopifyOrderId: record.shopifyOrderId, status: args.from },
+    args.to,
+    args.now,
+  );
+  const moved = Prisma.sql`moved`;
+  const writes: Prisma.Sql[] = [
+    Prisma.sql`
+      UPDATE "Fulfillment" SET ${fulfillmentSets({ ...args.data, status: args.to, updatedAt: args.now })}
+      WHERE id = ${args.id}::uuid AND status = ${args.from}
+      RETURNING id`,
+  ];
+  const jobs = flowTriggerIntents({ ...args, shop: record.shop });
+  if (args.from !== args.to || args.detail) {
+    writes.push(Prisma.sql`
+      INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "fromStatus", "toStatus", detail, "detailCode", "detailParams")
+      SELECT id, ${args.now}, ${args.from}, ${args.to}, ${args.detail ? reasonRecord(args.detail) : null},
+             ${args.detail?.code ?? null}, ${JSON.stringify(args.detail?.params ?? {})}::jsonb
+      FROM moved`);
+    jobs.push(...intents);
+  }
+  writes.push(...jobs.map((intent) => enqueueStatement(intent, moved)));
+  const ctes = writes.map((write, i) => Prisma.sql`${Prisma.raw(i === 0 ? "moved" : `w${i}`)} AS (${write})`);
+  const [row] = await db.$queryRaw<{ moved: number }[]>`
+    WITH ${Prisma.join(ctes, ", ")} SELECT count(*)::int AS moved FROM moved`;
+  if (row?.moved !== 1) return false;
+  signalEnqueued(...jobs.map((intent) => intent.queue));
+  return true;
 }
 
-/** Several INSERTs as one statement (data-modifying CTEs all run, whatever the final SELECT reads). */
-function everyOf(writes: Prisma.Sql[]): Prisma.Sql {
-  if (writes.length === 1) return writes[0]!;
-  const ctes = writes.map((write, i) => Prisma.sql`${Prisma.raw(`w${i}`)} AS (${write})`);
-  return Prisma.sql`WITH ${Prisma.join(ctes, ", ")} SELECT 1`;
+// The columns of Fulfillment by type, from Prisma's own model, so a new column needs no list here.
+const FULFILLMENT_COLUMNS = new Map(
+  Prisma.dmmf.datamodel.models
+    .find((model) => model.name === "Fulfillment")!
+    .fields.filter((field) => field.kind === "scalar")
+    .map((field) => [field.name, field.type]),
+);
+
+/**
+ * A transition's `data` as SQL SET clauses, as Prisma's updateMany would write them: a value, null
+ * (Prisma.DbNull too), Prisma.JsonNull, or `{ increment: n }`. Anything else throws, so a caller
+ * passing an operation this does not write fails in its tests, not in production.
+ */
+function fulfillmentSets(data: Prisma.FulfillmentUpdateManyMutationInput): Prisma.Sql {
+  const sets: Prisma.Sql[] = [];
+  for (const [column, value] of Object.entries(data)) {
+    if (value === undefined) continue;
+    const type = FULFILLMENT_COLUMNS.get(column);
+    if (!type) throw new Error(`transition: Fulfillment has no column ${column}`);
+    const name = Prisma.raw(`"${column}"`);
+    sets.push(Prisma.sql`${name} = ${columnValue(column, type, value)}`);
+  }
+  return Prisma.join(sets, ", ");
+}
+
+function columnValue(column: string, type: string, value: unknown): Prisma.Sql {
+  if (value === null || value === Prisma.DbNull) return Prisma.sql`NULL`;
+  if (value === Prisma.JsonNull) return Prisma.sql`'null'::jsonb`;
+  if (type === "Json") return Prisma.sql`${JSON.stringify(value)}::jsonb`;
+  if (value instanceof Date || typeof value === "string") return Prisma.sql`${value}`;
+  if (type === "Int" && typeof value === "number" && Number.isInteger(value)) return Prisma.sql`${value}::int`;
+  if (type === "Int" && typeof value === "object" && Object.keys(value).join() === "increment") {
+    const { increment } = value as { increment: unknown };
+    if (typeof increment === "number" && Number.isInteger(increment))
+      return Prisma.sql`${Prisma.raw(`"${column}"`)} + ${increment}::int`;
+  }
+  throw new Error(`transition: cannot write ${JSON.stringify(value)} to Fulfillment.${column}`);
 }
 
 /**
