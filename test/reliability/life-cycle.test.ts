@@ -139,34 +139,43 @@ describe("the server's life cycle", () => {
       SIMULATED_STORE_URL: hanging.url,
       SHUTDOWN_TIMEOUT_MS: "1000",
     });
-    const productId = variants[0]!.productId;
-    await db.job.create({
-      data: {
-        queue: PRODUCT_QUEUE,
-        key: `product:${productId}:${randomUUID()}`,
-        shop: SHOP,
-        payload: { kind: "product", productId },
-      },
-    });
-    await hanging.firstConnection;
-    const held = await db.job.findFirstOrThrow({ where: { queue: PRODUCT_QUEUE, state: "running" } });
-    expect(held.leaseOwner).toEqual(expect.any(String));
-    // WHEN it is stopped
-    const started = Date.now();
-    app.child.kill("SIGTERM");
-    // THEN it ends at the deadline, not when the lease would expire, and the job is queued for anyone
-    expect(await app.exited).toBe(0);
-    expect(Date.now() - started).toBeLessThan(30_000);
-    const after = await db.job.findUniqueOrThrow({ where: { id: held.id } });
-    expect(after).toMatchObject({
-      state: "queued",
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      attempts: held.attempts - 1,
-    });
-    expect(after.runAt.getTime()).toBeLessThanOrEqual(Date.now());
-    expect(app.output()).toContain("released the leases of jobs interrupted by the shutdown");
-    await db.job.delete({ where: { id: held.id } });
+    // A worker left running by a failed step would take the next test's jobs to the hanging store.
+    try {
+      const productId = variants[0]!.productId;
+      await db.job.create({
+        data: {
+          queue: PRODUCT_QUEUE,
+          key: `product:${productId}:${randomUUID()}`,
+          shop: SHOP,
+          payload: { kind: "product", productId },
+        },
+      });
+      // The worker reaches the hanging store, and the product job is the one it holds: other due jobs
+      // (the shop's schedules, its readiness check) may reach the store first, so wait for the claim.
+      await hanging.firstConnection;
+      const runningProductJob = () => db.job.findFirst({ where: { queue: PRODUCT_QUEUE, state: "running" } });
+      await expect.poll(runningProductJob, { timeout: 60_000, interval: 100 }).not.toBeNull();
+      const held = (await runningProductJob())!;
+      expect(held.leaseOwner).toEqual(expect.any(String));
+      // WHEN it is stopped
+      const started = Date.now();
+      app.child.kill("SIGTERM");
+      // THEN it ends at the deadline, not when the lease would expire, and the job is queued for anyone
+      expect(await app.exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      const after = await db.job.findUniqueOrThrow({ where: { id: held.id } });
+      expect(after).toMatchObject({
+        state: "queued",
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        attempts: held.attempts - 1,
+      });
+      expect(after.runAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(app.output()).toContain("released the leases of jobs interrupted by the shutdown");
+      await db.job.delete({ where: { id: held.id } });
+    } finally {
+      if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill("SIGKILL");
+    }
   });
 
   it("splits into a web-only process that serves and enqueues and a worker-only process that runs the jobs", async () => {
