@@ -1,4 +1,5 @@
 /** The catalogue page's filters, read from its URL (pure). */
+import { withoutControlCharacters } from "../text/control-characters";
 import { CATALOG_STATUSES, isCatalogStatus, type CatalogStatus } from "./status";
 
 /**
@@ -33,16 +34,15 @@ export const CATALOG_PAGE_SIZE = 50;
 /** The longest SKU the lookup at the service takes. */
 export const SKU_MAX = 100;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
 export function parseCatalogQuery(url: URL): CatalogQuery {
   const status = url.searchParams.get("status") ?? "all";
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return {
     filter: isCatalogStatus(status) || isCatalogGroup(status) || status === "deleted" ? status : "all",
     // Control characters match nothing a merchant can see (and a NUL byte would fail the query).
-    search: (url.searchParams.get("q") ?? "").replace(CONTROL_CHARACTERS, "").trim().slice(0, 100),
+    search: withoutControlCharacters(url.searchParams.get("q") ?? "")
+      .trim()
+      .slice(0, 100),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 10_000) : 1,
   };
 }

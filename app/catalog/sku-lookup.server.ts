@@ -7,6 +7,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { findCatalogueProducts, type SvcClient } from "../svc";
 import { serviceErrorOf, type ServiceErrorMessage } from "../svc/error-codes";
+import { hasControlCharacters } from "../text/control-characters";
 import { SKU_MAX } from "./catalog-query";
 import { measureDifferences, measuresByField, type MeasureDifference, type MeasureField } from "./measure-differences";
 import type { CatalogStatus } from "./status";
@@ -36,16 +37,13 @@ export type SkuLookup =
   | { kind: "failed"; sku: string; error: string; problem: ServiceErrorMessage }
   | { kind: "found"; sku: string; service: ServiceProductView[]; shopify: ShopifyVariantView[] };
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
 /** The SKU as typed, checked: 1 to SKU_MAX characters after trimming, no control characters. */
 export function parseSku(value: FormDataEntryValue | null): { ok: true; sku: string } | { ok: false; error: string } {
   const sku = typeof value === "string" ? value.trim() : "";
   if (!sku) return { ok: false, error: "enter a SKU" };
   if (sku.length > SKU_MAX) return { ok: false, error: `a SKU has at most ${SKU_MAX} characters` };
   // No SKU holds control characters; a NUL byte would even fail the catalogue's query (a 500).
-  if (CONTROL_CHARACTERS.test(sku)) return { ok: false, error: "a SKU has no control characters" };
+  if (hasControlCharacters(sku)) return { ok: false, error: "a SKU has no control characters" };
   return { ok: true, sku };
 }
 

@@ -1,5 +1,6 @@
 /** The orders page's filters and bulk selection, read and checked from the request (pure). */
 import { isRecordId } from "../http/record-id";
+import { withoutControlCharacters } from "../text/control-characters";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
 
 export const ORDERS_SEARCH_MAX = 100;
@@ -28,9 +29,6 @@ export interface FieldError {
   params: Record<string, string>;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
 export function parseOrdersQuery(url: URL): { ok: true; query: OrdersQuery } | { ok: false; error: FieldError } {
   const status = url.searchParams.get("status") ?? "";
   if (status && status !== SENT_FILTER && !isFulfillmentStatus(status)) {
@@ -45,7 +43,7 @@ export function parseOrdersQuery(url: URL): { ok: true; query: OrdersQuery } | {
     };
   }
   // Control characters match nothing a merchant can see (and a NUL byte would fail the query).
-  const q = (url.searchParams.get("q") ?? "").replace(CONTROL_CHARACTERS, "").trim();
+  const q = withoutControlCharacters(url.searchParams.get("q") ?? "").trim();
   if (q.length > ORDERS_SEARCH_MAX) {
     return {
       ok: false,

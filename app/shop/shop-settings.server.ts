@@ -4,6 +4,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { serviceCodeSchema } from "~/svc/wire/service-code";
+import { gidPattern } from "~/shopify/gid";
 
 // The service codes are the service's own, defined once at its edge (app/svc/service-codes.ts).
 export { SERVICE_CODES, type ServiceCode } from "~/svc/service-codes";
@@ -90,7 +91,7 @@ const fulfillmentSettingsSchema = z.object({
    */
   mode: z.enum(["merchant_managed", "fulfillment_service"]).default("merchant_managed"),
   /** Location gids the warehouse fulfils (merchant-managed); empty: the stock location. */
-  locationIds: z.array(z.string().regex(/^gid:\/\/shopify\/Location\/\d+$/, "expected a Location gid")).max(50).default([]),
+  locationIds: z.array(z.string().regex(gidPattern("Location"), "expected a Location gid")).max(50).default([]),
   /** Minutes each paid order waits before it goes, so early edits and cancellations never reach the warehouse. */
   holdBackMinutes: z.number().int().min(0).max(24 * 60).default(0),
   /** On connecting: also send the open paid orders of the last N days (0: only orders paid from now on). */

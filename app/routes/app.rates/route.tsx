@@ -15,8 +15,9 @@ import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
 import { recordRateTest } from "~/shop/setup-guide.server";
+import { gidPattern } from "~/shopify/gid";
 
-const VARIANT_ID = /^gid:\/\/shopify\/ProductVariant\/\d+$/;
+const VARIANT_ID = gidPattern("ProductVariant");
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);

@@ -1,5 +1,7 @@
 // The "orders and stock" form of the settings page ⇄ the fulfillment and stock settings.
+import { checkboxValue } from "~/forms/checkbox";
 import { parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
+import { gidPattern } from "~/shopify/gid";
 import { describeNumberError } from "~/forms/number-messages";
 import { es, type Messages } from "~/i18n/messages.es";
 import {
@@ -10,7 +12,7 @@ import {
 } from "~/shop/shop-settings.server";
 import { OPERATIONS_FIELDS } from "./number-fields";
 
-const LOCATION_ID = /^gid:\/\/shopify\/Location\/\d+$/;
+const LOCATION_ID = gidPattern("Location");
 
 export interface OperationsFormValues {
   defaultService: ServiceCode;
@@ -62,10 +64,9 @@ export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOpe
   }
   // A hidden "true"/"false" (or a box's "on"); anything else is refused, never read as "off".
   const checked = (name: string) => {
-    const value = text(name);
-    if (value === "true" || value === "on") return true;
-    if (value !== "" && value !== "false") errors[name] = t.choice;
-    return false;
+    const value = checkboxValue(text(name));
+    if (value === null) errors[name] = t.choice;
+    return value ?? false;
   };
   const stockEnabled = checked("stockEnabled");
   const skipTestOrders = checked("skipTestOrders");

@@ -4,6 +4,8 @@
  * (decimal text ⇄ integer centavos or basis points, never floats) by the one number reader of
  * app/forms; every problem of the form is reported at once, against its field.
  */
+import { checkboxValue } from "~/forms/checkbox";
+import { withoutControlCharacters } from "~/text/control-characters";
 import { formatNumberInput, parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
 import { describeNumberError } from "~/forms/number-messages";
 import { es, type Messages } from "~/i18n/messages.es";
@@ -20,9 +22,6 @@ export type ParsedRatesForm =
   { ok: true; rates: RatesSettings } | { ok: false; errors: Record<string, string>; values: RatesFormValues };
 
 const MAX_NAME = 80;
-// C0 controls but the tab, and DEL.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/g;
 const MAX_DESCRIPTION = 200;
 
 /** The stored rules as form values. */
@@ -76,10 +75,9 @@ export function parseRatesForm(form: FormData | RatesFormValues, m: Messages = e
   // A box is ticked ("on"; "true" from a hidden input) or not (absent, "", "false"); anything else
   // is refused rather than read as unticked, so a tampered value never silently turns a rule off.
   const checked = (name: string) => {
-    const value = get(name);
-    if (value === "on" || value === "true") return true;
-    if (value !== "" && value !== "false") errors[name] = t.choice;
-    return false;
+    const value = checkboxValue(get(name));
+    if (value === null) errors[name] = t.choice;
+    return value ?? false;
   };
 
   const number = (name: string, spec: NumberFieldSpec): number | null | undefined => {
@@ -97,7 +95,7 @@ export function parseRatesForm(form: FormData | RatesFormValues, m: Messages = e
   const text = (name: string, max: number): string => {
     // A one-line field never holds line breaks (the browser drops them from what is typed or
     // pasted) nor other control characters, so what is saved is what the page shows again.
-    const value = get(name).replace(CONTROL_CHARACTERS, "").trim();
+    const value = withoutControlCharacters(get(name), { keepTabs: true }).trim();
     if (value.length > max) errors[name] = t.tooLong.replace("{max}", String(max));
     return value;
   };
