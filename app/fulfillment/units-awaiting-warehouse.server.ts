@@ -102,7 +102,7 @@ function inventoryItemGid(id: string): string {
  * lines that need shipping, their remaining quantities summed per SKU (lines without a SKU cannot
  * be matched to the service's stock and are left out).
  */
-export function unitsToFulfil(
+function unitsToFulfil(
   lines: readonly { sku: string | null; remainingQuantity: number; requiresShipping: boolean }[],
 ): SkuUnits[] {
   const totals = new Map<string, number>();
