@@ -78,6 +78,8 @@ export function mergeFulfillmentOrders(
     id: shop.ids.next("FulfillmentOrder"),
     holds: [],
     lineItems: [],
+    progressReported: false,
+    progressReports: [],
     createdAt: now,
     updatedAt: now,
   };
