@@ -63,17 +63,23 @@ describe("once the warehouse has a fulfilment order (merchant-managed)", () => {
     expect(foOf(taza)).toMatchObject({
       status: "IN_PROGRESS",
       progressReported: true,
-      progressReports: [{ reasonNotes: `reported in Shopify as in progress: the warehouse has it (service order ${record!.svcOrderId})` }],
+      progressReports: [
+        {
+          reasonNotes: `reported in Shopify as in progress: the warehouse has it (service order ${record!.svcOrderId})`,
+        },
+      ],
     });
-    await expect(h.store.control.move(SHOP, taza, { locationId: h.locationId(SHOPFRONT), deliver: false })).rejects.toThrow(
-      /progress/,
-    );
+    await expect(
+      h.store.control.move(SHOP, taza, { locationId: h.locationId(SHOPFRONT), deliver: false }),
+    ).rejects.toThrow(/progress/);
     // The merchant marks it open again: their choice; the app does not report a second time.
     await h.clock.advance(MINUTE);
     await h.store.control.markAsOpen(SHOP, taza);
     await h.send("orders/updated", h.store.orders.get(SHOP, payload.id)!);
     await work();
-    const tracked = await prisma.shopifyOrder.findFirstOrThrow({ where: { shop: SHOP, orderGid: payload.admin_graphql_api_id } });
+    const tracked = await prisma.shopifyOrder.findFirstOrThrow({
+      where: { shop: SHOP, orderGid: payload.admin_graphql_api_id },
+    });
     expect(tracked.plannedAt).toEqual(h.clock.now());
     expect(foOf(taza)).toMatchObject({ status: "OPEN", progressReports: [expect.anything()] });
   });

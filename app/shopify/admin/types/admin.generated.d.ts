@@ -279,6 +279,16 @@ export type RegisterFulfilmentServiceMutation = { fulfillmentServiceCreate?: Adm
       & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
     )>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
+export type FulfilmentServiceByIdQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type FulfilmentServiceByIdQuery = { fulfillmentService?: AdminTypes.Maybe<(
+    Pick<AdminTypes.FulfillmentService, 'id'>
+    & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
+  )> };
+
 export type RemoveFulfilmentServiceMutationVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -493,6 +503,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      lineItems(first: $first, after: $after) {\n        nodes { id sku remainingQuantity lineItem { sku variant { sku } } }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {\n        nodes { id status createdAt }\n      }\n    }\n  }\n": {return: FulfilmentOrderFulfilmentStateQuery, variables: FulfilmentOrderFulfilmentStateQueryVariables},
   "#graphql\n  query FulfilmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      order { id legacyResourceId name }\n    }\n  }\n": {return: FulfilmentOrderOrderQuery, variables: FulfilmentOrderOrderQueryVariables},
   "#graphql\n  query FulfilledUnits($id: ID!, $fulfilments: Int!, $lines: Int!) {\n    fulfillmentOrder(id: $id) {\n      id\n      fulfillments(first: $fulfilments) {\n        nodes {\n          status\n          fulfillmentLineItems(first: $lines) {\n            nodes { quantity lineItem { sku variant { sku } } }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfilledUnitsQuery, variables: FulfilledUnitsQueryVariables},
+  "#graphql\n  query FulfilmentServiceById($id: ID!) {\n    fulfillmentService(id: $id) { id location { id } }\n  }\n": {return: FulfilmentServiceByIdQuery, variables: FulfilmentServiceByIdQueryVariables},
   "#graphql\n  query AssignedFulfilmentOrders($status: FulfillmentOrderAssignmentStatus!, $after: String) {\n    assignedFulfillmentOrders(first: 50, after: $after, assignmentStatus: $status) {\n      nodes { id order { id legacyResourceId name updatedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: AssignedFulfilmentOrdersQuery, variables: AssignedFulfilmentOrdersQueryVariables},
   "#graphql\n  query StockLevels($ids: [ID!]!, $locationId: ID!) {\n    nodes(ids: $ids) {\n      ... on InventoryItem {\n        id\n        inventoryLevel(locationId: $locationId) {\n          quantities(names: [\"available\"]) { name quantity }\n        }\n      }\n    }\n  }\n": {return: StockLevelsQuery, variables: StockLevelsQueryVariables},
   "#graphql\n  query SettingsLocations {\n    locations(first: 50) { nodes { id name } }\n  }\n": {return: SettingsLocationsQuery, variables: SettingsLocationsQueryVariables},
