@@ -85,17 +85,19 @@ export function createOrderSpec(
 
 /**
  * The current status of an order's `estados_orden`: the entry with the latest `timestamp` (the
- * service does not promise the list is in time order; of equal times, the later entry); the last
- * entry only when none has a readable timestamp.
+ * service does not promise the list is in time order). An entry without a readable timestamp
+ * counts as at the time of the dated entry listed before it; of equal times the later entry wins,
+ * so with no timestamps at all it is the last entry.
  */
 function currentStatus(history: readonly { timestamp?: string | null; estado_orden: string }[]): string | null {
   let best: { at: number; status: string } | null = null;
+  let listedAt = Number.NEGATIVE_INFINITY;
   for (const entry of history) {
-    const at = entry.timestamp ? Date.parse(entry.timestamp) : Number.NaN;
-    if (Number.isNaN(at)) continue;
-    if (!best || at >= best.at) best = { at, status: entry.estado_orden };
+    const parsed = entry.timestamp ? Date.parse(entry.timestamp) : Number.NaN;
+    if (!Number.isNaN(parsed)) listedAt = parsed;
+    if (!best || listedAt >= best.at) best = { at: listedAt, status: entry.estado_orden };
   }
-  return best?.status ?? history.at(-1)?.estado_orden ?? null;
+  return best?.status ?? null;
 }
 
 /** GET /api/rest/order/{id}: the order with its current status (see currentStatus). */

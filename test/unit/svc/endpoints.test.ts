@@ -189,7 +189,7 @@ describe("lookups", () => {
     expect(await client.getOrder(orden.id)).toMatchObject({ status: "IN_TRANSIT" });
   });
 
-  it("falls back to the last entry only when no entry has a readable timestamp", async () => {
+  it("counts an entry without a readable timestamp as at the time of the one before it (none: the last entry)", async () => {
     const undated = {
       ...orden,
       estados_orden: [
