@@ -19,6 +19,7 @@ import {
   createFulfillmentService,
   deleteFulfillmentService,
   listAssignedFulfillmentOrders,
+  readFulfillmentService,
   rejectCancellationRequest,
   rejectFulfillmentRequest,
   type AssignedFulfillmentOrder,
@@ -42,7 +43,12 @@ export interface ServiceModeDeps {
   adminFor(shop: string): Promise<AdminGraphql>;
 }
 
-/** Registers the warehouse as the shop's fulfilment service (once), keeping its id and location. */
+/**
+ * Registers the warehouse as the shop's fulfilment service (once), keeping its id and location.
+ * The ids kept are checked against Shopify first: a service gone since (the app uninstalled and
+ * installed again, or the merchant removed it) is registered anew rather than trusted, so orders
+ * are never waited for at a location that no longer exists.
+ */
 export async function registerFulfillmentService(
   deps: Pick<ServiceModeDeps, "db" | "adminFor">,
   args: { shop: string; appUrl: string; name: string },
@@ -51,8 +57,16 @@ export async function registerFulfillmentService(
     where: { domain: args.shop },
     select: { fsServiceId: true, fsLocationId: true },
   });
-  if (row?.fsServiceId && row.fsLocationId) return { id: row.fsServiceId, locationId: row.fsLocationId };
   const admin = await deps.adminFor(args.shop);
+  if (row?.fsServiceId) {
+    const current = await readFulfillmentService(admin, row.fsServiceId);
+    if (current) {
+      if (current.locationId !== row.fsLocationId) {
+        await storeFulfillmentService(deps.db, args.shop, { fsServiceId: current.id, fsLocationId: current.locationId });
+      }
+      return current;
+    }
+  }
   const service = await createFulfillmentService(admin, {
     name: args.name,
     callbackUrl: `${args.appUrl.replace(/\/$/, "")}${FULFILLMENT_SERVICE_CALLBACK_PATH}`,

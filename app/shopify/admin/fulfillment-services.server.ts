@@ -5,6 +5,7 @@ import type {
   AcceptCancellationRequestMutation,
   AcceptFulfilmentRequestMutation,
   AssignedFulfilmentOrdersQuery,
+  FulfilmentServiceByIdQuery,
   RegisterFulfilmentServiceMutation,
   RejectCancellationRequestMutation,
   RejectFulfilmentRequestMutation,
@@ -20,6 +21,12 @@ const REGISTER = `#graphql
       fulfillmentService { id location { id } }
       userErrors { field message }
     }
+  }
+`;
+
+const SERVICE = `#graphql
+  query FulfilmentServiceById($id: ID!) {
+    fulfillmentService(id: $id) { id location { id } }
   }
 `;
 
@@ -101,6 +108,16 @@ export async function createFulfillmentService(
     });
   }
   return { id: service.id, locationId: service.location.id };
+}
+
+/** The fulfilment service and its location as Shopify has them now; null when it no longer exists. */
+export async function readFulfillmentService(
+  admin: AdminGraphql,
+  id: string,
+): Promise<{ id: string; locationId: string } | null> {
+  const service = dataOf(await admin<FulfilmentServiceByIdQuery>(SERVICE, { id }), "fulfillmentService")
+    .fulfillmentService;
+  return service?.location ? { id: service.id, locationId: service.location.id } : null;
 }
 
 /** Deletes a fulfilment service: "deleted", or "gone" when Shopify no longer had it. */

@@ -83,7 +83,24 @@ export function createOrderSpec(
   };
 }
 
-/** GET /api/rest/order/{id}: the order with its status (the last `estados_orden` entry). */
+/**
+ * The current status of an order's `estados_orden`: the entry with the latest `timestamp` (the
+ * service does not promise the list is in time order). An entry without a readable timestamp
+ * counts as at the time of the dated entry listed before it; of equal times the later entry wins,
+ * so with no timestamps at all it is the last entry.
+ */
+function currentStatus(history: readonly { timestamp?: string | null; estado_orden: string }[]): string | null {
+  let best: { at: number; status: string } | null = null;
+  let listedAt = Number.NEGATIVE_INFINITY;
+  for (const entry of history) {
+    const parsed = entry.timestamp ? Date.parse(entry.timestamp) : Number.NaN;
+    if (!Number.isNaN(parsed)) listedAt = parsed;
+    if (!best || listedAt >= best.at) best = { at: listedAt, status: entry.estado_orden };
+  }
+  return best?.status ?? null;
+}
+
+/** GET /api/rest/order/{id}: the order with its current status (see currentStatus). */
 export function getOrderSpec(id: string): RequestSpec<SvcOrder | null> {
   return {
     endpoint: "getOrder",
@@ -94,7 +111,7 @@ export function getOrderSpec(id: string): RequestSpec<SvcOrder | null> {
       const { orden } = parseWire(orderLookupResponseSchema, json);
       if (orden === null) return null;
       const history = orden.estados_orden ?? [];
-      return { ...orden, status: history.at(-1)?.estado_orden ?? null };
+      return { ...orden, status: currentStatus(history) };
     },
   };
 }
