@@ -34,6 +34,7 @@ const IN_PROGRESS = 0;
  * and Admin calls, each with its own timeout, Admin pacing at most a minute), and Flow gives up on
  * an answer after 30 s: a holder past this is gone (crashed, or its final write failed), and the
  * next delivery of the run takes it over rather than answering 503 until Flow gives up.
+ * @internal
  */
 export const FLOW_RUN_LEASE_MS = 5 * 60_000;
 

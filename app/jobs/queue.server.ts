@@ -36,11 +36,12 @@ export interface JobWriter {
 
 type JobState = "queued" | "running" | "done" | "failed";
 
-/** A transaction's view of the queue: what it adds becomes visible, and wakes workers, on commit. */
-export interface TxJobs extends JobWriter {
-  /** The state of the (queue, key) row, or null; `lock` holds the row until the transaction ends. */
-  state(queue: string, key: string, opts?: { lock?: boolean }): Promise<JobState | null>;
-}
+/**
+ * A transaction's view of the queue: what it adds becomes visible, and wakes workers, on commit.
+ * (No need to look at a job's state before adding: an enqueue of a running job is kept as a
+ * wake-up, see enqueueStatement.)
+ */
+export type TxJobs = JobWriter;
 
 /**
  * The upsert behind every enqueue, as one statement: adds a job, or wakes the existing
@@ -116,7 +117,6 @@ export async function withJobs<T>(
         await tx.$executeRaw(enqueueStatement(args));
         queues.push(args.queue);
       },
-      state: (queue, key, opts) => jobState(tx, queue, key, opts),
     };
     return fn(tx, jobs);
   });
@@ -125,10 +125,9 @@ export async function withJobs<T>(
 }
 
 /** The state of the (queue, key) row, or null when there is none. */
-async function jobState(db: Conn, queue: string, key: string, opts: { lock?: boolean } = {}): Promise<JobState | null> {
-  const lock = opts.lock ? Prisma.sql`FOR UPDATE` : Prisma.empty;
+async function jobState(db: Conn, queue: string, key: string): Promise<JobState | null> {
   const [row] = await db.$queryRaw<{ state: JobState }[]>`
-    SELECT state FROM "Job" WHERE queue = ${queue} AND key = ${key} ${lock}`;
+    SELECT state FROM "Job" WHERE queue = ${queue} AND key = ${key}`;
   return row?.state ?? null;
 }
 
@@ -136,24 +135,6 @@ async function jobState(db: Conn, queue: string, key: string, opts: { lock?: boo
 export async function isJobActive(db: Conn, queue: string, key: string): Promise<boolean> {
   const state = await jobState(db, queue, key);
   return state === "queued" || state === "running";
-}
-
-/**
- * Whether another job of `queue` under one of `keys` is running and was claimed before `job`
- * (by lease, then id): lets a handler wait instead of racing a sibling on the same resource.
- */
-export async function isBehindRunningSibling(
-  db: Conn,
-  args: { queue: string; keys: string[]; job: Pick<Job, "id" | "leaseExpiresAt">; now: Date },
-): Promise<boolean> {
-  const ownLease = (args.job.leaseExpiresAt ?? args.now).toISOString();
-  const ahead = await db.$queryRaw<{ id: string }[]>`
-    SELECT id::text FROM "Job"
-    WHERE queue = ${args.queue} AND key = ANY(${args.keys}::text[]) AND id <> ${args.job.id}::uuid
-      AND state = 'running' AND "leaseExpiresAt" > ${args.now.toISOString()}::timestamp
-      AND ("leaseExpiresAt", id) < (${ownLease}::timestamp, ${args.job.id}::uuid)
-    LIMIT 1`;
-  return ahead.length > 0;
 }
 
 /** Deletes every job of a shop (the shop's data is being erased). */

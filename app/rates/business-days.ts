@@ -67,6 +67,7 @@ export function isMexicanRestDay(year: number, month: number, day: number, weekd
  * The most business days a date is computed for: the service's `days` are bounded at its edge
  * (MAX_SERVICE_DAYS, app/svc/wire/quote.ts) and the shop's handling days by its settings, so a
  * delivery date never walks more than about a year and a half of calendar days, on every answer.
+ * @internal
  */
 export const MAX_BUSINESS_DAYS = 366;
 

@@ -6,19 +6,10 @@ import { jobErrorCode } from "../jobs/error-codes";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import type { RatesRuntime } from "../rates/runtime.server";
-import {
-  bringReadinessCheckForward,
-  checkReadiness,
-  READINESS_QUEUE,
-  readinessFollowUpKey,
-  RECHECK_MS,
-  type ReadinessDeps,
-} from "./readiness.server";
+import { checkReadiness, READINESS_QUEUE, RECHECK_MS, type ReadinessDeps } from "./readiness.server";
 import { readinessDeps } from "./readiness-deps.server";
 
 const RETRY_MS = 15 * 60 * 1000;
-/** How soon a follow-up looks again while the shop's check is still running. */
-const FOLLOW_UP_WAIT_MS = 1_000;
 
 /** The handler of the readiness queue, assembled by app/composition.server.ts. */
 export function readinessJobHandlers(
@@ -31,11 +22,6 @@ export function readinessJobHandlers(
       // A disconnected shop is no longer checked; connecting starts it again.
       if (!row?.svcApiKeyCiphertext) return { kind: "done" };
       const at = (ms: number) => new Date(deps.now().getTime() + ms);
-      // A check asked for while one was running (scheduleReadinessCheck): runs as the shop's next check.
-      if (job.key === readinessFollowUpKey(job.shop)) {
-        const forward = await bringReadinessCheckForward(deps.db, { shop: job.shop, now: deps.now() });
-        return forward ? { kind: "done" } : { kind: "reschedule", at: at(FOLLOW_UP_WAIT_MS) };
-      }
       try {
         await checkReadiness({ ...readinessDeps(deps), ...overrides }, job.shop);
       } catch (error) {
