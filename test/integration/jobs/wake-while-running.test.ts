@@ -92,7 +92,13 @@ describe("a wake-up that arrives while its job runs", () => {
     const runs = [a.runOnce(), b.runOnce()];
     await firstRunStarted;
     // WHEN the order is cancelled while the first run is in progress
-    await enqueueJob(otherProcess, { queue: "q", key: "order-1", shop: "s", runAt: t0, payload: { news: "cancelled" } });
+    await enqueueJob(otherProcess, {
+      queue: "q",
+      key: "order-1",
+      shop: "s",
+      runAt: t0,
+      payload: { news: "cancelled" },
+    });
     release();
     await Promise.all(runs);
     // Whichever worker picks it up, the job ran again and saw the news (the worker that ran the
