@@ -141,7 +141,10 @@ async function answerCancellation(
       if (!(await transition(deps.db, { id: record.id, record, from: status, to: "skipped", now, data, detail: why })))
         continue;
     }
-    await acceptCancellationRequest(admin, { id: fo.id, message: "Cancelled: the order had not reached the warehouse." });
+    await acceptCancellationRequest(admin, {
+      id: fo.id,
+      message: "Cancelled: the order had not reached the warehouse.",
+    });
     return;
   }
   throw new Error(`cancellation request of ${fo.id}: its record kept changing; answered at the next read`);
