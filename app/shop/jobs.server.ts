@@ -6,7 +6,13 @@ import { jobErrorCode } from "../jobs/error-codes";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import type { RatesRuntime } from "../rates/runtime.server";
-import { checkReadiness, READINESS_QUEUE, RECHECK_MS, type ReadinessDeps } from "./readiness.server";
+import {
+  checkReadiness,
+  READINESS_QUEUE,
+  RECHECK_MS,
+  scheduleReadinessCheck,
+  type ReadinessDeps,
+} from "./readiness.server";
 import { readinessDeps } from "./readiness-deps.server";
 
 const RETRY_MS = 15 * 60 * 1000;
@@ -22,6 +28,12 @@ export function readinessJobHandlers(
       // A disconnected shop is no longer checked; connecting starts it again.
       if (!row?.svcApiKeyCiphertext) return { kind: "done" };
       const at = (ms: number) => new Date(deps.now().getTime() + ms);
+      // A follow-up row an older version queued during a rolling deploy (key `<shop>:again`): it
+      // becomes the wake-up of the shop's one check (ADR 004) instead of a second periodic check.
+      if (job.key !== job.shop) {
+        await scheduleReadinessCheck(deps.db, { shop: job.shop, now: deps.now() });
+        return { kind: "done" };
+      }
       try {
         await checkReadiness({ ...readinessDeps(deps), ...overrides }, job.shop);
       } catch (error) {

@@ -13,7 +13,7 @@ import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.s
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { registerCarrierService } from "~/shop/carrier-service.server";
 import { readinessJobHandlers } from "~/shop/jobs.server";
-import { claimJobs } from "~/jobs/queue.server";
+import { claimJobs, enqueueJob } from "~/jobs/queue.server";
 import { finishJob } from "../../helpers/jobs";
 import { ensureReadinessCheck, readReadiness, READINESS_QUEUE, scheduleReadinessCheck } from "~/shop/readiness.server";
 import { rateCallbackFastPath } from "../../../server/rate-callback-http";
@@ -192,6 +192,14 @@ describe("checkout readiness", () => {
     await finishJob(prisma, next!, await handler(next!));
     const later = await prisma.job.findFirstOrThrow({ where: { queue: READINESS_QUEUE, key: TEST_SHOP } });
     expect(later.runAt.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+    // AND a follow-up row an older version queued during a rolling deploy brings that check
+    // forward and ends, rather than becoming a second periodic check
+    await enqueueJob(prisma, { queue: READINESS_QUEUE, key: `${TEST_SHOP}:again`, shop: TEST_SHOP });
+    const [legacy] = await claim();
+    expect(legacy).toMatchObject({ key: `${TEST_SHOP}:again` });
+    expect(await handler(legacy!)).toEqual({ kind: "done" });
+    const forward = await prisma.job.findFirstOrThrow({ where: { queue: READINESS_QUEUE, key: TEST_SHOP } });
+    expect(forward.runAt.getTime()).toBeLessThanOrEqual(Date.now());
     await prisma.job.deleteMany({ where: { queue: READINESS_QUEUE } });
   });
 
