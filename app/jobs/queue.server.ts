@@ -3,6 +3,7 @@
 // FOR UPDATE SKIP LOCKED and a lease; a worker that dies loses its lease and another one
 // reclaims the job once the lease expires. Handlers must therefore be safe to run again.
 import { Prisma, type Job, type PrismaClient } from "@prisma/client";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import { currentRequestId } from "../logger.server";
 import { currentTraceparent } from "../telemetry.server";
@@ -43,12 +44,23 @@ type JobState = "queued" | "running" | "done" | "failed";
  */
 export type TxJobs = JobWriter;
 
+// The job whose handler is running in this async context (runAsJob): its own key enqueued by it is
+// no news to it, since the outcome it returns decides its next run.
+const runningJob = new AsyncLocalStorage<{ queue: string; key: string }>();
+
+/** Runs `fn` (a job's handler) as `job`: what it enqueues under its own key leaves its row alone. */
+export function runAsJob<T>(job: Pick<Job, "queue" | "key">, fn: () => Promise<T>): Promise<T> {
+  return runningJob.run({ queue: job.queue, key: job.key }, fn);
+}
+
 /**
  * The upsert behind every enqueue, as one statement: adds a job, or wakes the existing
  * (queue, key) row: a finished or failed row is queued again, a queued one runs at the earlier of
  * the two times, and a running one is marked to run again once this run finishes (wakeAt,
  * wakePayload): the run may have read past what this enqueue is about (an order cancelled while
- * it is being submitted), so the wake-up is kept, never dropped (finishJobState, claimWhere).
+ * it is being submitted), so the wake-up is kept, never dropped (finishJobState, claimWhere) —
+ * unless the enqueue comes from that run itself (runAsJob): e.g. a submission that puts its record
+ * back to pending after a failure, whose job's outcome already says when to try again.
  * With `from`, a row is written only for each row that relation yields (used inside a larger
  * single statement, e.g. the orders/paid fast path).
  */
@@ -59,6 +71,8 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
   // The request enqueuing (if any): its id goes into the job's log lines, its trace into the job's span.
   const requestId = currentRequestId() ?? null;
   const traceparent = currentTraceparent() ?? null;
+  const running = runningJob.getStore();
+  const ownRun = running?.queue === args.queue && running.key === args.key;
   return Prisma.sql`
     INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", priority, "requestId", traceparent, "updatedAt")
     SELECT gen_random_uuid(), ${args.queue}, ${args.key}, ${args.shop}, ${payload}::jsonb, 'queued', ${runAt},
@@ -78,7 +92,8 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
       "lastError" = CASE WHEN "Job".state IN ('done', 'failed') THEN NULL ELSE "Job"."lastError" END,
       "lastErrorCode" = CASE WHEN "Job".state IN ('done', 'failed') THEN NULL ELSE "Job"."lastErrorCode" END,
       state = CASE WHEN "Job".state = 'running' THEN 'running' ELSE 'queued' END,
-      "updatedAt" = now()`;
+      "updatedAt" = now()
+    ${ownRun ? Prisma.sql`WHERE "Job".state <> 'running'` : Prisma.empty}`;
 }
 
 /** Wakes this process's workers of `queues`: call only once the jobs are committed. */

@@ -70,6 +70,31 @@ describe("a wake-up that arrives while its job runs", () => {
     expect(await finishJobState(otherProcess, taken!, { kind: "done" })).toBe("done");
   });
 
+  it("takes no wake-up from the run itself: its own outcome says when it runs next", async () => {
+    // GIVEN a handler that, like a failed submission putting its record back to pending, enqueues
+    // its own key (now) and asks to be retried an hour later
+    await enqueueJob(prisma, { queue: "q", key: "order-1", shop: "s", runAt: t0 });
+    let runs = 0;
+    const worker = createJobWorker({
+      db: prisma,
+      logger: silent,
+      owner: "A",
+      now: () => at(1_000),
+      handlers: {
+        q: async () => {
+          runs += 1;
+          await enqueueJob(prisma, { queue: "q", key: "order-1", shop: "s", runAt: at(1_000) });
+          return { kind: "retry" as const, at: at(3_600_000), error: "service down" };
+        },
+      },
+    });
+    // WHEN the worker runs what is due
+    await worker.runOnce();
+    // THEN the job ran once and waits out its backoff
+    expect(runs).toBe(1);
+    expect(await row()).toMatchObject({ state: "queued", runAt: at(3_600_000), wakeAt: null });
+  });
+
   it("runs the handler again when its key is enqueued during the run, across two worker processes", async () => {
     // GIVEN two workers on two pools, and a handler whose first run waits until the news has come
     await enqueueJob(prisma, { queue: "q", key: "order-1", shop: "s", runAt: t0, payload: { news: "paid" } });
