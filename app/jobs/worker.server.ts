@@ -9,7 +9,7 @@ import type { AdminPacing } from "../shopify/admin-pacing.server";
 import type { SvcClient } from "../svc";
 import { inTraceSpan } from "../telemetry.server";
 import { jobErrorCode } from "./error-codes";
-import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
+import { claimJobs, finishJobState, jobSignals, runAsJob, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
@@ -96,7 +96,7 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
             `job ${job.queue}`,
             { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
             job.traceparent,
-            () => handler(job),
+            () => runAsJob(job, () => handler(job)),
           )
         : {
             kind: "retry",

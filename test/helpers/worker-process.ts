@@ -45,7 +45,8 @@ export function startWorkerProcess(opts: WorkerProcessOptions): WorkerProcess {
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk));
   child.stderr.on("data", (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  // "close", not "exit": at exit the child's stdio may still hold its last lines ("ran …").
+  const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     const check = () => (output.includes("worker ready") ? resolve() : undefined);
     child.stdout.on("data", check);
