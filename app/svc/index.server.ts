@@ -29,6 +29,13 @@ export {
 } from "./catalogue";
 export { lookupServiceOrder } from "./order-lookup";
 export {
+  readReceptions,
+  readWithdrawals,
+  type Reception,
+  type ReceptionsAnswer,
+  type Withdrawal,
+} from "./movements";
+export {
   submittedAddressOf,
   submittedLinesOf,
   submittedOrderJson,
