@@ -5,11 +5,13 @@ import { readinessEs } from "./readiness.es";
 import { numbersEs } from "./numbers.es";
 import { settingsEs } from "./settings.es";
 import { loginEs } from "./login.es";
+import { warehouseEs } from "./warehouse.es";
 export const es = {
   nav: {
     home: "Inicio",
     orders: "Pedidos",
     catalog: "Catálogo",
+    warehouse: "Almacén",
     rates: "Tarifas",
     settings: "Configuración",
     privacy: "Privacidad",
@@ -707,6 +709,7 @@ export const es = {
     unknown: "Shopify respondió con un error inesperado. Vuelve a intentar; si sigue, contacta a soporte de la app.",
   },
   settings: settingsEs,
+  warehouse: warehouseEs,
   login: loginEs,
   readiness: readinessEs,
   saveBar: { save: "Guardar", discard: "Descartar" },

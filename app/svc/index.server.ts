@@ -32,7 +32,6 @@ export {
   readReceptions,
   readWithdrawals,
   type Reception,
-  type ReceptionsAnswer,
   type Withdrawal,
 } from "./movements";
 export {

@@ -7,7 +7,7 @@ import type { SvcClient } from "./client";
 import type { SvcCallOptions } from "./options";
 import type { SvcPickupOrder } from "./wire/inventory";
 
-export interface ReceptionLine {
+interface ReceptionLine {
   sku: string | null;
   name: string | null;
   expected: number | null;
@@ -33,7 +33,7 @@ export type ReceptionsAnswer =
   | { kind: "read"; receptions: Reception[]; body: unknown }
   | { kind: "unreadable"; body: unknown };
 
-export interface WithdrawalLine {
+interface WithdrawalLine {
   sku: string | null;
   name: string | null;
   units: number | null;
