@@ -85,8 +85,13 @@ function rowView(row: StockRow): WarehouseRow {
     inShopify,
     awaiting: row.awaiting,
     difference: row.shopifyAvailable === null ? null : row.shopifyAvailable - (row.available - row.awaiting),
-    adminUrl: inShopify ? adminVariantUrl(row.productId, row.variantId) : null,
+    adminUrl: inShopify ? adminVariantUrl(asGid("Product", row.productId), asGid("ProductVariant", row.variantId)) : null,
   };
+}
+
+/** A catalogue id as a gid (rows keep gids; a bare numeric id is read as one). */
+function asGid(type: string, id: string | null): string | null {
+  return id && /^\d+$/.test(id) ? `gid://shopify/${type}/${id}` : id;
 }
 
 const SELECT = Prisma.sql`SELECT sku, name, title, available, "inStock", "shopifyAvailable", awaiting, "productId", "variantId" FROM "WarehouseStock"`;

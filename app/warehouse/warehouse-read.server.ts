@@ -9,7 +9,7 @@ import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { readAvailableLevels } from "../shopify/admin/inventory.server";
 import { stockLevels, type SvcClient } from "../svc";
-import { unitsAwaitingWarehouseBySku } from "./awaiting-units.server";
+import { unitsAwaitingWarehouse } from "../fulfillment/units-awaiting-warehouse.server";
 
 const LEVELS_BATCH = 100;
 const INSERT_BATCH = 1000;
@@ -62,7 +62,7 @@ export async function readWarehouse(
   const variantOf = new Map<string, (typeof variants)[number]>();
   for (const v of variants) if (!variantOf.has(v.sku!)) variantOf.set(v.sku!, v);
   const levels = await shopifyLevels(deps, shop, [...variantOf.values()].map((v) => v.inventoryItemId));
-  const awaiting = await unitsAwaitingWarehouseBySku(deps.db, shop);
+  const awaiting = (await unitsAwaitingWarehouse(deps.db, shop)).bySku;
   const at = deps.now();
   const rows = [...bySku.entries()].map(([sku, entry]) => {
     const variant = variantOf.get(sku);
