@@ -70,7 +70,19 @@ export const warehouseEn: Leaves<typeof warehouseEs> = {
     warehouse: "Warehouse: {warehouse}",
     line: "{sku} {name}: expected {expected}, received {received}",
     unknownValue: "—",
+    otherValue: "“{value}”",
     otherFields: "Other details from the service: {fields}",
+    statuses: {
+      COMPLETADA: "Completed",
+      PENDIENTE: "Pending",
+      EN_TRANSITO: "On its way",
+      CANCELADA: "Cancelled",
+    },
+    origins: {
+      ALTA_PRODUCTO: "The product's first stock",
+      AJUSTE_SANDBOX: "Stock adjustment",
+      RECEPCION: "Goods received",
+    },
   },
   withdrawals: {
     title: "Withdrawals",

@@ -66,7 +66,19 @@ export const warehouseEs = {
     warehouse: "Almacén: {warehouse}",
     line: "{sku} {name}: esperadas {expected}, recibidas {received}",
     unknownValue: "—",
+    otherValue: "«{value}»",
     otherFields: "Otros datos del servicio: {fields}",
+    statuses: {
+      COMPLETADA: "Completada",
+      PENDIENTE: "Pendiente",
+      EN_TRANSITO: "En camino",
+      CANCELADA: "Cancelada",
+    },
+    origins: {
+      ALTA_PRODUCTO: "Existencias iniciales del producto",
+      AJUSTE_SANDBOX: "Ajuste de existencias",
+      RECEPCION: "Entrada de mercancía",
+    },
   },
   withdrawals: {
     title: "Retiros",

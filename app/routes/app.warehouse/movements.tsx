@@ -41,6 +41,9 @@ function ReceptionItem({ reception }: { reception: Reception }) {
   const { messages, format, number, dateTime } = useI18n();
   const m = messages.warehouse.receptions;
   const count = (n: number | null) => (n === null ? m.unknownValue : number(n));
+  // The service's codes in words; one the app does not know is shown as the service sent it.
+  const worded = (words: Record<string, string>, value: string) =>
+    Object.hasOwn(words, value) ? words[value]! : format(m.otherValue, { value });
   const other = Object.entries(reception.unrecognised).map(([key, value]) => `${key}: ${plain(value)}`);
   return (
     <BlockStack gap="100">
@@ -48,10 +51,10 @@ function ReceptionItem({ reception }: { reception: Reception }) {
         <Text as="h3" variant="headingSm">
           {format(m.reception, { id: reception.id ?? m.unknownValue })}
         </Text>
-        {reception.status && <Badge>{format(m.status, { status: reception.status })}</Badge>}
+        {reception.status && <Badge>{format(m.status, { status: worded(m.statuses, reception.status) })}</Badge>}
       </InlineStack>
       {reception.createdAt && <Text as="p">{format(m.createdAt, { at: dateTime(reception.createdAt) })}</Text>}
-      {reception.origin && <Text as="p">{format(m.origin, { origin: reception.origin })}</Text>}
+      {reception.origin && <Text as="p">{format(m.origin, { origin: worded(m.origins, reception.origin) })}</Text>}
       {reception.warehouse && <Text as="p">{format(m.warehouse, { warehouse: reception.warehouse })}</Text>}
       {reception.lines.map((line, i) => (
         <Text as="p" key={i}>
