@@ -19,14 +19,24 @@ export function ReceptionsCard({ view }: { view: ReceptionsView }) {
         <Text as="p" tone="subdued">
           {m.help}
         </Text>
-        {view.kind === "failed" && <Text as="p" tone="caution">{m.failed}</Text>}
+        {view.kind === "failed" && (
+          <Text as="p" tone="caution">
+            {m.failed}
+          </Text>
+        )}
         {view.kind === "unreadable" && (
           <BlockStack gap="200">
-            <Text as="p" tone="caution" data-testid="receptions-unreadable">
-              {m.unreadable}
-            </Text>
+            <div data-testid="receptions-unreadable">
+              <Text as="p" tone="caution">
+                {m.unreadable}
+              </Text>
+            </div>
             <InlineStack>
-              <DownloadButton url={`/app/warehouse/receptions?locale=${locale}`} filename="receptions.json" label={m.download} />
+              <DownloadButton
+                url={`/app/warehouse/receptions?locale=${locale}`}
+                filename="receptions.json"
+                label={m.download}
+              />
             </InlineStack>
           </BlockStack>
         )}
@@ -87,7 +97,11 @@ export function WithdrawalsCard({ view }: { view: WithdrawalsView }) {
         <Text as="p" tone="subdued">
           {m.help}
         </Text>
-        {view.kind === "failed" && <Text as="p" tone="caution">{m.failed}</Text>}
+        {view.kind === "failed" && (
+          <Text as="p" tone="caution">
+            {m.failed}
+          </Text>
+        )}
         {view.kind === "read" && view.withdrawals.length === 0 && <Text as="p">{m.none}</Text>}
         {view.kind === "read" && view.withdrawals.map((w) => <WithdrawalItem key={w.id} withdrawal={w} />)}
       </BlockStack>
@@ -108,7 +122,11 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: Withdrawal }) {
       {w.createdAt && <Text as="p">{format(m.createdAt, { at: dateTime(w.createdAt) })}</Text>}
       {w.lines.map((line, i) => (
         <Text as="p" key={i}>
-          {format(m.line, { sku: line.sku ?? "", name: line.name ?? "", units: line.units === null ? "" : number(line.units) })}
+          {format(m.line, {
+            sku: line.sku ?? "",
+            name: line.name ?? "",
+            units: line.units === null ? "" : number(line.units),
+          })}
           {line.collected === null ? "" : ` (${line.collected ? m.collected : m.notCollected})`}
         </Text>
       ))}

@@ -1,6 +1,17 @@
 // The warehouse's products, filtered and searched on the server, each beside Shopify's level.
 import { useSearchParams } from "@remix-run/react";
-import { Badge, BlockStack, Button, Card, DataTable, InlineStack, Link, Pagination, Select, Text } from "@shopify/polaris";
+import {
+  Badge,
+  BlockStack,
+  Button,
+  Card,
+  DataTable,
+  InlineStack,
+  Link,
+  Pagination,
+  Select,
+  Text,
+} from "@shopify/polaris";
 import { useState } from "react";
 import { DownloadButton } from "~/components/download-button";
 import { SearchForm } from "~/components/search-form";
@@ -40,7 +51,11 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
         <Text as="p" tone="subdued">
           {m.help}
         </Text>
-        {data.invalid?.field === "page" && <Text as="p" tone="caution">{m.errors.page}</Text>}
+        {data.invalid?.field === "page" && (
+          <Text as="p" tone="caution">
+            {m.errors.page}
+          </Text>
+        )}
         <InlineStack gap="300" blockAlign="end">
           <Select
             label={m.filter}
@@ -114,7 +129,10 @@ function rowCells(row: WarehouseRow, m: StockWords, number: (n: number) => strin
     row.difference === null ? (
       ""
     ) : differs ? (
-      <Badge key="difference" tone="warning">{`${row.difference > 0 ? "+" : ""}${number(row.difference)} · ${m.differs}`}</Badge>
+      <Badge
+        key="difference"
+        tone="warning"
+      >{`${row.difference > 0 ? "+" : ""}${number(row.difference)} · ${m.differs}`}</Badge>
     ) : (
       number(0)
     ),

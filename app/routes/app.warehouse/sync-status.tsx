@@ -15,18 +15,18 @@ export function SyncStatus({ data }: { data: WarehouseLoaderData }) {
             {m.syncOff}
           </Text>
         )}
-        <Text as="p" data-testid="warehouse-read-at">
-          {data.readAt ? format(m.readAt, { at: dateTime(data.readAt) }) : m.neverRead}
-        </Text>
-        <Text as="p" data-testid="warehouse-last-sync">
-          {data.lastSync
-            ? format(m.syncedAt, {
-                at: dateTime(data.lastSync.at),
-                changed: number(data.lastSync.changed),
-                unchanged: number(data.lastSync.unchanged),
-              })
-            : m.neverSynced}
-        </Text>
+        <Text as="p">{data.readAt ? format(m.readAt, { at: dateTime(data.readAt) }) : m.neverRead}</Text>
+        <div data-testid="warehouse-last-sync">
+          <Text as="p">
+            {data.lastSync
+              ? format(m.syncedAt, {
+                  at: dateTime(data.lastSync.at),
+                  changed: number(data.lastSync.changed),
+                  unchanged: number(data.lastSync.unchanged),
+                })
+              : m.neverSynced}
+          </Text>
+        </div>
         {data.lastSync && data.lastSync.notStocked.length > 0 && (
           <Text as="p" tone="caution">
             {format(m.notStocked, { skus: data.lastSync.notStocked.join(", ") })}
