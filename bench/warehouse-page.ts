@@ -62,10 +62,10 @@ async function main() {
     const cases: Array<[string, string]> = [
       ["first page", ""],
       ["page 150", "?page=150"],
-      ["with a difference", "?filter=differs"],
-      ["out of stock", "?filter=out_of_stock"],
-      ["low stock", "?filter=low_stock"],
-      ["not in Shopify", "?filter=not_in_shopify"],
+      ["with a difference", "?status=differs"],
+      ["out of stock", "?status=out_of_stock"],
+      ["low stock", "?status=low_stock"],
+      ["not in Shopify", "?status=not_in_shopify"],
       ["search «jabon 99»", "?q=jabon%2099"],
     ];
     let failed = false;

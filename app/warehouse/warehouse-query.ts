@@ -1,4 +1,4 @@
-/** The «Almacén» page's filters, read from its URL (pure). */
+/** The «Almacén» page's filters, read from its URL (pure): `status` (as Catálogo and Pedidos name theirs), `q`, `page`. */
 import { withoutControlCharacters } from "../text/control-characters";
 
 export const WAREHOUSE_FILTERS = ["all", "differs", "out_of_stock", "low_stock", "not_in_shopify"] as const;
@@ -18,7 +18,7 @@ export interface WarehouseQuery {
 }
 
 export function parseWarehouseQuery(url: URL): WarehouseQuery {
-  const filter = url.searchParams.get("filter") ?? "all";
+  const filter = url.searchParams.get("status") ?? "all";
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return {
     filter: isWarehouseFilter(filter) ? filter : "all",
@@ -31,9 +31,9 @@ export function parseWarehouseQuery(url: URL): WarehouseQuery {
 }
 
 /** What in the URL the page cannot honour, by field (the loader answers 400 with the unfiltered page). */
-export function warehouseQueryError(url: URL): { field: "filter" | "q" | "page"; error: string } | null {
-  const filter = url.searchParams.get("filter");
-  if (filter && !isWarehouseFilter(filter)) return { field: "filter", error: `unknown filter "${filter.slice(0, 40)}"` };
+export function warehouseQueryError(url: URL): { field: "status" | "q" | "page"; error: string } | null {
+  const filter = url.searchParams.get("status");
+  if (filter && !isWarehouseFilter(filter)) return { field: "status", error: `unknown filter "${filter.slice(0, 40)}"` };
   if ((url.searchParams.get("q") ?? "").trim().length > SEARCH_MAX)
     return { field: "q", error: `longer than ${SEARCH_MAX} characters` };
   const page = url.searchParams.get("page");

@@ -34,11 +34,11 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
     }
     setParams(next);
   };
-  const clear = () => (setSearch(""), update({ filter: "", q: "", page: "" }));
+  const clear = () => (setSearch(""), update({ status: "", q: "", page: "" }));
   const pages = Math.max(1, Math.ceil(data.matching / WAREHOUSE_PAGE_SIZE));
   const filtered = data.query.filter !== "all" || data.query.search !== "";
   const exportQuery = new URLSearchParams();
-  if (data.query.filter !== "all") exportQuery.set("filter", data.query.filter);
+  if (data.query.filter !== "all") exportQuery.set("status", data.query.filter);
   if (data.query.search) exportQuery.set("q", data.query.search);
   exportQuery.set("locale", i18n.locale);
   const c = m.columns;
@@ -61,8 +61,8 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
             label={m.filter}
             options={WAREHOUSE_FILTERS.map((f) => ({ label: `${m.filters[f]} (${number(data.counts[f])})`, value: f }))}
             value={data.query.filter}
-            onChange={(value) => update({ filter: value === "all" ? "" : value, page: "" })}
-            error={data.invalid?.field === "filter" ? m.errors.filter : undefined}
+            onChange={(value) => update({ status: value === "all" ? "" : value, page: "" })}
+            error={data.invalid?.field === "status" ? m.errors.filter : undefined}
           />
           <SearchForm
             label={m.search}

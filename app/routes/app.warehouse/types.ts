@@ -3,7 +3,7 @@ import type { WarehousePageData } from "~/warehouse/warehouse-page.server";
 
 export interface WarehouseLoaderData extends WarehousePageData {
   /** What in the URL the page could not honour (the page shows the unfiltered list with this error). */
-  invalid: { field: "filter" | "q" | "page"; error: string } | null;
+  invalid: { field: "status" | "q" | "page"; error: string } | null;
   receptions: ReceptionsView;
   withdrawals: WithdrawalsView;
 }

@@ -98,7 +98,7 @@ describe("the warehouse beside Shopify", () => {
       const bySku = Object.fromEntries(data.rows.map((r) => [r.sku, r]));
       expect(bySku["TAZA-AZ"]).toMatchObject({ available: 20, shopifyAvailable: 18, awaiting: 2, difference: 0 });
       expect(bySku["CAFE-500"]).toMatchObject({ available: 20, shopifyAvailable: 19, awaiting: 0, difference: -1 });
-      expect((await page("?filter=differs")).rows.map((r) => r.sku)).toEqual(["CAFE-500"]);
+      expect((await page("?status=differs")).rows.map((r) => r.sku)).toEqual(["CAFE-500"]);
     } finally {
       await updateShopSettings({ db: prisma, shop: SHOP, patch: { fulfillment: { holdBackMinutes: 0 } } });
     }
@@ -109,11 +109,11 @@ describe("the warehouse beside Shopify", () => {
     await syncNow();
     expect((await page("?q=CAFE%20chiapas")).rows.map((r) => r.sku)).toEqual(["CAFE-500"]);
     expect((await page("?q=caf%C3%A9")).rows.map((r) => r.sku)).toEqual(["CAFE-500"]);
-    expect((await page("?filter=out_of_stock")).rows.map((r) => r.sku)).toEqual(["PLATO-GR"]);
-    expect((await page("?filter=out_of_stock&q=taza")).rows).toEqual([]);
+    expect((await page("?status=out_of_stock")).rows.map((r) => r.sku)).toEqual(["PLATO-GR"]);
+    expect((await page("?status=out_of_stock&q=taza")).rows).toEqual([]);
     expect((await page("?page=2")).rows).toEqual([]);
 
-    const request = await sessionTokenRequest("/app/warehouse/export?filter=out_of_stock&locale=en", SHOP);
+    const request = await sessionTokenRequest("/app/warehouse/export?status=out_of_stock&locale=en", SHOP);
     const file = (await exportLoader({ request, params: {}, context: routeContext() })) as Response;
     expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     // Decoded as bytes: Response.text() would drop the byte-order mark spreadsheets need.
@@ -127,13 +127,13 @@ describe("the warehouse beside Shopify", () => {
 
   it("names what in the URL it cannot honour, with the unfiltered page", async () => {
     await syncNow();
-    const request = await sessionTokenRequest("/app/warehouse?filter=nonsense", SHOP);
+    const request = await sessionTokenRequest("/app/warehouse?status=nonsense", SHOP);
     const answer = (await loader({ request, params: {}, context: routeContext() })) as unknown as {
       data: WarehouseLoaderData;
       init: { status: number };
     };
     expect(answer.init.status).toBe(400);
-    expect(answer.data.invalid).toEqual({ field: "filter", error: 'unknown filter "nonsense"' });
+    expect(answer.data.invalid).toEqual({ field: "status", error: 'unknown filter "nonsense"' });
     expect(answer.data.rows).toHaveLength(4);
     expect(await post({ intent: "nonsense" })).toMatchObject({ init: { status: 400 }, data: { kind: "invalid" } });
   });

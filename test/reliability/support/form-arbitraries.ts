@@ -130,6 +130,11 @@ export function otherForms(shop: string, work: MerchantWork) {
       }),
     }),
     fc.record({
+      form: fc.constant("warehouse"),
+      path: fc.constant("/app/warehouse.data"),
+      fields: fc.record({ intent: choiceText(["sync"]) }),
+    }),
+    fc.record({
       form: fc.constant("readiness"),
       path: fc.constant("/app/readiness.data"),
       fields: fc.record({ intent: choiceText(["add_rates", "recheck"]) }),
