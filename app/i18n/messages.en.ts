@@ -365,9 +365,6 @@ export const en: Messages = {
   },
   orders: {
     title: "Orders",
-    syncStock: "Sync inventory now",
-    stockSyncOff:
-      "Stock sync is off: switch it on in Settings → Orders and stock to update Shopify's stock with the warehouse's.",
     reconciledAt: "Orders last checked in Shopify: {at}",
     neverReconciled: "Orders in Shopify have not been checked yet (they are checked every 30 minutes once connected).",
     received: "Received, to be read from Shopify",

@@ -369,9 +369,6 @@ export const es = {
   },
   orders: {
     title: "Pedidos",
-    syncStock: "Sincronizar inventario ahora",
-    stockSyncOff:
-      "La sincronización del inventario está apagada: actívala en Configuración → Pedidos e inventario para actualizar el stock de Shopify con el del almacén.",
     reconciledAt: "Última revisión de pedidos en Shopify: {at}",
     neverReconciled: "Los pedidos en Shopify aún no se han revisado (se revisan cada 30 minutos tras conectar).",
     received: "Recibidos, por revisar en Shopify",

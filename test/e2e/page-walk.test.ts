@@ -34,6 +34,7 @@ import { MERCHANT_BROWSER } from "../helpers/browser";
 import { describeLeaks, merchantTextLeaks, type Locale } from "../helpers/merchant-text";
 import { merchantText } from "./support/page-text";
 import { sandboxControl } from "./support/sandbox-control";
+import { WAREHOUSE } from "../../sandbox/service/warehouse";
 import { startExtensionHost, type ExtensionHost } from "./support/admin-extension-host";
 import { connectToSandbox } from "./support/embedded-admin";
 import { SHOP, startInstalledAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
@@ -505,6 +506,8 @@ describe.each(["es", "en"] as const)("every page in %s", (locale) => {
           });
           await page.getByRole("button", { name: i18n.messages.warehouse.stock.readNow }).click();
           await poll(() => page.locator(".Polaris-DataTable table tbody tr").count()).toBeGreaterThan(10);
+          // The warehouse's name is the service's own (data, in its language).
+          return [WAREHOUSE.nombre_almacen];
         },
         [i18n.messages.warehouse.receptions.origins.ALTA_PRODUCTO, "Bazar"],
       ],

@@ -119,7 +119,6 @@ export function otherForms(shop: string, work: MerchantWork) {
           "short-refund",
           "send-as-is",
           "retry-many",
-          "sync-stock",
           "unreadable-send",
           "unreadable-dismiss",
           "job-retry",
