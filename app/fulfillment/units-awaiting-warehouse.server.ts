@@ -39,27 +39,38 @@ export interface UnitsAwaitingWarehouse {
   records: readonly AwaitingRecord[];
 }
 
-/** The units of `shop` paid for in Shopify and not yet at the warehouse, per SKU and per inventory item. */
+/**
+ * The units of `shop` paid for in Shopify and not yet at the warehouse, per SKU and per inventory
+ * item. Read in one statement (one snapshot): the fulfilment records before the warehouse, and the
+ * paid orders whose job has not written its records' units yet (their payload's units; the job's
+ * write empties them in the same statement), so an order's units are counted in exactly one place.
+ */
 export async function unitsAwaitingWarehouse(db: PrismaClient, shop: string): Promise<UnitsAwaitingWarehouse> {
-  const rows = await db.fulfillment.findMany({
-    where: {
-      shop,
-      OR: [
-        { status: { in: [...BEFORE_WAREHOUSE] }, svcOrderId: null },
-        { status: "needs_attention", svcOrderId: { not: null }, missingLines: { not: Prisma.AnyNull } },
-      ],
-    },
-    select: { id: true, status: true, svcOrderId: true, units: true, missingLines: true },
-  });
+  const rows = await db.$queryRaw<{ id: string; inFlight: boolean; units: unknown }[]>`
+    SELECT f.id::text AS id, f.status = 'submitting' AS "inFlight",
+           CASE WHEN f."svcOrderId" IS NULL THEN f.units ELSE f."missingLines" END AS units
+      FROM "Fulfillment" f
+     WHERE f.shop = ${shop}
+       AND ((f.status IN (${Prisma.join([...BEFORE_WAREHOUSE])}) AND f."svcOrderId" IS NULL)
+            OR (f.status = 'needs_attention' AND f."svcOrderId" IS NOT NULL AND f."missingLines" IS NOT NULL))
+    UNION ALL
+    SELECT 'order:' || o."shopifyOrderId", false, o.units
+      FROM "ShopifyOrder" o
+     WHERE o.shop = ${shop} AND o.units IS NOT NULL`;
   const records = rows
-    .map((row) => ({
-      id: row.id,
-      inFlight: row.status === "submitting",
-      units: row.svcOrderId ? readMissingLines(row.missingLines) : readMissingLines(row.units),
-    }))
+    .map((row) => ({ id: row.id, inFlight: row.inFlight, units: readMissingLines(row.units) }))
     .filter((record) => record.units.length > 0 || record.inFlight);
   const bySku = unitsBySku(records);
   return { bySku, byInventoryItem: await perInventoryItem(db, shop, bySku), records };
+}
+
+/** An orders/paid payload's units per SKU: the lines that need shipping (lines without a SKU are left out). */
+export function paidUnits(
+  lines: readonly { sku: string | null; quantity: number; requires_shipping: boolean }[],
+): SkuUnits[] {
+  return unitsToFulfil(
+    lines.map((line) => ({ sku: line.sku, remainingQuantity: line.quantity, requiresShipping: line.requires_shipping })),
+  );
 }
 
 /** Units per SKU of the given records. */
@@ -102,7 +113,7 @@ function inventoryItemGid(id: string): string {
  * lines that need shipping, their remaining quantities summed per SKU (lines without a SKU cannot
  * be matched to the service's stock and are left out).
  */
-export function unitsToFulfil(
+function unitsToFulfil(
   lines: readonly { sku: string | null; remainingQuantity: number; requiresShipping: boolean }[],
 ): SkuUnits[] {
   const totals = new Map<string, number>();
@@ -115,12 +126,15 @@ export function unitsToFulfil(
 }
 
 /**
- * Keeps each record's `units` as the order's job just read its fulfilment order, in one statement
- * that writes only what changed. A record whose fulfilment order Shopify no longer lists keeps its
- * last figure (its status says whether it still counts).
+ * Keeps each record's `units` as the order's job just read its fulfilment order and empties the
+ * order's payload units, in one statement (so stock sync counts the order's units in the records
+ * or in the order, never both, never neither) that writes only what changed. A record whose
+ * fulfilment order Shopify no longer lists keeps its last figure (its status says whether it still
+ * counts).
  */
 export async function recordUnitsToFulfil(
   db: PrismaClient,
+  order: { shop: string; shopifyOrderId: string; units?: unknown },
   records: readonly { id: string; fulfillmentOrderGid: string | null; units?: unknown }[],
   fulfillmentOrders: readonly {
     id: string;
@@ -138,9 +152,21 @@ export async function recordUnitsToFulfil(
     ids.push(record.id);
     values.push(units);
   }
-  if (ids.length === 0) return;
+  if (ids.length === 0 && (order.units ?? null) === null) return;
   await db.$executeRaw`
-    UPDATE "Fulfillment" AS f SET units = v.units
-      FROM unnest(${ids}::uuid[], ${values}::jsonb[]) AS v(id, units)
-     WHERE f.id = v.id AND f.units IS DISTINCT FROM v.units`;
+    WITH record AS (
+      UPDATE "Fulfillment" AS f SET units = v.units
+        FROM unnest(${ids}::uuid[], ${values}::jsonb[]) AS v(id, units)
+       WHERE f.id = v.id AND f.units IS DISTINCT FROM v.units
+    )
+    UPDATE "ShopifyOrder" SET units = NULL
+     WHERE shop = ${order.shop} AND "shopifyOrderId" = ${order.shopifyOrderId} AND units IS NOT NULL`;
+}
+
+/** The order's job found the order gone from Shopify: its payload's units are not held back any longer. */
+export async function forgetPaidUnits(db: PrismaClient, order: { shop: string; shopifyOrderId: string }): Promise<void> {
+  await db.shopifyOrder.updateMany({
+    where: { shop: order.shop, shopifyOrderId: order.shopifyOrderId, units: { not: Prisma.AnyNull } },
+    data: { units: Prisma.DbNull },
+  });
 }

@@ -109,6 +109,25 @@ describe("stock sync and the units not at the warehouse yet", () => {
     expect(available()).toBe(3);
   });
 
+  it("holds back an order's units from the moment it is paid, before its job reads it, and counts them once after", async () => {
+    // GIVEN two mugs sold and their orders/paid received, the order's job not run yet
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 2 }] });
+    await h.deliver(payload);
+    expect(await prisma.fulfillment.count()).toBe(0);
+    expect(Object.fromEntries((await unitsAwaitingWarehouse(prisma, SHOP)).bySku)).toEqual({ "TAZA-AZ": 2 });
+    // WHEN the stock is synced
+    await syncNow();
+    // THEN Shopify keeps 3
+    expect(available()).toBe(3);
+    // WHEN the order's job reads it (its record waits out the hold-back delay)
+    await work();
+    expect(await recordOf(payload)).toMatchObject({ status: "waiting" });
+    // THEN its units are counted once, by the record only
+    expect(Object.fromEntries((await unitsAwaitingWarehouse(prisma, SHOP)).bySku)).toEqual({ "TAZA-AZ": 2 });
+    await syncNow();
+    expect(available()).toBe(3);
+  });
+
   it("counts the units of a part sent to the warehouse during the stock read once, however the two interleave", async () => {
     for (const when of ["before_request", "after_answer"] as const) {
       await clearFulfilments(h);
