@@ -9,6 +9,7 @@ export {
   SvcError,
   SvcInsufficientStockError,
   SvcInvalidRequestError,
+  SvcInvalidResponseError,
   SvcPermissionError,
   SvcProductWithoutDimensionsError,
   SvcUnauthorizedError,

@@ -143,8 +143,7 @@ export function createTransport(deps: TransportDeps): Transport {
         field,
         outcomeUnknown: spec.sideEffects,
         message: `${spec.endpoint}: invalid response${field ? ` at ${field}` : ""}: ${issue}`,
-        // The answer as it came (its text when it is not JSON), so a caller can keep it whole.
-        body: json === undefined ? text : json,
+        answer: json === undefined ? text : json,
       });
     if (json === undefined) return { ok: false, error: invalid(undefined, "body is not JSON"), retryable: false };
     try {

@@ -4,7 +4,7 @@
  * in its place, and the page still shows the rest.
  */
 import type { Logger } from "pino";
-import { readReceptions, readWithdrawals, SvcError, type Reception, type SvcClient, type Withdrawal } from "../svc";
+import { readReceptions, readWithdrawals, SvcInvalidResponseError, type Reception, type SvcClient, type Withdrawal } from "../svc";
 
 export type ReceptionsView =
   | { kind: "read"; receptions: Reception[] }
@@ -34,7 +34,7 @@ export async function warehouseMovements(
         deps.logger.warn({ shop, err: messageOf(error) }, "receptions could not be read");
         // A body that is not JSON, or JSON that is neither an object nor a list, is still an answer
         // the app cannot read, not a failure to reach the service.
-        return answeredUnreadably(error) ? { kind: "unreadable", body: (error as SvcError).body } : { kind: "failed" };
+        return error instanceof SvcInvalidResponseError ? { kind: "unreadable", body: error.answer } : { kind: "failed" };
       },
     ),
     readWithdrawals(client).then(
@@ -55,14 +55,9 @@ export async function receptionsAnswer(deps: MovementsDeps, shop: string): Promi
   try {
     return (await readReceptions(client)).body;
   } catch (error) {
-    if (answeredUnreadably(error)) return (error as SvcError).body;
+    if (error instanceof SvcInvalidResponseError) return error.answer;
     throw error;
   }
-}
-
-/** The service answered (2xx) but not in a shape the client reads. */
-function answeredUnreadably(error: unknown): boolean {
-  return error instanceof SvcError && error.status !== undefined && error.status >= 200 && error.status < 300;
 }
 
 function newestFirst<T extends { createdAt: string | null }>(list: T[]): T[] {
