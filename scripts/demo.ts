@@ -334,6 +334,19 @@ async function main() {
     );
     info(`order ${skipped.orderName}: ${skipped.status} — ${skipped.reason}`);
 
+    step(13, "Goods arrive at the warehouse: a reception raises the stock, and Almacén reads it");
+    const previous = await db.warehouseStock.findUnique({ where: { shop_sku: { shop: SHOP, sku: synced.sku! } } });
+    const reception = await fetch(`${sandbox.url}/__sandbox/reception`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}`, "content-type": "application/json" },
+      body: JSON.stringify({ productos: [{ sku: synced.sku, cantidad: 24 }] }),
+    });
+    info(`reception of 24 × ${synced.sku} → ${reception.status}`);
+    // Stock sync is off here: Almacén's «Leer existencias ahora» reads the warehouse without writing Shopify.
+    await submitAdminForm(appUrl, "/app/warehouse", { intent: "sync" });
+    const after = await db.warehouseStock.findUniqueOrThrow({ where: { shop_sku: { shop: SHOP, sku: synced.sku! } } });
+    info(`Almacén: ${synced.sku} ${previous ? `${previous.available} → ` : ""}${after.available} available at the warehouse, Shopify ${after.shopifyAvailable ?? "not stocked at the location"}`);
+
     const listed = await fetch(`${sandbox.url}/__sandbox/orders`, { headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}` } });
     const serviceOrders = ((await listed.json()) as { orders: unknown[] }).orders;
     console.log(`\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify; the cancelled order never reached the warehouse.`);

@@ -28,6 +28,7 @@ import { nextReconciliation, reconcileOrders } from "./reconcile.server";
 import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.server";
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../shop/shop-settings.server";
+import { readWarehouse } from "../warehouse/warehouse-read.server";
 
 export type FulfillmentHandlerDeps = HandlerDeps;
 
@@ -111,7 +112,9 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       // Disconnected: there is no stock to read; connecting starts the schedule again.
       if (!(await full.svcClientFor(job.shop))) return { kind: "done" };
       try {
-        await syncStock(full, job.shop, { onDemand });
+        const synced = await syncStock(full, job.shop, { onDemand });
+        // «Almacén» shows the warehouse beside Shopify's levels as this sync left them.
+        if (synced.kind === "synced") await readWarehouse(full, job.shop, synced);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "stock sync failed");

@@ -3,6 +3,7 @@ import { readinessEn } from "./readiness.en";
 import { numbersEn } from "./numbers.en";
 import { settingsEn } from "./settings.en";
 import { loginEn } from "./login.en";
+import { warehouseEn } from "./warehouse.en";
 import type { Messages } from "./messages.es";
 
 export const en: Messages = {
@@ -10,6 +11,7 @@ export const en: Messages = {
     home: "Home",
     orders: "Orders",
     catalog: "Catalogue",
+    warehouse: "Warehouse",
     rates: "Rates",
     settings: "Settings",
     privacy: "Privacy",
@@ -363,9 +365,6 @@ export const en: Messages = {
   },
   orders: {
     title: "Orders",
-    syncStock: "Sync inventory now",
-    stockSyncOff:
-      "Stock sync is off: switch it on in Settings → Orders and stock to update Shopify's stock with the warehouse's.",
     reconciledAt: "Orders last checked in Shopify: {at}",
     neverReconciled: "Orders in Shopify have not been checked yet (they are checked every 30 minutes once connected).",
     received: "Received, to be read from Shopify",
@@ -703,6 +702,7 @@ export const en: Messages = {
     unknown: "Shopify answered with an unexpected error. Try again; if it persists, contact the app's support.",
   },
   settings: settingsEn,
+  warehouse: warehouseEn,
   login: loginEn,
   readiness: readinessEn,
   saveBar: { save: "Save", discard: "Discard" },

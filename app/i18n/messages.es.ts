@@ -5,11 +5,13 @@ import { readinessEs } from "./readiness.es";
 import { numbersEs } from "./numbers.es";
 import { settingsEs } from "./settings.es";
 import { loginEs } from "./login.es";
+import { warehouseEs } from "./warehouse.es";
 export const es = {
   nav: {
     home: "Inicio",
     orders: "Pedidos",
     catalog: "Catálogo",
+    warehouse: "Almacén",
     rates: "Tarifas",
     settings: "Configuración",
     privacy: "Privacidad",
@@ -367,9 +369,6 @@ export const es = {
   },
   orders: {
     title: "Pedidos",
-    syncStock: "Sincronizar inventario ahora",
-    stockSyncOff:
-      "La sincronización del inventario está apagada: actívala en Configuración → Pedidos e inventario para actualizar el stock de Shopify con el del almacén.",
     reconciledAt: "Última revisión de pedidos en Shopify: {at}",
     neverReconciled: "Los pedidos en Shopify aún no se han revisado (se revisan cada 30 minutos tras conectar).",
     received: "Recibidos, por revisar en Shopify",
@@ -714,6 +713,7 @@ export const es = {
     unknown: "Shopify respondió con un error inesperado. Vuelve a intentar; si sigue, contacta a soporte de la app.",
   },
   settings: settingsEs,
+  warehouse: warehouseEs,
   login: loginEs,
   readiness: readinessEs,
   saveBar: { save: "Guardar", discard: "Descartar" },

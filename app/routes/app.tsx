@@ -47,6 +47,7 @@ export default function App() {
           </Link>
           <Link to="/app/orders">{nav.orders}</Link>
           <Link to="/app/catalog">{nav.catalog}</Link>
+          <Link to="/app/warehouse">{nav.warehouse}</Link>
           <Link to="/app/rates">{nav.rates}</Link>
           <Link to="/app/settings">{nav.settings}</Link>
           <Link to="/app/privacy">{nav.privacy}</Link>

@@ -126,9 +126,12 @@ export class SvcConnectionError extends SvcError {}
 export class SvcInvalidResponseError extends SvcError {
   /** The offending field of the response, e.g. `svcServiceAvailability.services[0].days`. */
   readonly field?: string;
-  constructor(details: SvcErrorDetails & { field?: string }) {
+  /** The answer as it came (its text when it is not JSON), so a caller can keep it whole. */
+  readonly answer?: unknown;
+  constructor(details: SvcErrorDetails & { field?: string; answer?: unknown }) {
     super(details);
     this.field = details.field;
+    this.answer = details.answer;
   }
 }
 

@@ -9,6 +9,7 @@ export {
   SvcError,
   SvcInsufficientStockError,
   SvcInvalidRequestError,
+  SvcInvalidResponseError,
   SvcPermissionError,
   SvcProductWithoutDimensionsError,
   SvcUnauthorizedError,
@@ -28,6 +29,12 @@ export {
   type NewCatalogueProduct,
 } from "./catalogue";
 export { lookupServiceOrder } from "./order-lookup";
+export {
+  readReceptions,
+  readWithdrawals,
+  type Reception,
+  type Withdrawal,
+} from "./movements";
 export {
   submittedAddressOf,
   submittedLinesOf,

@@ -143,6 +143,7 @@ export function createTransport(deps: TransportDeps): Transport {
         field,
         outcomeUnknown: spec.sideEffects,
         message: `${spec.endpoint}: invalid response${field ? ` at ${field}` : ""}: ${issue}`,
+        answer: json === undefined ? text : json,
       });
     if (json === undefined) return { ok: false, error: invalid(undefined, "body is not JSON"), retryable: false };
     try {

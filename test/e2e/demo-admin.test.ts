@@ -59,7 +59,7 @@ describe("npm run demo -- --keep-running", () => {
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
     expect((await page.goto(adminUrl.replace("path=%2Fapp", "path=%2Fapp%2Frates")))?.status()).toBe(200);
-    await expect.poll(() => page.locator("#sim-admin-bar nav a").count(), { timeout: 15_000 }).toBe(6);
+    await expect.poll(() => page.locator("#sim-admin-bar nav a").count(), { timeout: 15_000 }).toBe(7);
 
     await page.getByLabel("Código postal").fill("06500");
     await page.getByLabel("Estado").selectOption("DF");

@@ -97,6 +97,8 @@ describe("npm run demo", () => {
     expect(output).toMatch(/waits: goes to the warehouse at \d{4}-/);
     expect(output).toMatch(/the buyer cancels: orders\/cancelled → 200/);
     expect(output).toMatch(/skipped — the order was cancelled in Shopify/);
+    expect(output).toMatch(/reception of 24 × \S+ → 200/);
+    expect(output).toMatch(/Almacén: \S+ \d+ available at the warehouse/);
     expect(output).toContain("Done: 1 order at the service for 2 webhook deliveries");
     expect(output).toContain("the cancelled order never reached the warehouse");
     expect(code, output).toBe(0);

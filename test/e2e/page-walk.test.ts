@@ -33,6 +33,8 @@ import { addressHoldReason } from "~/fulfillment/address-hold";
 import { MERCHANT_BROWSER } from "../helpers/browser";
 import { describeLeaks, merchantTextLeaks, type Locale } from "../helpers/merchant-text";
 import { merchantText } from "./support/page-text";
+import { sandboxControl } from "./support/sandbox-control";
+import { WAREHOUSE } from "../../sandbox/service/warehouse";
 import { startExtensionHost, type ExtensionHost } from "./support/admin-extension-host";
 import { connectToSandbox } from "./support/embedded-admin";
 import { SHOP, startInstalledAdmin, type DemoShop, type EmbeddedAdmin } from "./support/embedded-stack";
@@ -492,6 +494,23 @@ describe.each(["es", "en"] as const)("every page in %s", (locale) => {
       ["Catálogo (con error)", "/app/catalog?status=failed", async () => {}, refusedVariants],
       // The variants the sync left out, each with the reason it wrote.
       ["Catálogo (omitidas)", "/app/catalog?status=skipped", async () => {}, [w.noSku, w.duplicateSku]],
+      [
+        "Almacén",
+        "/app/warehouse",
+        async (page) => {
+          // The warehouse read for real (stock sync off: a read without writing Shopify), and a
+          // withdrawal, so every part of the page has content.
+          await sandboxControl(shop.sandbox.url, "/__sandbox/pickup-order", {
+            productos: [{ sku: "TAZA-AZ", cantidad: 1 }],
+            razon: "Bazar",
+          });
+          await page.getByRole("button", { name: i18n.messages.warehouse.stock.readNow }).click();
+          await poll(() => page.locator(".Polaris-DataTable table tbody tr").count()).toBeGreaterThan(10);
+          // The warehouse's name is the service's own (data, in its language).
+          return [WAREHOUSE.nombre_almacen];
+        },
+        [i18n.messages.warehouse.receptions.origins.ALTA_PRODUCTO, "Bazar"],
+      ],
       [
         "Tarifas",
         "/app/rates",

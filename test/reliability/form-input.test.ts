@@ -354,10 +354,10 @@ describe("every form field under random input, over HTTP", () => {
     expect(seen.priced).toBeGreaterThanOrEqual(RUNS.tester / 10);
   });
 
-  it("Catálogo's and Pedidos' searches and filters in the URL: a normal page or a 400 naming the field, never a 500", async () => {
+  it("Catálogo's, Pedidos' and Almacén's searches and filters in the URL: a normal page or a 400 naming the field, never a 500", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("catalog", "orders"),
+        fc.constantFrom("catalog", "orders", "warehouse"),
         urlParam,
         urlParam,
         urlParam,
@@ -388,12 +388,13 @@ describe("every form field under random input, over HTTP", () => {
           ["catalog", "nul\u0000", "nul\u0000", "nul\u0000", "es"],
           ["orders", "nul\u0000", undefined, undefined, "en"],
           ["orders", undefined, "nul\u0000", "nul\u0000", "es"],
+          ["warehouse", "nul\u0000", "nul\u0000", "nul\u0000", "en"],
         ],
       },
     );
   });
 
-  it("every other form (Inicio, Catálogo, Pedidos, readiness, Privacidad, login): random intents and values never make a 500", async () => {
+  it("every other form (Inicio, Catálogo, Pedidos, Almacén, readiness, Privacidad, login): random intents and values never make a 500", async () => {
     const statuses = new Map<string, Set<number>>();
     await fc.assert(
       fc.asyncProperty(otherForms(SHOP, work), async ({ form, path, fields }) => {
@@ -433,13 +434,14 @@ describe("every form field under random input, over HTTP", () => {
               fields: { intent: "unreadable-send", fulfillmentId: "", svcOrderId: "", id: NUL },
             },
           ],
+          [{ form: "warehouse", path: "/app/warehouse.data", fields: { intent: NUL } }],
           [{ form: "privacy", path: `/app/privacy/${encodeURIComponent(NUL)}`, fields: {} }],
           [{ form: "login", path: "/auth/login", fields: { shop: NUL } }],
         ],
       },
     );
     // Every form was reached and answered, not only missed (a wrong path would be 404 throughout).
-    for (const form of ["home", "catalog", "orders", "readiness", "login"]) {
+    for (const form of ["home", "catalog", "orders", "warehouse", "readiness", "login"]) {
       expect(
         [...(statuses.get(form) ?? [])].some((status) => status !== 404),
         form,

@@ -1,7 +1,7 @@
 // /app/orders (Pedidos): every order the app handled, filtered and searched, with what the merchant
 // can do about each one. The loader only reads; the actions are the page's forms (orders.server.ts).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { OrdersAttentionCard } from "~/components/attention";
@@ -34,34 +34,17 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
 };
 
 export default function Orders() {
-  const { rows, matching, counts, received, reconciledAt, query, invalid, attention, stockSyncOn } = useLoaderData<
+  const { rows, matching, counts, received, reconciledAt, query, invalid, attention } = useLoaderData<
     typeof loader
   >() as OrdersPageData;
   const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
   const i18n = useI18n();
   const m = i18n.messages.orders;
-  const submit = useSubmit();
-  const busy = useNavigation().state !== "idle";
   const total = FULFILLMENT_STATUSES.reduce((sum, s) => sum + counts[s], 0);
   return (
-    <Page
-      primaryAction={
-        stockSyncOn
-          ? {
-              content: m.syncStock,
-              disabled: busy,
-              onAction: () => submit({ intent: "sync-stock" }, { method: "post" }),
-            }
-          : undefined
-      }
-    >
+    <Page>
       <TitleBar title={m.title} />
       <BlockStack gap="400">
-        {stockSyncOn ? null : (
-          <Text as="p" tone="subdued">
-            {m.stockSyncOff}
-          </Text>
-        )}
         <ActionResult data={actionData} />
         {invalid?.field === "page" && <Banner tone="warning">{m.errors.page}</Banner>}
         <Filters counts={counts} total={total} query={query} invalid={invalid} />

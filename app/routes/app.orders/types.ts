@@ -6,8 +6,6 @@ import type { FieldError, OrdersFilter } from "~/fulfillment/orders-query";
 import type { AttentionActionData } from "~/attention/job-problems.server";
 
 export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
-  /** Stock sync is switched on in Configuración: only then can it be asked for now. */
-  stockSyncOn: boolean;
   query: { status: OrdersFilter | null; q: string; page: number };
   invalid: FieldError | null;
   attention: Awaited<ReturnType<typeof ordersAttention>>;

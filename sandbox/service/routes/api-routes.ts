@@ -113,7 +113,7 @@ export function apiRoutes(deps: SandboxDeps): Route[] {
       auth: "bearer",
       body: "none",
       mutates: false,
-      handle: ({ client }) => ({ body: viewReceptions(client) }),
+      handle: ({ client }) => ({ body: client.receptionAnswer ? client.receptionAnswer.body : viewReceptions(client) }),
     },
     {
       method: "GET",

@@ -11,6 +11,10 @@ const setStockSchema = z.object({ sku: z.string().min(1), units: z.number().int(
 const packedSchema = z.object({
   productos: z.array(z.object({ sku: z.string().min(1), cantidad: z.number().int().min(0) })),
 });
+const receptionSchema = z.object({
+  productos: z.array(z.object({ sku: z.string().min(1), cantidad: z.number().int().min(1) })).min(1),
+});
+const receptionAnswerSchema = z.object({ body: z.unknown() });
 const resetSchema = z.object({ all: z.boolean().optional() }).optional();
 const clockSchema = z
   .object({ advanceMs: z.number().int().min(0).optional(), speed: z.number().positive().optional() })
@@ -87,6 +91,38 @@ export function sandboxRoutes(deps: SandboxDeps): Route[] {
           .map((line) => ({ ...line, cantidad: Math.min(line.cantidad, packed.get(line.sku) ?? 0) }))
           .filter((line) => line.cantidad > 0);
         return { body: { id: order.id, productos: order.lines.map((l) => ({ sku: l.sku, cantidad: l.cantidad })) } };
+      },
+    }),
+    route({
+      // Goods arriving at the warehouse: each SKU's units are added to its stock, as one reception.
+      method: "POST",
+      pattern: "/__sandbox/reception",
+      body: "json",
+      mutates: true,
+      handle: ({ client, body }) => {
+        const { productos } = parseBody(receptionSchema, body);
+        const lines = productos.map(({ sku, cantidad }) => {
+          const product = client.bySku.get(sku);
+          if (!product) throw notFound(`Product with SKU "${sku}" not found`);
+          return { product, units: cantidad };
+        });
+        const id = deps.newId();
+        recordReception(client, { id, createdAt: deps.clock.now(), origin: "RECEPCION" }, lines);
+        for (const { product, units } of lines) product.available += units;
+        return { body: { id, productos: lines.map(({ product }) => ({ sku: product.sku, disponibles: product.available })) } };
+      },
+    }),
+    route({
+      // What GET /api/rest/reception answers from now on (`{ "body": null }` goes back to the receptions).
+      method: "POST",
+      pattern: "/__sandbox/reception-answer",
+      body: "json",
+      mutates: false,
+      handle: ({ client, body }) => {
+        const { body: answer } = parseBody(receptionAnswerSchema, body);
+        if (answer === null || answer === undefined) delete client.receptionAnswer;
+        else client.receptionAnswer = { body: answer };
+        return { body: { answer: answer ?? null } };
       },
     }),
     route({

@@ -71,7 +71,7 @@ interface StockMovementLine {
 export interface ReceptionRecord {
   id: string;
   createdAt: number;
-  origin: "ALTA_PRODUCTO" | "AJUSTE_SANDBOX";
+  origin: "ALTA_PRODUCTO" | "AJUSTE_SANDBOX" | "RECEPCION";
   lines: StockMovementLine[];
 }
 
@@ -93,4 +93,9 @@ export interface ClientState {
   orders: Map<string, OrderRecord>;
   receptions: ReceptionRecord[];
   pickups: PickupRecord[];
+  /**
+   * Set by POST /__sandbox/reception-answer: what GET /api/rest/reception answers instead of the
+   * receptions (the endpoint is undocumented, so tests try shapes the app cannot read). In memory only.
+   */
+  receptionAnswer?: { body: unknown };
 }

@@ -133,7 +133,7 @@ export async function startEmbeddedAdmin(name: string): Promise<EmbeddedAdmin> {
         store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: pagePath, locale }),
       );
       expect(response?.status()).toBe(200);
-      await expect.poll(() => page.locator("#sim-admin-bar nav a").count(), { timeout: 15_000 }).toBe(6);
+      await expect.poll(() => page.locator("#sim-admin-bar nav a").count(), { timeout: 15_000 }).toBe(7);
       return page;
     },
     async close() {

@@ -111,8 +111,8 @@ export async function startEmbeddedAdmin(
         shop.store.adminUrl(shop.storeServer, { domain: SHOP, apiKey: opts.apiKey, path: pagePath, locale }),
       );
       expect(response?.status()).toBe(200);
-      // The admin chrome is drawn from the app's own <ui-nav-menu>: Inicio, Pedidos, Catálogo, Tarifas, Configuración, Privacidad.
-      await expect.poll(() => page.locator("#sim-admin-bar nav a").count(), { timeout: 15_000 }).toBe(6);
+      // The admin chrome is drawn from the app's own <ui-nav-menu>: Inicio, Pedidos, Catálogo, Almacén, Tarifas, Configuración, Privacidad.
+      await expect.poll(() => page.locator("#sim-admin-bar nav a").count(), { timeout: 15_000 }).toBe(7);
       expect(await page.locator("html").getAttribute("lang")).toBe(locale);
       expect(problems).toEqual([]);
       return page;

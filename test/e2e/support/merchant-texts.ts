@@ -35,7 +35,6 @@ const es = {
   retry: "Reintentar",
   cancelledNoRetry: "Cancelado en Shopify: no se puede reintentar.",
   syncStock: "Sincronizar inventario ahora",
-  stockSyncOff: /La sincronización del inventario está apagada/,
 } as const;
 
 export type MerchantTexts = { readonly [K in keyof typeof es]: (typeof es)[K] extends RegExp ? RegExp : string };
@@ -65,7 +64,6 @@ const en: MerchantTexts = {
   retry: "Retry",
   cancelledNoRetry: "Cancelled in Shopify: it cannot be retried.",
   syncStock: "Sync inventory now",
-  stockSyncOff: /Stock sync is off/,
 };
 
 const TEXTS: Record<Locale, MerchantTexts> = { es, en };

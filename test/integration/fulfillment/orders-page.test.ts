@@ -170,16 +170,11 @@ describe("the orders page", () => {
 
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
     expect(await post({ intent: "retry", fulfillmentId: data.rows[0]!.id })).toMatchObject({ ok: true });
-    // Stock sync is off by default: asking for it now says so instead of "asked".
-    expect(data.stockSyncOn).toBe(false);
-    expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: false, code: "stockSyncOff" });
-    await updateShopSettings({
-      db: prisma,
-      shop: SHOP,
-      patch: { stock: { enabled: true, locationId: "gid://shopify/Location/1" } },
+    // Stock sync's «now» lives on Almacén (/app/warehouse): Pedidos does not take it.
+    expect(await post({ intent: "sync-stock" })).toMatchObject({
+      data: { kind: "invalid", error: { field: "intent" } },
+      init: { status: 400 },
     });
-    expect(((await loader({ request, params: {}, context: routeContext() })) as OrdersPageData).stockSyncOn).toBe(true);
-    expect(await post({ intent: "sync-stock" })).toMatchObject({ ok: true });
     expect(await post({ intent: "nonsense" })).toMatchObject({
       data: { kind: "invalid", error: { field: "intent" } },
       init: { status: 400 },
@@ -192,9 +187,7 @@ describe("the orders page", () => {
       });
     }
     expect((await recordOf(payload)).status).toBe("pending");
-    expect(await prisma.job.findUnique({ where: { queue_key: { queue: "stock.sync", key: SHOP } } })).toMatchObject({
-      payload: { onDemand: true },
-    });
+    expect(await prisma.job.findUnique({ where: { queue_key: { queue: "stock.sync", key: SHOP } } })).toBeNull();
     // A shop connected before reconciliation existed starts being reconciled by the worker's sweep
     // (and after auth), no longer by the page's GET, which only reads (issue 20).
     expect(await prisma.job.findUnique({ where: { queue_key: { queue: "orders.reconcile", key: SHOP } } })).toBeNull();

@@ -119,7 +119,6 @@ export function otherForms(shop: string, work: MerchantWork) {
           "short-refund",
           "send-as-is",
           "retry-many",
-          "sync-stock",
           "unreadable-send",
           "unreadable-dismiss",
           "job-retry",
@@ -128,6 +127,11 @@ export function otherForms(shop: string, work: MerchantWork) {
         svcOrderId: fc.oneof(typedName, typedText),
         id: attentionId,
       }),
+    }),
+    fc.record({
+      form: fc.constant("warehouse"),
+      path: fc.constant("/app/warehouse.data"),
+      fields: fc.record({ intent: choiceText(["sync"]) }),
     }),
     fc.record({
       form: fc.constant("readiness"),

@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, "../../..");
 const APP = path.join(ROOT, "app");
 const ROUTES = path.join(APP, "routes");
 const DOC = path.join(ROOT, "docs/architecture.md");
-const FEATURES = ["catalog", "rates", "fulfillment", "address", "shop", "flow", "attention", "privacy", "maintenance"];
+const FEATURES = ["catalog", "rates", "fulfillment", "warehouse", "address", "shop", "flow", "attention", "privacy", "maintenance"];
 
 interface Row {
   routes: string[];

@@ -22,6 +22,8 @@ const OWNERS: Record<string, string> = {
   ShopifyOrder: "app/fulfillment/",
   FulfillmentEvent: "app/fulfillment/",
   StockChange: "app/fulfillment/stock-sync.server.ts",
+  WarehouseStock: "app/warehouse/warehouse-read.server.ts",
+  WarehouseRead: "app/warehouse/warehouse-read.server.ts",
   QuoteLog: "app/rates/quote-log.server.ts",
   QuoteHourly: "app/rates/quote-log.server.ts",
   CustomerDataRequest: "app/privacy/",
