@@ -123,6 +123,11 @@ export interface LineItemRecord {
   requiresShipping: boolean;
   taxable: boolean;
   fulfillableQuantity: number;
+  /**
+   * The order's shipping line this line goes by (`FulfillmentOrderLineItem.shippingLine`, 2026-07):
+   * in a split cart (ship and pickup in one order, 2026-05) each line has its own; null for none.
+   */
+  shippingLineId?: string | null;
 }
 
 export interface ShippingLineRecord {
