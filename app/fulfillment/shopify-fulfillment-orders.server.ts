@@ -112,6 +112,7 @@ async function foState(admin: AdminGraphql, fo: FulfillmentOrderRead): Promise<F
       name: line.lineItem.name,
       remainingQuantity: line.remainingQuantity,
       requiresShipping: line.requiresShipping,
+      shippingLine: line.shippingLine ?? null,
     })),
   };
 }

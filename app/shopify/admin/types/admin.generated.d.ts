@@ -143,7 +143,7 @@ export type FoLineFragment = (
   & { lineItem: (
     Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
     & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
-  ) }
+  ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
 );
 
 export type FoStateFragment = (
@@ -156,7 +156,7 @@ export type FoStateFragment = (
       & { lineItem: (
         Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
         & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
-      ) }
+      ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
     )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
 );
 
@@ -181,7 +181,7 @@ export type FulfilmentOrderStateQuery = { order?: AdminTypes.Maybe<(
             & { lineItem: (
               Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
               & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
-            ) }
+            ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
           )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
       )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
   )> };
@@ -207,7 +207,7 @@ export type MoreFulfilmentOrderLinesQuery = { fulfillmentOrder?: AdminTypes.Mayb
         & { lineItem: (
           Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
           & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
-        ) }
+        ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
       )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }> };
 
 export type FulfilmentOrderFulfilmentStateQueryVariables = AdminTypes.Exact<{
@@ -458,9 +458,9 @@ interface GeneratedQueryTypes {
   "#graphql\n  query DeliveryProfileZones($id: ID!, $locationGroupId: ID, $first: Int!, $after: String) {\n    deliveryProfile(id: $id) {\n      profileLocationGroups(locationGroupId: $locationGroupId) {\n        locationGroup { id locations(first: 25) { nodes { id } } }\n        locationGroupZones(first: $first, after: $after) {\n          nodes {\n            zone { id name countries { code { countryCode restOfWorld } provinces { code } } }\n            methodDefinitions(first: 10, type: PARTICIPANT) {\n              nodes {\n                active\n                rateProvider { __typename ... on DeliveryParticipant { carrierService { id } } }\n              }\n            }\n          }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n    }\n  }": {return: DeliveryProfileZonesQuery, variables: DeliveryProfileZonesQueryVariables},
   "#graphql\n  query CarrierServiceActive($id: ID!) {\n    carrierService(id: $id) { id active }\n  }": {return: CarrierServiceActiveQuery, variables: CarrierServiceActiveQueryVariables},
   "#graphql\n  query LatestOrderAddress {\n    orders(first: 1, sortKey: CREATED_AT, reverse: true) {\n      nodes { shippingAddress { address1 } }\n    }\n  }": {return: LatestOrderAddressQuery, variables: LatestOrderAddressQueryVariables},
-  "#graphql\n  query FulfilmentOrderState($id: ID!, $first: Int!, $after: String, $lines: Int!, $withOrder: Boolean!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      test\n      updatedAt\n      shippingAddress @include(if: $withOrder) { ...OrderAddress }\n      shippingLines(first: $first) @include(if: $withOrder) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillmentOrders(first: $first, after: $after) {\n        nodes { ...FoState }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoState on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    fulfillAt\n    assignedLocation { name location { id } }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id handle reason heldByRequestingApp }\n    lineItems(first: $lines) {\n      nodes { ...FoLine }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n  }\n\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: FulfilmentOrderStateQuery, variables: FulfilmentOrderStateQueryVariables},
+  "#graphql\n  query FulfilmentOrderState($id: ID!, $first: Int!, $after: String, $lines: Int!, $withOrder: Boolean!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      test\n      updatedAt\n      shippingAddress @include(if: $withOrder) { ...OrderAddress }\n      shippingLines(first: $first) @include(if: $withOrder) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillmentOrders(first: $first, after: $after) {\n        nodes { ...FoState }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoState on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    fulfillAt\n    assignedLocation { name location { id } }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id handle reason heldByRequestingApp }\n    lineItems(first: $lines) {\n      nodes { ...FoLine }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: FulfilmentOrderStateQuery, variables: FulfilmentOrderStateQueryVariables},
   "#graphql\n  query MoreShippingLines($id: ID!, $first: Int!, $after: String) {\n    order(id: $id) {\n      shippingLines(first: $first, after: $after) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": {return: MoreShippingLinesQuery, variables: MoreShippingLinesQueryVariables},
-  "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
+  "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
   "#graphql\n  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      lineItems(first: $first, after: $after) {\n        nodes { id sku remainingQuantity lineItem { sku variant { sku } } }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {\n        nodes { id status createdAt }\n      }\n    }\n  }\n": {return: FulfilmentOrderFulfilmentStateQuery, variables: FulfilmentOrderFulfilmentStateQueryVariables},
   "#graphql\n  query FulfilmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      order { id legacyResourceId name }\n    }\n  }\n": {return: FulfilmentOrderOrderQuery, variables: FulfilmentOrderOrderQueryVariables},
   "#graphql\n  query AssignedFulfilmentOrders($status: FulfillmentOrderAssignmentStatus!, $after: String) {\n    assignedFulfillmentOrders(first: 50, after: $after, assignmentStatus: $status) {\n      nodes { id order { id legacyResourceId name updatedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: AssignedFulfilmentOrdersQuery, variables: AssignedFulfilmentOrdersQueryVariables},
