@@ -10,7 +10,7 @@ export interface RunningServer {
 
 /** Serves a fetch-style handler over node:http; port 0 picks a free port. */
 export function serveFetchHandler(
-  handler: (request: Request) => Promise<Response>,
+  handler: (request: Request, client: { address?: string }) => Promise<Response>,
   port: number,
   host: string,
 ): Promise<RunningServer> {
@@ -35,7 +35,7 @@ export function serveFetchHandler(
 }
 
 async function respond(
-  handler: (request: Request) => Promise<Response>,
+  handler: (request: Request, client: { address?: string }) => Promise<Response>,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -53,7 +53,7 @@ async function respond(
       headers,
       body: hasBody ? Buffer.concat(chunks) : undefined,
     });
-    const response = await handler(request);
+    const response = await handler(request, { address: req.socket.remoteAddress });
     res.writeHead(response.status, Object.fromEntries(response.headers));
     // Streamed, so a large body (a bulk operation's JSONL) is never held whole.
     if (response.body) Readable.fromWeb(response.body as WebReadableStream<Uint8Array>).pipe(res);

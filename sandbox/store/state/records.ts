@@ -267,7 +267,7 @@ export interface InventoryAdjustmentGroupRecord {
   createdAt: number;
 }
 
-export type OperationOutcome = "ok" | "invalid" | "throttled" | "max-cost-exceeded" | "unauthorized" | "injected-fault";
+export type OperationOutcome = "ok" | "invalid" | "throttled" | "max-cost-exceeded" | "unauthorized" | "injected-fault" | "ip-not-allowed";
 
 /** One GraphQL request as the store received it, for assertions about what the app sent. */
 export interface OperationRecord {
