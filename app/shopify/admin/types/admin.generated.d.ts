@@ -431,6 +431,27 @@ export type CatalogProductVariantsQuery = { product?: AdminTypes.Maybe<(
       )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> }, featuredMedia?: AdminTypes.Maybe<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }>, length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
   )> };
 
+export type CatalogVariantsPageQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars['Int']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+  namespace: AdminTypes.Scalars['String']['input'];
+  lengthKey: AdminTypes.Scalars['String']['input'];
+  widthKey: AdminTypes.Scalars['String']['input'];
+  heightKey: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type CatalogVariantsPageQuery = { productVariants: { nodes: Array<(
+      Pick<AdminTypes.ProductVariant, 'id' | 'title' | 'sku' | 'barcode'>
+      & { product: (
+        Pick<AdminTypes.Product, 'id' | 'title' | 'hasOnlyDefaultVariant'>
+        & { featuredMedia?: AdminTypes.Maybe<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }>, length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
+      ), media: { nodes: Array<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }> }, inventoryItem: (
+        Pick<AdminTypes.InventoryItem, 'id' | 'requiresShipping'>
+        & { measurement: { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>> } }
+      ), length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
+    )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
+
 export type CatalogVariantsCountQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
@@ -470,6 +491,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query OrderName($id: ID!) {\n    order(id: $id) { name }\n  }\n": {return: OrderNameQuery, variables: OrderNameQueryVariables},
   "#graphql\n  query ReconcileOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {\n      nodes {\n        id\n        legacyResourceId\n        name\n        updatedAt\n        cancelledAt\n        displayFinancialStatus\n        displayFulfillmentStatus\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: ReconcileOrdersQuery, variables: ReconcileOrdersQueryVariables},
   "#graphql\n  query CatalogProductVariants(\n    $id: ID!\n    $first: Int!\n    $after: String\n    $namespace: String!\n    $lengthKey: String!\n    $widthKey: String!\n    $heightKey: String!\n  ) {\n    product(id: $id) {\n      ...CatalogProduct\n      variants(first: $first, after: $after) {\n        nodes { ...CatalogVariant }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment CatalogVariant on ProductVariant {\n    id\n    title\n    sku\n    barcode\n    media(first: 1) { nodes { preview { image { url } } } }\n    inventoryItem { id requiresShipping measurement { weight { unit value } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n    product { id }\n  }\n\n  #graphql\n  fragment CatalogProduct on Product {\n    id\n    title\n    hasOnlyDefaultVariant\n    featuredMedia { preview { image { url } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n  }\n\n": {return: CatalogProductVariantsQuery, variables: CatalogProductVariantsQueryVariables},
+  "#graphql\n  query CatalogVariantsPage(\n    $first: Int!\n    $after: String\n    $namespace: String!\n    $lengthKey: String!\n    $widthKey: String!\n    $heightKey: String!\n  ) {\n    productVariants(first: $first, after: $after) {\n      nodes {\n        ...CatalogVariant\n        product { ...CatalogProduct }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n  #graphql\n  fragment CatalogVariant on ProductVariant {\n    id\n    title\n    sku\n    barcode\n    media(first: 1) { nodes { preview { image { url } } } }\n    inventoryItem { id requiresShipping measurement { weight { unit value } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n    product { id }\n  }\n\n  #graphql\n  fragment CatalogProduct on Product {\n    id\n    title\n    hasOnlyDefaultVariant\n    featuredMedia { preview { image { url } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n  }\n\n": {return: CatalogVariantsPageQuery, variables: CatalogVariantsPageQueryVariables},
   "#graphql\n  query CatalogVariantsCount {\n    productVariantsCount(limit: null) { count }\n  }\n": {return: CatalogVariantsCountQuery, variables: CatalogVariantsCountQueryVariables},
   "#graphql\n  query CatalogInventoryItem($id: ID!) {\n    inventoryItem(id: $id) {\n      id\n      variants(first: 1) { nodes { id product { id } } }\n    }\n  }\n": {return: CatalogInventoryItemQuery, variables: CatalogInventoryItemQueryVariables},
 }
