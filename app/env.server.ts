@@ -115,9 +115,9 @@ export const PRODUCTION_NEEDS_DATABASE =
   "(the embedded PostgreSQL is for the demo, development and tests: leave NODE_ENV unset or development)";
 
 /**
- * Settings the app once read and no longer does, with what to do instead. @internal
+ * Settings the app once read and no longer does, with what to do instead.
  */
-export const REMOVED_SETTINGS: Record<string, string> = {
+const REMOVED_SETTINGS: Record<string, string> = {
   SHOP_CUSTOM_DOMAIN:
     "is no longer supported: @shopify/shopify-app-remix 6 (@shopify/shopify-api 15) has no custom shop domains " +
     "(Shopify signs every request with the shop's myshopify.com domain); remove it",

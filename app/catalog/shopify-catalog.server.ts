@@ -36,7 +36,7 @@ const CONNECTION_COST = 2;
 const MAX_PAGE_SIZE = 250;
 
 /** One page of the whole catalogue: its variants read, and where the next page starts. */
-export interface CatalogPage {
+interface CatalogPage {
   snapshots: VariantSnapshot[];
   hasNextPage: boolean;
   endCursor: string | null;

@@ -12,8 +12,7 @@ import { GraphQLError } from "graphql";
 
 export type BulkOperationType = "query" | "mutation";
 
-/** @internal */
-export const BULK_ACCESS_LAPSE_MS = 31 * 24 * 60 * 60_000;
+const BULK_ACCESS_LAPSE_MS = 31 * 24 * 60 * 60_000;
 
 export interface BulkAccessStatus {
   enabled: boolean;
