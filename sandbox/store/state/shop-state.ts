@@ -150,7 +150,7 @@ export function createShopState(
     shippingModel: {
       marketDriven: input.marketDrivenShipping ?? false,
       coversAllItemsEnabled: input.marketDrivenShipping ?? false,
-      marketCarrierServiceIds: new Set(),
+      mexicoMarket: { id: ids.next("Market"), name: "México", handle: "mx", shippingEnabled: true, options: [] },
     },
     rateCallbacks: [],
     adjustmentGroups: new Map(),

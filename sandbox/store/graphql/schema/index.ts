@@ -8,6 +8,7 @@ import { flowSdl } from "./flow";
 import { fulfillmentsSdl } from "./fulfillments";
 import { fulfillmentServicesSdl } from "./fulfillment-services";
 import { inventorySdl } from "./inventory";
+import { marketsSdl } from "./markets";
 import { metafieldsSdl } from "./metafields";
 import { ordersSdl } from "./orders";
 import { productsSdl } from "./products";
@@ -24,6 +25,7 @@ export const adminSdl = [
   fulfillmentOrderChangesSdl,
   carrierServicesSdl,
   deliveryProfilesSdl,
+  marketsSdl,
   bulkOperationsSdl,
   flowSdl,
 ].join("\n");
