@@ -33,6 +33,7 @@ export type GidType =
   | "DeliveryRateDefinition"
   | "DeliveryParticipant"
   | "Market"
+  | "MarketRegionCountry"
   | "DeliveryCarrierCalculatedOptionDefinition"
   | "DeliveryCarrierCalculatedRateGroup";
 
@@ -67,6 +68,7 @@ const BASES: Record<GidType, number> = {
   DeliveryRateDefinition: 812_345_678_900,
   DeliveryParticipant: 912_345_678_900,
   Market: 21_234_567_890,
+  MarketRegionCountry: 22_234_567_890,
   DeliveryCarrierCalculatedOptionDefinition: 523_456_789_000,
   DeliveryCarrierCalculatedRateGroup: 623_456_789_000,
 };

@@ -77,6 +77,8 @@ export interface ShippingModelState {
 
 export interface MarketRecord {
   id: string;
+  /** Its one region, Mexico (a MarketRegionCountry). */
+  regionId: string;
   name: string;
   handle: string;
   shippingEnabled: boolean;

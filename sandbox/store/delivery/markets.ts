@@ -56,12 +56,21 @@ export function addMarketCarrierOption(
   return option;
 }
 
-export function marketView(ctx: StoreContext, market: MarketRecord) {
+function marketView(ctx: StoreContext, market: MarketRecord) {
   return {
     __typename: "Market",
     id: market.id,
     name: market.name,
     handle: market.handle,
+    conditions: {
+      regionsCondition: {
+        regions: (args: ConnectionArgs) =>
+          paginate([{ id: market.regionId, name: "México", code: "MX" }], args, "regions", byId, (region) => ({
+            __typename: "MarketRegionCountry",
+            ...region,
+          })),
+      },
+    },
     delivery: {
       // Shipping configured in Markets only on market-driven shops; otherwise the profiles say.
       shipping: ctx.shop.shippingModel.marketDriven
@@ -110,6 +119,7 @@ export function marketQueries(ctx: StoreContext) {
       requireGid(id);
       return id === market.id ? marketView(ctx, market) : null;
     },
+    markets: (args: ConnectionArgs) => paginate([market], args, "markets", byId, (m) => marketView(ctx, m)),
     marketByGeography: ({ countryCode }: { countryCode: string }) =>
       countryCode === "MX" ? marketView(ctx, market) : null,
   };

@@ -150,7 +150,10 @@ export function createShopState(
     shippingModel: {
       marketDriven: input.marketDrivenShipping ?? false,
       coversAllItemsEnabled: input.marketDrivenShipping ?? false,
-      mexicoMarket: { id: ids.next("Market"), name: "México", handle: "mx", shippingEnabled: true, options: [] },
+      mexicoMarket: {
+        id: ids.next("Market"),
+        regionId: ids.next("MarketRegionCountry"),
+        name: "México", handle: "mx", shippingEnabled: true, options: [] },
     },
     rateCallbacks: [],
     adjustmentGroups: new Map(),

@@ -95,13 +95,6 @@ export type DeliveryProfileUpdateMutationVariables = AdminTypes.Exact<{
 
 export type DeliveryProfileUpdateMutation = { deliveryProfileUpdate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
-export type DeliveryProfileCreateMutationVariables = AdminTypes.Exact<{
-  profile: AdminTypes.DeliveryProfileInput;
-}>;
-
-
-export type DeliveryProfileCreateMutation = { deliveryProfileCreate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
-
 export type CarrierServiceActiveQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -355,6 +348,28 @@ export type SettingsLocationsQueryVariables = AdminTypes.Exact<{ [key: string]: 
 
 export type SettingsLocationsQuery = { locations: { nodes: Array<Pick<AdminTypes.Location, 'id' | 'name'>> } };
 
+export type MexicoMarketShippingQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type MexicoMarketShippingQuery = { markets: { nodes: Array<(
+      Pick<AdminTypes.Market, 'id' | 'name'>
+      & { conditions?: AdminTypes.Maybe<{ regionsCondition?: AdminTypes.Maybe<{ regions: { nodes: Array<Pick<AdminTypes.MarketRegionCountry, 'code'>> } }> }>, delivery: { shipping?: AdminTypes.Maybe<(
+          Pick<AdminTypes.ShippingConfiguration, 'isEnabled'>
+          & { optionDefinitions: { nodes: Array<(
+              Pick<AdminTypes.DeliveryCarrierCalculatedOptionDefinition, 'id'>
+              & { rateGroups?: AdminTypes.Maybe<{ nodes: Array<{ carrierService: Pick<AdminTypes.DeliveryCarrierService, 'id'> }> }> }
+            ) | Pick<AdminTypes.DeliveryFlatRateOptionDefinition, 'id'> | Pick<AdminTypes.DeliveryValueBasedOptionDefinition, 'id'> | Pick<AdminTypes.DeliveryWeightBasedOptionDefinition, 'id'>> } }
+        )> } }
+    )> } };
+
+export type AddMarketCarrierOptionMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  input: AdminTypes.MarketUpdateInput;
+}>;
+
+
+export type AddMarketCarrierOptionMutation = { marketUpdate?: AdminTypes.Maybe<{ market?: AdminTypes.Maybe<Pick<AdminTypes.Market, 'id'>>, userErrors: Array<Pick<AdminTypes.MarketUserError, 'field' | 'message' | 'code'>> }> };
+
 export type OrderAddressFragment = Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'country' | 'countryCodeV2' | 'phone'>;
 
 export type PaidOrderAgainQueryVariables = AdminTypes.Exact<{
@@ -487,6 +502,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query AssignedFulfilmentOrders($status: FulfillmentOrderAssignmentStatus!, $after: String) {\n    assignedFulfillmentOrders(first: 50, after: $after, assignmentStatus: $status) {\n      nodes { id order { id legacyResourceId name updatedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: AssignedFulfilmentOrdersQuery, variables: AssignedFulfilmentOrdersQueryVariables},
   "#graphql\n  query StockLevels($ids: [ID!]!, $locationId: ID!) {\n    nodes(ids: $ids) {\n      ... on InventoryItem {\n        id\n        inventoryLevel(locationId: $locationId) {\n          quantities(names: [\"available\"]) { name quantity }\n        }\n      }\n    }\n  }\n": {return: StockLevelsQuery, variables: StockLevelsQueryVariables},
   "#graphql\n  query SettingsLocations {\n    locations(first: 50) { nodes { id name } }\n  }\n": {return: SettingsLocationsQuery, variables: SettingsLocationsQueryVariables},
+  "#graphql\n  query MexicoMarketShipping {\n    markets(first: 5) {\n      nodes {\n      id\n      name\n      conditions { regionsCondition { regions(first: 50) { nodes { ... on MarketRegionCountry { code } } } } }\n      delivery {\n        shipping {\n          isEnabled\n          optionDefinitions(first: 10, active: true) {\n            nodes {\n              id\n              ... on DeliveryCarrierCalculatedOptionDefinition {\n                rateGroups(first: 1) { nodes { carrierService { id } } }\n              }\n            }\n          }\n        }\n      }\n      }\n    }\n  }\n": {return: MexicoMarketShippingQuery, variables: MexicoMarketShippingQueryVariables},
   "#graphql\n  query PaidOrderAgain($id: ID!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      displayFinancialStatus\n      test\n      lineItems(first: 100) { nodes { id name sku quantity requiresShipping variant { sku } } }\n      shippingLines(first: 10) { nodes { title code source } }\n      shippingAddress { ...OrderAddress }\n    }\n  }\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: PaidOrderAgainQuery, variables: PaidOrderAgainQueryVariables},
   "#graphql\n  query OrderName($id: ID!) {\n    order(id: $id) { name }\n  }\n": {return: OrderNameQuery, variables: OrderNameQueryVariables},
   "#graphql\n  query ReconcileOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {\n      nodes {\n        id\n        legacyResourceId\n        name\n        updatedAt\n        cancelledAt\n        displayFinancialStatus\n        displayFulfillmentStatus\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: ReconcileOrdersQuery, variables: ReconcileOrdersQueryVariables},
@@ -501,7 +517,6 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {\n    carrierServiceCreate(input: $input) {\n      carrierService { ...CarrierServiceState }\n      userErrors { field message }\n    }\n  }\n  #graphql\n  fragment CarrierServiceState on DeliveryCarrierService {\n    id\n    name\n    callbackUrl\n    active\n  }\n\n": {return: CarrierServiceCreateMutation, variables: CarrierServiceCreateMutationVariables},
   "#graphql\n  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {\n    carrierServiceUpdate(input: $input) {\n      carrierService { ...CarrierServiceState }\n      userErrors { field message }\n    }\n  }\n  #graphql\n  fragment CarrierServiceState on DeliveryCarrierService {\n    id\n    name\n    callbackUrl\n    active\n  }\n\n": {return: CarrierServiceUpdateMutation, variables: CarrierServiceUpdateMutationVariables},
   "#graphql\n  mutation DeliveryProfileUpdate($id: ID!, $profile: DeliveryProfileInput!) {\n    deliveryProfileUpdate(id: $id, profile: $profile) {\n      profile { id }\n      userErrors { field message }\n    }\n  }": {return: DeliveryProfileUpdateMutation, variables: DeliveryProfileUpdateMutationVariables},
-  "#graphql\n  mutation DeliveryProfileCreate($profile: DeliveryProfileInput!) {\n    deliveryProfileCreate(profile: $profile) {\n      profile { id }\n      userErrors { field message }\n    }\n  }": {return: DeliveryProfileCreateMutation, variables: DeliveryProfileCreateMutationVariables},
   "#graphql\n  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {\n    flowTriggerReceive(handle: $handle, payload: $payload) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FlowTriggerReceiveMutation, variables: FlowTriggerReceiveMutationVariables},
   "#graphql\n  mutation HoldForAddress($id: ID!, $hold: FulfillmentOrderHoldInput!) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: $hold) {\n      fulfillmentHold {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: HoldForAddressMutation, variables: HoldForAddressMutationVariables},
   "#graphql\n  mutation ReleaseAppHold($id: ID!, $holdIds: [ID!]) {\n    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {\n      fulfillmentOrder {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ReleaseAppHoldMutation, variables: ReleaseAppHoldMutationVariables},
@@ -515,6 +530,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation UpdateTracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!, $notifyCustomer: Boolean) {\n    fulfillmentTrackingInfoUpdate(\n      fulfillmentId: $fulfillmentId\n      trackingInfoInput: $trackingInfoInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      fulfillment { id }\n      userErrors { field message }\n    }\n  }\n": {return: UpdateTrackingMutation, variables: UpdateTrackingMutationVariables},
   "#graphql\n  mutation SetStockLevels($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {\n    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {\n      userErrors { code field message }\n    }\n  }\n": {return: SetStockLevelsMutation, variables: SetStockLevelsMutationVariables},
   "#graphql\n  mutation StockAtWarehouse($inventoryItemId: ID!, $locationId: ID!, $available: Int, $idempotencyKey: String!) {\n    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId, available: $available)\n      @idempotent(key: $idempotencyKey) {\n      inventoryLevel { id }\n      userErrors { field message }\n    }\n  }\n": {return: StockAtWarehouseMutation, variables: StockAtWarehouseMutationVariables},
+  "#graphql\n  mutation AddMarketCarrierOption($id: ID!, $input: MarketUpdateInput!) {\n    marketUpdate(id: $id, input: $input) {\n      market { id }\n      userErrors { field message code }\n    }\n  }\n": {return: AddMarketCarrierOptionMutation, variables: AddMarketCarrierOptionMutationVariables},
   "#graphql\n  mutation WriteFulfilmentNote($id: ID!, $remove: [String!]!, $add: [String!]!, $metafields: [MetafieldsSetInput!]!) {\n    tagsRemove(id: $id, tags: $remove) { userErrors { field message } }\n    tagsAdd(id: $id, tags: $add) { userErrors { field message } }\n    metafieldsSet(metafields: $metafields) { userErrors { field message } }\n  }\n": {return: WriteFulfilmentNoteMutation, variables: WriteFulfilmentNoteMutationVariables},
 }
 declare module '@shopify/admin-api-client' {

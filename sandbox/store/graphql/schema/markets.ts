@@ -10,7 +10,49 @@ export const marketsSdl = /* GraphQL */ `
     id: ID!
     name: String!
     handle: String!
+    conditions: MarketConditions
     delivery: MarketDeliveryConfigurations!
+  }
+
+  type MarketEdge {
+    cursor: String!
+    node: Market!
+  }
+
+  type MarketConnection {
+    edges: [MarketEdge!]!
+    nodes: [Market!]!
+    pageInfo: PageInfo!
+  }
+
+  type MarketConditions {
+    regionsCondition: RegionsCondition
+  }
+
+  type RegionsCondition {
+    regions(first: Int, after: String, last: Int, before: String, reverse: Boolean): MarketRegionConnection!
+  }
+
+  interface MarketRegion {
+    id: ID!
+    name: String!
+  }
+
+  type MarketRegionCountry implements MarketRegion {
+    id: ID!
+    name: String!
+    code: CountryCode!
+  }
+
+  type MarketRegionEdge {
+    cursor: String!
+    node: MarketRegion!
+  }
+
+  type MarketRegionConnection {
+    edges: [MarketRegionEdge!]!
+    nodes: [MarketRegion!]!
+    pageInfo: PageInfo!
   }
 
   type MarketDeliveryConfigurations {
@@ -117,7 +159,8 @@ export const marketsSdl = /* GraphQL */ `
 
   extend type Query {
     market(id: ID!): Market
-    marketByGeography(countryCode: CountryCode!): Market
+    markets(first: Int, after: String, last: Int, before: String, reverse: Boolean): MarketConnection!
+    marketByGeography(countryCode: CountryCode!): Market @deprecated(reason: "This \`market_by_geography\` field will be removed in a future version of the API.")
   }
 
   extend type Mutation {
