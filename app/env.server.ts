@@ -42,7 +42,6 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9]*$/i, "must be a single word of letters and digits")
     .default("svc"),
-  SHOP_CUSTOM_DOMAIN: z.string().optional(),
   // The largest body accepted on the rate callback and every webhook; larger ones get 413 unread.
   MAX_BODY_BYTES: z.coerce
     .number({ error: "must be a number of bytes" })
@@ -116,6 +115,15 @@ export const PRODUCTION_NEEDS_DATABASE =
   "(the embedded PostgreSQL is for the demo, development and tests: leave NODE_ENV unset or development)";
 
 /**
+ * Settings the app once read and no longer does, with what to do instead.
+ */
+const REMOVED_SETTINGS: Record<string, string> = {
+  SHOP_CUSTOM_DOMAIN:
+    "is no longer supported: @shopify/shopify-app-remix 6 (@shopify/shopify-api 15) has no custom shop domains " +
+    "(Shopify signs every request with the shop's myshopify.com domain); remove it",
+};
+
+/**
  * Parses the given environment (process.env by default) or throws an EnvError listing every problem.
  * `server: true` adds what only the server needs: a DATABASE_URL in production, so a container never
  * quietly starts an embedded PostgreSQL on its own disk.
@@ -135,6 +143,8 @@ export function parseEnv(
   // Only an explicit NODE_ENV=production (the Docker image sets it): `npm start` on a fresh clone
   // keeps its embedded database.
   if (opts.server && source.NODE_ENV === "production" && !source.DATABASE_URL) problems.push(PRODUCTION_NEEDS_DATABASE);
+  // A removed setting is refused, never quietly ignored: an operator who set it expects it to act.
+  for (const [name, why] of Object.entries(REMOVED_SETTINGS)) if (source[name]) problems.push(`${name} ${why}`);
   if (problems.length) throw new EnvError(problems);
   return result.data!;
 }

@@ -64,6 +64,13 @@ const adminThrottleSeconds = new Counter({
   registers: [registry],
 });
 
+const shopifyAccessRefusals = new Counter({
+  name: "app_shopify_access_refused_total",
+  help: "Admin API requests Shopify refused for the operator to fix, by reason (ip_allowlist: HTTP 403 from outside the app's IP allowlist; bulk_access: bulk operations not enabled for the app, or lapsed after 31 days) and operation",
+  labelNames: ["reason", "operation"],
+  registers: [registry],
+});
+
 // Children by outcome, made once: an answer costs one histogram observe.
 const rateChildren = new Map<string, ReturnType<typeof rateAnswers.labels>>();
 
@@ -86,6 +93,10 @@ export const metrics = {
   },
   jobGivenUp(queue: string): void {
     jobsGivenUp.labels(queue).inc();
+  },
+  /** Shopify refused the app for something only its operator can fix (docs/operations.md). */
+  shopifyAccessRefused(reason: "ip_allowlist" | "bulk_access", operation: string): void {
+    shopifyAccessRefusals.labels(reason, operation).inc();
   },
   adminThrottleWait(ms: number): void {
     adminThrottleWaits.inc();

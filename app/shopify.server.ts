@@ -49,7 +49,6 @@ export function createShopify({
     hooks: {
       afterAuth: ({ session }) => afterAuth(session.shop),
     },
-    ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),
   });
 }
 

@@ -10,6 +10,9 @@
  *
  * Goals (issue 12): 10,000 variants end to end < 3 min; 100,000 variants with server memory < 300 MB.
  * Run: tsx bench/catalog-sync.ts [variants…]   (default: 10000 100000)
+ * BENCH_PLAN=plus: a Plus plan's throttle (20,000 points restoring 1,000/s) instead of Standard's.
+ * BENCH_BULK_ACCESS=off: the app has no bulk query access (issue 31), so the sync reads by pages
+ * (bench/catalog-paged.ts runs both reads on both plans).
  * Internally, `tsx bench/catalog-sync.ts --store <variants>` is the store's process.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -30,6 +33,9 @@ const API_KEY = "sk_bench_catalog";
 const SECRET = "bench-api-secret";
 const SHOP = "tienda-bench.myshopify.com";
 const STANDARD = { maximumAvailable: 2_000, restoreRate: 100 };
+const PLUS = { maximumAvailable: 20_000, restoreRate: 1_000 };
+const PLAN = process.env.BENCH_PLAN === "plus" ? { name: "Plus", throttle: PLUS } : { name: "Standard", throttle: STANDARD };
+const BULK_ACCESS = process.env.BENCH_BULK_ACCESS !== "off";
 const GOALS = { seconds10k: 180, serverMiB100k: 300 };
 
 const UNITS = ["GRAMS", "KILOGRAMS", "OUNCES", "POUNDS"] as const;
@@ -89,8 +95,9 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** The store's process: seeds the catalogue, listens, and prints { url, accessToken }. */
 async function storeProcess(variants: number): Promise<void> {
-  const store = createSimulatedStore({ throttle: STANDARD });
+  const store = createSimulatedStore({ throttle: PLAN.throttle });
   store.addShop({ domain: SHOP });
+  if (!BULK_ACCESS) store.setBulkAccess("query", false);
   for (let p = 0; p < variants / VARIANTS_PER_PRODUCT; p++) store.products.create(SHOP, product(p));
   const appUrl = process.env.BENCH_APP_URL;
   if (appUrl)
@@ -284,7 +291,7 @@ async function main(sizes: number[]): Promise<void> {
 
 function report(runs: Run[]): void {
   console.log(
-    `\nCatalogue sync over HTTP: production server + simulated store (Standard plan throttle: 2,000 points, 100/s) + sandbox (${LATENCY_MS} ms)`,
+    `\nCatalogue sync over HTTP: production server + simulated store (${PLAN.name} plan throttle: ${PLAN.throttle.maximumAvailable.toLocaleString("en-US")} points, ${PLAN.throttle.restoreRate.toLocaleString("en-US")}/s; ${BULK_ACCESS ? "bulk query" : "no bulk access: paged read"}) + sandbox (${LATENCY_MS} ms)`,
   );
   console.table(
     runs.map((r) => ({

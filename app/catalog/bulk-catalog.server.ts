@@ -31,7 +31,14 @@ function bulkCatalogQuery(settings: MappingSettings): string {
   return catalogBulkQuery(dimensionKeys(settings));
 }
 
-type StartedBulkRead = { kind: "started"; id: string } | { kind: "busy"; message: string };
+type StartedBulkRead =
+  | { kind: "started"; id: string }
+  | { kind: "busy"; message: string }
+  /**
+   * Shopify refuses the app bulk queries (since 2026-11-07 apps must enable them in the Partner
+   * Dashboard, and access lapses after 31 days without a bulk query): the operator's to fix.
+   */
+  | { kind: "refused"; message: string };
 
 export interface BulkCatalogReader {
   /** Starts the catalogue's bulk query; adopts ours when a crash lost its id after starting it. */
@@ -52,6 +59,9 @@ export function createBulkCatalogReader(args: {
       try {
         return { kind: "started", id: await runBulkQuery(pacer.paced(admin, 10), query) };
       } catch (error) {
+        if (error instanceof ShopifyAdminError && error.kind === "graphql" && error.hasCode("ACCESS_DENIED")) {
+          return { kind: "refused", message: error.detail };
+        }
         const busy =
           error instanceof ShopifyAdminError &&
           (error.hasCode("OPERATION_IN_PROGRESS") || error.hasCode("LIMIT_REACHED"));

@@ -9,6 +9,7 @@ import {
   countVariants,
   productOfInventoryItem,
   readProductVariants as readProductVariantsPage,
+  readVariantsPage,
   type DimensionKeys,
 } from "../shopify/admin/products.server";
 import type { MappingSettings } from "./map-variant";
@@ -34,8 +35,20 @@ const PRODUCT_NODE_COST = 7;
 const CONNECTION_COST = 2;
 const MAX_PAGE_SIZE = 250;
 
+/** One page of the whole catalogue: its variants read, and where the next page starts. */
+interface CatalogPage {
+  snapshots: VariantSnapshot[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
 export interface CatalogReader {
   countVariants(): Promise<number | null>;
+  /**
+   * The page of the whole catalogue after `after` (null: the first), with the bulk read's fields:
+   * the full sync's read when Shopify refuses the app bulk operations. Sized to the shop's bucket.
+   */
+  readCatalogPage(after: string | null): Promise<CatalogPage>;
   /** Every variant of a product; null when the product no longer exists. */
   readProductVariants(productId: string): Promise<VariantSnapshot[] | null>;
   /** The product an inventory item belongs to; null when it no longer exists. */
@@ -87,6 +100,18 @@ export function createCatalogReader(args: {
   return {
     async countVariants() {
       return countVariants(pacer.paced(admin, 1));
+    },
+    async readCatalogPage(after) {
+      const { data } = await runSized(
+        () => pageSize(CONNECTION_COST, VARIANT_NODE_COST + PRODUCT_NODE_COST),
+        (first) => CONNECTION_COST + first * (VARIANT_NODE_COST + PRODUCT_NODE_COST),
+        (paced, first) => readVariantsPage(paced, { first, after, keys }),
+      );
+      return {
+        snapshots: data.nodes.map((node) => variantSnapshot(parseVariantNode(node), parseProductNode(node.product))),
+        hasNextPage: data.hasNextPage,
+        endCursor: data.endCursor,
+      };
     },
     async readProductVariants(productId) {
       const variants: VariantNode[] = [];

@@ -4,7 +4,7 @@
  * sync's `errorDetail` for support, never to a page.
  */
 import { HttpMaxRetriesError, HttpRequestError, HttpResponseError, HttpThrottlingError } from "@shopify/shopify-api";
-import { ShopifyAdminError } from "../shopify/admin/errors";
+import { ShopifyAdminError, ShopifyForbiddenError } from "../shopify/admin/errors";
 import { SvcError } from "../svc/errors";
 import { serviceErrorOf } from "../svc/error-codes";
 import { catalogSyncProblem, type CatalogSyncErrorCode, type CatalogSyncProblem } from "./sync-errors";
@@ -44,6 +44,7 @@ export function syncProblemOf(error: unknown): CatalogSyncProblem {
     const { code, params } = serviceErrorOf(error);
     return catalogSyncProblem("serviceError", { error: code, product: params.product });
   }
+  if (error instanceof ShopifyForbiddenError) return catalogSyncProblem("shopifyProviderAccess");
   if (error instanceof ShopifyAdminError) {
     if (error.hasCode("THROTTLED")) return catalogSyncProblem("shopifyThrottled");
     if (error.hasCode("ACCESS_DENIED")) return catalogSyncProblem("shopifyDenied");
@@ -53,7 +54,8 @@ export function syncProblemOf(error: unknown): CatalogSyncProblem {
   if (error instanceof HttpThrottlingError) return catalogSyncProblem("shopifyThrottled");
   if (error instanceof HttpResponseError) {
     const status = error.response.code;
-    return catalogSyncProblem(status === 401 || status === 403 ? "shopifyDenied" : "shopifyError");
+    if (status === 403) return catalogSyncProblem("shopifyProviderAccess");
+    return catalogSyncProblem(status === 401 ? "shopifyDenied" : "shopifyError");
   }
   if (error instanceof HttpMaxRetriesError) return catalogSyncProblem("shopifyError");
   if (error instanceof HttpRequestError) return catalogSyncProblem("network");

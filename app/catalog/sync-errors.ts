@@ -28,6 +28,8 @@ export const CATALOG_SYNC_ERROR_CODES = [
   "shopifyThrottled",
   /** Shopify refused the app access (a permission the app lacks, a revoked token). */
   "shopifyDenied",
+  /** Shopify refused the app itself (HTTP 403, its IP allowlist): the app's provider fixes it; the sync waits. */
+  "shopifyProviderAccess",
   /** Shopify answered an error of its own. */
   "shopifyError",
   /** Shopify or the service could not be reached. */

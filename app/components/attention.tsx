@@ -26,7 +26,10 @@ function JobProblems({ jobs }: { jobs: JobProblemRow[] }) {
   const jobErrorWords = (code: JobProblemRow["errorCode"]) =>
     code === null
       ? m.jobErrors.notCoded
-      : code === "shopifyFailed" || code === "shopifyRefused" || code === "shopifyAccess"
+      : code === "shopifyFailed" ||
+          code === "shopifyRefused" ||
+          code === "shopifyAccess" ||
+          code === "shopifyProviderAccess"
         ? m.jobErrors[code]
         : format(messages.serviceErrors[code], {});
   return (

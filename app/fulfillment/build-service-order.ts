@@ -31,12 +31,21 @@ export type BuiltServiceOrder =
   | { kind: "skipped"; reason: ReasonMessage }
   | { kind: "needs_attention"; reason: ReasonMessage };
 
-/** A line to send: its SKU and the units to ship. */
+/** A shipping line as an order or one of its lines carries it. */
+export interface ShippingLineOfLine {
+  title?: string | null;
+  code?: string | null;
+  source?: string | null;
+}
+
+/** A line to send: its SKU, the units to ship and the shipping line it goes by (split carts). */
 export interface LineToSend {
   id: string;
   name: string;
   sku: string | null;
   quantity: number;
+  /** `FulfillmentOrderLineItem.shippingLine`; null or absent when Shopify names none. */
+  shippingLine?: ShippingLineOfLine | null;
 }
 
 /**
@@ -64,7 +73,11 @@ export function buildFromLines(
   const destination = toDestination(order.shipping_address);
   if (!destination.ok) return { kind: "skipped", reason: reason("outsideMexico", { country: destination.country }) };
 
-  const chosen = serviceFromShippingLines(order);
+  // A fulfilment order's own lines say which shipping line the buyer chose for this part (a split
+  // cart has an express part and a standard part); the order's lines are only the fallback, for
+  // lines Shopify names none for.
+  const ownLines = lines.flatMap((line) => (line.shippingLine ? [line.shippingLine] : []));
+  const chosen = serviceFromShippingLines(ownLines) ?? (ownLines.length > 0 ? null : serviceFromShippingLines(order.shipping_lines));
   const serviceCode = chosen ?? settings.defaultService;
   return {
     kind: "ready",
@@ -81,8 +94,8 @@ export function buildFromLines(
 }
 
 /** The service code of the first shipping line our carrier service priced; null for other rates. */
-function serviceFromShippingLines(order: Pick<PaidOrder, "shipping_lines">): ServiceCode | null {
-  for (const line of order.shipping_lines) {
+function serviceFromShippingLines(shippingLines: readonly ShippingLineOfLine[]): ServiceCode | null {
+  for (const line of shippingLines) {
     // Shopify's own rates (manual and backup) come with source "shopify" and use the rate's name as
     // its code: a manual rate the merchant named "Express" is not our EXPRESS.
     if (line.source === "shopify") continue;

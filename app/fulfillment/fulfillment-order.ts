@@ -11,7 +11,12 @@ import type { ShipmentLine } from "../svc";
 import { addressProblem, type AddressProblem } from "./address-hold";
 import { reason, type ReasonCode, type ReasonMessage } from "./reason-codes";
 import type { ServiceCode } from "../shop/shop-settings.server";
-import { buildFromLines, type ServiceCodeSource, type ServiceOrderRequest } from "./build-service-order";
+import {
+  buildFromLines,
+  type ServiceCodeSource,
+  type ServiceOrderRequest,
+  type ShippingLineOfLine,
+} from "./build-service-order";
 import type { PaidOrder } from "./paid-order";
 
 /** A fulfilment order line as Admin GraphQL reports it now. */
@@ -23,6 +28,8 @@ export interface FulfillmentOrderLineState {
   /** What is still to fulfil (after edits, refunds, removals and earlier fulfilments). */
   remainingQuantity: number;
   requiresShipping: boolean;
+  /** The shipping line this line goes by (a split cart's parts each have their own); null or absent when Shopify names none. */
+  shippingLine?: ShippingLineOfLine | null;
 }
 
 export interface FulfillmentOrderState {
@@ -154,7 +161,13 @@ export function decideFulfillmentOrder(
   if (lines.length === 0) return { kind: "skip", reason: reason("nothingLeft") };
   const built = buildFromLines(
     order,
-    lines.map((line) => ({ id: line.lineItemId, name: line.name, sku: line.sku, quantity: line.remainingQuantity })),
+    lines.map((line) => ({
+      id: line.lineItemId,
+      name: line.name,
+      sku: line.sku,
+      quantity: line.remainingQuantity,
+      shippingLine: line.shippingLine ?? null,
+    })),
     settings,
   );
   if (built.kind === "skipped") return { kind: "skip", reason: built.reason };

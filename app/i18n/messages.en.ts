@@ -182,6 +182,8 @@ export const en: Messages = {
       resultUnavailable: "The result of the catalogue read could not be downloaded from Shopify.",
       resultUnreadable: "The result of the catalogue read that Shopify delivered could not be read.",
       shopifyThrottled: "Shopify limited the app's queries for making too many requests.",
+      shopifyProviderAccess:
+        "Shopify is not letting the app in for now. The app's provider is already fixing its access; there is nothing for you to do: the sync waits and carries on where it was.",
       shopifyDenied:
         "Shopify denied the app access to the catalogue. Open the app from the Shopify admin and accept the permissions it asks for.",
       shopifyError: "Shopify answered with an error while reading the catalogue.",
@@ -277,6 +279,8 @@ export const en: Messages = {
         "Shopify did not answer as expected. Try again in a few minutes; if it persists, contact the app's support.",
       shopifyRefused:
         "Shopify refused the change the app tried to make. Check the order or the product in Shopify and try again; if it persists, contact the app's support.",
+      shopifyProviderAccess:
+        "Shopify is not letting the app in for now. The app's provider is already fixing its access; there is nothing for you to do: your orders keep their place and the app carries on by itself as soon as Shopify lets it in.",
       shopifyAccess:
         "Shopify did not give the app access to do it. Open the app from the Shopify admin to authorise it again, then try again.",
       notCoded: "The app did not record what failed. Try again; if it persists, contact the app's support.",
@@ -691,6 +695,8 @@ export const en: Messages = {
   },
   shopifyProblems: {
     throttled: "Shopify is receiving too many requests from the app right now. Wait a minute and try again.",
+    provider_access:
+      "Shopify is not letting the app in for now. The app's provider is already fixing its access; there is nothing for you to do. Check again later.",
     access_denied:
       "Shopify does not give the app the permission this needs. Open the app from the Shopify admin to accept the permissions it asks for, and try again.",
     not_allowed_by_plan:

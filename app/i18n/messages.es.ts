@@ -182,6 +182,8 @@ export const es = {
       resultUnavailable: "No se pudo descargar de Shopify el resultado de la lectura del catálogo.",
       resultUnreadable: "El resultado de la lectura del catálogo que entregó Shopify no se pudo leer.",
       shopifyThrottled: "Shopify limitó las consultas de la app por exceso de solicitudes.",
+      shopifyProviderAccess:
+        "Shopify no está dejando entrar a la app por ahora. El proveedor de la app ya está arreglando el acceso; no tienes que hacer nada: la sincronización espera y sigue donde iba.",
       shopifyDenied:
         "Shopify negó a la app el acceso al catálogo. Abre la app desde el admin de Shopify y acepta los permisos que pida.",
       shopifyError: "Shopify respondió con un error al leer el catálogo.",
@@ -280,6 +282,8 @@ export const es = {
         "Shopify no respondió como se esperaba. Reintenta en unos minutos; si se repite, contacta al soporte de la app.",
       shopifyRefused:
         "Shopify rechazó el cambio que la app intentó hacer. Revisa el pedido o el producto en Shopify y reintenta; si se repite, contacta al soporte de la app.",
+      shopifyProviderAccess:
+        "Shopify no está dejando entrar a la app por ahora. El proveedor de la app ya está arreglando el acceso; no tienes que hacer nada: tus pedidos conservan su lugar y la app sigue sola en cuanto Shopify la deje entrar.",
       shopifyAccess:
         "Shopify no le dio acceso a la app para hacerlo. Abre la app desde el admin de Shopify para autorizarla de nuevo y reintenta.",
       notCoded: "La app no guardó qué falló. Reintenta; si se repite, contacta al soporte de la app.",
@@ -702,6 +706,8 @@ export const es = {
   shopifyProblems: {
     throttled:
       "Shopify está recibiendo demasiadas solicitudes de la app por ahora. Espera un minuto y vuelve a intentar.",
+    provider_access:
+      "Shopify no está dejando entrar a la app por ahora. El proveedor de la app ya está arreglando el acceso; no tienes que hacer nada. Vuelve a revisar más tarde.",
     access_denied:
       "Shopify no le da a la app el permiso que esto necesita. Abre la app desde el admin de Shopify para aceptar los permisos que pide y vuelve a intentar.",
     not_allowed_by_plan:

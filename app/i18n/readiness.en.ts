@@ -36,7 +36,9 @@ export const readinessEn: Leaves<typeof readinessEs> = {
     carrier_not_registered: "Known once the rates service is registered.",
     profiles_missing: "Missing from: {profiles} ({variants} variants; for example {products}).",
     market_driven:
-      "Your store sets up shipping by market: our rates must be in the Mexico market or in a profile of the app.",
+      "Your store sets up shipping by market: our rates are not among the shipping options of the “{market}” market, where buyers in Mexico are.",
+    market_missing:
+      "Your store sets up shipping by market, and no market includes Mexico: add Mexico to a market and our rates to its shipping options.",
     unreadable:
       "We couldn't read your shipping settings in Shopify; they are checked again on their own in a few minutes.",
     late: "Answered in {durationMs} ms; your store's limit is {deadlineMs} ms.",

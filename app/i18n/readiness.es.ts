@@ -32,7 +32,9 @@ export const readinessEs = {
     carrier_not_registered: "Se sabrá al registrar el servicio de tarifas.",
     profiles_missing: "Faltan en: {profiles} ({variants} variantes; por ejemplo {products}).",
     market_driven:
-      "Tu tienda configura los envíos por mercados: nuestras tarifas deben estar en el mercado México o en un perfil de la app.",
+      "Tu tienda configura los envíos por mercados: nuestras tarifas no están entre las opciones de envío del mercado «{market}», donde están los compradores de México.",
+    market_missing:
+      "Tu tienda configura los envíos por mercados y ningún mercado incluye México: agrega México a un mercado y nuestras tarifas a sus opciones de envío.",
     unreadable: "No pudimos leer tu configuración de envíos en Shopify; se vuelve a revisar sola en unos minutos.",
     late: "Respondió en {durationMs} ms; el límite de tu tienda es {deadlineMs} ms.",
     failed: "La cotización no dio tarifas ({outcome}).",

@@ -8,7 +8,8 @@ import type { AdminGraphql } from "../shopify/admin/client";
 import type { AdminPacing } from "../shopify/admin-pacing.server";
 import type { SvcClient } from "../svc";
 import { inTraceSpan } from "../telemetry.server";
-import { jobErrorCode } from "./error-codes";
+import { operationOfMessage } from "../shopify/admin/errors";
+import { jobErrorCode, PROVIDER_ACCESS_CODE } from "./error-codes";
 import { claimJobs, finishJobState, jobSignals, runAsJob, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
@@ -54,6 +55,12 @@ export interface JobWorker {
 }
 
 const RETRY_AFTER_CRASH_MS = 5_000;
+/**
+ * How long a job Shopify refused the app for (HTTP 403, the app's IP allowlist) waits before it
+ * tries again: the operator's fix takes minutes, and the job keeps its place meanwhile.
+ * @internal
+ */
+export const PROVIDER_ACCESS_WAIT_MS = 5 * 60_000;
 /**
  * A worker that just ran jobs looks again after this long, doubling while it finds none, up to
  * its poll interval: work added by another process (a PROCESS_ROLE=web one) wakes nobody here, and
@@ -114,12 +121,36 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         errorCode: jobErrorCode(error),
       };
     }
+    outcome = waitForProviderAccess(job, outcome);
     const state = await finishJobState(opts.db, job, outcome);
     if (state === null) opts.logger.warn({ queue: job.queue, key: job.key }, "job lease was lost before it finished");
     else if (state === "failed") {
       metrics.jobGivenUp(job.queue);
       opts.logger.warn({ queue: job.queue, key: job.key, shop: job.shop, attempts: job.attempts }, "job gave up");
     }
+  }
+
+  /**
+   * Shopify refusing the app itself (its IP allowlist) is the operator's to fix, and no attempt the
+   * job makes meanwhile can succeed: the job waits without using its attempts (it never gives up
+   * over it) and carries on once Shopify lets the app in. The operator is told: a metric and a
+   * log line naming the shop and the operation Shopify refused (docs/operations.md).
+   */
+  function waitForProviderAccess(job: Job, outcome: JobOutcome): JobOutcome {
+    if (outcome.kind === "done" || outcome.errorCode !== PROVIDER_ACCESS_CODE) return outcome;
+    const operation = (outcome.error && operationOfMessage(outcome.error)) ?? "unknown";
+    metrics.shopifyAccessRefused("ip_allowlist", operation);
+    opts.logger.error(
+      { shop: job.shop, operation, queue: job.queue, key: job.key, reason: "ip_allowlist" },
+      "Shopify refused the app's Admin API request (HTTP 403): this instance's egress address is not on the app's IP allowlist; the job waits",
+    );
+    if (outcome.kind === "reschedule") return outcome;
+    return {
+      kind: "reschedule",
+      at: new Date(Math.max(outcome.at.getTime(), now().getTime() + PROVIDER_ACCESS_WAIT_MS)),
+      error: outcome.error,
+      errorCode: outcome.errorCode,
+    };
   }
 
   // Keeps up to `concurrency` jobs in flight and claims more as each one ends. (It used to claim a

@@ -15,7 +15,6 @@ import { parseRateRequest } from "~/rates";
 import type { AdminGraphql } from "~/shopify/admin/client";
 import {
   addCarrierToProfile,
-  createCarrierProfile,
   latestOrderAddress,
   listDeliveryProfiles,
   readCarrierServiceActive,
@@ -23,6 +22,7 @@ import {
   type DeliveryProfileSummary,
 } from "~/shopify/admin/delivery-profiles.server";
 import { ShopifyAdminError } from "~/shopify/admin/errors";
+import { addMarketCarrierOption, readMexicoMarketShipping } from "~/shopify/admin/markets.server";
 import { shopifyProblem, storedProblem, type ShopifyProblem } from "~/shopify/admin/problem";
 import { SvcUnauthorizedError, type SvcClient } from "~/svc";
 import {
@@ -42,7 +42,6 @@ export const RECHECK_MS = 6 * 60 * 60 * 1000;
 /** What the method and zone are called in the merchant's shipping settings. */
 const METHOD_NAME = "Tarifas en vivo";
 const ZONE_NAME = "México";
-const APP_PROFILE_NAME = "Envíos en vivo (app)";
 
 export type TestQuote = ReadinessFacts["testQuote"];
 
@@ -109,9 +108,10 @@ async function readShipping(deps: ReadinessDeps, shop: string, admin: AdminGraph
   try {
     const { marketDriven } = await readShippingModel(admin);
     const profiles = await listDeliveryProfiles(admin);
+    const mexicoMarket = marketDriven ? await readMexicoMarketShipping(admin) : null;
     return {
       marketDriven,
-      coverage: shippingCoverage({ profiles, carrierServiceId, warehouseLocations: locations, marketDriven }),
+      coverage: shippingCoverage({ profiles, carrierServiceId, warehouseLocations: locations, marketDriven, mexicoMarket }),
       profiles,
       carrierServiceId,
       locations,
@@ -226,9 +226,10 @@ export type ReadinessActionData =
 /**
  * "Add our rates to checkout": in each merchant profile that lacks them, our carrier joins the
  * Mexico zone of the location group the warehouse ships from (a new Mexico zone when there is
- * none). On market-driven shipping merchant profiles no longer count: an app-owned profile
- * covering every item is created instead. Shopify's refusal is kept, and the checklist then offers
- * the manual steps. Checks again afterwards.
+ * none). On market-driven shipping merchant profiles no longer count: our carrier becomes a
+ * carrier-calculated option of the Mexico market (`marketUpdate`), the one place checkout reads
+ * there, never a second, app-owned route to the same rates. Shopify's refusal is kept, and the
+ * checklist then offers the manual steps. Checks again afterwards.
  */
 export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Promise<AddRatesOutcome> {
   const admin = await deps.adminFor(shop);
@@ -245,21 +246,16 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
   let detail: string | null = null;
   try {
     if (shipping.coverage.kind === "market_driven_uncovered") {
-      const locations =
-        shipping.locations === "any"
-          ? [
-              ...new Set(
-                shipping.profiles
-                  .filter((p) => p.isDefault)
-                  .flatMap((p) => p.locationGroups.flatMap((g) => g.locationIds)),
-              ),
-            ]
-          : shipping.locations;
-      await createCarrierProfile(admin, {
-        name: APP_PROFILE_NAME,
-        zoneName: ZONE_NAME,
-        locationIds: locations,
-        method,
+      if (!shipping.coverage.market)
+        throw new ShopifyAdminError({
+          operation: "AddMarketCarrierOption",
+          kind: "user",
+          message: "the shop has no market for Mexico to add the rates to",
+        });
+      await addMarketCarrierOption(admin, {
+        marketId: shipping.coverage.market.id,
+        carrierServiceId,
+        currency: "MXN",
       });
       changed = 1;
     } else if (shipping.coverage.kind === "uncovered") {

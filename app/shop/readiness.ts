@@ -41,8 +41,11 @@ interface UncoveredProfile {
 export type ShippingCoverage =
   | { kind: "covered" }
   | { kind: "uncovered"; profiles: UncoveredProfile[] }
-  /** Market-driven shop: merchant profiles say nothing; no app-owned profile of ours covers all items. */
-  | { kind: "market_driven_uncovered" }
+  /**
+   * Market-driven shop: merchant profiles say nothing, and neither the Mexico market (`market`, its
+   * name; null when the shop has no market for Mexico) nor an app-owned profile of ours offers our rates.
+   */
+  | { kind: "market_driven_uncovered"; market: { id: string; name: string } | null }
   /** Not read: `error` is for the logs; `noCarrier` when there is no carrier service of ours to look for. */
   | { kind: "unknown"; error: string; problem?: ShopifyProblem; noCarrier?: boolean };
 
@@ -88,12 +91,16 @@ export function shopHandle(domain: string): string {
  * (General holds every product not elsewhere) needs a zone covering Mexico with an active method
  * whose participant is our carrier, in a location group holding a location the warehouse ships
  * from ("any": any location group). An app-owned profile of ours with `coversAllItems` covers all.
+ * On market-driven shipping the Mexico market's options are what checkout offers: our carrier in
+ * an active carrier-calculated option of it covers all, wherever the merchant (or the app) added it.
  */
 export function shippingCoverage(args: {
   profiles: DeliveryProfileSummary[];
   carrierServiceId: string;
   warehouseLocations: string[] | "any";
   marketDriven: boolean;
+  /** The Mexico market's shipping (market-driven shops); null when there is no market for Mexico. */
+  mexicoMarket?: { id: string; name: string; configured: boolean; carrierServiceIds: string[] } | null;
 }): ShippingCoverage {
   const offers = (profile: DeliveryProfileSummary) =>
     profile.locationGroups.some(
@@ -106,7 +113,11 @@ export function shippingCoverage(args: {
         ),
     );
   if (args.profiles.some((p) => p.coversAllItems && offers(p))) return { kind: "covered" };
-  if (args.marketDriven) return { kind: "market_driven_uncovered" };
+  if (args.marketDriven) {
+    const market = args.mexicoMarket ?? null;
+    if (market?.configured && market.carrierServiceIds.includes(args.carrierServiceId)) return { kind: "covered" };
+    return { kind: "market_driven_uncovered", market: market && { id: market.id, name: market.name } };
+  }
   const missing = args.profiles
     .filter((p) => !p.coversAllItems && p.variantCount > 0 && !offers(p))
     .map((p) => ({ id: p.id, name: p.name, variantCount: p.variantCount, sampleProducts: p.sampleProducts }));
@@ -223,13 +234,16 @@ function ratesItem(facts: ReadinessFacts): ReadinessItem {
       // The error's own text stays in the logs: the page says what it means.
       return item("rates_in_mexico", "unknown", coverage.noCarrier ? "carrier_not_registered" : "unreadable");
     case "market_driven_uncovered":
-      return item(
-        "rates_in_mexico",
-        "problem",
-        "market_driven",
-        {},
-        facts.canAddRates ? { kind: "add_rates" } : shipping,
-      );
+      // The checklist names the market the rates go in; without one, the steps say to make it.
+      return coverage.market
+        ? item(
+            "rates_in_mexico",
+            "problem",
+            "market_driven",
+            { market: coverage.market.name },
+            facts.canAddRates ? { kind: "add_rates" } : shipping,
+          )
+        : item("rates_in_mexico", "problem", "market_missing", {}, shipping);
     case "uncovered":
       return item(
         "rates_in_mexico",

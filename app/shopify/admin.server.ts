@@ -5,6 +5,7 @@ import type { Shopify } from "../shopify.server";
 
 export type { AdminGraphql,  GraphqlResult, ThrottleStatus } from "./admin/client";
 import type { AdminGraphql, GraphqlResult } from "./admin/client";
+import { operationNameOf, ShopifyForbiddenError } from "./admin/errors";
 
 /** Live offline access tokens (app/shop/offline-token.server.ts refreshes and stores them). */
 export interface OfflineTokens {
@@ -18,7 +19,8 @@ export interface OfflineTokens {
 /**
  * Admin GraphQL through @shopify/shopify-app-remix with the shop's stored offline session. The token
  * is refreshed first if it is about to expire (one process at a time, app/shopify/offline-token),
- * so the library never refreshes on its own; a 401 refreshes it and the call is made once more.
+ * so the library never refreshes on its own; a 401 refreshes it and the call is made once more. A
+ * 403 is Shopify refusing the app itself (its IP allowlist): ShopifyForbiddenError, the operator's.
  */
 export async function shopifyAdminGraphql(
   shop: string,
@@ -40,6 +42,9 @@ export async function shopifyAdminGraphql(
     try {
       return await call();
     } catch (error) {
+      if (error instanceof HttpResponseError && error.response.code === 403) {
+        throw new ShopifyForbiddenError({ shop, operation: operationNameOf(query), detail: error.message });
+      }
       if (!(error instanceof HttpResponseError) || error.response.code !== 401) throw error;
       await tokens.accessToken(shop, { rejected: client.session.accessToken });
       client = await unauthenticated.admin(shop);
@@ -51,7 +56,8 @@ export async function shopifyAdminGraphql(
 /**
  * Admin GraphQL against the simulated store over HTTP (SIMULATED_STORE_URL, for the local demo and
  * the tests of several processes), with the shop's offline token exactly as Shopify would receive
- * it; a 401 refreshes the token (or picks up the one another process stored) and retries once.
+ * it; a 401 refreshes the token (or picks up the one another process stored) and retries once,
+ * and a 403 (the app's IP allowlist) throws ShopifyForbiddenError, as with Shopify.
  */
 export function simulatedStoreAdminGraphql(opts: {
   baseUrl: string;
@@ -79,6 +85,9 @@ export function simulatedStoreAdminGraphql(opts: {
     if (response.status === 401) {
       const fresh = await tokens.accessToken(opts.shop, { rejected: token });
       if (fresh !== token) response = await post(fresh);
+    }
+    if (response.status === 403) {
+      throw new ShopifyForbiddenError({ shop: opts.shop, operation: operationNameOf(query), detail: await response.text() });
     }
     if (!response.ok) {
       return {

@@ -1,8 +1,8 @@
 /**
  * The one check of the shop a signed request names (X-Shopify-Shop-Domain). Shopify signs with the
  * shop's myshopify.com domain, never a custom storefront domain, so only that form is a shop here:
- * the webhook, fulfilment-service, rate-callback and Flow-action paths all use this. (SHOP_CUSTOM_DOMAIN is for
- * the library's sign-in only, app/shopify.server.ts.) Pure.
+ * the webhook, fulfilment-service, rate-callback and Flow-action paths all use this; the library's
+ * sign-in accepts the same form (@shopify/shopify-app-remix 6 has no custom shop domains). Pure.
  */
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 

@@ -31,7 +31,11 @@ export type GidType =
   | "DeliveryCountry"
   | "DeliveryMethodDefinition"
   | "DeliveryRateDefinition"
-  | "DeliveryParticipant";
+  | "DeliveryParticipant"
+  | "Market"
+  | "MarketRegionCountry"
+  | "DeliveryCarrierCalculatedOptionDefinition"
+  | "DeliveryCarrierCalculatedRateGroup";
 
 // The first demo product and variant land on the ids used in /test/fixtures/orders-paid.mx.json.
 const BASES: Record<GidType, number> = {
@@ -63,6 +67,10 @@ const BASES: Record<GidType, number> = {
   DeliveryMethodDefinition: 712_345_678_900,
   DeliveryRateDefinition: 812_345_678_900,
   DeliveryParticipant: 912_345_678_900,
+  Market: 21_234_567_890,
+  MarketRegionCountry: 22_234_567_890,
+  DeliveryCarrierCalculatedOptionDefinition: 523_456_789_000,
+  DeliveryCarrierCalculatedRateGroup: 623_456_789_000,
 };
 
 const SHOP_BLOCK = 1_000_000;

@@ -1,3 +1,5 @@
+import { createBulkAccess, type BulkAccessStatus, type BulkOperationType } from "./access/bulk-access";
+import { createIpAllowlist, type IpAllowlistSettings } from "./access/ip-allowlist";
 import { createBulkRuntime, type BulkFault, type BulkFinishSubscription } from "./bulk/bulk-operations";
 import { createEmbeddedAdmin, type EmbeddedApp } from "./admin/embedded-admin";
 import { DEMO_CATALOGUE } from "./catalogue/demo-catalogue";
@@ -29,6 +31,8 @@ export interface SimulatedStoreOptions {
   now?: () => number;
   /** Defaults for every shop: Shopify's standard 2000-point bucket restoring 100 points/s. */
   throttle?: { maximumAvailable?: number; restoreRate?: number };
+  /** The address in-process calls (`fetch`, `interceptFetch`) come from, for the IP allowlist (127.0.0.1). */
+  inProcessAddress?: string;
 }
 
 export interface ListeningStore {
@@ -91,6 +95,19 @@ export interface SimulatedStore {
    * token, refresh): the refreshes granted per shop, and revoking all of a shop's tokens.
    */
   tokens: Pick<AccessTokens, "refreshes" | "revoke">;
+  /**
+   * The app's IP allowlist (Dev Dashboard; off by default): enforced, an Admin request over HTTP
+   * from an address outside `ranges` answers 403, as Shopify does since November 2026. The
+   * in-process `graphql()` is not an HTTP request and is never refused.
+   */
+  setIpAllowlist(settings: Partial<IpAllowlistSettings>): void;
+  ipAllowlist(): IpAllowlistSettings;
+  /**
+   * The app's access to bulk queries or bulk mutations (Partner Dashboard); it lapses after 31
+   * days without a run of that type on the store's clock.
+   */
+  setBulkAccess(type: BulkOperationType, enabled: boolean): void;
+  bulkAccess(type: BulkOperationType): BulkAccessStatus;
   /** Resolves when no bulk operation is running. */
   bulkOperationsIdle(): Promise<void>;
   /** Removes the bulk operations' result files. */
@@ -117,13 +134,16 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       await sender.sendWebhook({ ...subscription, topic: "bulk_operations/finish", domain, payload });
     },
   });
+  const ipAllowlist = createIpAllowlist();
+  const bulkAccess = createBulkAccess(now);
+  const inProcessAddress = opts.inProcessAddress ?? "127.0.0.1";
   const execute = (
     shop: ShopState,
     body: Parameters<typeof executeAdminOperation>[1],
     o: { forceThrottle?: boolean },
   ) =>
     executeAdminOperation(
-      { shop, now, bulk, apiVersion, emit: (events) => control.emit(shop.domain, events) },
+      { shop, now, bulk, bulkAccess, apiVersion, emit: (events) => control.emit(shop.domain, events) },
       body,
       o,
     );
@@ -135,13 +155,14 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     tokens,
     findShop: (domain) => shops.get(domain),
     execute,
+    ipAllowlist,
     bulkFile: (domain, fileName) => bulk.fileFor(domain, fileName),
   });
   const orders = createOrdersApi(shopOf, now);
   const control = createStoreControl({ shopOf, orders, sender, now });
   const controlHandler = createControlHandler(control);
-  const handler = (request: Request) =>
-    isControlPath(new URL(request.url).pathname) ? controlHandler(request) : adminHandler(request);
+  const handler = (request: Request, client: { address?: string } = { address: inProcessAddress }) =>
+    isControlPath(new URL(request.url).pathname) ? controlHandler(request) : adminHandler(request, client);
 
   return {
     apiVersion,
@@ -165,7 +186,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       const at = now();
       for (const product of DEMO_CATALOGUE) createProduct(shop, product, at);
     },
-    fetch: handler,
+    fetch: (request) => handler(request),
     interceptFetch(fallback = globalThis.fetch) {
       return (input, init) => {
         const request = new Request(input, init);
@@ -181,7 +202,11 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       return execute(shop, { query, variables: variables ?? {} }, { forceThrottle: fault === "throttled" });
     },
     async listen(port = 0, host = "127.0.0.1") {
-      const server = await serveFetchHandler((request) => admin.handle(request) ?? handler(request), port, host);
+      const server = await serveFetchHandler(
+        (request, client) => admin.handle(request) ?? handler(request, client),
+        port,
+        host,
+      );
       listeningUrl = server.url;
       return {
         ...server,
@@ -222,6 +247,10 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       refreshes: (domain) => tokens.refreshes(shopOf(domain).domain),
       revoke: (domain) => tokens.revoke(shopOf(domain).domain),
     },
+    setIpAllowlist: (settings) => ipAllowlist.set(settings),
+    ipAllowlist: () => ipAllowlist.settings(),
+    setBulkAccess: (type, enabled) => bulkAccess.set(type, enabled),
+    bulkAccess: (type) => bulkAccess.status(type),
     bulkOperationsIdle: () => bulk.idle(),
     close: () => bulk.close(),
   };

@@ -86,14 +86,6 @@ const DELIVERY_PROFILE_UPDATE = `#graphql
     }
   }`;
 
-const DELIVERY_PROFILE_CREATE = `#graphql
-  mutation DeliveryProfileCreate($profile: DeliveryProfileInput!) {
-    deliveryProfileCreate(profile: $profile) {
-      profile { id }
-      userErrors { field message }
-    }
-  }`;
-
 /** Whether the shop is on market-driven shipping (`ShopFeatures.marketDrivenShipping`). */
 export async function readShippingModel(admin: AdminGraphql): Promise<{ marketDriven: boolean }> {
   const data = dataOf(
@@ -270,45 +262,6 @@ export async function addCarrierToProfile(
     "DeliveryProfileUpdate",
   );
   throwOnUserErrors("DeliveryProfileUpdate", data.deliveryProfileUpdate?.userErrors);
-}
-
-/**
- * An app-owned profile covering every item (`coversAllItems`), shipping from `locationIds` to
- * Mexico at our carrier's rates: the path that stays open under market-driven shipping.
- */
-export async function createCarrierProfile(
-  admin: AdminGraphql,
-  args: { name: string; zoneName: string; locationIds: string[]; method: CarrierMethod },
-): Promise<{ id: string }> {
-  const data = dataOf(
-    await admin<{ deliveryProfileCreate: { profile: { id: string } | null; userErrors: AdminUserError[] } | null }>(
-      DELIVERY_PROFILE_CREATE,
-      {
-        profile: {
-          name: args.name,
-          coversAllItems: true,
-          locationGroupsToCreate: [
-            {
-              locations: args.locationIds,
-              zonesToCreate: [
-                {
-                  name: args.zoneName,
-                  countries: [{ code: "MX", includeAllProvinces: true }],
-                  methodDefinitionsToCreate: [carrierMethodInput(args.method)],
-                },
-              ],
-            },
-          ],
-        },
-      },
-    ),
-    "DeliveryProfileCreate",
-  );
-  throwOnUserErrors("DeliveryProfileCreate", data.deliveryProfileCreate?.userErrors);
-  const profile = data.deliveryProfileCreate?.profile;
-  if (!profile)
-    throw new ShopifyAdminError({ operation: "DeliveryProfileCreate", kind: "no_data", message: "no profile" });
-  return profile;
 }
 
 const CARRIER_SERVICE_ACTIVE = `#graphql

@@ -74,3 +74,34 @@ export function throwOnUserErrors(operation: string, userErrors: readonly AdminU
     userErrors: [...userErrors],
   });
 }
+
+/**
+ * Shopify refused the app's request as a whole (HTTP 403 from the Admin API). Since 2026-11 this is
+ * the app's IP allowlist (changelog "IP allowlists are now required for public apps"): a request
+ * from an address outside the list, or one Shopify cannot confirm, answers 403. The operator fixes
+ * it (egress addresses, the Dev Dashboard's allowlist), never the merchant: nothing is re-authorised.
+ */
+export class ShopifyForbiddenError extends Error {
+  readonly operation: string;
+  readonly shop: string;
+  readonly status = 403;
+
+  constructor(args: { shop: string; operation: string; detail: string }) {
+    super(`${args.operation}: Shopify refused the app's request to ${args.shop} (HTTP 403): ${args.detail}`);
+    this.name = "ShopifyForbiddenError";
+    this.operation = args.operation;
+    this.shop = args.shop;
+  }
+}
+
+/** The operation a GraphQL document names (`query Name`, `mutation Name`), else its first field. */
+export function operationNameOf(document: string): string {
+  const named = /\b(?:query|mutation)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(document);
+  if (named) return named[1]!;
+  return /\{\s*([A-Za-z_][A-Za-z0-9_]*)/.exec(document)?.[1] ?? "anonymous";
+}
+
+/** The operation an error's text names in this module's `operation: …` form; null for other errors. */
+export function operationOfMessage(message: string): string | null {
+  return /^([A-Za-z_][A-Za-z0-9_.]*): /.exec(message)?.[1] ?? null;
+}

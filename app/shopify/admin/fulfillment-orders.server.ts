@@ -29,6 +29,7 @@ const FO_LINE = `#graphql
     remainingQuantity
     requiresShipping
     lineItem { id name sku variant { sku } }
+    shippingLine { title code source }
   }
 `;
 

@@ -2,12 +2,14 @@
  * What went wrong when the app asked Shopify, as a code the engine records and the pages word from
  * app/i18n (`shopifyProblems`). Shopify's own text (English, for developers) stays in the logs.
  */
-import { ShopifyAdminError } from "./errors";
+import { ShopifyAdminError, ShopifyForbiddenError } from "./errors";
 
 /** @internal */
 export const SHOPIFY_PROBLEMS = [
   "throttled",
   "access_denied",
+  /** Shopify refused the app itself (HTTP 403, its IP allowlist): the app's provider fixes it. */
+  "provider_access",
   "not_allowed_by_plan",
   "not_found",
   "refused",
@@ -35,6 +37,7 @@ const NETWORK_CODES = new Set([
 
 /** The code of a failed Admin call: from Shopify's error codes where it gives them, else classified. */
 export function shopifyProblem(error: unknown): ShopifyProblem {
+  if (error instanceof ShopifyForbiddenError) return "provider_access";
   if (error instanceof ShopifyAdminError) {
     if (error.hasCode("THROTTLED")) return "throttled";
     if (error.hasCode("ACCESS_DENIED") || (error.kind === "graphql" && ACCESS.test(error.detail)))

@@ -11,6 +11,7 @@ import type {
   CatalogProductVariantsQuery,
   CatalogVariantFragment,
   CatalogVariantsCountQuery,
+  CatalogVariantsPageQuery,
 } from "./types/admin.generated";
 
 ;
@@ -78,6 +79,29 @@ const PRODUCT_VARIANTS = `#graphql
   ${CATALOG_PRODUCT}
 `;
 
+// The paged read of the whole catalogue, for when Shopify refuses the app bulk operations: the
+// same variants, in the same order, with the same fields as the bulk query (catalogBulkQuery).
+const VARIANTS_PAGE = `#graphql
+  query CatalogVariantsPage(
+    $first: Int!
+    $after: String
+    $namespace: String!
+    $lengthKey: String!
+    $widthKey: String!
+    $heightKey: String!
+  ) {
+    productVariants(first: $first, after: $after) {
+      nodes {
+        ...CatalogVariant
+        product { ...CatalogProduct }
+      }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+  ${CATALOG_VARIANT}
+  ${CATALOG_PRODUCT}
+`;
+
 const VARIANTS_COUNT = `#graphql
   query CatalogVariantsCount {
     productVariantsCount(limit: null) { count }
@@ -117,6 +141,22 @@ export async function readProductVariants(
   if (!product) return null;
   const { variants, ...fields } = product;
   return { product: fields, variants: { nodes: variants.nodes, ...pageOf(variants.pageInfo) } };
+}
+
+/** One page of the shop's variants, each with its product (the bulk read's fields, page by page). */
+export async function readVariantsPage(
+  admin: AdminGraphql,
+  args: { first: number; after: string | null; keys: DimensionKeys },
+): Promise<Page<CatalogVariantsPageQuery["productVariants"]["nodes"][number]>> {
+  const { productVariants } = dataOf(
+    await admin<CatalogVariantsPageQuery>(VARIANTS_PAGE, {
+      first: args.first,
+      after: args.after,
+      ...dimensionVariables(args.keys),
+    }),
+    "CatalogVariantsPage",
+  );
+  return { nodes: productVariants.nodes, ...pageOf(productVariants.pageInfo) };
 }
 
 /** How many variants the shop has; null when Shopify does not say. */

@@ -55,7 +55,12 @@ export function bulkOperationRoot(ctx: StoreContext) {
       const op = runtime().find(ctx.shop, args.id);
       return op ? bulkOperationView(op) : null;
     },
-    bulkOperationRunQuery: (args: { query: string }) => view(runtime().runQuery(ctx, args.query)),
+    bulkOperationRunQuery: (args: { query: string }) => {
+      ctx.bulkAccess?.require("query", "bulkOperationRunQuery");
+      const result = view(runtime().runQuery(ctx, args.query));
+      if (result.operation) ctx.bulkAccess?.ran("query");
+      return result;
+    },
     bulkOperationCancel: (args: { id: string }) => view(runtime().cancel(ctx, args.id)),
   };
 }

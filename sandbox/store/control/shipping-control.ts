@@ -4,6 +4,7 @@
  * checkout that does or does not call the carrier callback (orders/checkout.ts).
  */
 import { addMerchantProfile, assignVariants } from "../delivery/delivery-state";
+import { addMarketCarrierOption } from "../delivery/markets";
 import { checkout, type CheckoutInput, type CheckoutOutcome } from "../orders/checkout";
 import { resolveLine } from "../orders/line-items";
 import type { ShopState } from "../state/shop-state";
@@ -89,7 +90,8 @@ export function createShippingControl(deps: {
           zone.methods = kept;
         }
       }
-      shop.shippingModel.marketCarrierServiceIds.delete(carrierId);
+      const market = shop.shippingModel.mexicoMarket;
+      market.options = market.options.filter((option) => option.carrierServiceId !== carrierId);
       return { removed };
     },
     addMarketCarrierRates(domain, input) {
@@ -97,7 +99,7 @@ export function createShippingControl(deps: {
       if (!shop.shippingModel.marketDriven)
         throw new ControlError(409, `${domain} is not on market-driven shipping: add the rates to a delivery profile`);
       const carrierId = carrierOf(shop, input.carrierServiceId);
-      shop.shippingModel.marketCarrierServiceIds.add(carrierId);
+      addMarketCarrierOption(shop, carrierId);
       return { carrierServiceId: carrierId };
     },
   };

@@ -68,6 +68,37 @@ export interface ShippingModelState {
   marketDriven: boolean;
   /** Whether app-owned profiles may set `coversAllItems` (Shopify enables it per shop and client). */
   coversAllItemsEnabled: boolean;
-  /** Carrier services the merchant added as carrier-calculated options to the Mexico market. */
-  marketCarrierServiceIds: Set<string>;
+  /**
+   * The shop's Mexico market: under market-driven shipping its shipping options are what checkout
+   * offers (`Market.delivery.shipping`, 2026-10 schema).
+   */
+  mexicoMarket: MarketRecord;
+}
+
+export interface MarketRecord {
+  id: string;
+  /** Its one region, Mexico (a MarketRegionCountry). */
+  regionId: string;
+  name: string;
+  handle: string;
+  shippingEnabled: boolean;
+  /** Carrier-calculated options (one rate group each, as Shopify allows for now). */
+  options: MarketCarrierOptionRecord[];
+}
+
+export interface MarketCarrierOptionRecord {
+  id: string;
+  rateGroupId: string;
+  carrierServiceId: string;
+  currency: string;
+  isActive: boolean;
+  autoIncludeNewServices: boolean;
+  percentageAdjustment: number | null;
+}
+
+/** The carrier services an active carrier-calculated option of the Mexico market offers. */
+export function marketCarrierServiceIds(model: ShippingModelState): Set<string> {
+  const market = model.mexicoMarket;
+  if (!market.shippingEnabled) return new Set();
+  return new Set(market.options.filter((o) => o.isActive).map((o) => o.carrierServiceId));
 }

@@ -17,6 +17,7 @@ import type { OperationOutcome, OperationRecord } from "../state/records";
 import type { ThrottleStatus } from "../throttle";
 import type { StoreContext } from "./context";
 import { bulkOperationRoot } from "../bulk/bulk-root";
+import { marketMutations, marketQueries } from "../delivery/markets";
 import { carrierServiceMutations } from "./mutations/carrier-services";
 import { deliveryProfileMutations } from "./mutations/delivery-profiles";
 import { fulfillmentOrderChangeMutations } from "./mutations/fulfillment-order-changes";
@@ -294,6 +295,8 @@ function rootValue(ctx: StoreContext): Record<string, unknown> {
     ...queryRoot(ctx),
     ...carrierServiceMutations(ctx),
     ...deliveryProfileMutations(ctx),
+    ...marketQueries(ctx),
+    ...marketMutations(ctx),
     ...fulfillmentMutations(ctx),
     ...fulfillmentServiceMutations(ctx),
     ...fulfillmentOrderChangeMutations(ctx),

@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { GraphqlRequestBody, GraphqlResponseBody } from "../graphql/execute-operation";
 import type { AccessTokens } from "../auth/access-tokens";
+import { IP_NOT_ALLOWED_BODY, type IpAllowlist } from "../access/ip-allowlist";
 import type { ShopState } from "../state/shop-state";
 
 export interface AdminHandlerDeps {
@@ -12,6 +13,8 @@ export interface AdminHandlerDeps {
   tokens: Pick<AccessTokens, "isValid" | "handle">;
   findShop(domain: string): ShopState | undefined;
   execute(shop: ShopState, body: GraphqlRequestBody, opts: { forceThrottle?: boolean }): GraphqlResponseBody;
+  /** The app's IP allowlist: an Admin request from outside it answers 403 while it is enforced. */
+  ipAllowlist?: Pick<IpAllowlist, "allows">;
   /** The JSONL file behind a bulk operation's result URL, if it exists. */
   bulkFile?(domain: string, fileName: string): string | undefined;
 }
@@ -31,8 +34,10 @@ const INVALID_TOKEN = "[API] Invalid API key or access token (unrecognized login
  * addresses `https://{shop}/admin/api/...`) or from a `/shops/{shop}` prefix for a plain local
  * server. A test can ask for a fault with `x-sandbox-scenario: throttled|server-error|answer-lost`.
  */
-export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Request) => Promise<Response> {
-  return async (request) => {
+export function createAdminFetchHandler(
+  deps: AdminHandlerDeps,
+): (request: Request, client?: ClientInfo) => Promise<Response> {
+  return async (request, client = {}) => {
     const url = new URL(request.url);
     const bulk = bulkFile(deps, request, url);
     if (bulk !== undefined) return bulk;
@@ -60,6 +65,10 @@ export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Reque
     if (token !== shop.accessToken && !deps.tokens.isValid(shop.domain, token)) {
       shop.operations.push(unrecorded(deps.now(), body, "unauthorized"));
       return json(401, { errors: INVALID_TOKEN }, deps.apiVersion);
+    }
+    if (deps.ipAllowlist && !deps.ipAllowlist.allows(client.address)) {
+      shop.operations.push(unrecorded(deps.now(), body, "ip-not-allowed"));
+      return json(403, IP_NOT_ALLOWED_BODY, deps.apiVersion);
     }
     if (!body) return json(400, { errors: { query: "Required parameter missing or invalid" } }, deps.apiVersion);
     const fault = request.headers.get("x-sandbox-scenario") ?? shop.faults.shift();
@@ -115,7 +124,16 @@ async function readBody(request: Request): Promise<GraphqlRequestBody | null> {
   }
 }
 
-function unrecorded(at: number, body: GraphqlRequestBody | null, outcome: "unauthorized" | "injected-fault") {
+/** Where a request came from: the TCP peer over HTTP; undefined when it cannot be confirmed. */
+export interface ClientInfo {
+  address?: string;
+}
+
+function unrecorded(
+  at: number,
+  body: GraphqlRequestBody | null,
+  outcome: "unauthorized" | "injected-fault" | "ip-not-allowed",
+) {
   return {
     at,
     operationName: body?.operationName ?? null,

@@ -11,7 +11,7 @@ export interface RunningServer {
 
 /** Serves a fetch-style handler over node:http; port 0 picks a free port. */
 export function serveFetchHandler(
-  handler: (request: Request) => Promise<Response>,
+  handler: (request: Request, client: { address?: string }) => Promise<Response>,
   port: number,
   host: string,
 ): Promise<RunningServer> {
@@ -36,7 +36,7 @@ export function serveFetchHandler(
 }
 
 async function respond(
-  handler: (request: Request) => Promise<Response>,
+  handler: (request: Request, client: { address?: string }) => Promise<Response>,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -54,7 +54,7 @@ async function respond(
       headers,
       body: hasBody ? Buffer.concat(chunks) : undefined,
     });
-    const response = await handler(request);
+    const response = await handler(request, { address: req.socket.remoteAddress });
     // The store's lost answer (fetch-handler.ts): the effect happened, the caller sees the connection drop.
     if (response.headers.get(ANSWER_LOST_HEADER)) {
       res.destroy();

@@ -5,6 +5,7 @@
  * the profile of every item. On a shop on market-driven shipping the merchant's profiles no longer
  * count: app-owned profiles do, and carrier-calculated options the merchant added to the market.
  */
+import { marketCarrierServiceIds } from "../delivery/delivery-records";
 import { appProfilesOf, merchantProfileOf, profileOffersCarrier } from "../delivery/delivery-state";
 import { primaryLocation, type ShopState } from "../state/shop-state";
 import type { CarrierServiceRecord } from "../state/records";
@@ -49,7 +50,7 @@ function uncoveredVariants(
   const viaMarket =
     shop.shippingModel.marketDriven &&
     where.countryCode === "MX" &&
-    shop.shippingModel.marketCarrierServiceIds.has(carrier.id);
+    marketCarrierServiceIds(shop.shippingModel).has(carrier.id);
   return variantIds.filter((variantId) => {
     if (viaMarket) return false;
     if (appProfilesOf(shop, variantId).some((p) => profileOffersCarrier(p, args))) return false;

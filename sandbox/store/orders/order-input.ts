@@ -11,6 +11,11 @@ export interface OrderLineInput {
   location?: string;
   /** How the line reaches the buyer; defaults to the order's. */
   deliveryMethod?: DeliveryMethodType;
+  /**
+   * Split carts: the index in the order's `shippingLines` this line goes by. Required when the
+   * order has several shipping lines; with one, every line goes by it.
+   */
+  shippingLine?: number;
 }
 
 export interface ShippingLineInput {
@@ -45,6 +50,11 @@ export interface PaidOrderInput {
   lineItems: OrderLineInput[];
   /** Omitted: a backup-rate line (source "shopify", code "Shipping"); null: no shipping line. */
   shippingLine?: ShippingLineInput | null;
+  /**
+   * A split cart (ship and pickup in one order, Plus, 2026-05): several shipping lines, each line
+   * item naming its own (`OrderLineInput.shippingLine`). Exclusive with `shippingLine`.
+   */
+  shippingLines?: ShippingLineInput[];
   /** Merged over a Ciudad de México default address; null for an order with no address. */
   shippingAddress?: AddressInput | null;
   email?: string | null;

@@ -40,7 +40,10 @@ export function createPaidOrder(shop: ShopState, input: PaidOrderInput, now: num
     deliveryMethod: line.deliveryMethod ?? input.deliveryMethod ?? "SHIPPING",
   }));
   const lineItems: LineItemRecord[] = lines.map((line) => lineItemRecord(shop, line));
-  const shippingLines = input.shippingLine === null ? [] : [shippingLine(shop, input.shippingLine)];
+  const shippingLines = shippingLinesOf(shop, input);
+  lineItems.forEach((item, index) => {
+    item.shippingLineId = lineShippingLine(input, index, shippingLines)?.id ?? null;
+  });
   const subtotal = lineItems.reduce((sum, item) => sum + Number(item.price) * item.quantity, 0);
   const shipping = shippingLines.reduce((sum, line) => sum + Number(line.price), 0);
   const number = shop.nextOrderNumber++;
@@ -69,12 +72,13 @@ export function createPaidOrder(shop: ShopState, input: PaidOrderInput, now: num
   };
   shop.orders.set(order.id, order);
   commitStock(shop, order, placement, now);
-  // One fulfilment order per location and delivery method, as Shopify's order routing makes them.
+  // One fulfilment order per location, delivery method and shipping line (a split cart's parts
+  // never share one), as Shopify's order routing makes them.
   const groups = new Map<string, { locationId: string; deliveryMethod: DeliveryMethodType; items: LineItemRecord[] }>();
   lineItems.forEach((item, index) => {
     if (!item.requiresShipping) return;
     const { locationId, deliveryMethod } = placement[index]!;
-    const key = `${locationId}|${deliveryMethod}`;
+    const key = `${locationId}|${deliveryMethod}|${item.shippingLineId ?? ""}`;
     const group = groups.get(key) ?? { locationId, deliveryMethod, items: [] };
     group.items.push(item);
     groups.set(key, group);
@@ -182,6 +186,33 @@ export function moveStock(
   level.available += availableDelta;
   level.committed += committedDelta;
   level.updatedAt = now;
+}
+
+function shippingLinesOf(shop: ShopState, input: PaidOrderInput): ShippingLineRecord[] {
+  if (input.shippingLines !== undefined) {
+    if (input.shippingLine !== undefined) throw new Error("an order takes shippingLine or shippingLines, not both");
+    if (input.shippingLines.length === 0) throw new Error("shippingLines: a split cart needs at least one shipping line");
+    return input.shippingLines.map((line) => shippingLine(shop, line));
+  }
+  return input.shippingLine === null ? [] : [shippingLine(shop, input.shippingLine)];
+}
+
+/** The shipping line line item `index` goes by: the one it names, or the order's only one. */
+function lineShippingLine(
+  input: PaidOrderInput,
+  index: number,
+  shippingLines: readonly ShippingLineRecord[],
+): ShippingLineRecord | null {
+  const named = input.lineItems[index]!.shippingLine;
+  if (named === undefined) {
+    if (shippingLines.length > 1) {
+      throw new Error(`lineItems[${index}].shippingLine: a split cart's lines each name their shipping line (0–${shippingLines.length - 1})`);
+    }
+    return shippingLines[0] ?? null;
+  }
+  const line = shippingLines[named];
+  if (!line) throw new Error(`lineItems[${index}].shippingLine: no shipping line ${named} (the order has ${shippingLines.length})`);
+  return line;
 }
 
 function shippingLine(shop: ShopState, input: ShippingLineInput | undefined): ShippingLineRecord {

@@ -123,6 +123,11 @@ export interface LineItemRecord {
   requiresShipping: boolean;
   taxable: boolean;
   fulfillableQuantity: number;
+  /**
+   * The order's shipping line this line goes by (`FulfillmentOrderLineItem.shippingLine`, 2026-07):
+   * in a split cart (ship and pickup in one order, 2026-05) each line has its own; null for none.
+   */
+  shippingLineId?: string | null;
 }
 
 export interface ShippingLineRecord {
@@ -269,7 +274,7 @@ export interface InventoryAdjustmentGroupRecord {
   createdAt: number;
 }
 
-export type OperationOutcome = "ok" | "invalid" | "throttled" | "max-cost-exceeded" | "unauthorized" | "injected-fault";
+export type OperationOutcome = "ok" | "invalid" | "throttled" | "max-cost-exceeded" | "unauthorized" | "injected-fault" | "ip-not-allowed";
 
 /** One GraphQL request as the store received it, for assertions about what the app sent. */
 export interface OperationRecord {

@@ -155,7 +155,10 @@ export function createShopState(
     shippingModel: {
       marketDriven: input.marketDrivenShipping ?? false,
       coversAllItemsEnabled: input.marketDrivenShipping ?? false,
-      marketCarrierServiceIds: new Set(),
+      mexicoMarket: {
+        id: ids.next("Market"),
+        regionId: ids.next("MarketRegionCountry"),
+        name: "México", handle: "mx", shippingEnabled: true, options: [] },
     },
     rateCallbacks: [],
     adjustmentGroups: new Map(),

@@ -8,6 +8,7 @@ import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/servi
 import prisma from "../../helpers/prisma";
 import { catalogJobHandlers, type CatalogJobOptions } from "~/catalog/jobs.server";
 import { createJobWorker, type JobHandler, type JobWorker } from "~/jobs/worker.server";
+import type { Logger } from "pino";
 import { createLogger } from "~/logger.server";
 import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
@@ -16,7 +17,7 @@ import { TEST_SHOP } from "../../helpers/shopify-requests";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
 import { configureTestServices, testServices } from "../../helpers/app-services";
 
-const logger = createLogger({ level: "silent" });
+const silentLogger = createLogger({ level: "silent" });
 
 export const SHOP = TEST_SHOP;
 export const API_KEY = "sk_catalog_sync_test";
@@ -56,6 +57,8 @@ export interface SandboxProduct {
 
 export interface HarnessOptions extends Omit<CatalogJobOptions, "adminFor" | "svcClientFor" | "sleep"> {
   latencyMs?: number;
+  /** The handlers' and worker's logger (silent by default), e.g. to read what the operator is told. */
+  logger?: Logger;
   throttle?: { maximumAvailable?: number; restoreRate?: number };
   seedDemo?: boolean;
   /** Wraps the shop's service client, e.g. to inject a fault into one call. */
@@ -67,6 +70,7 @@ export interface HarnessOptions extends Omit<CatalogJobOptions, "adminFor" | "sv
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const logger = options.logger ?? silentLogger;
   let skew = 0;
   const nowMs = () => Date.now() + skew;
   const store = createSimulatedStore({ now: nowMs, throttle: options.throttle });

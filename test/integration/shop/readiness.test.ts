@@ -2,7 +2,7 @@
 // carrier service is in no shipping profile), the service sandbox over HTTP, the production rate
 // callback over HTTP and a real PostgreSQL. A fresh connect gets no callback at checkout; the
 // readiness action adds our rates and checkout then asks us; a merchant removing them shows as a
-// regression; market-driven shops get an app-owned profile; profiles are read page by page.
+// regression; on market-driven shops the rates go in the Mexico market; profiles are read page by page.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -300,35 +300,47 @@ describe("checkout readiness on market-driven shipping", () => {
     await connectedShop({ marketDrivenShipping: true });
   });
 
-  it("adds an app-owned profile covering every item, which checkout honours", async () => {
+  it("names the Mexico market, and its fix adds our carrier there: checkout honours it, no app-owned profile", async () => {
+    // GIVEN a market-driven shop whose Mexico market has none of our rates: checkout has none
     await postReadiness("recheck");
     expect(await itemOf("rates_in_mexico")).toMatchObject({
       status: "problem",
       reason: "market_driven",
+      params: { market: "México" },
       fix: { kind: "add_rates" },
     });
     expect((await readReadiness(prisma, TEST_SHOP))?.marketDriven).toBe(true);
-
-    const added = await postReadiness("add_rates");
-    expect(added).toEqual({ intent: "add_rates", outcome: { ok: true, changed: 1 } });
-    expect(await itemOf("rates_in_mexico")).toMatchObject({ status: "ok" });
-    expect((await buyerAtCheckout()).carriers[0]).toMatchObject({ called: true });
-  });
-
-  it("where Shopify refuses coversAllItems, offers the steps and the Markets page instead", async () => {
-    store.control.setShippingModel(TEST_SHOP, { coversAllItemsEnabled: false });
-    const added = await postReadiness("add_rates");
-    // A code the page words, never Shopify's English sentence (that goes to the logs).
-    expect(added).toEqual({ intent: "add_rates", outcome: { ok: false, reason: "refused", problem: "refused" } });
-    expect((await readReadiness(prisma, TEST_SHOP))?.addRatesError).toBe("refused");
-    expect(await itemOf("rates_in_mexico")).toMatchObject({
-      status: "problem",
-      fix: { kind: "admin_steps", steps: "markets", url: "https://admin.shopify.com/store/tienda-demo/markets" },
-    });
     expect((await buyerAtCheckout()).rates).toEqual([]);
 
-    // The merchant follows the steps: the carrier becomes a calculated option of the Mexico market.
+    // WHEN the merchant presses «Agregar nuestras tarifas al checkout»
+    const added = await postReadiness("add_rates");
+    expect(added).toEqual({ intent: "add_rates", outcome: { ok: true, changed: 1 } });
+
+    // THEN our carrier is a carrier-calculated option of the Mexico market, the item is ok, checkout has rates
+    expect(await itemOf("rates_in_mexico")).toMatchObject({ status: "ok" });
+    expect((await buyerAtCheckout()).carriers[0]).toMatchObject({ called: true });
+    const market = await store.graphql(
+      TEST_SHOP,
+      `{ marketByGeography(countryCode: MX) { delivery { shipping { optionDefinitions(first: 5) { nodes {
+          ... on DeliveryCarrierCalculatedOptionDefinition { rateGroups(first: 1) { nodes { carrierService { id } } } } } } } } } }`,
+    );
+    const carrierId = (await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).carrierServiceId;
+    expect(market.data?.marketByGeography.delivery.shipping.optionDefinitions.nodes).toEqual([
+      { rateGroups: { nodes: [{ carrierService: { id: carrierId } }] } },
+    ]);
+    // AND no second route to the same rates: no app-owned profile was created
+    expect(store.inspect(TEST_SHOP).operations.some((op) => op.rootFields.includes("deliveryProfileCreate"))).toBe(false);
+    // AND a second press adds nothing
+    expect(await postReadiness("add_rates")).toEqual({ intent: "add_rates", outcome: { ok: true, changed: 0 } });
+  });
+
+  it("recognises our carrier where the merchant added it in Markets, without the app adding anything", async () => {
+    await postReadiness("recheck");
+    expect(await itemOf("rates_in_mexico")).toMatchObject({ status: "problem", reason: "market_driven" });
+    // The merchant adds our rates in Markets themselves
     store.control.addMarketCarrierRates(TEST_SHOP, {});
+    await postReadiness("recheck");
+    expect(await itemOf("rates_in_mexico")).toMatchObject({ status: "ok" });
     expect((await buyerAtCheckout()).carriers[0]).toMatchObject({ called: true });
   });
 });

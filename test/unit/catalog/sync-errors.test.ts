@@ -63,10 +63,10 @@ describe("classifying what a full sync step threw", () => {
     expect(syncProblemOf(admin([])).code).toBe("shopifyError");
   });
 
-  it("reads the Shopify library's HTTP errors: 429, 401/403, other statuses, no answer", () => {
+  it("reads the Shopify library's HTTP errors: 429, 401, 403 (the app's IP allowlist: the provider's), other statuses, no answer", () => {
     const response = (code: number) => ({ message: "said", code, statusText: "x" });
     expect(syncProblemOf(new HttpThrottlingError({ ...response(429), retryAfter: 2 })).code).toBe("shopifyThrottled");
-    expect(syncProblemOf(new HttpResponseError(response(403))).code).toBe("shopifyDenied");
+    expect(syncProblemOf(new HttpResponseError(response(403))).code).toBe("shopifyProviderAccess");
     expect(syncProblemOf(new HttpResponseError(response(401))).code).toBe("shopifyDenied");
     expect(syncProblemOf(new HttpResponseError(response(502))).code).toBe("shopifyError");
     expect(syncProblemOf(new HttpMaxRetriesError("gave up")).code).toBe("shopifyError");

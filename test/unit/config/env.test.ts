@@ -44,6 +44,13 @@ describe("parseEnv", () => {
     expect(problems).toHaveLength(3);
   });
 
+  it("refuses SHOP_CUSTOM_DOMAIN, which the Shopify library no longer reads, instead of ignoring it", () => {
+    const problems = problemsOf({ ...valid, SHOP_CUSTOM_DOMAIN: "tienda.example.mx" });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^SHOP_CUSTOM_DOMAIN is no longer supported: .*remove it$/);
+    expect(parseEnv({ ...valid, SHOP_CUSTOM_DOMAIN: "" })).not.toHaveProperty("SHOP_CUSTOM_DOMAIN");
+  });
+
   it("treats an empty value as missing", () => {
     expect(problemsOf({ ...valid, SHOPIFY_API_SECRET: "" })).toEqual(["SHOPIFY_API_SECRET is required"]);
   });

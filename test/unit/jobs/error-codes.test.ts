@@ -1,7 +1,7 @@
 import { HttpResponseError } from "@shopify/shopify-api";
 import { describe, expect, it } from "vitest";
 import { jobErrorCode, storedJobErrorCode } from "~/jobs/error-codes";
-import { ShopifyAdminError } from "~/shopify/admin/errors";
+import { ShopifyAdminError, ShopifyForbiddenError } from "~/shopify/admin/errors";
 import {
   SvcConnectionError,
   SvcInsufficientStockError,
@@ -38,8 +38,15 @@ describe("the code of what a background job's failure was", () => {
     expect(jobErrorCode(admin("user"))).toBe("shopifyRefused");
     expect(jobErrorCode(admin("graphql", ["ACCESS_DENIED"]))).toBe("shopifyAccess");
     expect(jobErrorCode(admin("graphql", ["THROTTLED"]))).toBe("shopifyFailed");
-    expect(jobErrorCode(http(403))).toBe("shopifyAccess");
+    expect(jobErrorCode(http(401))).toBe("shopifyAccess");
     expect(jobErrorCode(http(502))).toBe("shopifyFailed");
+  });
+
+  it("gives a 403 (the app's IP allowlist) to the app's provider, not to the merchant's access", () => {
+    expect(jobErrorCode(http(403))).toBe("shopifyProviderAccess");
+    expect(
+      jobErrorCode(new ShopifyForbiddenError({ shop: "s.myshopify.com", operation: "FulfilmentOrderState", detail: "x" })),
+    ).toBe("shopifyProviderAccess");
   });
 
   it("calls anything else unexpected", () => {
@@ -48,12 +55,15 @@ describe("the code of what a background job's failure was", () => {
   });
 
   it("reads back only codes it knows, each worded in both languages", () => {
-    for (const code of ["unavailable", "shopifyFailed", "insufficientStockUnnamed", "unexpected"]) {
+    for (const code of ["unavailable", "shopifyFailed", "shopifyProviderAccess", "insufficientStockUnnamed", "unexpected"]) {
       const known = storedJobErrorCode(code)!;
       expect(known).toBe(code);
       for (const messages of [es, en]) {
         const words =
-          known === "shopifyFailed" || known === "shopifyRefused" || known === "shopifyAccess"
+          known === "shopifyFailed" ||
+          known === "shopifyRefused" ||
+          known === "shopifyAccess" ||
+          known === "shopifyProviderAccess"
             ? messages.attention.jobErrors[known]
             : messages.serviceErrors[known];
         expect(words, code).toMatch(/\w/);

@@ -67,10 +67,25 @@ describe("shippingCoverage", () => {
     expect(coverage([profile({ carriers: ["gid://shopify/DeliveryCarrierService/9"] })]).kind).toBe("uncovered");
   });
 
-  it("on market-driven shipping counts only an app-owned profile covering all items", () => {
-    expect(coverage([profile({ carriers: [CARRIER] })], "any", true)).toEqual({ kind: "market_driven_uncovered" });
+  it("on market-driven shipping counts the Mexico market's options or an app-owned profile covering all items, never merchant profiles", () => {
+    const market = { id: "gid://shopify/Market/1", name: "México", configured: true, carrierServiceIds: [] as string[] };
+    const onMarkets = (profiles: Parameters<typeof shippingCoverage>[0]["profiles"], mexicoMarket: typeof market | null) =>
+      shippingCoverage({ profiles, carrierServiceId: CARRIER, warehouseLocations: "any", marketDriven: true, mexicoMarket });
+    expect(onMarkets([profile({ carriers: [CARRIER] })], market)).toEqual({
+      kind: "market_driven_uncovered",
+      market: { id: market.id, name: "México" },
+    });
+    expect(onMarkets([profile({})], null)).toEqual({ kind: "market_driven_uncovered", market: null });
+    // our carrier in the market's options, wherever the merchant added it
+    expect(onMarkets([profile({})], { ...market, carrierServiceIds: ["gid://shopify/DeliveryCarrierService/9", CARRIER] })).toEqual({
+      kind: "covered",
+    });
+    // ...but not while the market's shipping is off
+    expect(onMarkets([profile({})], { ...market, configured: false, carrierServiceIds: [CARRIER] }).kind).toBe(
+      "market_driven_uncovered",
+    );
     const ours = profile({ id: "p9", isDefault: false, coversAllItems: true, carriers: [CARRIER] });
-    expect(coverage([profile({}), ours], "any", true)).toEqual({ kind: "covered" });
+    expect(onMarkets([profile({}), ours], market)).toEqual({ kind: "covered" });
   });
 });
 

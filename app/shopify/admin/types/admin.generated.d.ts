@@ -95,13 +95,6 @@ export type DeliveryProfileUpdateMutationVariables = AdminTypes.Exact<{
 
 export type DeliveryProfileUpdateMutation = { deliveryProfileUpdate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
 
-export type DeliveryProfileCreateMutationVariables = AdminTypes.Exact<{
-  profile: AdminTypes.DeliveryProfileInput;
-}>;
-
-
-export type DeliveryProfileCreateMutation = { deliveryProfileCreate?: AdminTypes.Maybe<{ profile?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryProfile, 'id'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
-
 export type CarrierServiceActiveQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
@@ -143,7 +136,7 @@ export type FoLineFragment = (
   & { lineItem: (
     Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
     & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
-  ) }
+  ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
 );
 
 export type FoStateFragment = (
@@ -156,7 +149,7 @@ export type FoStateFragment = (
       & { lineItem: (
         Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
         & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
-      ) }
+      ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
     )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
 );
 
@@ -181,7 +174,7 @@ export type FulfilmentOrderStateQuery = { order?: AdminTypes.Maybe<(
             & { lineItem: (
               Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
               & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
-            ) }
+            ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
           )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
       )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
   )> };
@@ -207,7 +200,7 @@ export type MoreFulfilmentOrderLinesQuery = { fulfillmentOrder?: AdminTypes.Mayb
         & { lineItem: (
           Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
           & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
-        ) }
+        ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
       )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }> };
 
 export type FulfilmentOrderFulfilmentStateQueryVariables = AdminTypes.Exact<{
@@ -394,6 +387,28 @@ export type SettingsLocationsQueryVariables = AdminTypes.Exact<{ [key: string]: 
 
 export type SettingsLocationsQuery = { locations: { nodes: Array<Pick<AdminTypes.Location, 'id' | 'name'>> } };
 
+export type MexicoMarketShippingQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type MexicoMarketShippingQuery = { markets: { nodes: Array<(
+      Pick<AdminTypes.Market, 'id' | 'name'>
+      & { conditions?: AdminTypes.Maybe<{ regionsCondition?: AdminTypes.Maybe<{ regions: { nodes: Array<Pick<AdminTypes.MarketRegionCountry, 'code'>> } }> }>, delivery: { shipping?: AdminTypes.Maybe<(
+          Pick<AdminTypes.ShippingConfiguration, 'isEnabled'>
+          & { optionDefinitions: { nodes: Array<(
+              Pick<AdminTypes.DeliveryCarrierCalculatedOptionDefinition, 'id'>
+              & { rateGroups?: AdminTypes.Maybe<{ nodes: Array<{ carrierService: Pick<AdminTypes.DeliveryCarrierService, 'id'> }> }> }
+            ) | Pick<AdminTypes.DeliveryFlatRateOptionDefinition, 'id'> | Pick<AdminTypes.DeliveryValueBasedOptionDefinition, 'id'> | Pick<AdminTypes.DeliveryWeightBasedOptionDefinition, 'id'>> } }
+        )> } }
+    )> } };
+
+export type AddMarketCarrierOptionMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  input: AdminTypes.MarketUpdateInput;
+}>;
+
+
+export type AddMarketCarrierOptionMutation = { marketUpdate?: AdminTypes.Maybe<{ market?: AdminTypes.Maybe<Pick<AdminTypes.Market, 'id'>>, userErrors: Array<Pick<AdminTypes.MarketUserError, 'field' | 'message' | 'code'>> }> };
+
 export type OrderAddressFragment = Pick<AdminTypes.MailingAddress, 'firstName' | 'lastName' | 'name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'provinceCode' | 'zip' | 'country' | 'countryCodeV2' | 'phone'>;
 
 export type PaidOrderAgainQueryVariables = AdminTypes.Exact<{
@@ -470,6 +485,27 @@ export type CatalogProductVariantsQuery = { product?: AdminTypes.Maybe<(
       )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> }, featuredMedia?: AdminTypes.Maybe<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }>, length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
   )> };
 
+export type CatalogVariantsPageQueryVariables = AdminTypes.Exact<{
+  first: AdminTypes.Scalars['Int']['input'];
+  after?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+  namespace: AdminTypes.Scalars['String']['input'];
+  lengthKey: AdminTypes.Scalars['String']['input'];
+  widthKey: AdminTypes.Scalars['String']['input'];
+  heightKey: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type CatalogVariantsPageQuery = { productVariants: { nodes: Array<(
+      Pick<AdminTypes.ProductVariant, 'id' | 'title' | 'sku' | 'barcode'>
+      & { product: (
+        Pick<AdminTypes.Product, 'id' | 'title' | 'hasOnlyDefaultVariant'>
+        & { featuredMedia?: AdminTypes.Maybe<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }>, length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
+      ), media: { nodes: Array<{ preview?: AdminTypes.Maybe<{ image?: AdminTypes.Maybe<Pick<AdminTypes.Image, 'url'>> }> }> }, inventoryItem: (
+        Pick<AdminTypes.InventoryItem, 'id' | 'requiresShipping'>
+        & { measurement: { weight?: AdminTypes.Maybe<Pick<AdminTypes.Weight, 'unit' | 'value'>> } }
+      ), length?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, width?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>>, height?: AdminTypes.Maybe<Pick<AdminTypes.Metafield, 'type' | 'value'>> }
+    )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } };
+
 export type CatalogVariantsCountQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
 
 
@@ -497,9 +533,9 @@ interface GeneratedQueryTypes {
   "#graphql\n  query DeliveryProfileZones($id: ID!, $locationGroupId: ID, $first: Int!, $after: String) {\n    deliveryProfile(id: $id) {\n      profileLocationGroups(locationGroupId: $locationGroupId) {\n        locationGroup { id locations(first: 25) { nodes { id } } }\n        locationGroupZones(first: $first, after: $after) {\n          nodes {\n            zone { id name countries { code { countryCode restOfWorld } provinces { code } } }\n            methodDefinitions(first: 10, type: PARTICIPANT) {\n              nodes {\n                active\n                rateProvider { __typename ... on DeliveryParticipant { carrierService { id } } }\n              }\n            }\n          }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n    }\n  }": {return: DeliveryProfileZonesQuery, variables: DeliveryProfileZonesQueryVariables},
   "#graphql\n  query CarrierServiceActive($id: ID!) {\n    carrierService(id: $id) { id active }\n  }": {return: CarrierServiceActiveQuery, variables: CarrierServiceActiveQueryVariables},
   "#graphql\n  query LatestOrderAddress {\n    orders(first: 1, sortKey: CREATED_AT, reverse: true) {\n      nodes { shippingAddress { address1 } }\n    }\n  }": {return: LatestOrderAddressQuery, variables: LatestOrderAddressQueryVariables},
-  "#graphql\n  query FulfilmentOrderState($id: ID!, $first: Int!, $after: String, $lines: Int!, $withOrder: Boolean!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      test\n      updatedAt\n      shippingAddress @include(if: $withOrder) { ...OrderAddress }\n      shippingLines(first: $first) @include(if: $withOrder) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillmentOrders(first: $first, after: $after) {\n        nodes { ...FoState }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoState on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    fulfillAt\n    assignedLocation { name location { id } }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id handle reason heldByRequestingApp }\n    lineItems(first: $lines) {\n      nodes { ...FoLine }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n  }\n\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: FulfilmentOrderStateQuery, variables: FulfilmentOrderStateQueryVariables},
+  "#graphql\n  query FulfilmentOrderState($id: ID!, $first: Int!, $after: String, $lines: Int!, $withOrder: Boolean!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      test\n      updatedAt\n      shippingAddress @include(if: $withOrder) { ...OrderAddress }\n      shippingLines(first: $first) @include(if: $withOrder) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillmentOrders(first: $first, after: $after) {\n        nodes { ...FoState }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoState on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    fulfillAt\n    assignedLocation { name location { id } }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id handle reason heldByRequestingApp }\n    lineItems(first: $lines) {\n      nodes { ...FoLine }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: FulfilmentOrderStateQuery, variables: FulfilmentOrderStateQueryVariables},
   "#graphql\n  query MoreShippingLines($id: ID!, $first: Int!, $after: String) {\n    order(id: $id) {\n      shippingLines(first: $first, after: $after) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": {return: MoreShippingLinesQuery, variables: MoreShippingLinesQueryVariables},
-  "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
+  "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
   "#graphql\n  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      lineItems(first: $first, after: $after) {\n        nodes { id sku remainingQuantity lineItem { sku variant { sku } } }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {\n        nodes { id status createdAt }\n      }\n    }\n  }\n": {return: FulfilmentOrderFulfilmentStateQuery, variables: FulfilmentOrderFulfilmentStateQueryVariables},
   "#graphql\n  query FulfilmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      order { id legacyResourceId name }\n    }\n  }\n": {return: FulfilmentOrderOrderQuery, variables: FulfilmentOrderOrderQueryVariables},
   "#graphql\n  query FulfilledUnits($id: ID!, $fulfilments: Int!, $lines: Int!) {\n    fulfillmentOrder(id: $id) {\n      id\n      fulfillments(first: $fulfilments) {\n        nodes {\n          status\n          fulfillmentLineItems(first: $lines) {\n            nodes { quantity lineItem { sku variant { sku } } }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfilledUnitsQuery, variables: FulfilledUnitsQueryVariables},
@@ -507,10 +543,12 @@ interface GeneratedQueryTypes {
   "#graphql\n  query AssignedFulfilmentOrders($status: FulfillmentOrderAssignmentStatus!, $after: String) {\n    assignedFulfillmentOrders(first: 50, after: $after, assignmentStatus: $status) {\n      nodes { id order { id legacyResourceId name updatedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: AssignedFulfilmentOrdersQuery, variables: AssignedFulfilmentOrdersQueryVariables},
   "#graphql\n  query StockLevels($ids: [ID!]!, $locationId: ID!) {\n    nodes(ids: $ids) {\n      ... on InventoryItem {\n        id\n        inventoryLevel(locationId: $locationId) {\n          quantities(names: [\"available\"]) { name quantity }\n        }\n      }\n    }\n  }\n": {return: StockLevelsQuery, variables: StockLevelsQueryVariables},
   "#graphql\n  query SettingsLocations {\n    locations(first: 50) { nodes { id name } }\n  }\n": {return: SettingsLocationsQuery, variables: SettingsLocationsQueryVariables},
+  "#graphql\n  query MexicoMarketShipping {\n    markets(first: 5) {\n      nodes {\n      id\n      name\n      conditions { regionsCondition { regions(first: 50) { nodes { ... on MarketRegionCountry { code } } } } }\n      delivery {\n        shipping {\n          isEnabled\n          optionDefinitions(first: 10, active: true) {\n            nodes {\n              id\n              ... on DeliveryCarrierCalculatedOptionDefinition {\n                rateGroups(first: 1) { nodes { carrierService { id } } }\n              }\n            }\n          }\n        }\n      }\n      }\n    }\n  }\n": {return: MexicoMarketShippingQuery, variables: MexicoMarketShippingQueryVariables},
   "#graphql\n  query PaidOrderAgain($id: ID!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      displayFinancialStatus\n      test\n      lineItems(first: 100) { nodes { id name sku quantity requiresShipping variant { sku } } }\n      shippingLines(first: 10) { nodes { title code source } }\n      shippingAddress { ...OrderAddress }\n    }\n  }\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: PaidOrderAgainQuery, variables: PaidOrderAgainQueryVariables},
   "#graphql\n  query OrderName($id: ID!) {\n    order(id: $id) { name }\n  }\n": {return: OrderNameQuery, variables: OrderNameQueryVariables},
   "#graphql\n  query ReconcileOrders($first: Int!, $after: String, $query: String!) {\n    orders(first: $first, after: $after, sortKey: UPDATED_AT, query: $query) {\n      nodes {\n        id\n        legacyResourceId\n        name\n        updatedAt\n        cancelledAt\n        displayFinancialStatus\n        displayFulfillmentStatus\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: ReconcileOrdersQuery, variables: ReconcileOrdersQueryVariables},
   "#graphql\n  query CatalogProductVariants(\n    $id: ID!\n    $first: Int!\n    $after: String\n    $namespace: String!\n    $lengthKey: String!\n    $widthKey: String!\n    $heightKey: String!\n  ) {\n    product(id: $id) {\n      ...CatalogProduct\n      variants(first: $first, after: $after) {\n        nodes { ...CatalogVariant }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment CatalogVariant on ProductVariant {\n    id\n    title\n    sku\n    barcode\n    media(first: 1) { nodes { preview { image { url } } } }\n    inventoryItem { id requiresShipping measurement { weight { unit value } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n    product { id }\n  }\n\n  #graphql\n  fragment CatalogProduct on Product {\n    id\n    title\n    hasOnlyDefaultVariant\n    featuredMedia { preview { image { url } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n  }\n\n": {return: CatalogProductVariantsQuery, variables: CatalogProductVariantsQueryVariables},
+  "#graphql\n  query CatalogVariantsPage(\n    $first: Int!\n    $after: String\n    $namespace: String!\n    $lengthKey: String!\n    $widthKey: String!\n    $heightKey: String!\n  ) {\n    productVariants(first: $first, after: $after) {\n      nodes {\n        ...CatalogVariant\n        product { ...CatalogProduct }\n      }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n  #graphql\n  fragment CatalogVariant on ProductVariant {\n    id\n    title\n    sku\n    barcode\n    media(first: 1) { nodes { preview { image { url } } } }\n    inventoryItem { id requiresShipping measurement { weight { unit value } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n    product { id }\n  }\n\n  #graphql\n  fragment CatalogProduct on Product {\n    id\n    title\n    hasOnlyDefaultVariant\n    featuredMedia { preview { image { url } } }\n    length: metafield(namespace: $namespace, key: $lengthKey) { type value }\n    width: metafield(namespace: $namespace, key: $widthKey) { type value }\n    height: metafield(namespace: $namespace, key: $heightKey) { type value }\n  }\n\n": {return: CatalogVariantsPageQuery, variables: CatalogVariantsPageQueryVariables},
   "#graphql\n  query CatalogVariantsCount {\n    productVariantsCount(limit: null) { count }\n  }\n": {return: CatalogVariantsCountQuery, variables: CatalogVariantsCountQueryVariables},
   "#graphql\n  query CatalogInventoryItem($id: ID!) {\n    inventoryItem(id: $id) {\n      id\n      variants(first: 1) { nodes { id product { id } } }\n    }\n  }\n": {return: CatalogInventoryItemQuery, variables: CatalogInventoryItemQueryVariables},
 }
@@ -520,7 +558,6 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation CarrierServiceCreate($input: DeliveryCarrierServiceCreateInput!) {\n    carrierServiceCreate(input: $input) {\n      carrierService { ...CarrierServiceState }\n      userErrors { field message }\n    }\n  }\n  #graphql\n  fragment CarrierServiceState on DeliveryCarrierService {\n    id\n    name\n    callbackUrl\n    active\n  }\n\n": {return: CarrierServiceCreateMutation, variables: CarrierServiceCreateMutationVariables},
   "#graphql\n  mutation CarrierServiceUpdate($input: DeliveryCarrierServiceUpdateInput!) {\n    carrierServiceUpdate(input: $input) {\n      carrierService { ...CarrierServiceState }\n      userErrors { field message }\n    }\n  }\n  #graphql\n  fragment CarrierServiceState on DeliveryCarrierService {\n    id\n    name\n    callbackUrl\n    active\n  }\n\n": {return: CarrierServiceUpdateMutation, variables: CarrierServiceUpdateMutationVariables},
   "#graphql\n  mutation DeliveryProfileUpdate($id: ID!, $profile: DeliveryProfileInput!) {\n    deliveryProfileUpdate(id: $id, profile: $profile) {\n      profile { id }\n      userErrors { field message }\n    }\n  }": {return: DeliveryProfileUpdateMutation, variables: DeliveryProfileUpdateMutationVariables},
-  "#graphql\n  mutation DeliveryProfileCreate($profile: DeliveryProfileInput!) {\n    deliveryProfileCreate(profile: $profile) {\n      profile { id }\n      userErrors { field message }\n    }\n  }": {return: DeliveryProfileCreateMutation, variables: DeliveryProfileCreateMutationVariables},
   "#graphql\n  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {\n    flowTriggerReceive(handle: $handle, payload: $payload) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FlowTriggerReceiveMutation, variables: FlowTriggerReceiveMutationVariables},
   "#graphql\n  mutation HoldForAddress($id: ID!, $hold: FulfillmentOrderHoldInput!) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: $hold) {\n      fulfillmentHold {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: HoldForAddressMutation, variables: HoldForAddressMutationVariables},
   "#graphql\n  mutation ReleaseAppHold($id: ID!, $holdIds: [ID!]) {\n    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {\n      fulfillmentOrder {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ReleaseAppHoldMutation, variables: ReleaseAppHoldMutationVariables},
@@ -535,6 +572,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation UpdateTracking($fulfillmentId: ID!, $trackingInfoInput: FulfillmentTrackingInput!, $notifyCustomer: Boolean) {\n    fulfillmentTrackingInfoUpdate(\n      fulfillmentId: $fulfillmentId\n      trackingInfoInput: $trackingInfoInput\n      notifyCustomer: $notifyCustomer\n    ) {\n      fulfillment { id }\n      userErrors { field message }\n    }\n  }\n": {return: UpdateTrackingMutation, variables: UpdateTrackingMutationVariables},
   "#graphql\n  mutation SetStockLevels($input: InventorySetQuantitiesInput!, $idempotencyKey: String!) {\n    inventorySetQuantities(input: $input) @idempotent(key: $idempotencyKey) {\n      userErrors { code field message }\n    }\n  }\n": {return: SetStockLevelsMutation, variables: SetStockLevelsMutationVariables},
   "#graphql\n  mutation StockAtWarehouse($inventoryItemId: ID!, $locationId: ID!, $available: Int, $idempotencyKey: String!) {\n    inventoryActivate(inventoryItemId: $inventoryItemId, locationId: $locationId, available: $available)\n      @idempotent(key: $idempotencyKey) {\n      inventoryLevel { id }\n      userErrors { field message }\n    }\n  }\n": {return: StockAtWarehouseMutation, variables: StockAtWarehouseMutationVariables},
+  "#graphql\n  mutation AddMarketCarrierOption($id: ID!, $input: MarketUpdateInput!) {\n    marketUpdate(id: $id, input: $input) {\n      market { id }\n      userErrors { field message code }\n    }\n  }\n": {return: AddMarketCarrierOptionMutation, variables: AddMarketCarrierOptionMutationVariables},
   "#graphql\n  mutation WriteFulfilmentNote($id: ID!, $remove: [String!]!, $add: [String!]!, $metafields: [MetafieldsSetInput!]!) {\n    tagsRemove(id: $id, tags: $remove) { userErrors { field message } }\n    tagsAdd(id: $id, tags: $add) { userErrors { field message } }\n    metafieldsSet(metafields: $metafields) { userErrors { field message } }\n  }\n": {return: WriteFulfilmentNoteMutation, variables: WriteFulfilmentNoteMutationVariables},
 }
 declare module '@shopify/admin-api-client' {

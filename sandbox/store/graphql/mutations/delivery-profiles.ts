@@ -88,6 +88,10 @@ export function deliveryProfileMutations(ctx: StoreContext) {
       requireGid(id);
       const profile = shop.deliveryProfiles.get(id);
       if (!profile) return answer(null, [{ field: ["id"], message: "Profile could not be updated." }]);
+      // Market-driven shipping: writes to a merchant's profiles "succeed without errors but will not
+      // update" (changelog "Merchant-owned delivery profile APIs are deprecated for market-driven
+      // shipping"); the shipping the buyer sees lives in the market.
+      if (shop.shippingModel.marketDriven && !profile.appOwned) return answer(profile, []);
       return applyAtomically(shop, profile, input, answer);
     },
     deliveryProfileCreate: ({ profile: input }: { profile: ProfileInput }) => {

@@ -106,6 +106,7 @@ export const fulfillmentsSdl = /* GraphQL */ `
     inventoryItemId: ID
     variant: ProductVariant
     weight: Weight
+    shippingLine: ShippingLine
   }
 
   type FulfillmentOrderLineItemEdge {

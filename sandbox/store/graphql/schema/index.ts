@@ -9,6 +9,7 @@ import { flowSdl } from "./flow";
 import { fulfillmentsSdl } from "./fulfillments";
 import { fulfillmentServicesSdl } from "./fulfillment-services";
 import { inventorySdl } from "./inventory";
+import { marketsSdl } from "./markets";
 import { metafieldsSdl } from "./metafields";
 import { ordersSdl } from "./orders";
 import { productsSdl } from "./products";
@@ -26,6 +27,7 @@ export const adminSdl = [
   fulfillmentOrderProgressSdl,
   carrierServicesSdl,
   deliveryProfilesSdl,
+  marketsSdl,
   bulkOperationsSdl,
   flowSdl,
 ].join("\n");

@@ -93,6 +93,10 @@ function fulfillmentOrderLineItemView(
     inventoryItemId: variant?.inventoryItemId ?? null,
     variant: () => (variant ? variantView(ctx, variant) : null),
     weight: inventoryItem ? { ...inventoryItem.weight } : null,
+    shippingLine: () => {
+      const shipping = order.shippingLines.find((candidate) => candidate.id === item.shippingLineId);
+      return shipping ? views.shippingLineView(shipping, order.currency) : null;
+    },
   };
 }
 

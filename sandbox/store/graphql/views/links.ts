@@ -2,7 +2,7 @@
 // order; a variant its inventory item, which shows its variant; a metafield its owner, any node).
 // The back references go through this table, filled by the module that defines each view when it
 // loads, so no view module imports one that imports it back. node.ts loads every view.
-import type { LineItemRecord, OrderRecord, VariantRecord } from "../../state/records";
+import type { LineItemRecord, OrderRecord, ShippingLineRecord, VariantRecord } from "../../state/records";
 import type { StoreContext } from "../context";
 
 export interface ViewLinks {
@@ -10,6 +10,7 @@ export interface ViewLinks {
   orderView(ctx: StoreContext, order: OrderRecord): unknown;
   lineItemView(ctx: StoreContext, item: LineItemRecord, currency: string): unknown;
   variantView(ctx: StoreContext, variant: VariantRecord): unknown;
+  shippingLineView(line: ShippingLineRecord, currency: string): unknown;
 }
 
 const table: Partial<ViewLinks> = {};
@@ -25,6 +26,7 @@ export const views: ViewLinks = {
   orderView: (...args) => need("orderView")(...args),
   lineItemView: (...args) => need("lineItemView")(...args),
   variantView: (...args) => need("variantView")(...args),
+  shippingLineView: (...args) => need("shippingLineView")(...args),
 };
 
 function need<K extends keyof ViewLinks>(name: K): ViewLinks[K] {

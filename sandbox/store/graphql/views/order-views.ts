@@ -126,4 +126,4 @@ function mailingAddressView(order: OrderRecord, address: VisibleAddress) {
   };
 }
 
-linkViews({ orderView, lineItemView });
+linkViews({ orderView, lineItemView, shippingLineView });
