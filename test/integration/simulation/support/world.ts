@@ -144,28 +144,30 @@ export class World {
 
   static async start(): Promise<World> {
     const sandbox = await startServiceSandbox({ port: 0, apiKeys: [API_KEY], initialStock: 5, latencyMs: 0 });
-    let world: World | undefined;
-    const networkFetch: typeof fetch = (input, init) => world!.svcFetch(input, init);
+    // The world is built after the clients that reach the network through it.
+    const ref: { world?: World } = {};
+    const networkFetch: typeof fetch = (input, init) => ref.world!.svcFetch(input, init);
     const svcConfig = sandboxConnection(sandbox.url, { fetch: networkFetch });
     const noWait = async () => {};
     const client = createSvcClient({
       baseUrl: sandbox.url,
       apiKey: API_KEY,
       tokenCache: new SvcTokenCache(),
-      timeoutMs: 1500,
+      timeoutMs: 10_000,
       fetch: networkFetch,
       sleep: noWait,
-      now: () => world!.clockMs,
+      now: () => ref.world!.clockMs,
     });
     const controlClient = createSvcClient({ baseUrl: sandbox.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() });
-    world = new World(sandbox, client, controlClient);
+    const world = new World(sandbox, client, controlClient);
+    ref.world = world;
     const connected = createSvcClientResolver(prisma, svcConfig);
     const svcClientFor = async (shop: string) => ((await connected(shop)) ? client : null);
     configureTestServices({
       svc: svcConfig,
       svcClientFor,
-      adminFor: (shop) => world!.adminFor(shop),
-      now: () => world!.now(),
+      adminFor: (shop) => ref.world!.adminFor(shop),
+      now: () => ref.world!.now(),
       logger: silent,
     });
     await prisma.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: {} });
