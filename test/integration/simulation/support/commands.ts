@@ -8,6 +8,7 @@ import fc from "fast-check";
 import prisma from "../../../helpers/prisma";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { ControlError } from "../../../../sandbox/store/control/control-error";
 import { checkStep, checkStock } from "./invariants";
 import { LEASE_MS, MINUTE, SHOP, SHOPFRONT, SKUS, WAREHOUSE, type Fault, type SimOrder, type World } from "./world";
 
@@ -62,7 +63,11 @@ async function change(world: World, fate: Fate, act: () => Promise<unknown>): Pr
   try {
     await act();
   } catch (error) {
-    if (error instanceof Error && /^(no |.*cannot|.*must|.*only|.*not )/i.test(error.message)) return false;
+    // Shopify refuses it in the order's current state (its userErrors): nothing happened.
+    if (error instanceof ControlError && error.status === 409) {
+      world.log.push(`  refused: ${error.message}`);
+      return false;
+    }
     throw error;
   }
   await sent(world, since, fate);

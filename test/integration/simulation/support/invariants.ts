@@ -17,6 +17,16 @@ export class InvariantViolation extends Error {
   }
 }
 
+/**
+ * Invariants left unchecked (env SIM_SKIP_INVARIANTS, comma-separated names): only to look for
+ * what else a seed finds while one known defect is being fixed elsewhere; never in CI.
+ */
+const SKIPPED = new Set((process.env.SIM_SKIP_INVARIANTS ?? "").split(",").filter(Boolean));
+
+function fail(invariant: string, detail: string): void {
+  if (!SKIPPED.has(invariant)) throw new InvariantViolation(invariant, detail);
+}
+
 /** Statuses from which a record moves on by itself only while a job is on it. */
 const TRANSIENT = new Set(["pending", "submitting"]);
 /** What a record of a cancelled order may be once the app acted on the cancellation. */
@@ -77,7 +87,7 @@ export async function checkStep(world: World): Promise<void> {
       // 1. No unit of a fulfilment-order line reaches the warehouse twice.
       const most = order.maxUnits.get(sku) ?? 0;
       if ((received.get(key) ?? 0) > most) {
-        throw new InvariantViolation(
+        fail(
           "never-twice-to-warehouse",
           `${order.name} ${sku}: the warehouse received ${received.get(key)} units of an order that never had more than ${most}`,
         );
@@ -85,7 +95,7 @@ export async function checkStep(world: World): Promise<void> {
       // 3. Shopify never shows more fulfilled than the warehouse reported shipped.
       const fulfilled = unitsFulfilled(world, order).get(sku) ?? 0;
       if (fulfilled > (shipped.get(key) ?? 0)) {
-        throw new InvariantViolation(
+        fail(
           "fulfilled-at-most-shipped",
           `${order.name} ${sku}: Shopify shows ${fulfilled} fulfilled, the warehouse shipped ${shipped.get(key) ?? 0}`,
         );
@@ -98,16 +108,13 @@ export async function checkStep(world: World): Promise<void> {
     if (hook.topic !== "orders/cancelled") continue;
     const order = world.orders.find((o) => o.id === hook.body.id);
     if (order && count(order.name) > hook.at) {
-      throw new InvariantViolation(
-        "nothing-cancelled-sent",
-        `${order.name} reached the warehouse after the app accepted its orders/cancelled`,
-      );
+      fail("nothing-cancelled-sent", `${order.name} reached the warehouse after the app accepted its orders/cancelled`);
     }
   }
   for (const [gid, before] of world.heldKnown) {
     const order = world.orders.find((o) => o.gid === gid)!;
     if (count(order.name) > before) {
-      throw new InvariantViolation(
+      fail(
         "nothing-held-sent",
         `${order.name} reached the warehouse while on the merchant's hold the app had been told of`,
       );
@@ -142,7 +149,7 @@ export async function checkStock(world: World): Promise<void> {
     const available = shop.inventoryLevels.find((l) => l.sku === sku && l.locationId === warehouse)?.available ?? 0;
     const allowed = Math.max(0, (stock.get(sku) ?? 0) - pending);
     if (available > allowed) {
-      throw new InvariantViolation(
+      fail(
         "never-oversell",
         `${sku}: Shopify offers ${available} at the warehouse; the service has ${stock.get(sku)} and ${pending} are paid for but not at the warehouse`,
       );
@@ -161,7 +168,7 @@ export async function checkCancellationsActedOn(world: World): Promise<void> {
     if (!world.accepted.some((h) => h.topic === "orders/cancelled" && h.body.id === order.id)) continue;
     const onItsWay = records.find((r) => r.shopifyOrderId === String(order.id) && !CANCEL_ACTED.has(r.status));
     if (onItsWay) {
-      throw new InvariantViolation(
+      fail(
         "webhook-acted-on",
         `${order.name} was cancelled (the app accepted orders/cancelled) and its record is still ${onItsWay.status}`,
       );
@@ -182,7 +189,7 @@ export async function checkQuiescence(world: World): Promise<void> {
   for (const record of records) {
     const late = record.status === "waiting" && record.waitUntil && record.waitUntil <= world.now();
     if (TRANSIENT.has(record.status) || late) {
-      throw new InvariantViolation("nothing-stuck", `${record.orderName} record ${record.status} at quiescence`);
+      fail("nothing-stuck", `${record.orderName} record ${record.status} at quiescence`);
     }
   }
   const jobs = await prisma.job.findMany({
@@ -190,13 +197,10 @@ export async function checkQuiescence(world: World): Promise<void> {
   });
   if (jobs.length > 0) {
     const j = jobs[0]!;
-    throw new InvariantViolation(
-      "nothing-stuck",
-      `job ${j.queue} ${j.key} ${j.state} at quiescence (${j.lastError ?? ""})`,
-    );
+    fail("nothing-stuck", `job ${j.queue} ${j.key} ${j.state} at quiescence (${j.lastError ?? ""})`);
   }
   const flowRuns = await prisma.flowActionRun.count({ where: { status: 0 } });
-  if (flowRuns > 0) throw new InvariantViolation("nothing-stuck", `${flowRuns} Flow action runs IN_PROGRESS`);
+  if (flowRuns > 0) fail("nothing-stuck", `${flowRuns} Flow action runs IN_PROGRESS`);
 
   for (const order of world.orders) {
     const mine = records.filter((r) => r.shopifyOrderId === String(order.id));
@@ -210,7 +214,7 @@ export async function checkQuiescence(world: World): Promise<void> {
         const atWarehouse = received.get(`${order.name}|${line.sku}`) ?? 0;
         const fulfilled = unitsFulfilled(world, order).get(line.sku) ?? 0;
         if (atWarehouse - fulfilled < line.remainingQuantity && !asked) {
-          throw new InvariantViolation(
+          fail(
             "should-ship-reaches-warehouse",
             `${order.name} ${line.sku}: ${line.remainingQuantity} units to ship at the warehouse, ${atWarehouse - fulfilled} there, and no record asks a person (${mine.map((r) => r.status).join(", ") || "no record"})`,
           );
@@ -220,10 +224,7 @@ export async function checkQuiescence(world: World): Promise<void> {
   }
   for (const record of records.filter((r) => NEEDS_PERSON.has(r.status))) {
     if (!record.reason && !record.reasonCode) {
-      throw new InvariantViolation(
-        "should-ship-reaches-warehouse",
-        `${record.orderName} needs a person without a reason`,
-      );
+      fail("should-ship-reaches-warehouse", `${record.orderName} needs a person without a reason`);
     }
   }
   await checkStock(world);

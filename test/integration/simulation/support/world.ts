@@ -16,6 +16,8 @@ import { TEST_API_SECRET, TEST_APP_URL, TEST_SHOP } from "../../../helpers/shopi
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { flowJobHandlers } from "~/flow/trigger-jobs.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
+import { ensureReconciliation } from "~/fulfillment/reconcile.server";
+import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop, createSvcClientResolver } from "~/shop/svc-connection.server";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";
@@ -323,6 +325,9 @@ export class World {
         stock: { enabled: true, locationId: warehouse, intervalMinutes: 15 },
       },
     });
+    // The shop's schedules as a connected shop has them: reconciliation and the stock sync.
+    await ensureReconciliation(prisma, { shop: SHOP, now: this.now() });
+    await ensureStockSchedule(prisma, { shop: SHOP, now: this.now() });
   }
 
   locationId(name: string): string {
