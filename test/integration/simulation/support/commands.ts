@@ -79,7 +79,7 @@ const orderAt = (world: World, index: number): SimOrder | undefined =>
 const fosOf = (world: World, order: SimOrder) =>
   world.store.inspect(SHOP).fulfillmentOrders.filter((fo) => fo.orderId === order.gid);
 
-class Pay extends Base {
+export class Pay extends Base {
   constructor(
     readonly lines: { sku: string; quantity: number }[],
     readonly badAddress: boolean,
@@ -111,7 +111,7 @@ class Pay extends Base {
   }
 }
 
-class Deliver extends Base {
+export class Deliver extends Base {
   constructor(
     readonly index: number,
     readonly duplicate: boolean,
@@ -126,7 +126,7 @@ class Deliver extends Base {
   }
 }
 
-class Lose extends Base {
+export class Lose extends Base {
   constructor(readonly index: number) {
     super();
   }
@@ -138,7 +138,7 @@ class Lose extends Base {
   }
 }
 
-class Work extends Base {
+export class Work extends Base {
   constructor(
     readonly process: "A" | "B" | "both",
     readonly fault: Fault | null,
@@ -222,7 +222,7 @@ async function merchant(world: World, what: MerchantAction, order: SimOrder, fat
   }
 }
 
-class Merchant extends Base {
+export class Merchant extends Base {
   constructor(
     readonly what: MerchantAction,
     readonly order: number,
@@ -245,7 +245,7 @@ class Merchant extends Base {
  * service (or Admin) takes effect, then the change happens and its webhook is delivered, then the
  * worker hears its answer and goes on.
  */
-class DuringWork extends Base {
+export class DuringWork extends Base {
   constructor(
     readonly process: "A" | "B",
     readonly target: "svc" | "admin",
@@ -265,7 +265,7 @@ class DuringWork extends Base {
   }
 }
 
-class Pack extends Base {
+export class Pack extends Base {
   constructor(
     readonly index: number,
     readonly short: number,
@@ -293,7 +293,7 @@ class Pack extends Base {
   }
 }
 
-class Restock extends Base {
+export class Restock extends Base {
   constructor(
     readonly sku: string,
     readonly units: number,
@@ -308,7 +308,7 @@ class Restock extends Base {
   }
 }
 
-class Advance extends Base {
+export class Advance extends Base {
   constructor(readonly minutes: number) {
     super();
   }
@@ -320,7 +320,7 @@ class Advance extends Base {
   }
 }
 
-class Reconcile extends Base {
+export class Reconcile extends Base {
   toString() {
     return "Reconcile";
   }
@@ -330,7 +330,7 @@ class Reconcile extends Base {
   }
 }
 
-class StockSync extends Base {
+export class StockSync extends Base {
   toString() {
     return "StockSync";
   }
@@ -359,16 +359,31 @@ const fault: fc.Arbitrary<Fault> = fc.record({
   mode: fc.constantFrom<Fault["mode"]>("before", "after", "hang"),
 });
 
+const pay = fc
+  .tuple(
+    fc.array(fc.record({ sku: fc.constantFrom(...SKUS), quantity: fc.integer({ min: 1, max: 3 }) }), {
+      minLength: 1,
+      maxLength: 2,
+    }),
+    fate,
+  )
+  .map(([lines, f]) => new Pay(lines, false, f));
+const merchantChange = fc
+  .tuple(merchantAction, index, fate, fc.nat({ max: 5 }))
+  .map(([w, o, f, a]) => new Merchant(w, o, f, a));
+const faultyWork = fc.tuple(fc.constantFrom<"A" | "B">("A", "B"), fault).map(([p, f]) => new Work(p, f));
+const work = fc.constantFrom<"A" | "B" | "both">("A", "B", "both").map((p) => new Work(p, null));
+const advance = fc.constantFrom(1, 6, 16, 31, 61, LEASE_MS / MINUTE + 1).map((m) => new Advance(m));
+
+/** Every kind of command; the common ones (payments, work, faults, time) more than once, so short sequences reach deep states. */
 export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
-  fc
-    .tuple(
-      fc.array(fc.record({ sku: fc.constantFrom(...SKUS), quantity: fc.integer({ min: 1, max: 3 }) }), {
-        minLength: 1,
-        maxLength: 2,
-      }),
-      fate,
-    )
-    .map(([lines, f]) => new Pay(lines, false, f)),
+  pay,
+  pay,
+  work,
+  work,
+  faultyWork,
+  faultyWork,
+  advance,
   fc
     .tuple(
       fc.array(fc.record({ sku: fc.constantFrom(...SKUS), quantity: fc.integer({ min: 1, max: 2 }) }), {
@@ -380,9 +395,10 @@ export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
     .map(([lines, f]) => new Pay(lines, true, f)),
   fc.tuple(index, fc.boolean()).map(([i, d]) => new Deliver(i, d)),
   index.map((i) => new Lose(i)),
-  fc.constantFrom<"A" | "B" | "both">("A", "B", "both").map((p) => new Work(p, null)),
-  fc.tuple(fc.constantFrom<"A" | "B">("A", "B"), fault).map(([p, f]) => new Work(p, f)),
-  fc.tuple(merchantAction, index, fate, fc.nat({ max: 5 })).map(([w, o, f, a]) => new Merchant(w, o, f, a)),
+  work,
+  faultyWork,
+  merchantChange,
+  merchantChange,
   fc
     .tuple(
       fc.constantFrom<"A" | "B">("A", "B"),
@@ -393,7 +409,7 @@ export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
     .map(([p, t, w, o]) => new DuringWork(p, t, w, o)),
   fc.tuple(index, fc.integer({ min: 0, max: 2 })).map(([i, s]) => new Pack(i, s)),
   fc.tuple(fc.constantFrom(...SKUS), fc.integer({ min: 0, max: 8 })).map(([s, u]) => new Restock(s, u)),
-  fc.constantFrom(1, 6, 16, 31, 61, LEASE_MS / MINUTE + 1).map((m) => new Advance(m)),
+  advance,
   fc.constant(new Reconcile()),
   fc.constant(new StockSync()),
 ];

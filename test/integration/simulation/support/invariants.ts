@@ -176,6 +176,37 @@ export async function checkCancellationsActedOn(world: World): Promise<void> {
   }
 }
 
+/**
+ * 5b. Units the warehouse holds that Shopify no longer expects from it (moved to another location,
+ * merged into a fulfilment order, or the order edited down) are put before a person.
+ */
+export async function checkWarehouseMatchesShopify(world: World): Promise<void> {
+  const received = unitsReceived(await world.sandboxOrders());
+  const records = await prisma.fulfillment.findMany({ where: { shop: SHOP } });
+  const warehouse = world.locationId(WAREHOUSE);
+  const shop = world.store.inspect(SHOP);
+  for (const order of world.orders) {
+    if (isCancelled(world, order)) continue;
+    const mine = records.filter((r) => r.shopifyOrderId === String(order.id));
+    if (mine.some((r) => NEEDS_PERSON.has(r.status))) continue;
+    const fulfilled = unitsFulfilled(world, order);
+    for (const sku of SKUS) {
+      let expected = 0;
+      for (const fo of shop.fulfillmentOrders.filter((f) => f.orderId === order.gid && f.locationId === warehouse)) {
+        if (fo.status === "CLOSED" || fo.status === "CANCELLED") continue;
+        for (const line of fo.lineItems) if (line.sku === sku) expected += line.remainingQuantity;
+      }
+      const there = (received.get(`${order.name}|${sku}`) ?? 0) - (fulfilled.get(sku) ?? 0);
+      if (there > expected) {
+        fail(
+          "warehouse-matches-shopify",
+          `${order.name} ${sku}: the warehouse holds ${there} units not yet fulfilled, Shopify expects ${expected} from it, and no record asks a person (${mine.map((r) => r.status).join(", ") || "no record"})`,
+        );
+      }
+    }
+  }
+}
+
 /** At quiescence: everything that should have happened did, and nothing is left hanging. */
 export async function checkQuiescence(world: World): Promise<void> {
   await checkStep(world);
@@ -222,6 +253,7 @@ export async function checkQuiescence(world: World): Promise<void> {
       }
     }
   }
+  await checkWarehouseMatchesShopify(world);
   for (const record of records.filter((r) => NEEDS_PERSON.has(r.status))) {
     if (!record.reason && !record.reasonCode) {
       fail("should-ship-reaches-warehouse", `${record.orderName} needs a person without a reason`);

@@ -5,7 +5,13 @@
  */
 import prisma from "../../../helpers/prisma";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
-import { checkCancellationsActedOn, checkQuiescence } from "./invariants";
+import { startReconciliation } from "~/fulfillment/reconcile.server";
+import {
+  InvariantViolation,
+  checkCancellationsActedOn,
+  checkQuiescence,
+  checkWarehouseMatchesShopify,
+} from "./invariants";
 import { LEASE_MS, MINUTE, SHOP, type World } from "./world";
 
 /** Runs both processes' workers until nothing is due now and the network holds nothing. */
@@ -20,11 +26,28 @@ export async function drain(world: World): Promise<void> {
 
 export async function quiesce(world: World): Promise<void> {
   world.log.push("— quiescence");
+  world.fault = null;
   await world.finishZombies();
   while (world.outbox.length > 0) await world.deliver(0);
   await drain(world);
-  // Without any time passing, every accepted cancellation has been acted on.
+  // Without any time passing, every accepted webhook has been acted on: cancellations stop what
+  // has not gone, what the warehouse holds matches what Shopify expects from it...
   await checkCancellationsActedOn(world);
+  await checkWarehouseMatchesShopify(world);
+  // ...and when no webhook was lost, a reconciliation (which reads every order again) finds
+  // nothing to change: the app never needed it to act on what it had been told.
+  if (world.lost === 0) {
+    const before = await snapshot(world);
+    await startReconciliation(prisma, { shop: SHOP, now: world.now() });
+    await drain(world);
+    const after = await snapshot(world);
+    if (after !== before) {
+      throw new InvariantViolation(
+        "webhook-acted-on",
+        `with every webhook delivered and the work done, a reconciliation still changed things: ${before} → ${after}`,
+      );
+    }
+  }
   for (const minutes of [LEASE_MS / MINUTE + 1, 16, 16, 16, 16, 31, 61]) {
     await world.advance(minutes * MINUTE);
     await drain(world);
@@ -32,4 +55,15 @@ export async function quiesce(world: World): Promise<void> {
   await requestStockSync(prisma, { shop: SHOP, runAt: world.now(), onDemand: true });
   await drain(world);
   await checkQuiescence(world);
+}
+
+/** What reconciliation could change: each record's status and the orders the warehouse received. */
+async function snapshot(world: World): Promise<string> {
+  const records = await prisma.fulfillment.findMany({
+    where: { shop: SHOP },
+    orderBy: [{ orderName: "asc" }, { fulfillmentOrderGid: "asc" }],
+    select: { orderName: true, fulfillmentOrderGid: true, status: true },
+  });
+  const sent = (await world.sandboxOrders()).length;
+  return JSON.stringify({ records: records.map((r) => `${r.orderName} ${r.status}`), sent });
 }

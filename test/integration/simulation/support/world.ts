@@ -134,6 +134,8 @@ export class World {
   private zombies: { worker: JobWorker; run: Promise<unknown> }[] = [];
   private wakeZombies: (() => void)[] = [];
   seq = 0;
+  /** Webhooks the network lost this run (only reconciliation can tell the app of them). */
+  lost = 0;
   log: string[] = [];
 
   private constructor(
@@ -203,9 +205,10 @@ export class World {
   }
 
   private async adminFetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
-    const body = typeof init?.body === "string" ? init.body : "";
-    const mutating = /"query"\s*:\s*"\s*mutation/.test(body);
-    const name = /mutation\s+(\w+)/.exec(body)?.[1] ?? "mutation";
+    const query = typeof init?.body === "string" ? ((JSON.parse(init.body) as { query?: string }).query ?? "") : "";
+    // The operation's keyword, after any comment lines (documents start with `#graphql`).
+    const mutating = /^\s*mutation\b/.test(query.replace(/^\s*#.*$/gm, ""));
+    const name = /mutation\s+(\w+)/.exec(query)?.[1] ?? "mutation";
     return this.throughFault("admin", mutating, `Admin ${name}`, () => fetch(input, init));
   }
 
@@ -272,6 +275,7 @@ export class World {
     this.heldKnown.clear();
     this.packed.clear();
     this.fault = null;
+    this.lost = 0;
     this.log = [];
 
     for (const table of [
@@ -357,7 +361,11 @@ export class World {
 
   /** Runs a worker once under `fault`; a `hang` leaves the worker frozen (a dead process) and returns. */
   async work(process: "A" | "B", fault: Fault | null = null, meanwhile?: () => Promise<void>): Promise<number> {
-    this.fault = fault;
+    // A fault stays armed until its call comes (in this step or a later one); quiescence disarms it.
+    if (fault) {
+      this.fault = fault;
+      this.faultCalls = { svc: 0, admin: 0 };
+    }
     let paused = false;
     this.onPause = async () => {
       paused = true;
@@ -376,7 +384,7 @@ export class World {
     const ran = await Promise.race([run, frozen.then(() => -1)]);
     this.onHang = null;
     this.onPause = null;
-    this.fault = null;
+    if (this.fault?.mode === "pause") this.fault = null;
     // Nothing was paused (no such call in this step): the change happens after the worker.
     if (meanwhile && !paused && !hung) await meanwhile();
     if (hung) {
@@ -441,6 +449,7 @@ export class World {
 
   lose(index: number): void {
     if (this.outbox.length === 0) return;
+    this.lost += 1;
     const [hook] = this.outbox.splice(index % this.outbox.length, 1);
     this.log.push(`  lost ${hook!.topic}#${hook!.seq}`);
   }
