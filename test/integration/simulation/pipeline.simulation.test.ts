@@ -21,7 +21,8 @@ const RUNS = Number(process.env.SIM_RUNS ?? DEFAULT_RUNS);
 const REPLAY = process.env.SIM_SEED === undefined ? null : Number(process.env.SIM_SEED);
 /** Fresh seeds each time unless SIM_BASE_SEED fixes them (a long run records its base). */
 const BASE_SEED = Number(process.env.SIM_BASE_SEED ?? Date.now() % 2_000_000_000);
-const MAX_COMMANDS = Number(process.env.SIM_COMMANDS ?? 14);
+const SURVEY = process.env.SIM_SURVEY === "1";
+const MAX_COMMANDS = Number(process.env.SIM_COMMANDS ?? 20);
 
 let world: World;
 beforeAll(async () => {
@@ -34,17 +35,22 @@ const scenario = fc.record({
   stock: fc.record(
     Object.fromEntries(SKUS.map((sku) => [sku, fc.integer({ min: 1, max: 8 })])) as Record<Sku, fc.Arbitrary<number>>,
   ),
-  commands: fc.commands(commandArbitraries, { maxCommands: MAX_COMMANDS }),
+  commands: fc.commands(commandArbitraries, { maxCommands: MAX_COMMANDS, size: "max" }),
 });
 
 /** One seeded run, shrunk on failure; throws with the seed, the shrunk sequence and how to replay it. */
-async function simulate(seed: number): Promise<void> {
+async function simulate(seed: number, shrink = true): Promise<void> {
   const property = fc.asyncProperty(scenario, async ({ holdBackMinutes, stock, commands }) => {
     await world.resetRun({ holdBackMinutes, stock });
     await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
     await quiesce(world);
   });
-  const details = await fc.check(property, { seed, numRuns: 1, interruptAfterTimeLimit: 120_000 });
+  const details = await fc.check(property, {
+    seed,
+    numRuns: 1,
+    endOnFailure: !shrink,
+    interruptAfterTimeLimit: 120_000,
+  });
   if (!details.failed) return;
   const [input] = details.counterexample ?? [];
   const sequence = input
@@ -72,7 +78,21 @@ describe("the order and stock pipeline under random interleavings", () => {
   for (const { seed, found } of REGRESSION_SEEDS) {
     it(`regression seed ${seed} (${found})`, () => simulate(seed), 300_000);
   }
-  it(`holds its invariants over ${RUNS} random runs from seed ${BASE_SEED}`, async () => {
-    for (let i = 0; i < RUNS; i++) await simulate(BASE_SEED + i);
-  }, 600_000);
+  it(
+    `holds its invariants over ${RUNS} random runs from seed ${BASE_SEED}`,
+    async () => {
+      // SIM_SURVEY=1 (a long run): every seed runs, unshrunk, and the failures are listed together.
+      const failures: string[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        try {
+          await simulate(BASE_SEED + i, !SURVEY);
+        } catch (error) {
+          if (!SURVEY) throw error;
+          failures.push((error as Error).message.split("\n").slice(0, 2).join(" — "));
+        }
+      }
+      if (failures.length > 0) throw new Error(`${failures.length} of ${RUNS} runs failed:\n${failures.join("\n")}`);
+    },
+    24 * 3_600_000,
+  );
 });

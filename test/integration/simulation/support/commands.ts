@@ -343,12 +343,16 @@ export class StockSync extends Base {
 
 const fate = fc.constantFrom<Fate>("now", "now", "now", "twice", "later", "lost");
 const index = fc.nat({ max: 7 });
+// Reshaping (split, merge, move) twice as often: each needs another step before it matters.
 const merchantAction = fc.constantFrom<MerchantAction>(
   "cancel",
   "hold",
   "release",
   "split",
+  "split",
   "merge",
+  "merge",
+  "move",
   "move",
   "edit",
   "address",
