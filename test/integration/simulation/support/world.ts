@@ -17,7 +17,7 @@ import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { flowJobHandlers } from "~/flow/trigger-jobs.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { ensureReconciliation } from "~/fulfillment/reconcile.server";
-import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
+import { ensureStockSchedule, requestStockSync } from "~/fulfillment/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop, createSvcClientResolver } from "~/shop/svc-connection.server";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";
@@ -332,6 +332,9 @@ export class World {
     // The shop's schedules as a connected shop has them: reconciliation and the stock sync.
     await ensureReconciliation(prisma, { shop: SHOP, now: this.now() });
     await ensureStockSchedule(prisma, { shop: SHOP, now: this.now() });
+    // The app has been running: Shopify starts from the warehouse's figures.
+    await requestStockSync(prisma, { shop: SHOP, runAt: this.now(), onDemand: true });
+    await this.work("A");
   }
 
   locationId(name: string): string {
