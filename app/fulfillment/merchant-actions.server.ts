@@ -14,6 +14,7 @@ import { fetchPaidOrder } from "./shopify-order.server";
 import { isCancelledReason, reason, reasonColumns, storedReason } from "./reason-codes";
 import { RETRYABLE_BY_MERCHANT } from "./status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
+import { linesOfAnotherPart } from "./service-order-match";
 
 export interface MerchantDeps {
   db: PrismaClient;
@@ -46,6 +47,8 @@ export const MERCHANT_OUTCOMES = [
   "serviceUnreachable",
   "serviceHasNoOrder",
   "serviceOrderOfAnother",
+  "serviceOrderOfAnotherPart",
+  "serviceOrderOtherLines",
   "redacted",
   "raced",
   "unknownAction",
@@ -148,6 +151,28 @@ export async function confirmServiceOrderExists(
       `service order ${svcOrderId} belongs to ${storeOrderRef}, not ${record.orderName}`,
       "serviceOrderOfAnother",
       { svcOrderId, other: storeOrderRef, order: record.orderName },
+    );
+  }
+  // Every part of the order carries its name: what tells them apart is which record already
+  // follows the service order, and its lines.
+  const linked = await deps.db.fulfillment.findFirst({
+    where: { shop: record.shop, svcOrderId, id: { not: record.id } },
+    select: { orderName: true, fulfillmentOrderGid: true },
+  });
+  if (linked) {
+    return refused(
+      `service order ${svcOrderId} is already followed by another part of ${linked.orderName} (${linked.fulfillmentOrderGid ?? "?"})`,
+      "serviceOrderOfAnotherPart",
+      { svcOrderId, order: record.orderName, other: linked.orderName },
+    );
+  }
+  const sent = readStoredRequest(record.request)?.sent?.lines;
+  const otherLines = sent ? linesOfAnotherPart(sent, order.lines) : null;
+  if (otherLines) {
+    return refused(
+      `service order ${svcOrderId} holds ${otherLines.found}, not the ${otherLines.sent} sent for this part of ${record.orderName}`,
+      "serviceOrderOtherLines",
+      { svcOrderId, order: record.orderName, sent: otherLines.sent, found: otherLines.found },
     );
   }
   const now = deps.now();

@@ -28,6 +28,7 @@ import { customerDataWithheld } from "./withheld-customer-data";
 import { interrupted, sendToService, type SubmitOutcome } from "./submit.server";
 import { acceptRequest, rejectRequest } from "./fulfillment-service.server";
 import type { FulfillmentStatus } from "./status";
+import { forgetPaidUnits, recordUnitsToFulfil } from "./units-awaiting-warehouse.server";
 
 export interface PlanDeps {
   db: PrismaClient;
@@ -73,6 +74,7 @@ export async function planOrder(
     },
   });
   if (!state) {
+    await forgetPaidUnits(db, tracked);
     deps.logger.warn({ shop: args.shop, order: tracked.orderName }, "the Shopify order no longer exists");
     return { kind: "done" };
   }
@@ -99,6 +101,7 @@ export async function planOrder(
   if (legacy.length > 0) await db.fulfillment.deleteMany({ where: { id: { in: legacy.map((r) => r.id) } } });
 
   const records = await ensureRecords(db, tracked, state, now);
+  await recordUnitsToFulfil(db, tracked, records, state.fulfillmentOrders);
   const byFo = new Map(records.map((r) => [r.fulfillmentOrderGid, r]));
   // Fulfilment-service mode: the warehouse's own location, where Shopify routes what it holds.
   const serviceMode = settings.fulfillment.mode === "fulfillment_service";

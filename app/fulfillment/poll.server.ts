@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { lookupServiceOrder, type SvcClient } from "../svc";
-import { statusOf, transition } from "./records.server";
+import { readStoredRequest, statusOf, transition } from "./records.server";
 import { MAX_POLL_DELAY_MS, after, nextPollDelayMs } from "./schedule";
 import {
   describeUnits,
@@ -158,9 +158,11 @@ async function writeBack(
     if (!record.fulfillmentOrderGid) {
       return { kind: "impossible", reason: reason("beforeFulfilmentOrders") };
     }
+    const sent = readStoredRequest(record.request)?.sent?.lines;
     const result = await ensureShopifyFulfillment(admin, {
       fulfillmentOrderGid: record.fulfillmentOrderGid,
       shipped,
+      ...(sent ? { ordered: orderedUnits(sent) } : {}),
       tracking,
       notifyCustomer,
     });
@@ -181,6 +183,16 @@ async function writeBack(
     deps.logger.warn({ shop: record.shop, order: record.orderName, err: message(error) }, "Shopify write-back failed");
     return { kind: "failed", reason: reason("writeBackFailed", { said: message(error) }) };
   }
+}
+
+/** What the service order asked for, per SKU (the lines the record sent). */
+function orderedUnits(lines: readonly { identifier: string; quantity: number }[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const line of lines) {
+    const sku = line.identifier.trim();
+    units.set(sku, (units.get(sku) ?? 0) + line.quantity);
+  }
+  return units;
 }
 
 function save(

@@ -17,6 +17,8 @@ import {
 import type { ServiceOrderRequest } from "./build-service-order";
 import { paidOrderSchema, type PaidOrder } from "./paid-order";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
+import type { SkuUnits } from "./service-status";
+import { paidUnits } from "./units-awaiting-warehouse.server";
 import { planTransition, wakeOrderIntent } from "./transitions";
 import { flowTriggerIntents } from "../flow/triggers";
 import { webhookDeliveryInsert } from "../shopify/webhooks/webhook-delivery.server";
@@ -86,7 +88,13 @@ export async function recordPaidOrder(
     eventId: delivery.eventId,
     webhookId: delivery.webhookId,
     triggeredAt: delivery.triggeredAt,
-    order: { id: order.id, gid: order.admin_graphql_api_id, name: order.name, follow: true },
+    order: {
+      id: order.id,
+      gid: order.admin_graphql_api_id,
+      name: order.name,
+      follow: true,
+      units: paidUnits(order.line_items),
+    },
     updatedAt,
     now,
   });
@@ -99,8 +107,11 @@ export interface OrderEvent {
   eventId: string;
   webhookId?: string | null;
   triggeredAt?: string | null;
-  /** follow: start following the order if the app does not yet (orders/paid, reconciliation). */
-  order: { id: string; gid: string; name: string; follow: boolean };
+  /**
+   * follow: start following the order if the app does not yet (orders/paid, reconciliation);
+   * units: what the payload says was sold, held back from stock sync until the order's job reads it.
+   */
+  order: { id: string; gid: string; name: string; follow: boolean; units?: SkuUnits[] };
   /** Shopify's updated_at of the payload (or the trigger time): an older one wakes nothing. */
   updatedAt: Date | null;
   now: Date;
@@ -119,8 +130,9 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
     WITH delivery AS (${webhookDeliveryInsert({ shop, topic: event.topic, eventId: event.eventId, webhookId: event.webhookId, triggeredAt })}
       RETURNING 1
     ), tracked AS (
-      INSERT INTO "ShopifyOrder" (shop, "shopifyOrderId", "orderGid", "orderName", "createdAt")
-      SELECT ${shop}, ${order.id}, ${order.gid}, ${order.name}, ${now}
+      INSERT INTO "ShopifyOrder" (shop, "shopifyOrderId", "orderGid", "orderName", "createdAt", units)
+      SELECT ${shop}, ${order.id}, ${order.gid}, ${order.name}, ${now},
+             ${order.units ? JSON.stringify(order.units) : null}::jsonb
       FROM delivery
       WHERE ${order.follow} AND EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${shop})
       ON CONFLICT (shop, "shopifyOrderId") DO NOTHING

@@ -1,8 +1,13 @@
 /**
  * Writes the shipment back to Shopify: one fulfilment per fulfilment order, of only the lines and
- * quantities the service reports shipped, with the carrier's tracking. Exactly once even when a
- * run dies between Shopify's answer and our save: Shopify never fulfils more than remains, so a
- * second run finds nothing left of what shipped and adopts the fulfilment that exists instead.
+ * quantities the service reports shipped, with the carrier's tracking. Exactly once even when the
+ * answer to the write is lost (an Admin timeout, a crash before our save, a failed save, a run whose
+ * lease ran out): what to fulfil is decided from the fulfilment order as Shopify has it now. The
+ * service order asked for what the fulfilment order expected when it was sent (`ordered`), so
+ * whatever of it Shopify no longer expects was fulfilled since — by an earlier run whose answer was
+ * lost — and only what shipped beyond that is fulfilled; with nothing left to write, the fulfilment
+ * that exists is adopted. A short shipment (1 of 2 shipped) is therefore never fulfilled twice, and
+ * the units sent later as a new service order («send the rest») are still fulfilled when they ship.
  */
 import { reason, type ReasonMessage } from "./reason-codes";
 import type { AdminGraphql } from "../shopify/admin.server";
@@ -38,6 +43,11 @@ export async function ensureShopifyFulfillment(
   args: {
     fulfillmentOrderGid: string;
     shipped: ReadonlyMap<string, number>;
+    /**
+     * SKU → units the service order asked for (the fulfilment order's remaining units when it was
+     * sent); absent for records that kept no copy of what they sent.
+     */
+    ordered?: ReadonlyMap<string, number>;
     tracking: Tracking | null;
     notifyCustomer: boolean;
   },
@@ -45,7 +55,7 @@ export async function ensureShopifyFulfillment(
   for (let attempt = 0; attempt < 2; attempt++) {
     const fo = await readFulfilmentOrder(admin, args.fulfillmentOrderGid);
     if (!fo) return { kind: "impossible", reason: reason("fulfilmentOrderGone", { gid: args.fulfillmentOrderGid }) };
-    const lines = FULFILLABLE.has(fo.status) ? allocate(fo.lines, args.shipped) : [];
+    const lines = FULFILLABLE.has(fo.status) ? allocate(fo.lines, stillToFulfil(fo.lines, args)) : [];
     if (lines.length === 0) {
       const existing = fo.fulfillments
         .filter((f) => f.status === "SUCCESS")
@@ -93,6 +103,28 @@ export async function ensureShopifyFulfillment(
 
 const skuOf = (line: FoLine) =>
   line.sku?.trim() || line.lineItem.sku?.trim() || line.lineItem.variant?.sku?.trim() || "";
+
+/**
+ * What shipped and Shopify does not show fulfilled yet, per SKU: the units shipped less those of
+ * the service order that the fulfilment order no longer expects (fulfilled since it was sent).
+ */
+function stillToFulfil(
+  lines: FoLine[],
+  args: { shipped: ReadonlyMap<string, number>; ordered?: ReadonlyMap<string, number> },
+): Map<string, number> {
+  if (!args.ordered) return new Map(args.shipped);
+  const expected = new Map<string, number>();
+  for (const line of lines) {
+    const sku = skuOf(line);
+    if (line.remainingQuantity > 0) expected.set(sku, (expected.get(sku) ?? 0) + line.remainingQuantity);
+  }
+  const out = new Map<string, number>();
+  for (const [sku, units] of args.shipped) {
+    const fulfilledSince = Math.max(0, (args.ordered.get(sku) ?? 0) - (expected.get(sku) ?? 0));
+    out.set(sku, Math.max(0, units - fulfilledSince));
+  }
+  return out;
+}
 
 /** The fulfilment order's lines to fulfil: what shipped, per SKU, up to what remains on each line. */
 function allocate(

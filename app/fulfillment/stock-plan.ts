@@ -27,9 +27,23 @@ export interface StockChangePlan {
   next: number;
 }
 
-/** The level each mapped inventory item should have; service SKUs with no variant are ignored. */
-export function stockTargets(stock: ServiceStock[], variants: MappedVariant[]): StockTarget[] {
-  const bySku = new Map(stock.map((entry) => [entry.sku.trim(), Math.max(0, Math.trunc(entry.available))]));
+/**
+ * The level each mapped inventory item should have: the service's units less the units paid for in
+ * Shopify that the warehouse has no order for yet (`awaiting`, per trimmed SKU; the service's
+ * figure does not know of them and Shopify already took them off), never below zero. Service SKUs
+ * with no variant are ignored.
+ */
+export function stockTargets(
+  stock: ServiceStock[],
+  variants: MappedVariant[],
+  awaiting: ReadonlyMap<string, number> = new Map(),
+): StockTarget[] {
+  const bySku = new Map(
+    stock.map((entry) => {
+      const sku = entry.sku.trim();
+      return [sku, Math.max(0, Math.trunc(entry.available) - (awaiting.get(sku) ?? 0))];
+    }),
+  );
   const seen = new Set<string>();
   const targets: StockTarget[] = [];
   for (const variant of variants) {

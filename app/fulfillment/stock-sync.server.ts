@@ -1,6 +1,7 @@
 /**
- * Sets Shopify's available quantities at the shop's chosen location to the service's stock, for
- * the SKUs the catalogue maps to variants, and records each level it changed. Writes are
+ * Sets Shopify's available quantities at the shop's chosen location to the service's stock less
+ * the units paid for in Shopify that the warehouse has no order for yet (units-awaiting-warehouse),
+ * for the SKUs the catalogue maps to variants, and records each level it changed. Writes are
  * compare-and-swap (changeFromQuantity = the level just read), so a sale between our read and our
  * write is not overwritten: that batch is read again and retried once. Each write (setting levels,
  * stocking an item at the warehouse) carries its own idempotency key (required since Admin API
@@ -18,6 +19,7 @@ import { activateInventory, readAvailableLevels, setAvailableLevels } from "../s
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import { stockChanges, stockTargets, type StockChangePlan, type StockTarget } from "./stock-plan";
 import { stockLowIntents } from "../flow/triggers";
+import { unitsAwaitingWarehouse, unitsBySku } from "./units-awaiting-warehouse.server";
 
 const BATCH = 100;
 
@@ -54,7 +56,7 @@ export async function syncStock(
   const client = await deps.svcClientFor(shop);
   if (!client) return { kind: "not_ready", reason: "the shop is not connected to the service" };
 
-  const stock = await stockLevels(client);
+  const { stock, awaiting } = await stockLessAwaiting(deps.db, shop, client);
   const skus = [...new Set(stock.map((entry) => entry.sku.trim()))];
   const variants = await deps.db.catalogVariant.findMany({
     where: { shop, sku: { in: skus }, inventoryItemId: { not: null }, deletedAt: null },
@@ -63,6 +65,7 @@ export async function syncStock(
   const targets = stockTargets(
     stock,
     variants.map((v) => ({ sku: v.sku!, inventoryItemId: toGid("InventoryItem", v.inventoryItemId!) })),
+    awaiting,
   );
   const admin = await deps.adminFor(shop);
   const location = toGid("Location", locationId);
@@ -95,6 +98,43 @@ export async function syncStock(
     "stock synced from the service",
   );
   return { kind: "synced", changed, unchanged: targets.length - changed - notStocked.length, notStocked };
+}
+
+/** Reads of the service's stock taken before one is consistent with the records around it. */
+const STOCK_READS = 3;
+
+/**
+ * The service's stock and the units it does not know of yet (issue 29, defect 1).
+ *
+ * Invariant: every unit paid for in Shopify is counted exactly once — by the service's
+ * `disponibles` when its service order was created before the stock was read, or by `awaiting`
+ * when it was not. The records are read before and after the stock:
+ *   - a record that already had its service order before the stock read is counted by the service
+ *     (its order was created before the service answered), and is not in `awaiting`;
+ *   - a record with no order and not in flight after the stock read had none when the service
+ *     answered (a record only ever goes back before submission when its request provably never
+ *     reached the service), so the service does not count it: it is in `awaiting`;
+ *   - a record whose submission may overlap the stock read (in flight in either read, or counted
+ *     before and no longer after) could be counted by both or by neither: the stock is read
+ *     again. When the reads never settle, those records are counted as awaiting as well — Shopify
+ *     shows too few units until the next sync, never too many.
+ */
+async function stockLessAwaiting(db: PrismaClient, shop: string, client: SvcClient) {
+  for (let read = 1; ; read++) {
+    const before = await unitsAwaitingWarehouse(db, shop);
+    const stock = await stockLevels(client);
+    const after = await unitsAwaitingWarehouse(db, shop);
+    const counted = new Set(after.records.filter((r) => !r.inFlight).map((r) => r.id));
+    const unsettled = [
+      ...after.records.filter((r) => r.inFlight),
+      ...before.records.filter((r) => !counted.has(r.id) && !after.records.some((a) => a.id === r.id)),
+    ];
+    if (unsettled.length === 0) return { stock, awaiting: after.bySku };
+    if (read >= STOCK_READS) {
+      const settled = after.records.filter((r) => !r.inFlight);
+      return { stock, awaiting: unitsBySku([...settled, ...unsettled]) };
+    }
+  }
 }
 
 async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockTarget[], activate: boolean) {

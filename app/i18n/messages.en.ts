@@ -451,6 +451,8 @@ export const en: Messages = {
       serviceUnreachable: "The service could not be asked about order {svcOrderId}. {error}",
       serviceHasNoOrder: "The service has no order {svcOrderId}.",
       serviceOrderOfAnother: "Service order {svcOrderId} belongs to {other}, not {order}.",
+      serviceOrderOfAnotherPart: "Another part of {other} already follows service order {svcOrderId}: it is not this part's.",
+      serviceOrderOtherLines: "Service order {svcOrderId} holds {found}, not what was sent for this part of {order} ({sent}).",
       redacted: "The data of {order} is no longer held (erased at the customer's request).",
       raced: "{order} changed meanwhile; reload the page.",
       unknownAction: "Unknown action.",

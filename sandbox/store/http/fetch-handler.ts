@@ -22,12 +22,14 @@ const BULK_SHOP_PATH = /^\/shops\/([^/]+)\/bulk-operations\/([^/]+)$/;
 const BULK_PATH = /^\/bulk-operations\/([^/]+)$/;
 const TOKEN_SHOP_PATH = /^\/shops\/([^/]+)\/admin\/oauth\/access_token$/;
 const TOKEN_PATH = "/admin/oauth/access_token";
+/** Marks a response whose answer is lost: served over HTTP, the connection is dropped instead. */
+export const ANSWER_LOST_HEADER = "x-sandbox-answer-lost";
 const INVALID_TOKEN = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 
 /**
  * The Admin GraphQL endpoint as a fetch handler. The shop comes from the URL host (as the app
  * addresses `https://{shop}/admin/api/...`) or from a `/shops/{shop}` prefix for a plain local
- * server. A test can ask for a fault with `x-sandbox-scenario: throttled|server-error`.
+ * server. A test can ask for a fault with `x-sandbox-scenario: throttled|server-error|answer-lost`.
  */
 export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -65,7 +67,15 @@ export function createAdminFetchHandler(deps: AdminHandlerDeps): (request: Reque
       shop.operations.push(unrecorded(deps.now(), body, "injected-fault"));
       return json(500, { errors: "Internal Server Error" }, deps.apiVersion);
     }
-    return json(200, deps.execute(shop, body, { forceThrottle: fault === "throttled" }), deps.apiVersion);
+    const answer = deps.execute(shop, body, { forceThrottle: fault === "throttled" });
+    if (fault === "answer-lost") {
+      // The effect happened; the caller never learns it (node-server drops the connection).
+      return new Response(JSON.stringify({ errors: "Gateway Timeout" }), {
+        status: 504,
+        headers: { "Content-Type": "application/json", [ANSWER_LOST_HEADER]: "1" },
+      });
+    }
+    return json(200, answer, deps.apiVersion);
   };
 }
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { ANSWER_LOST_HEADER } from "./fetch-handler";
 
 export interface RunningServer {
   url: string;
@@ -54,6 +55,11 @@ async function respond(
       body: hasBody ? Buffer.concat(chunks) : undefined,
     });
     const response = await handler(request);
+    // The store's lost answer (fetch-handler.ts): the effect happened, the caller sees the connection drop.
+    if (response.headers.get(ANSWER_LOST_HEADER)) {
+      res.destroy();
+      return;
+    }
     res.writeHead(response.status, Object.fromEntries(response.headers));
     // Streamed, so a large body (a bulk operation's JSONL) is never held whole.
     if (response.body) Readable.fromWeb(response.body as WebReadableStream<Uint8Array>).pipe(res);

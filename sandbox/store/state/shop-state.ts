@@ -21,7 +21,12 @@ import type {
   VariantRecord,
 } from "./records";
 
-export type InjectedFault = "throttled" | "server-error";
+/**
+ * throttled, server-error: refused before the operation runs. answer-lost: the operation runs (its
+ * effect stays), then the answer never reaches the caller — the connection drops over HTTP, a 504
+ * through `fetch` — as after an Admin timeout or a network cut.
+ */
+export type InjectedFault = "throttled" | "server-error" | "answer-lost";
 
 export interface ShopState {
   id: string;

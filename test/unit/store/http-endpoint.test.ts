@@ -118,6 +118,33 @@ describe("the Admin API over HTTP", () => {
     expect(body.extensions.cost.throttleStatus.maximumAvailable).toBe(2000);
   });
 
+  it("loses the answer of an operation that took effect when a test asks for answer-lost", async () => {
+    // GIVEN a write whose answer will be lost
+    const { store } = demoStore();
+    const server = await listening(store);
+    const product = `gid://shopify/Product/${store.products.list(DOMAIN)[0]!.id}`;
+    const rename = JSON.stringify({
+      query: `mutation Tag { tagsAdd(id: "${product}", tags: ["perdida"]) { userErrors { message } } }`,
+    });
+    store.failNext(DOMAIN, "answer-lost");
+    // WHEN it is posted over HTTP, THEN the connection drops without an answer
+    await expect(
+      fetch(server.graphqlUrl(DOMAIN), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": TOKEN },
+        body: rename,
+      }),
+    ).rejects.toThrow(/fetch failed/);
+    // AND the store ran it (the effect stays), and the next call is answered
+    expect(store.inspect(DOMAIN).tags[product]).toContain("perdida");
+    const next = await fetch(server.graphqlUrl(DOMAIN), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": TOKEN },
+      body: QUERY,
+    });
+    expect(next.status).toBe(200);
+  });
+
   it("finds the shop from the Host header on the plain admin path", async () => {
     const { store } = demoStore();
     const server = await listening(store);
