@@ -11,13 +11,7 @@ import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { catalogEnv, type CatalogDeps } from "./catalog-env.server";
 import { FULL_SYNC_QUEUE, fullSyncStep } from "./full-sync.server";
-import {
-  isBehindSiblingJob,
-  markProductDeleted,
-  PRODUCT_QUEUE,
-  registerPending,
-  syncProduct,
-} from "./product-sync.server";
+import { markProductDeleted, PRODUCT_QUEUE, registerPending, syncProduct } from "./product-sync.server";
 import { createAdminPacing, type AdminPacing, type Sleep } from "../shopify/admin-pacing.server";
 import { findByInventoryItem } from "./variant-records.server";
 import { catalogSyncProblem, retrying, syncErrorColumns } from "./sync-errors";
@@ -52,7 +46,6 @@ const DEFAULT_LEASE_MS = 120_000;
 const DEFAULT_BULK_POLL_MS = 10_000;
 /** While a full sync runs, product jobs of the shop wait for it instead of racing it. */
 const WAIT_FOR_FULL_SYNC_MS = 15_000;
-const WAIT_FOR_SIBLING_MS = 2_000;
 
 const productPayloadSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("product"), productId: z.string().min(1), deleted: z.boolean().optional() }),
@@ -147,8 +140,6 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
         select: { id: true },
       });
       if (running) return { kind: "reschedule", at: later(WAIT_FOR_FULL_SYNC_MS) };
-      if (await isBehindSiblingJob(deps.db, job, deps.now()))
-        return { kind: "reschedule", at: later(WAIT_FOR_SIBLING_MS) };
       const payload = parsed.data;
       try {
         if (payload.kind === "product" && payload.deleted) {

@@ -5,32 +5,13 @@
  * mark removed ones deleted. Safe to run again: every step starts from what Shopify and the
  * service say now.
  */
-import type { Job, PrismaClient } from "@prisma/client";
-import { isBehindRunningSibling } from "../jobs/queue.server";
+import type { PrismaClient } from "@prisma/client";
 import type { CatalogEnv } from "./catalog-env.server";
 import { recordSnapshots } from "./record-snapshots.server";
 import { processPendingVariants } from "./register-products.server";
 import { loadPending, loadProductVariants, markDeleted, reconcileDuplicateSkus } from "./variant-records.server";
 
 export const PRODUCT_QUEUE = "catalog.product";
-
-/** The second job key of a resource, used while its first job is running. */
-export function followUpKey(key: string): string {
-  return `${key}:again`;
-}
-
-/**
- * Whether another job for the same resource is running and was claimed first: then this one
- * waits, so two jobs never re-sync one product at once (and never register its SKU twice).
- */
-export function isBehindSiblingJob(
-  db: PrismaClient,
-  job: Pick<Job, "id" | "key" | "leaseExpiresAt">,
-  now: Date,
-): Promise<boolean> {
-  const base = job.key.endsWith(":again") ? job.key.slice(0, -":again".length) : job.key;
-  return isBehindRunningSibling(db, { queue: PRODUCT_QUEUE, keys: [base, followUpKey(base)], job, now });
-}
 
 /** Re-maps every variant of `productId`; registers or checks what needs it. */
 export async function syncProduct(env: CatalogEnv, productId: string): Promise<void> {

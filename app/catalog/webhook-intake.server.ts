@@ -14,7 +14,7 @@ import {
   type WebhookTopic,
 } from "../shopify/webhook.server";
 import type { ProductJobPayload } from "./jobs.server";
-import { followUpKey, PRODUCT_QUEUE } from "./product-sync.server";
+import { PRODUCT_QUEUE } from "./product-sync.server";
 
 const resourceId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -87,11 +87,9 @@ async function enqueueCatalogWork(
     if (known) ({ key, payload } = productJob(known.productId, false));
   }
   return deliverOnce(db, delivery, async (_tx, jobs) => {
-    // A running job may have read the product before this change: queue a follow-up instead of
-    // leaving the change to a job that is already past it (an enqueue leaves running rows alone).
-    const primary = `${delivery.shop}:${key}`;
-    const state = await jobs.state(PRODUCT_QUEUE, primary, { lock: true });
-    const jobKey = state === "running" ? followUpKey(primary) : primary;
+    // A job already running may have read the product before this change: the queue runs it
+    // again once it ends (a wake-up of a running job, app/jobs/queue.server.ts).
+    const jobKey = `${delivery.shop}:${key}`;
     await jobs.enqueue({ queue: PRODUCT_QUEUE, key: jobKey, shop: delivery.shop, payload });
     return { key: jobKey };
   });

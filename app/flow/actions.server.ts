@@ -7,9 +7,11 @@
  *
  * Answers as Flow reads them: 200 done; 4xx the action failed for good (the order is not paid,
  * nothing needs attention: Flow shows the message in the run); 5xx try again later, and the run is
- * not recorded so the retry performs it.
+ * not recorded so the retry performs it. A run is performed under a lease (FLOW_RUN_LEASE_MS): one
+ * whose request died mid-way, or whose result could not be written, is taken over by a later
+ * delivery once the lease has run out, never left answering 503 for good.
  */
-import { Prisma } from "@prisma/client";
+import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Env } from "../env.server";
@@ -27,6 +29,14 @@ import { verifyShopifyHmac } from "../shopify/verify-hmac.server";
 const MAX_BODY_BYTES = 64 * 1024;
 /** A run another request is performing right now: Flow asks again later and gets its answer. */
 const IN_PROGRESS = 0;
+/**
+ * How long a request holds the run it performs. The work is one merchant action (a few service
+ * and Admin calls, each with its own timeout, Admin pacing at most a minute), and Flow gives up on
+ * an answer after 30 s: a holder past this is gone (crashed, or its final write failed), and the
+ * next delivery of the run takes it over rather than answering 503 until Flow gives up.
+ * @internal
+ */
+export const FLOW_RUN_LEASE_MS = 5 * 60_000;
 
 export const FLOW_ACTIONS = {
   sendOrder: "send-order-to-warehouse",
@@ -115,29 +125,54 @@ export async function handleFlowAction(
     return answer(404, { error: "the app is not installed on this shop" });
   }
 
-  const run = { shop_actionRunId: { shop, actionRunId } };
-  try {
-    await db.flowActionRun.create({ data: { shop, actionRunId, handle, status: IN_PROGRESS, result: {} } });
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-    const done = await db.flowActionRun.findUnique({ where: run });
+  const token = randomUUID();
+  if (!(await holdRun(db, { shop, actionRunId, handle, token, now: now() }))) {
+    const done = await db.flowActionRun.findUnique({ where: { shop_actionRunId: { shop, actionRunId } } });
     if (!done || done.status === IN_PROGRESS) return answer(503, { error: "this run is being performed" });
     log.info({ status: done.status }, "Flow action run already performed: answered as before");
     return answer(done.status, done.result);
   }
 
+  // Only the holder's writes count: a request whose lease was taken over records nothing.
+  const held = { shop, actionRunId, leaseToken: token };
   const orderId = String(properties.order_id).replace(/^gid:\/\/shopify\/Order\//, "");
   let result: MerchantActionResult;
   try {
     result = await work({ db, now, svcClientFor, adminFor }, { shop, orderGid: `gid://shopify/Order/${orderId}` });
   } catch (error) {
-    // Not recorded: Flow's retry performs it.
-    await db.flowActionRun.delete({ where: run });
+    // Not recorded: Flow's retry performs it. (Should this delete fail, the lease runs out instead.)
+    await db.flowActionRun.deleteMany({ where: held });
     log.error({ err: error instanceof Error ? error.message : String(error) }, "Flow action failed; Flow will retry");
     return answer(500, { error: "the action failed; Flow will try again" });
   }
   const status = result.ok ? 200 : 422;
-  await db.flowActionRun.update({ where: run, data: { status, result } });
+  const recorded = await db.flowActionRun.updateMany({
+    where: held,
+    data: { status, result, leaseToken: null, leaseExpiresAt: null },
+  });
+  if (recorded.count === 0) log.warn({ status }, "Flow action run was taken over before its result was recorded");
   log.info({ status, code: result.code }, "Flow action performed");
   return answer(status, result);
+}
+
+/**
+ * Takes the run for this request, in one statement: a new run, or one still in progress whose
+ * holder's lease has run out (a run from before leases counts from its creation). Two deliveries
+ * at once never both get it: the second waits on the first's row and then sees a live lease.
+ */
+async function holdRun(
+  db: FlowActionServices["db"],
+  args: { shop: string; actionRunId: string; handle: string; token: string; now: Date },
+): Promise<boolean> {
+  const until = new Date(args.now.getTime() + FLOW_RUN_LEASE_MS);
+  const held = await db.$queryRaw<unknown[]>`
+    INSERT INTO "FlowActionRun" (shop, "actionRunId", handle, status, result, "leaseToken", "leaseExpiresAt", "createdAt")
+    VALUES (${args.shop}, ${args.actionRunId}, ${args.handle}, ${IN_PROGRESS}, '{}'::jsonb, ${args.token}::uuid, ${until}, ${args.now})
+    ON CONFLICT (shop, "actionRunId") DO UPDATE SET "leaseToken" = EXCLUDED."leaseToken",
+      "leaseExpiresAt" = EXCLUDED."leaseExpiresAt", handle = EXCLUDED.handle
+    WHERE "FlowActionRun".status = ${IN_PROGRESS}
+      AND COALESCE("FlowActionRun"."leaseExpiresAt", "FlowActionRun"."createdAt" + ${`${FLOW_RUN_LEASE_MS} milliseconds`}::interval)
+          <= ${args.now}
+    RETURNING 1`;
+  return held.length === 1;
 }

@@ -8,6 +8,7 @@
  * warehouse and rejected with the service's status otherwise (the service cannot cancel).
  */
 import { reason, reasonColumns, reasonRecord, type ReasonCode, type ReasonMessage } from "./reason-codes";
+import type { FulfillmentStatus } from "./status";
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob } from "../jobs/queue.server";
@@ -105,27 +106,58 @@ export async function readAssignedRequests(
   return { requested: requested.length, cancellations: cancellations.length };
 }
 
-/** Accepts a cancellation while nothing reached the warehouse; otherwise rejects it, saying why. */
+/** Statuses a cancellation settles (to skipped) before anything of it reached the warehouse. */
+const SETTLED_BY_CANCELLATION: readonly FulfillmentStatus[] = ["pending", "waiting", "needs_attention"];
+/** How often the answer is decided again when the record moves under it (a submission claimed it). */
+const CANCELLATION_ATTEMPTS = 3;
+
+/**
+ * Answers a cancellation request: accepted while nothing reached the warehouse, rejected (saying
+ * why) once something did. Shopify is told "accepted" only after the record's compare-and-set to
+ * skipped has won, so no submission can claim it after the promise; when the compare-and-set loses
+ * (a submission claimed the record in between), the record is read again and the answer decided on
+ * what it is now: rejected when the submission won. Should the acceptance itself fail, the record
+ * is skipped already and the next read of the requests accepts it.
+ */
 async function answerCancellation(
   deps: ServiceModeDeps,
   admin: AdminGraphql,
   shop: string,
   fo: AssignedFulfillmentOrder,
 ) {
-  const record = await deps.db.fulfillment.findUnique({
-    where: { shop_fulfillmentOrderGid: { shop, fulfillmentOrderGid: fo.id } },
-  });
-  const status = record ? statusOf(record) : null;
-  const reached = record && (record.svcOrderId || status === "submitting" || status === "unknown_outcome");
-  const now = deps.now();
-  if (!reached) {
-    const message = "Cancelled: the order had not reached the warehouse.";
-    await acceptCancellationRequest(admin, { id: fo.id, message });
-    if (record && status && status !== "skipped") {
-      await settle(deps.db, record, status, reason("cancelRequestedBefore"), now);
+  for (let attempt = 0; attempt < CANCELLATION_ATTEMPTS; attempt++) {
+    const record = await deps.db.fulfillment.findUnique({
+      where: { shop_fulfillmentOrderGid: { shop, fulfillmentOrderGid: fo.id } },
+    });
+    const status = record ? statusOf(record) : null;
+    const now = deps.now();
+    if (record && status && (record.svcOrderId || status === "submitting" || status === "unknown_outcome")) {
+      await rejectCancellation(deps, admin, fo, record, status, now);
+      return;
     }
+    if (record && status && SETTLED_BY_CANCELLATION.includes(status)) {
+      const why = reason("cancelRequestedBefore");
+      const data = { ...reasonColumns(why), waitUntil: null };
+      if (!(await transition(deps.db, { id: record.id, record, from: status, to: "skipped", now, data, detail: why })))
+        continue;
+    }
+    await acceptCancellationRequest(admin, {
+      id: fo.id,
+      message: "Cancelled: the order had not reached the warehouse.",
+    });
     return;
   }
+  throw new Error(`cancellation request of ${fo.id}: its record kept changing; answered at the next read`);
+}
+
+async function rejectCancellation(
+  deps: ServiceModeDeps,
+  admin: AdminGraphql,
+  fo: AssignedFulfillmentOrder,
+  record: Fulfillment,
+  status: FulfillmentStatus,
+  now: Date,
+) {
   const message =
     `The warehouse already has it (service order ${record.svcOrderId ?? "unconfirmed"}, status ` +
     `${record.svcStatus ?? status}); the service cannot cancel orders — contact the service to stop it.`;
@@ -140,20 +172,6 @@ async function answerCancellation(
       data: reasonColumns(after),
       detail: after,
     });
-  }
-}
-
-async function settle(
-  db: PrismaClient,
-  record: Fulfillment,
-  status: ReturnType<typeof statusOf>,
-  why: ReasonMessage,
-  now: Date,
-) {
-  const to = "skipped";
-  if (status === "pending" || status === "waiting" || status === "needs_attention") {
-    const data = { ...reasonColumns(why), waitUntil: null };
-    await transition(db, { id: record.id, from: status, to, now, data, detail: why });
   }
 }
 

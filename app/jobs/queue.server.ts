@@ -36,17 +36,21 @@ export interface JobWriter {
 
 type JobState = "queued" | "running" | "done" | "failed";
 
-/** A transaction's view of the queue: what it adds becomes visible, and wakes workers, on commit. */
-export interface TxJobs extends JobWriter {
-  /** The state of the (queue, key) row, or null; `lock` holds the row until the transaction ends. */
-  state(queue: string, key: string, opts?: { lock?: boolean }): Promise<JobState | null>;
-}
+/**
+ * A transaction's view of the queue: what it adds becomes visible, and wakes workers, on commit.
+ * (No need to look at a job's state before adding: an enqueue of a running job is kept as a
+ * wake-up, see enqueueStatement.)
+ */
+export type TxJobs = JobWriter;
 
 /**
  * The upsert behind every enqueue, as one statement: adds a job, or wakes the existing
  * (queue, key) row: a finished or failed row is queued again, a queued one runs at the earlier of
- * the two times, and a running one is left alone. With `from`, a row is written only for each row
- * that relation yields (used inside a larger single statement, e.g. the orders/paid fast path).
+ * the two times, and a running one is marked to run again once this run finishes (wakeAt,
+ * wakePayload): the run may have read past what this enqueue is about (an order cancelled while
+ * it is being submitted), so the wake-up is kept, never dropped (finishJobState, claimWhere).
+ * With `from`, a row is written only for each row that relation yields (used inside a larger
+ * single statement, e.g. the orders/paid fast path).
  */
 export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.Sql {
   const runAt = args.runAt ?? new Date();
@@ -61,18 +65,20 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
            ${args.maxAttempts ?? 10}::int, ${queuePriority(args.queue)}::smallint, ${requestId}::text, ${traceparent}::text, now()
     ${source}
     ON CONFLICT (queue, key) DO UPDATE SET
-      payload = EXCLUDED.payload,
+      payload = CASE WHEN "Job".state = 'running' THEN "Job".payload ELSE EXCLUDED.payload END,
+      "wakePayload" = CASE WHEN "Job".state = 'running' THEN EXCLUDED.payload END,
+      "wakeAt" = CASE WHEN "Job".state = 'running' THEN LEAST("Job"."wakeAt", EXCLUDED."runAt") END,
       priority = EXCLUDED.priority,
       "requestId" = EXCLUDED."requestId",
       traceparent = EXCLUDED.traceparent,
       "maxAttempts" = EXCLUDED."maxAttempts",
-      "runAt" = CASE WHEN "Job".state = 'queued' THEN LEAST("Job"."runAt", EXCLUDED."runAt") ELSE EXCLUDED."runAt" END,
+      "runAt" = CASE "Job".state WHEN 'queued' THEN LEAST("Job"."runAt", EXCLUDED."runAt")
+                                 WHEN 'running' THEN "Job"."runAt" ELSE EXCLUDED."runAt" END,
       attempts = CASE WHEN "Job".state IN ('done', 'failed') THEN 0 ELSE "Job".attempts END,
       "lastError" = CASE WHEN "Job".state IN ('done', 'failed') THEN NULL ELSE "Job"."lastError" END,
       "lastErrorCode" = CASE WHEN "Job".state IN ('done', 'failed') THEN NULL ELSE "Job"."lastErrorCode" END,
-      state = 'queued',
-      "updatedAt" = now()
-    WHERE "Job".state <> 'running'`;
+      state = CASE WHEN "Job".state = 'running' THEN 'running' ELSE 'queued' END,
+      "updatedAt" = now()`;
 }
 
 /** Wakes this process's workers of `queues`: call only once the jobs are committed. */
@@ -111,7 +117,6 @@ export async function withJobs<T>(
         await tx.$executeRaw(enqueueStatement(args));
         queues.push(args.queue);
       },
-      state: (queue, key, opts) => jobState(tx, queue, key, opts),
     };
     return fn(tx, jobs);
   });
@@ -120,10 +125,9 @@ export async function withJobs<T>(
 }
 
 /** The state of the (queue, key) row, or null when there is none. */
-async function jobState(db: Conn, queue: string, key: string, opts: { lock?: boolean } = {}): Promise<JobState | null> {
-  const lock = opts.lock ? Prisma.sql`FOR UPDATE` : Prisma.empty;
+async function jobState(db: Conn, queue: string, key: string): Promise<JobState | null> {
   const [row] = await db.$queryRaw<{ state: JobState }[]>`
-    SELECT state FROM "Job" WHERE queue = ${queue} AND key = ${key} ${lock}`;
+    SELECT state FROM "Job" WHERE queue = ${queue} AND key = ${key}`;
   return row?.state ?? null;
 }
 
@@ -131,24 +135,6 @@ async function jobState(db: Conn, queue: string, key: string, opts: { lock?: boo
 export async function isJobActive(db: Conn, queue: string, key: string): Promise<boolean> {
   const state = await jobState(db, queue, key);
   return state === "queued" || state === "running";
-}
-
-/**
- * Whether another job of `queue` under one of `keys` is running and was claimed before `job`
- * (by lease, then id): lets a handler wait instead of racing a sibling on the same resource.
- */
-export async function isBehindRunningSibling(
-  db: Conn,
-  args: { queue: string; keys: string[]; job: Pick<Job, "id" | "leaseExpiresAt">; now: Date },
-): Promise<boolean> {
-  const ownLease = (args.job.leaseExpiresAt ?? args.now).toISOString();
-  const ahead = await db.$queryRaw<{ id: string }[]>`
-    SELECT id::text FROM "Job"
-    WHERE queue = ${args.queue} AND key = ANY(${args.keys}::text[]) AND id <> ${args.job.id}::uuid
-      AND state = 'running' AND "leaseExpiresAt" > ${args.now.toISOString()}::timestamp
-      AND ("leaseExpiresAt", id) < (${ownLease}::timestamp, ${args.job.id}::uuid)
-    LIMIT 1`;
-  return ahead.length > 0;
 }
 
 /** Deletes every job of a shop (the shop's data is being erased). */
@@ -193,9 +179,12 @@ function claimWhere(
   where: Prisma.Sql,
 ): Promise<Job[]> {
   const leaseUntil = new Date(args.now.getTime() + args.leaseMs);
+  // A run that starts now sees everything a wake-up asked for before it (an expired lease's job
+  // taken over with a wake-up pending): the wake-up's payload becomes the run's, and is settled.
   return db.$queryRaw<Job[]>`
     UPDATE "Job" SET state = 'running', "leaseOwner" = ${args.owner}, "leaseExpiresAt" = ${leaseUntil},
-                     attempts = attempts + 1, "updatedAt" = now()
+                     attempts = attempts + 1, payload = COALESCE("wakePayload", payload),
+                     "wakeAt" = NULL, "wakePayload" = NULL, "updatedAt" = now()
     WHERE id IN (
       SELECT id FROM "Job"
       WHERE ${where} AND queue = ANY(${args.queues}::text[])
@@ -239,8 +228,11 @@ export type JobOutcome =
 
 /**
  * Records the outcome, fenced on the lease: a worker whose lease was taken over by another
- * changes nothing. Answers the job's state after it ("failed": it gave up), or null when the lease
- * was lost.
+ * changes nothing. A wake-up that came during the run (enqueueStatement) then applies to the
+ * outcome as the enqueue would have to a row in that state: a finished or given-up job is queued
+ * again at the wake-up's time with fresh attempts, one to be retried or rescheduled runs at the
+ * earlier of the two times; the wake-up's payload is the next run's. Answers the job's state after
+ * it ("failed": it gave up), or null when the lease was lost.
  */
 export async function finishJobState(
   db: Conn,
@@ -248,32 +240,45 @@ export async function finishJobState(
   outcome: JobOutcome,
 ): Promise<"done" | "queued" | "failed" | null> {
   const owner = job.leaseOwner ?? "";
-  let count: number;
+  const fence = Prisma.sql`WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
+  // Every outcome settles the wake-up and the lease; SET reads the row as it was before.
+  const settle = Prisma.sql`"wakeAt" = NULL, "wakePayload" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
+                            "updatedAt" = now()`;
+  type Row = { state: "done" | "queued" | "failed" };
+  let rows: Row[];
   if (outcome.kind === "done") {
-    count = await db.$executeRaw`
-      UPDATE "Job" SET state = 'done', "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "lastError" = NULL,
-                       "lastErrorCode" = NULL, "updatedAt" = now()
-      WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
-    return count === 1 ? "done" : null;
+    rows = await db.$queryRaw<Row[]>`
+      UPDATE "Job" SET state = CASE WHEN "wakeAt" IS NULL THEN 'done' ELSE 'queued' END,
+                       "runAt" = COALESCE("wakeAt", "runAt"),
+                       attempts = CASE WHEN "wakeAt" IS NULL THEN attempts ELSE 0 END,
+                       payload = COALESCE("wakePayload", payload),
+                       "lastError" = NULL, "lastErrorCode" = NULL, ${settle}
+      ${fence} RETURNING state`;
   } else if (outcome.kind === "retry") {
-    const rows = await db.$queryRaw<Array<{ state: "queued" | "failed" }>>`
-      UPDATE "Job" SET state = CASE WHEN attempts >= "maxAttempts" THEN 'failed' ELSE 'queued' END,
-                       "runAt" = ${outcome.at}, "lastError" = ${outcome.error},
-                       "lastErrorCode" = ${outcome.errorCode ?? "unexpected"},
-                       "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
-      WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'
-      RETURNING state`;
-    return rows[0]?.state ?? null;
+    // Given up (attempts spent) but woken meanwhile: queued again with fresh attempts, as an
+    // enqueue does to a failed row.
+    rows = await db.$queryRaw<Row[]>`
+      UPDATE "Job" SET state = CASE WHEN attempts < "maxAttempts" OR "wakeAt" IS NOT NULL THEN 'queued' ELSE 'failed' END,
+                       "runAt" = CASE WHEN "wakeAt" IS NULL THEN ${outcome.at}
+                                      WHEN attempts >= "maxAttempts" THEN "wakeAt"
+                                      ELSE LEAST("wakeAt", ${outcome.at}) END,
+                       attempts = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN 0 ELSE attempts END,
+                       "lastError" = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN NULL
+                                          ELSE ${outcome.error} END,
+                       "lastErrorCode" = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN NULL
+                                              ELSE ${outcome.errorCode ?? "unexpected"} END,
+                       payload = COALESCE("wakePayload", payload), ${settle}
+      ${fence} RETURNING state`;
   } else {
     const payload = outcome.payload === undefined ? null : JSON.stringify(outcome.payload);
-    count = await db.$executeRaw`
-      UPDATE "Job" SET state = 'queued', "runAt" = ${outcome.at}, attempts = 0, "lastError" = ${outcome.error ?? null},
+    rows = await db.$queryRaw<Row[]>`
+      UPDATE "Job" SET state = 'queued', "runAt" = LEAST("wakeAt", ${outcome.at}), attempts = 0,
+                       "lastError" = ${outcome.error ?? null},
                        "lastErrorCode" = ${outcome.error === undefined ? null : (outcome.errorCode ?? "unexpected")},
-                       payload = COALESCE(${payload}::jsonb, payload),
-                       "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = now()
-      WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
-    return count === 1 ? "queued" : null;
+                       payload = COALESCE("wakePayload", ${payload}::jsonb, payload), ${settle}
+      ${fence} RETURNING state`;
   }
+  return rows[0]?.state ?? null;
 }
 
 /** Jobs due to run and not yet claimed, per queue, and how long the oldest has waited (the metrics' gauges). */

@@ -63,8 +63,22 @@ export function isMexicanRestDay(year: number, month: number, day: number, weekd
   return (month === 2 && day <= 7) || ((month === 3 || month === 11) && day >= 15 && day <= 21);
 }
 
-/** The instant `days` business days after `from`, at the same local time of day. Pure. */
+/**
+ * The most business days a date is computed for: the service's `days` are bounded at its edge
+ * (MAX_SERVICE_DAYS, app/svc/wire/quote.ts) and the shop's handling days by its settings, so a
+ * delivery date never walks more than about a year and a half of calendar days, on every answer.
+ * @internal
+ */
+export const MAX_BUSINESS_DAYS = 366;
+
+/**
+ * The instant `days` business days after `from`, at the same local time of day. Pure; `days` is a
+ * whole number from 0 to MAX_BUSINESS_DAYS (a RangeError otherwise: the walk stays bounded).
+ */
 export function addBusinessDays(from: Date, days: number, timeZone = MEXICO_CITY): Date {
+  if (!Number.isInteger(days) || days < 0 || days > MAX_BUSINESS_DAYS) {
+    throw new RangeError(`addBusinessDays: days must be a whole number from 0 to ${MAX_BUSINESS_DAYS}, got ${days}`);
+  }
   const localMs = from.getTime() + utcOffsetMinutes(from.getTime(), timeZone) * MINUTE_MS;
   let calendarDays = 0;
   for (let counted = 0; counted < days;) {

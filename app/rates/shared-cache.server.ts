@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { z } from "zod";
 import { serviceCodeSchema } from "~/svc/wire/service-code";
+import { MAX_SERVICE_DAYS } from "~/svc/wire/quote";
 import type { UpstreamOutcome } from "./upstream-outcome";
 
 /**
@@ -60,7 +61,8 @@ export interface SharedRateCache {
 
 const serviceSchema = z.object({
   service: serviceCodeSchema,
-  days: z.number(),
+  // Bounded as at the service edge: an entry stored by an instance without that bound is no entry.
+  days: z.int().min(0).max(MAX_SERVICE_DAYS),
   totalPricing: z.string(),
   description: z.string(),
   provider: z.string().optional(),

@@ -7,18 +7,15 @@ import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
 import type { RatesRuntime } from "../rates/runtime.server";
 import {
-  bringReadinessCheckForward,
   checkReadiness,
   READINESS_QUEUE,
-  readinessFollowUpKey,
   RECHECK_MS,
+  scheduleReadinessCheck,
   type ReadinessDeps,
 } from "./readiness.server";
 import { readinessDeps } from "./readiness-deps.server";
 
 const RETRY_MS = 15 * 60 * 1000;
-/** How soon a follow-up looks again while the shop's check is still running. */
-const FOLLOW_UP_WAIT_MS = 1_000;
 
 /** The handler of the readiness queue, assembled by app/composition.server.ts. */
 export function readinessJobHandlers(
@@ -31,10 +28,11 @@ export function readinessJobHandlers(
       // A disconnected shop is no longer checked; connecting starts it again.
       if (!row?.svcApiKeyCiphertext) return { kind: "done" };
       const at = (ms: number) => new Date(deps.now().getTime() + ms);
-      // A check asked for while one was running (scheduleReadinessCheck): runs as the shop's next check.
-      if (job.key === readinessFollowUpKey(job.shop)) {
-        const forward = await bringReadinessCheckForward(deps.db, { shop: job.shop, now: deps.now() });
-        return forward ? { kind: "done" } : { kind: "reschedule", at: at(FOLLOW_UP_WAIT_MS) };
+      // A follow-up row an older version queued during a rolling deploy (key `<shop>:again`): it
+      // becomes the wake-up of the shop's one check (ADR 004) instead of a second periodic check.
+      if (job.key !== job.shop) {
+        await scheduleReadinessCheck(deps.db, { shop: job.shop, now: deps.now() });
+        return { kind: "done" };
       }
       try {
         await checkReadiness({ ...readinessDeps(deps), ...overrides }, job.shop);

@@ -8,7 +8,7 @@ import type { RatesRuntime } from "~/rates/runtime.server";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { warehouseLocations } from "~/fulfillment/plan.server";
-import { isJobActive, withJobs } from "~/jobs/queue.server";
+import { enqueueJob, isJobActive } from "~/jobs/queue.server";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { getShopSettings } from "~/shop/shop-settings.server";
 import { parseRateRequest } from "~/rates";
@@ -304,39 +304,15 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
   return outcome;
 }
 
-/** The key of the one-off job that asks for another check while the shop's check is running. */
-export function readinessFollowUpKey(shop: string): string {
-  return `${shop}:again`;
-}
-
 /**
  * Starts (or brings forward) the shop's readiness check; the job then books its own next run.
  * While a check runs it may have read the shop before the change that asks for this one (the
- * schedules sweep can start a check mid-connection, before the carrier service is registered), and
- * an enqueue leaves a running job alone: a follow-up job is queued instead, which brings the check
- * forward once the running one has ended, rather than the change waiting for the next recheck.
+ * schedules sweep can start a check mid-connection, before the carrier service is registered): the
+ * queue then runs the check again as soon as the running one ends (a wake-up of a running job,
+ * app/jobs/queue.server.ts), rather than the change waiting for the next recheck.
  */
 export async function scheduleReadinessCheck(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
-  await withJobs(db, async (_tx, jobs) => {
-    const running = (await jobs.state(READINESS_QUEUE, args.shop, { lock: true })) === "running";
-    const key = running ? readinessFollowUpKey(args.shop) : args.shop;
-    await jobs.enqueue({ queue: READINESS_QUEUE, key, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
-  });
-}
-
-/**
- * The follow-up's run: brings the shop's check forward, unless that check is still running
- * (answers false: the follow-up waits). Under the check's row lock, so it cannot start meanwhile.
- */
-export async function bringReadinessCheckForward(
-  db: PrismaClient,
-  args: { shop: string; now: Date },
-): Promise<boolean> {
-  return withJobs(db, async (_tx, jobs) => {
-    if ((await jobs.state(READINESS_QUEUE, args.shop, { lock: true })) === "running") return false;
-    await jobs.enqueue({ queue: READINESS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
-    return true;
-  });
+  await enqueueJob(db, { queue: READINESS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
 }
 
 /** Schedules the check for a connected shop with none queued or running (e.g. connected before it existed). */

@@ -5,7 +5,7 @@ import type { RequestSpec } from "../transport";
 import { WireShapeError, parseWire } from "../validate";
 import type { WireShipment } from "../shipment";
 import { createOrderResponseSchema, orderLookupResponseSchema } from "../wire/order";
-import { type availabilitySchema, quoteResponseSchema } from "../wire/quote";
+import { type availabilitySchema, MAX_SERVICE_DAYS, quoteResponseSchema } from "../wire/quote";
 import { normaliseServiceCode, wireNames } from "../wire/service-code";
 
 /** The wire names and logger the shipping specs depend on. */
@@ -60,6 +60,13 @@ function readServices(context: EndpointContext, entries: Availability["services"
     // rather than fail the whole quotation (the raw body still has it).
     if (code === undefined) {
       context.logger.warn({ endpoint: "quote", service: entry.service }, "svc unknown service code skipped");
+    } else if (entry.days < 0 || entry.days > MAX_SERVICE_DAYS) {
+      // Not a delivery estimate (service-api.md 2.4: an upper bound in days): the other services
+      // of the answer still stand.
+      context.logger.warn(
+        { endpoint: "quote", service: entry.service, days: entry.days, maxDays: MAX_SERVICE_DAYS },
+        "svc service with implausible delivery days skipped",
+      );
     } else {
       services.push({ ...entry, service: code });
     }

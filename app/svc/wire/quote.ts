@@ -12,6 +12,14 @@ export const quoteParamsSchema = z.object({
 
 const decimalText = z.string().refine(isDecimalText, { message: 'expected decimal text such as "123.40"' });
 
+/**
+ * The most delivery days a quoted service may state. `days` is the service's estimated upper
+ * bound in days (service-api.md 2.4); nothing in Mexico takes months to deliver, so a larger (or a
+ * negative) figure is a fault in the answer: the service is skipped, loudly (endpoints/shipping.ts),
+ * rather than offered with a date months away or walked day by day on every checkout.
+ */
+export const MAX_SERVICE_DAYS = 90;
+
 const quotedServiceSchema = z.looseObject({
   service: z.string(),
   days: z.int(),

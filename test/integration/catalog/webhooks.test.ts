@@ -261,7 +261,7 @@ describe("incremental sync from webhooks", () => {
     });
   });
 
-  it("queues a follow-up when a change arrives while the product's job is already running", async () => {
+  it("runs the product's job again when a change arrives while it is already running", async () => {
     await syncedDemo();
     const taza = h.demoFacts().find((f) => f.sku === "TAZA-AZ")!;
     const first = h.store.products.updateVariant(SHOP, taza.variantId, { weight: g(460) });
@@ -274,20 +274,18 @@ describe("incremental sync from webhooks", () => {
       limit: 1,
       now: new Date(h.nowMs()),
     });
+    await h.handlers["catalog.product"]!(running!);
     // WHEN the merchant changes it again
     const second = h.store.products.updateVariant(SHOP, taza.variantId, { weight: g(470) });
     await deliver("inventory_items/update", second.inventoryItem);
-    // THEN the change is queued under the follow-up key, which waits for the running job
-    const keys = (await prisma.job.findMany({ where: { queue: "catalog.product" }, orderBy: { key: "asc" } })).map(
-      (j) => [j.key, j.state],
-    );
-    expect(keys).toEqual([
-      [`${SHOP}:product:${taza.productId}`, "running"],
-      [`${SHOP}:product:${taza.productId}:again`, "queued"],
+    // THEN the one job of the product keeps the wake-up, and nobody runs it beside the running one
+    const rows = await prisma.job.findMany({ where: { queue: "catalog.product" } });
+    expect(rows.map((j) => [j.key, j.state, Boolean(j.wakeAt)])).toEqual([
+      [`${SHOP}:product:${taza.productId}`, "running", true],
     ]);
-    await h.worker.runOnce();
-    expect((await prisma.job.findFirstOrThrow({ where: { key: { endsWith: ":again" } } })).state).toBe("queued");
-    await finishJob(prisma, running!, await h.handlers["catalog.product"]!(running!));
+    expect(await h.worker.runOnce()).toBe(0);
+    // WHEN the running job ends, the product is read again and the second change is seen
+    await finishJob(prisma, running!, { kind: "done" });
     await h.drain();
     expect((await variantsById()).get(taza.variantId)).toMatchObject({
       status: "drifted",

@@ -57,9 +57,13 @@ describe("two app processes on one database", () => {
     expect(await prisma.fulfillment.aggregate({ _max: { submitAttempts: true } })).toMatchObject({
       _max: { submitAttempts: 1 },
     });
-    // AND the work really was shared: each process submitted some, together exactly one run per order
+    // AND the work really was shared: each process submitted some, together at least one run per
+    // order (a second delivery that comes while its order's job runs wakes the job once more, which
+    // then finds the order at the service and sends nothing: issue 29, defect 4), at most two
     const submits = ran.map((r) => r["fulfillment.submit"] ?? 0);
     expect(submits.every((n) => n > 0)).toBe(true);
-    expect(submits.reduce((a, b) => a + b, 0)).toBe(ORDERS);
+    const runs = submits.reduce((a, b) => a + b, 0);
+    expect(runs).toBeGreaterThanOrEqual(ORDERS);
+    expect(runs).toBeLessThanOrEqual(2 * ORDERS);
   });
 });

@@ -13,15 +13,9 @@ import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.s
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { registerCarrierService } from "~/shop/carrier-service.server";
 import { readinessJobHandlers } from "~/shop/jobs.server";
-import { claimJobs } from "~/jobs/queue.server";
+import { claimJobs, enqueueJob } from "~/jobs/queue.server";
 import { finishJob } from "../../helpers/jobs";
-import {
-  ensureReadinessCheck,
-  readinessFollowUpKey,
-  readReadiness,
-  READINESS_QUEUE,
-  scheduleReadinessCheck,
-} from "~/shop/readiness.server";
+import { ensureReadinessCheck, readReadiness, READINESS_QUEUE, scheduleReadinessCheck } from "~/shop/readiness.server";
 import { rateCallbackFastPath } from "../../../server/rate-callback-http";
 import {
   createSimulatedStore,
@@ -183,26 +177,29 @@ describe("checkout readiness", () => {
     expect(running).toMatchObject({ key: TEST_SHOP });
     // WHEN a change asks for a check meanwhile
     await scheduleReadinessCheck(prisma, { shop: TEST_SHOP, now: new Date() });
-    // THEN a follow-up is queued beside the running check
-    expect(await jobs()).toEqual([
-      { key: TEST_SHOP, state: "running" },
-      { key: readinessFollowUpKey(TEST_SHOP), state: "queued" },
-    ]);
-    // AND it waits while the check still runs
-    const [followUp] = await claim();
-    expect(await handler(followUp!)).toMatchObject({ kind: "reschedule" });
-    await finishJob(prisma, followUp!, { kind: "reschedule", at: new Date() });
+    // THEN the running check is left alone, and remembers that another was asked for
+    expect(await jobs()).toEqual([{ key: TEST_SHOP, state: "running" }]);
+    expect(await claim()).toHaveLength(0);
     // WHEN the running check ends and books its next run hours away
     await finishJob(prisma, running!, await handler(running!));
+    // THEN the check runs again now instead
     const booked = await prisma.job.findFirstOrThrow({ where: { queue: READINESS_QUEUE, key: TEST_SHOP } });
-    expect(booked.runAt.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
-    // THEN the follow-up brings the check forward to now, and ends
-    const [again] = await claim();
-    expect(again).toMatchObject({ key: readinessFollowUpKey(TEST_SHOP) });
-    expect(await handler(again!)).toEqual({ kind: "done" });
-    await finishJob(prisma, again!, { kind: "done" });
+    expect(booked).toMatchObject({ state: "queued", wakeAt: null });
+    expect(booked.runAt.getTime()).toBeLessThanOrEqual(Date.now());
     const [next] = await claim();
     expect(next).toMatchObject({ key: TEST_SHOP });
+    // AND, asked for by nothing more, that one books the next recheck hours away
+    await finishJob(prisma, next!, await handler(next!));
+    const later = await prisma.job.findFirstOrThrow({ where: { queue: READINESS_QUEUE, key: TEST_SHOP } });
+    expect(later.runAt.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+    // AND a follow-up row an older version queued during a rolling deploy brings that check
+    // forward and ends, rather than becoming a second periodic check
+    await enqueueJob(prisma, { queue: READINESS_QUEUE, key: `${TEST_SHOP}:again`, shop: TEST_SHOP });
+    const [legacy] = await claim();
+    expect(legacy).toMatchObject({ key: `${TEST_SHOP}:again` });
+    expect(await handler(legacy!)).toEqual({ kind: "done" });
+    const forward = await prisma.job.findFirstOrThrow({ where: { queue: READINESS_QUEUE, key: TEST_SHOP } });
+    expect(forward.runAt.getTime()).toBeLessThanOrEqual(Date.now());
     await prisma.job.deleteMany({ where: { queue: READINESS_QUEUE } });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, formatShopifyDate, isMexicanRestDay } from "~/rates/business-days";
+import { addBusinessDays, formatShopifyDate, isMexicanRestDay, MAX_BUSINESS_DAYS } from "~/rates/business-days";
+import { parseSharedValue } from "~/rates/shared-cache.server";
 
 // Instants are given in UTC; Mexico City has been UTC−6 all year since 2022.
 const at = (iso: string) => new Date(iso);
@@ -98,5 +99,25 @@ describe("Mexico's statutory rest days", () => {
   ])("%i-%i-%i (%s) is a working day", (year, month, day) => {
     const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
     expect(isMexicanRestDay(year, month, day, weekday)).toBe(false);
+  });
+});
+
+describe("a day count no delivery takes (issue 29, defect 7)", () => {
+  it("walks at most MAX_BUSINESS_DAYS and refuses more, rather than stalling every answer", () => {
+    const from = at("2026-11-25T18:00:00Z");
+    expect(addBusinessDays(from, MAX_BUSINESS_DAYS).getTime()).toBeGreaterThan(from.getTime());
+    for (const days of [MAX_BUSINESS_DAYS + 1, 100_000, 2_000_000_000, -1, 1.5, Number.NaN])
+      expect(() => addBusinessDays(from, days)).toThrow(RangeError);
+  });
+
+  it("takes a shared-cache entry with such days for no entry (stored by an instance without the bound)", () => {
+    const entry = (days: number) =>
+      JSON.stringify({
+        outcome: { kind: "quoted", services: [{ service: "NACIONAL", days, totalPricing: "1.00", description: "x" }] },
+        quotedAt: 1,
+      });
+    expect(parseSharedValue(entry(5), 1_000)).toMatchObject({ quotedAt: 1 });
+    expect(parseSharedValue(entry(2_000_000_000), 1_000)).toBeUndefined();
+    expect(parseSharedValue(entry(-3), 1_000)).toBeUndefined();
   });
 });

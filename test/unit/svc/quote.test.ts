@@ -7,6 +7,7 @@ import {
   SvcProductWithoutDimensionsError,
 } from "~/svc";
 import { SvcInvalidResponseError } from "~/svc/errors";
+import { MAX_SERVICE_DAYS } from "~/svc/wire/quote";
 import { availabilityBody, destination, lineItems, wireDestination, wireLineItems } from "./support/fixtures";
 import { issueToken, sendJson, startFakeService, type FakeHandler, type FakeService } from "./support/fake-service";
 import { recordingLogger, testClient } from "./support/test-client";
@@ -101,6 +102,24 @@ describe("quote", () => {
     const result = await quoteAgainst((_r, res) => sendJson(res, 200, availabilityBody("svc", services)), { logger });
     expect(result.services.map((s) => s.service)).toEqual(["NACIONAL"]);
     expect(logger.entries.filter((e) => e.level === "warn").map((e) => e.obj.service)).toEqual(["MISMO_DIA"]);
+  });
+
+  it("skips a service whose days are no delivery estimate (negative or beyond MAX_SERVICE_DAYS), saying why", async () => {
+    // Issue 29, defect 7: a huge `days` made every checkout walk the calendar day by day.
+    const logger = recordingLogger();
+    const services = [
+      { service: "PROGRAMADO", days: 2_000_000_000, totalPricing: "90.00", description: "x", provider: "x" },
+      { service: "EXPRESS", days: -1, totalPricing: "200.00", description: "x", provider: "x" },
+      { service: "NACIONAL", days: MAX_SERVICE_DAYS, totalPricing: "120.00", description: "x", provider: "x" },
+    ];
+    const result = await quoteAgainst((_r, res) => sendJson(res, 200, availabilityBody("svc", services)), { logger });
+    expect(result.services.map((s) => s.service)).toEqual(["NACIONAL"]);
+    const warnings = logger.entries.filter((e) => e.level === "warn");
+    expect(warnings.map((e) => [e.obj.service, e.obj.days, e.obj.maxDays])).toEqual([
+      ["PROGRAMADO", 2_000_000_000, MAX_SERVICE_DAYS],
+      ["EXPRESS", -1, MAX_SERVICE_DAYS],
+    ]);
+    expect(warnings.every((e) => e.msg === "svc service with implausible delivery days skipped")).toBe(true);
   });
 
   it("reads the empty-object 200 of the contract as no services", async () => {
