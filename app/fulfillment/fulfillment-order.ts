@@ -176,23 +176,47 @@ function productsOf(lines: readonly Pick<FulfillmentOrderLineState, "sku" | "rem
   return [...totals].map(([identifier, quantity]) => ({ identifier, quantity }));
 }
 
+/** What Shopify shows of a fulfilment order the warehouse has, beyond its current state. */
+export interface SubmittedPart {
+  /** The location it was assigned to when it was sent (the warehouse's). */
+  sentFrom: string | null;
+  /**
+   * CLOSED only: the units per SKU of its successful fulfilments, read from Shopify; null when
+   * not read (then a closed one cannot be shown to be fulfilled).
+   */
+  fulfilled?: ReadonlyMap<string, number> | null;
+}
+
 /**
  * A fulfilment order that already reached the warehouse (or whose outcome is being confirmed):
  * the service has no way to cancel or amend an order, so any change in Shopify that the
- * warehouse cannot know of is for a person. Null while nothing changed.
+ * warehouse cannot know of is for a person. Decided from Shopify's current state only: its
+ * status, its assigned location now, what is left of its lines and, once closed, what its
+ * fulfilments hold — CLOSED alone is not "fulfilled": Shopify also closes the fulfilment orders it
+ * merges into another, moves in part or whose units are refunded. Null while nothing changed.
  */
 export function changeAfterSubmission(
   state: OrderState,
   fo: FulfillmentOrderState | undefined,
   sent: readonly ShipmentLine[],
   svcOrderId: string | null,
+  part: SubmittedPart = { sentFrom: null },
 ): ReasonMessage | null {
   const order = svcOrderId;
   if (state.order.cancelled_at || fo?.status === "CANCELLED") return reason("cancelledAfterWarehouse", { order });
   if (!fo) return reason("splitAfterWarehouse", { order });
+  // A move of all of it keeps its id and changes the location: the new location would ship it too.
+  if (part.sentFrom && fo.locationId !== part.sentFrom) {
+    return reason("movedAfterWarehouse", { location: fo.locationName || fo.locationId || "—", order });
+  }
   if (fo.status === "ON_HOLD") return reason("heldAfterWarehouse", { order });
-  // Closed by fulfilments (ours or the merchant's): nothing left that could differ.
-  if (fo.status === "CLOSED") return null;
+  if (fo.status === "CLOSED") {
+    // Fulfilled (by the write-back or the merchant): every unit the warehouse has is in a
+    // fulfilment of it. Otherwise its units live on elsewhere (merged, moved) or were refunded.
+    const fulfilled = part.fulfilled;
+    const allFulfilled = fulfilled && sent.every((p) => (fulfilled.get(p.identifier) ?? 0) >= p.quantity);
+    return allFulfilled ? null : reason("closedAfterWarehouse", { order });
+  }
   const now = productsOf(fo.lines.filter((line) => line.requiresShipping));
   if (!sameProducts(now, sent)) {
     return reason("changedAfterWarehouse", {

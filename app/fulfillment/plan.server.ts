@@ -6,13 +6,14 @@
  * service cannot cancel or amend an order. Every webhook and the reconciliation only wake this
  * job; none of them acts on its payload, so a late or stale delivery can never undo newer state.
  */
-import { reason, reasonColumns, sameReason, storedReason } from "./reason-codes";
+import { reason, reasonColumns, reasonRecord, sameReason, storedReason, type ReasonCode } from "./reason-codes";
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { recordCustomerDataSeen } from "../shop/customer-data-access.server";
 import { getShopSettings, type ShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { holdForAddress, releaseAppHold } from "../shopify/admin/fulfillment-holds.server";
+import { readFulfilledUnits, reportWarehouseProgress } from "../shopify/admin/fulfillment-progress.server";
 import { addressHoldNotes, addressHoldReason, problemOfReason, SENT_AS_IT_STANDS } from "./address-hold";
 import type { SvcClient } from "../svc";
 import {
@@ -42,6 +43,15 @@ export interface PlanDeps {
 const AT_WAREHOUSE: readonly FulfillmentStatus[] = ["submitted", "in_progress"];
 /** States not sent yet, that a fresh decision may move. */
 const UNSENT: readonly FulfillmentStatus[] = ["pending", "waiting", "skipped"];
+/** A part the warehouse has that changed in Shopify since: its products stay contested. */
+const CHANGED_AFTER_WAREHOUSE: readonly ReasonCode[] = [
+  "cancelledAfterWarehouse",
+  "splitAfterWarehouse",
+  "heldAfterWarehouse",
+  "changedAfterWarehouse",
+  "movedAfterWarehouse",
+  "closedAfterWarehouse",
+];
 
 /** The locations the warehouse fulfils: the chosen ones, else the stock location, else any. */
 export function warehouseLocations(settings: ShopSettings): string[] | "any" {
@@ -129,11 +139,27 @@ export async function planOrder(
     if (serviceMode && fo?.requestStatus === "SUBMITTED" && AT_WAREHOUSE.includes(status) && record.svcOrderId) {
       await acceptRequest(admin, { fulfillmentOrderGid: fo.id, svcOrderId: record.svcOrderId, now });
     }
-    const change =
-      AT_WAREHOUSE.includes(status) || status === "unknown_outcome"
-        ? changeAfterSubmission(state, fo, sent, record.svcOrderId)
-        : null;
-    if (!change) continue;
+    // Flagged before: what the warehouse has of it is still not what Shopify has, so no other
+    // part may send those products again (the flag does not clear by itself).
+    if (
+      status === "needs_attention" &&
+      record.svcOrderId &&
+      CHANGED_AFTER_WAREHOUSE.includes(record.reasonCode as ReasonCode)
+    ) {
+      for (const product of sent) contested.add(product.identifier);
+      continue;
+    }
+    const atWarehouse = AT_WAREHOUSE.includes(status) || status === "unknown_outcome";
+    // Closed is not proof of fulfilment (merged, moved, refunded): what its fulfilments hold is.
+    const fulfilled =
+      atWarehouse && fo?.status === "CLOSED" && sent.length > 0 ? await readFulfilledUnits(admin, fo.id) : null;
+    const change = atWarehouse
+      ? changeAfterSubmission(state, fo, sent, record.svcOrderId, { sentFrom: record.locationGid, fulfilled })
+      : null;
+    if (!change) {
+      if (!serviceMode && fo && AT_WAREHOUSE.includes(status)) await reportAtWarehouse(deps, admin, record, fo);
+      continue;
+    }
     for (const product of sent) contested.add(product.identifier);
     // A poll may move the record along the main line meanwhile (submitted → in_progress): retry.
     for (
@@ -204,6 +230,10 @@ export async function planOrder(
     }
     const outcome = await apply(deps, admin, record, status, fo, state, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
+    if (!serviceMode && decision.kind === "send") {
+      const sent = await db.fulfillment.findUnique({ where: { id: record.id } });
+      if (sent && AT_WAREHOUSE.includes(statusOf(sent))) await reportAtWarehouse(deps, admin, sent, fo);
+    }
     if (serviceMode && requested) await acknowledge(deps, admin, record.id, fo, decision);
   }
   // A part not sent yet that Shopify no longer has (merged into another, or replaced by a split):
@@ -224,6 +254,46 @@ export async function planOrder(
     });
   }
   return next ? { kind: "again", at: next } : { kind: "done" };
+}
+
+/**
+ * Merchant-managed mode: once the warehouse has a fulfilment order, Shopify is told so with
+ * `fulfillmentOrderReportProgress` — the merchant sees it in progress, and Shopify refuses to move
+ * or merge it (a move or merge would have the warehouse and another location both ship). Once per
+ * record (the event is its memory): a merchant who marks it open again chose to, and a later
+ * move or merge is then caught by changeAfterSubmission. A report Shopify refuses because the
+ * fulfilment order is no longer open is left to the next decision, which reads why.
+ */
+async function reportAtWarehouse(
+  deps: PlanDeps,
+  admin: AdminGraphql,
+  record: Fulfillment,
+  fo: FulfillmentOrderState,
+): Promise<void> {
+  if (fo.status !== "OPEN" || !record.svcOrderId) return;
+  const done = await deps.db.fulfillmentEvent.findFirst({
+    where: { fulfillmentId: record.id, detailCode: "progressReported" },
+    select: { id: true },
+  });
+  if (done) return;
+  const message = reason("progressReported", { order: record.svcOrderId });
+  const answer = await reportWarehouseProgress(admin, {
+    fulfillmentOrderGid: fo.id,
+    notes: reasonRecord(message),
+  });
+  if (answer !== "reported") return;
+  const status = statusOf(record);
+  await deps.db.fulfillmentEvent.create({
+    data: {
+      fulfillmentId: record.id,
+      at: deps.now(),
+      fromStatus: status,
+      toStatus: status,
+      detailCode: message.code,
+      detailParams: message.params,
+      detail: reasonRecord(message),
+    },
+  });
 }
 
 /**

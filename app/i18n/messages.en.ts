@@ -596,6 +596,11 @@ export const en: Messages = {
       splitAfterWarehouse:
         "This part of the order was split, merged or removed in Shopify after it reached the warehouse: check it with the service.",
       heldAfterWarehouse: "It was put on hold in Shopify after it reached the warehouse: hold it with the service too.",
+      movedAfterWarehouse:
+        "It was moved in Shopify to {location} after it reached the warehouse: stop it with the service, or both will ship it.",
+      closedAfterWarehouse:
+        "It was closed in Shopify without being fulfilled (merged into another part, moved or refunded) after it reached the warehouse: check it with the service.",
+      progressReported: "Marked in Shopify as in progress: the warehouse has it.",
       changedAfterWarehouse:
         "It changed in Shopify after it reached the warehouse (now: {now}; the warehouse has: {sent}): change it with the service.",
       shippedButCancelled:

@@ -603,6 +603,11 @@ export const es = {
       splitAfterWarehouse:
         "Esta parte del pedido se dividió, unió o quitó en Shopify cuando ya estaba en el almacén: revísala con el servicio.",
       heldAfterWarehouse: "Se retuvo en Shopify cuando ya estaba en el almacén: retenlo también con el servicio.",
+      movedAfterWarehouse:
+        "Se movió en Shopify a {location} cuando ya estaba en el almacén: detenlo con el servicio, o lo enviarán los dos.",
+      closedAfterWarehouse:
+        "Se cerró en Shopify sin prepararse (se unió a otra parte, se movió o se reembolsó) cuando ya estaba en el almacén: revísalo con el servicio.",
+      progressReported: "Se marcó en Shopify como en curso: el almacén lo tiene.",
       changedAfterWarehouse:
         "Cambió en Shopify cuando ya estaba en el almacén (ahora: {now}; el almacén tiene: {sent}): cámbialo con el servicio.",
       shippedButCancelled:

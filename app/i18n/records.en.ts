@@ -74,6 +74,11 @@ export const recordsEn = {
     `this part of the order was split, merged or removed in Shopify after it reached the warehouse — check it with the service${REF(p)}`,
   heldAfterWarehouse: (p) =>
     `placed on hold in Shopify after it reached the warehouse — hold it with the service${REF(p)}`,
+  movedAfterWarehouse: (p) =>
+    `moved in Shopify to ${p.location || "another location"} after it reached the warehouse — stop it with the service, or both will ship it${REF(p)}`,
+  closedAfterWarehouse: (p) =>
+    `closed in Shopify without being fulfilled (merged into another part, moved or refunded) after it reached the warehouse — check it with the service${REF(p)}`,
+  progressReported: (p) => `reported in Shopify as in progress: the warehouse has it${REF(p)}`,
   changedAfterWarehouse: (p) =>
     `changed in Shopify after it reached the warehouse (now ${p.now}; the warehouse has ${p.sent}) — change it with the service${REF(p)}`,
   beforeFulfilmentOrders: () => "recorded before fulfilment orders were followed: fulfil it in Shopify by hand",

@@ -29,6 +29,10 @@ export interface StoreInspection {
       totalQuantity: number;
       remainingQuantity: number;
     }>;
+    /** True from a fulfillmentOrderReportProgress until it is marked as open again. */
+    progressReported: boolean;
+    /** Every progress report (epoch ms, notes), oldest first. */
+    progressReports: Array<{ at: number; reasonNotes: string | null }>;
   }>;
   fulfillments: Array<{
     id: string;
@@ -155,5 +159,7 @@ export function fulfillmentOrderCopy(
       ...line,
       sku: order.lineItems.find((item) => item.id === line.lineItemId)?.sku ?? null,
     })),
+    progressReported: fo.progressReported ?? false,
+    progressReports: (fo.progressReports ?? []).map((r) => ({ ...r })),
   };
 }

@@ -90,7 +90,22 @@ export function createOrderSpec(
   };
 }
 
-/** GET /api/rest/order/{id}: the order with its status (the last `estados_orden` entry). */
+/**
+ * The current status of an order's `estados_orden`: the entry with the latest `timestamp` (the
+ * service does not promise the list is in time order; of equal times, the later entry); the last
+ * entry only when none has a readable timestamp.
+ */
+function currentStatus(history: readonly { timestamp?: string | null; estado_orden: string }[]): string | null {
+  let best: { at: number; status: string } | null = null;
+  for (const entry of history) {
+    const at = entry.timestamp ? Date.parse(entry.timestamp) : Number.NaN;
+    if (Number.isNaN(at)) continue;
+    if (!best || at >= best.at) best = { at, status: entry.estado_orden };
+  }
+  return best?.status ?? history.at(-1)?.estado_orden ?? null;
+}
+
+/** GET /api/rest/order/{id}: the order with its current status (see currentStatus). */
 export function getOrderSpec(id: string): RequestSpec<SvcOrder | null> {
   return {
     endpoint: "getOrder",
@@ -101,7 +116,7 @@ export function getOrderSpec(id: string): RequestSpec<SvcOrder | null> {
       const { orden } = parseWire(orderLookupResponseSchema, json);
       if (orden === null) return null;
       const history = orden.estados_orden ?? [];
-      return { ...orden, status: history.at(-1)?.estado_orden ?? null };
+      return { ...orden, status: currentStatus(history) };
     },
   };
 }

@@ -211,13 +211,35 @@ export function createControlHandler(control: StoreControl): (request: Request) 
         case "POST /fulfillment_orders/merge": {
           if (!Array.isArray(body.ids) || body.ids.length < 2 || body.ids.some((i) => typeof i !== "string"))
             bad("ids must be an array of at least two fulfilment order ids");
-          return json(200, await control.merge(domain, { ids: body.ids as string[], deliver: deliver(body) }));
+          let lines: Record<string, Record<string, number>> | undefined;
+          if (body.lines !== undefined) {
+            if (!body.lines || typeof body.lines !== "object" || Array.isArray(body.lines))
+              bad("lines must be an object: fulfilment order id → { SKU: units }");
+            lines = Object.fromEntries(
+              Object.entries(body.lines as Record<string, unknown>).map(([foId, units]) => [
+                foId,
+                skuQuantities(units, `lines.${foId}`, false),
+              ]),
+            );
+          }
+          return json(200, await control.merge(domain, { ids: body.ids as string[], lines, deliver: deliver(body) }));
         }
         case "POST /fulfillment_orders/:id/move":
           return json(
             200,
-            await control.move(domain, id, { locationId: requiredString(body, "locationId"), deliver: deliver(body) }),
+            await control.move(domain, id, {
+              locationId: requiredString(body, "locationId"),
+              lines: body.lines === undefined ? undefined : skuQuantities(body.lines, "lines", false),
+              deliver: deliver(body),
+            }),
           );
+        case "POST /fulfillment_orders/:id/report_progress":
+          return json(
+            200,
+            await control.reportProgress(domain, id, { reasonNotes: optionalString(body, "reasonNotes") }),
+          );
+        case "POST /fulfillment_orders/:id/open":
+          return json(200, await control.markAsOpen(domain, id));
         case "POST /fulfillment_orders/:id/request_fulfillment":
           return json(
             200,

@@ -11,8 +11,10 @@ import {
   cancelPaidOrder,
   mergeFulfillmentOrders,
   moveFulfillmentOrder,
+  unitsBySku,
   refundLines,
 } from "../orders/fulfillment-order-moves";
+import { markAsOpen, reportProgress } from "../orders/fulfillment-order-progress";
 import { changeShippingAddress } from "../orders/order-changes";
 import type { AddressInput, PaidOrderInput } from "../orders/order-input";
 import { orderPayload, type OrderPaidPayload } from "../orders/order-payload";
@@ -111,8 +113,21 @@ export interface StoreControl extends ShippingControl {
     foId: string,
     input: { lines: Record<string, number>; deliver?: boolean },
   ): Promise<ActionResult>;
-  merge(domain: string, input: { ids: string[]; deliver?: boolean }): Promise<ActionResult>;
-  move(domain: string, foId: string, input: { locationId: string; deliver?: boolean }): Promise<ActionResult>;
+  /** `lines`, by fulfilment order id: the units by SKU to merge from it (absent: all it has left). */
+  merge(
+    domain: string,
+    input: { ids: string[]; lines?: Record<string, Record<string, number>>; deliver?: boolean },
+  ): Promise<ActionResult>;
+  /** `lines`: the units by SKU to move (absent: everything unfulfilled). */
+  move(
+    domain: string,
+    foId: string,
+    input: { locationId: string; lines?: Record<string, number>; deliver?: boolean },
+  ): Promise<ActionResult>;
+  /** Another app (or the merchant's own tool) reports progress: IN_PROGRESS, no move until marked open. No webhook. */
+  reportProgress(domain: string, foId: string, input?: { reasonNotes?: string }): Promise<ActionResult>;
+  /** The merchant's "Mark as open" (fulfillmentOrderOpen): a scheduled one opens, reported progress is resolved. No webhook. */
+  markAsOpen(domain: string, foId: string): Promise<ActionResult>;
   requestFulfillment(
     domain: string,
     foId: string,
@@ -481,11 +496,13 @@ export function createStoreControl(deps: {
         domain,
         (shop) => shop.orders.get(foOf(shop, input.ids[0] ?? "").orderId)!,
         (shop) => {
-          const { payload } = mergeFulfillmentOrders(
-            shop,
-            input.ids.map((id) => foOf(shop, id)),
-            now(),
-          );
+          const fos = input.ids.map((id) => foOf(shop, id));
+          const lines = input.lines ?? {};
+          const quantities = input.ids.map((id, index) => {
+            const bySku = lines[id] ?? lines[fos[index]!.id];
+            return bySku ? unitsBySku(shop, fos[index]!, bySku) : null;
+          });
+          const { payload } = mergeFulfillmentOrders(shop, fos, now(), quantities);
           return { payload, events: [["fulfillment_orders/merged", payload]] };
         },
         input.deliver,
@@ -496,10 +513,34 @@ export function createStoreControl(deps: {
         domain,
         orderOfFo(foId),
         (shop) => {
-          const { payload } = moveFulfillmentOrder(shop, foOf(shop, foId), input.locationId, now());
+          const fo = foOf(shop, foId);
+          const lines = input.lines ? unitsBySku(shop, fo, input.lines) : null;
+          const { payload } = moveFulfillmentOrder(shop, fo, input.locationId, now(), lines);
           return { payload, events: [["fulfillment_orders/moved", payload]] };
         },
         input.deliver,
+      );
+    },
+    reportProgress(domain, foId, input = {}) {
+      return act(
+        domain,
+        orderOfFo(foId),
+        (shop) => {
+          const fo = reportProgress(shop, foOf(shop, foId), input.reasonNotes ?? null, now());
+          return { payload: { fulfillment_order: { id: fo.id, status: fo.status.toLowerCase() } }, events: [] };
+        },
+        false,
+      );
+    },
+    markAsOpen(domain, foId) {
+      return act(
+        domain,
+        orderOfFo(foId),
+        (shop) => {
+          const fo = markAsOpen(shop, foOf(shop, foId), now());
+          return { payload: { fulfillment_order: { id: fo.id, status: fo.status.toLowerCase() } }, events: [] };
+        },
+        false,
       );
     },
     async requestFulfillment(domain, foId, input = {}) {

@@ -20,6 +20,7 @@ import { bulkOperationRoot } from "../bulk/bulk-root";
 import { carrierServiceMutations } from "./mutations/carrier-services";
 import { deliveryProfileMutations } from "./mutations/delivery-profiles";
 import { fulfillmentOrderChangeMutations } from "./mutations/fulfillment-order-changes";
+import { fulfillmentOrderProgressMutations } from "./mutations/fulfillment-order-progress";
 import { fulfillmentMutations } from "./mutations/fulfillments";
 import {
   assignedFulfillmentOrders,
@@ -296,6 +297,7 @@ function rootValue(ctx: StoreContext): Record<string, unknown> {
     ...fulfillmentMutations(ctx),
     ...fulfillmentServiceMutations(ctx),
     ...fulfillmentOrderChangeMutations(ctx),
+    ...fulfillmentOrderProgressMutations(ctx),
     assignedFulfillmentOrders: assignedFulfillmentOrders(ctx),
     fulfillmentService: (args: { id: string }) => {
       const service = ctx.shop.fulfillmentServices.get(args.id);

@@ -39,6 +39,12 @@ export function mergeFulfillmentOrders(
   shop: ShopState,
   fos: FulfillmentOrderRecord[],
   now: number,
+  /**
+   * Per fulfilment order (same order as `fos`), the units of its line items (by fulfilment order
+   * line item id) to merge; null or absent: all it has left. A fulfilment order that keeps units
+   * stays open with them; one left with nothing closes.
+   */
+  quantities?: ReadonlyArray<ReadonlyMap<string, number> | null>,
 ): { merged: FulfillmentOrderRecord; payload: MergePayload } {
   if (fos.length < 2)
     throw new FulfillmentOrderRefusal(
@@ -65,41 +71,48 @@ export function mergeFulfillmentOrders(
         "INVALID_LINE_ITEM_QUANTITY",
       );
   }
+  const taken = fos.map((fo, index) => unitsTaken(fo, quantities?.[index] ?? null));
   const order = shop.orders.get(first.orderId)!;
   const merged: FulfillmentOrderRecord = {
     ...first,
     id: shop.ids.next("FulfillmentOrder"),
     holds: [],
     lineItems: [],
+    progressReported: false,
+    progressReports: [],
     createdAt: now,
     updatedAt: now,
   };
   const intents: MergePayload["merge_intents"] = [];
-  for (const fo of fos) {
+  for (const [index, fo] of fos.entries()) {
+    const take = taken[index]!;
     intents.push({
       fulfillment_order_id: fo.id,
-      fulfillment_order_line_items: fo.lineItems.map((l) => ({ id: l.id, quantity: l.remainingQuantity })),
+      fulfillment_order_line_items: [...take].map(([id, quantity]) => ({ id, quantity })),
     });
     for (const line of fo.lineItems) {
-      if (line.remainingQuantity === 0) continue;
+      const units = take.get(line.id) ?? 0;
+      if (units === 0) continue;
       const same = merged.lineItems.find((l) => l.lineItemId === line.lineItemId);
       if (same) {
-        same.totalQuantity += line.remainingQuantity;
-        same.remainingQuantity += line.remainingQuantity;
+        same.totalQuantity += units;
+        same.remainingQuantity += units;
       } else {
         merged.lineItems.push({
           id: shop.ids.next("FulfillmentOrderLineItem"),
           lineItemId: line.lineItemId,
-          totalQuantity: line.remainingQuantity,
-          remainingQuantity: line.remainingQuantity,
+          totalQuantity: units,
+          remainingQuantity: units,
         });
       }
-      line.totalQuantity -= line.remainingQuantity;
-      line.remainingQuantity = 0;
+      line.totalQuantity -= units;
+      line.remainingQuantity -= units;
     }
     fo.lineItems = fo.lineItems.filter((l) => l.totalQuantity > 0);
-    fo.status = "CLOSED";
-    fo.requestStatus = "CLOSED";
+    if (fo.lineItems.every((l) => l.remainingQuantity === 0)) {
+      fo.status = "CLOSED";
+      fo.requestStatus = "CLOSED";
+    }
     fo.updatedAt = now;
   }
   shop.fulfillmentOrders.set(merged.id, merged);
@@ -111,11 +124,62 @@ export function mergeFulfillmentOrders(
   };
 }
 
+/**
+ * The units of each line item a merge or move takes: the listed ones (each between 1 and what
+ * the line has left), or everything left.
+ */
+function unitsTaken(fo: FulfillmentOrderRecord, wanted: ReadonlyMap<string, number> | null): Map<string, number> {
+  if (!wanted)
+    return new Map(fo.lineItems.filter((l) => l.remainingQuantity > 0).map((l) => [l.id, l.remainingQuantity]));
+  const taken = new Map<string, number>();
+  for (const [id, quantity] of wanted) {
+    const line = fo.lineItems.find((l) => l.id === id);
+    if (!line)
+      throw new FulfillmentOrderRefusal("Fulfillment order line item does not exist.", "FULFILLMENT_ORDER_NOT_FOUND");
+    if (!Number.isInteger(quantity) || quantity < 1)
+      throw new FulfillmentOrderRefusal(
+        "The fulfillment order line item quantity must be greater than 0.",
+        "GREATER_THAN",
+      );
+    if (quantity + (taken.get(id) ?? 0) > line.remainingQuantity)
+      throw new FulfillmentOrderRefusal(
+        `The fulfillment order line item quantity is invalid: ${line.remainingQuantity} left.`,
+        "INVALID_LINE_ITEM_QUANTITY",
+      );
+    taken.set(id, quantity + (taken.get(id) ?? 0));
+  }
+  if (taken.size === 0)
+    throw new FulfillmentOrderRefusal("No fulfillment order line items given.", "INVALID_LINE_ITEM_QUANTITY");
+  return taken;
+}
+
+/** Units by SKU (as the control API takes them) → units by the fulfilment order's line item ids. */
+export function unitsBySku(
+  shop: ShopState,
+  fo: FulfillmentOrderRecord,
+  bySku: Readonly<Record<string, number>>,
+): Map<string, number> {
+  const order = shop.orders.get(fo.orderId)!;
+  const units = new Map<string, number>();
+  for (const [sku, quantity] of Object.entries(bySku)) {
+    const line = fo.lineItems.find(
+      (l) => l.remainingQuantity > 0 && order.lineItems.find((i) => i.id === l.lineItemId)?.sku === sku,
+    );
+    if (!line)
+      throw new FulfillmentOrderRefusal(
+        `Fulfillment order ${numericId(fo.id)} has nothing left of SKU ${sku}.`,
+        "INVALID_LINE_ITEM_QUANTITY",
+      );
+    units.set(line.id, quantity);
+  }
+  return units;
+}
+
 export interface MovePayload {
   original_fulfillment_order: { id: string; status: string; assigned_location_id: string };
   moved_fulfillment_order: { id: string; status: string; assigned_location_id: string };
   destination_location_id: string;
-  fulfillment_order_line_items_requested: null;
+  fulfillment_order_line_items_requested: { id: string; quantity: number }[] | null;
   source_location: { id: string };
 }
 
@@ -129,6 +193,8 @@ export function moveFulfillmentOrder(
   fo: FulfillmentOrderRecord,
   locationNameOrId: string,
   now: number,
+  /** The units to move by fulfilment order line item id; null or absent: everything unfulfilled. */
+  lines?: ReadonlyMap<string, number> | null,
 ): { moved: FulfillmentOrderRecord; original: FulfillmentOrderRecord; payload: MovePayload } {
   const destination = findLocation(shop, locationNameOrId);
   if (fo.status === "CLOSED" || fo.status === "CANCELLED")
@@ -141,18 +207,59 @@ export function moveFulfillmentOrder(
       "Cannot change the assigned location while a fulfillment service is handling the fulfillment order.",
       "GENERIC_ERROR",
     );
+  if (fo.progressReported)
+    throw new FulfillmentOrderRefusal(
+      "The fulfillment order has had progress manually reported: mark it as open before moving it.",
+      "GENERIC_ERROR",
+    );
   if (!destination.isActive) throw new FulfillmentOrderRefusal("Location is not active.", "GENERIC_ERROR");
   if (destination.id === fo.locationId)
     throw new FulfillmentOrderRefusal("Fulfillment order is already assigned to this location.", "GENERIC_ERROR");
   const order = shop.orders.get(fo.orderId)!;
   const source = fo.locationId;
   const variantOf = (lineItemId: string) => order.lineItems.find((i) => i.id === lineItemId)!.variantId;
+  const taken = unitsTaken(fo, lines ?? null);
+  const everything = fo.lineItems.every((l) => (taken.get(l.id) ?? 0) === l.remainingQuantity);
   for (const line of fo.lineItems) {
-    moveStock(shop, variantOf(line.lineItemId), source, line.remainingQuantity, -line.remainingQuantity, now);
-    moveStock(shop, variantOf(line.lineItemId), destination.id, -line.remainingQuantity, line.remainingQuantity, now);
+    const units = taken.get(line.id) ?? 0;
+    if (units === 0) continue;
+    moveStock(shop, variantOf(line.lineItemId), source, units, -units, now);
+    moveStock(shop, variantOf(line.lineItemId), destination.id, -units, units, now);
   }
   let moved = fo;
-  if (fo.lineItems.every((l) => l.remainingQuantity === l.totalQuantity)) {
+  if (!everything) {
+    // Some line items only: they go to a new fulfilment order at the destination; the original
+    // keeps the rest where it was, with its status.
+    moved = {
+      ...fo,
+      id: shop.ids.next("FulfillmentOrder"),
+      locationId: destination.id,
+      status: "OPEN",
+      requestStatus: "UNSUBMITTED",
+      holds: [],
+      progressReported: false,
+      progressReports: [],
+      lineItems: fo.lineItems
+        .filter((l) => (taken.get(l.id) ?? 0) > 0)
+        .map((l) => ({
+          id: shop.ids.next("FulfillmentOrderLineItem"),
+          lineItemId: l.lineItemId,
+          totalQuantity: taken.get(l.id)!,
+          remainingQuantity: taken.get(l.id)!,
+        })),
+      createdAt: now,
+      updatedAt: now,
+    };
+    for (const line of fo.lineItems) {
+      const units = taken.get(line.id) ?? 0;
+      line.totalQuantity -= units;
+      line.remainingQuantity -= units;
+    }
+    fo.lineItems = fo.lineItems.filter((l) => l.totalQuantity > 0);
+    fo.updatedAt = now;
+    shop.fulfillmentOrders.set(moved.id, moved);
+    order.fulfillmentOrderIds.push(moved.id);
+  } else if (fo.lineItems.every((l) => l.remainingQuantity === l.totalQuantity)) {
     fo.locationId = destination.id;
     fo.updatedAt = now;
   } else {
@@ -192,7 +299,7 @@ export function moveFulfillmentOrder(
       original_fulfillment_order: withLocation(fo),
       moved_fulfillment_order: withLocation(moved),
       destination_location_id: destination.id,
-      fulfillment_order_line_items_requested: null,
+      fulfillment_order_line_items_requested: lines ? [...taken].map(([id, quantity]) => ({ id, quantity })) : null,
       source_location: { id: source },
     },
   };
@@ -305,6 +412,8 @@ export function supportedActions(shop: ShopState, fo: FulfillmentOrderRecord): s
       return ["CREATE_FULFILLMENT", "REQUEST_CANCELLATION"];
     if (fo.requestStatus === "CANCELLATION_REQUESTED") return [];
   }
+  // Progress reported at a merchant location: fulfil it, or mark it as open to move it.
+  if (fo.progressReported && !byService) return ["CREATE_FULFILLMENT", "MARK_AS_OPEN"];
   const actions = byService ? ["REQUEST_FULFILLMENT"] : ["CREATE_FULFILLMENT"];
   actions.push("HOLD", "MOVE");
   const units = fo.lineItems.reduce((sum, l) => sum + l.remainingQuantity, 0);

@@ -124,7 +124,8 @@ export function releaseHold(
 ): ReleasePayload {
   if (fo.status !== "ON_HOLD") throw new Error(`fulfilment order ${fo.id} is not on hold`);
   fo.holds = holdId ? fo.holds.filter((h) => h.id !== holdId) : [];
-  if (fo.holds.length === 0) fo.status = "OPEN";
+  // Progress reported before the hold (orders/fulfillment-order-progress.ts) is still reported.
+  if (fo.holds.length === 0) fo.status = fo.progressReported ? "IN_PROGRESS" : "OPEN";
   fo.updatedAt = now;
   return { fulfillment_order: { id: fo.id, status: fo.status.toLowerCase() } };
 }

@@ -195,6 +195,13 @@ export interface FulfillmentOrderRecord {
   lineItems: FulfillmentOrderLineItemRecord[];
   createdAt: number;
   updatedAt: number;
+  /**
+   * fulfillmentOrderReportProgress (orders/fulfillment-order-progress.ts): true from a report until
+   * the fulfilment order is marked as open again; Shopify refuses to move it meanwhile.
+   */
+  progressReported?: boolean;
+  /** Every progress report, oldest first (what the merchant sees in the order's timeline). */
+  progressReports?: Array<{ at: number; reasonNotes: string | null }>;
 }
 
 export interface TrackingInfoRecord {

@@ -51,7 +51,9 @@ describe("a burst of paid orders", () => {
             ? "note"
             : /query FulfilmentOrderState/.test(query)
               ? "read"
-              : "other",
+              : /mutation ReportWarehouseProgress/.test(query)
+                ? "progress"
+                : "other",
         );
         return admin(query, variables);
       }) as AdminGraphql;
@@ -75,7 +77,8 @@ describe("a burst of paid orders", () => {
     const first = h.paidOrder();
     expect((await h.deliver(first)).status).toBe(200);
     await worker([SUBMIT_QUEUE]).runOnce();
-    expect(calls).toEqual(["read"]);
+    // (read the order, then tell Shopify the warehouse has its fulfilment order: ADR 007)
+    expect(calls).toEqual(["read", "progress"]);
     // …and a second later a burst of five more, due after that note
     await h.clock.advance(1_000);
     const burst = Array.from({ length: 5 }, () => h.paidOrder());

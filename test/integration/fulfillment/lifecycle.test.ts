@@ -259,6 +259,9 @@ describe("splits", () => {
     await h.deliver(payload);
     await work();
     const [fo] = h.fulfillmentOrdersOf(payload);
+    // The app reported it in progress (ADR 007): Shopify splits it only once the merchant marks it open.
+    expect(fo).toMatchObject({ status: "IN_PROGRESS", progressReported: true });
+    await h.store.control.markAsOpen(SHOP, fo!.id);
     await h.send("fulfillment_orders/split", h.store.orders.split(SHOP, fo!.id, { "CAFE-500": 1 }));
     await work();
     expect(await h.sandboxOrders()).toHaveLength(1);

@@ -13,6 +13,9 @@ beforeAll(async () => {
   // worker processes run on the wall clock, so the deliveries are stamped with it too.
   h = await startHarness({ latencyMs: 30, startAt: new Date() });
   storeServer = await h.store.listen();
+  // The store's clock is the harness's, which this test never moves, so its bucket never refills:
+  // size it for 40 orders' reads, progress reports (ADR 007) and notes, as Shopify's refill would.
+  h.store.setThrottle(SHOP, { maximumAvailable: 4000, currentlyAvailable: 4000 });
 });
 afterAll(async () => {
   await Promise.allSettled(workers.map((w) => w.stop()));

@@ -160,8 +160,36 @@ describe("changeAfterSubmission", () => {
     );
   });
 
-  it("is silent once the part is closed by fulfilments", () => {
+  it("is silent once the part is closed by fulfilments of every unit the warehouse has", () => {
     const lines = fo().lines.map((l) => ({ ...l, remainingQuantity: 0 }));
-    expect(changeAfterSubmission(state(), fo({ status: "CLOSED", lines }), sent, "svc-1")).toBeNull();
+    const fulfilled = new Map([
+      ["TAZA-AZ", 2],
+      ["CAFE-500", 1],
+    ]);
+    expect(
+      changeAfterSubmission(state(), fo({ status: "CLOSED", lines }), sent, "svc-1", { sentFrom: WAREHOUSE, fulfilled }),
+    ).toBeNull();
+  });
+
+  it("flags a part closed without its units fulfilled: merged into another, moved or refunded (CLOSED is not fulfilled)", () => {
+    const closed = fo({ status: "CLOSED", lines: [] });
+    const partly = new Map([["TAZA-AZ", 2]]);
+    for (const fulfilled of [null, new Map<string, number>(), partly]) {
+      expect(
+        englishOf(changeAfterSubmission(state(), closed, sent, "svc-1", { sentFrom: WAREHOUSE, fulfilled })),
+      ).toBe(
+        "closed in Shopify without being fulfilled (merged into another part, moved or refunded) after it reached " +
+          "the warehouse — check it with the service (service order svc-1)",
+      );
+    }
+  });
+
+  it("flags a part moved whole to another location (same id, its assigned location changed)", () => {
+    const moved = fo({ locationId: SHOPFRONT, locationName: "Tienda Centro" });
+    expect(englishOf(changeAfterSubmission(state(), moved, sent, "svc-1", { sentFrom: WAREHOUSE }))).toBe(
+      "moved in Shopify to Tienda Centro after it reached the warehouse — stop it with the service, or both will " +
+        "ship it (service order svc-1)",
+    );
+    expect(changeAfterSubmission(state(), fo(), sent, "svc-1", { sentFrom: WAREHOUSE })).toBeNull();
   });
 });

@@ -181,6 +181,28 @@ describe("lookups", () => {
     campo_nuevo: { a: 1 },
   };
 
+  it("takes the status with the latest timestamp, not the last entry, when the service lists them out of order", async () => {
+    const shuffled = { ...orden, estados_orden: [orden.estados_orden[2]!, orden.estados_orden[0]!, orden.estados_orden[1]!] };
+    const client = await clientWith({
+      [`GET /api/rest/order/${orden.id}`]: (_r, res) => sendJson(res, 200, { orden: shuffled }),
+    });
+    expect(await client.getOrder(orden.id)).toMatchObject({ status: "IN_TRANSIT" });
+  });
+
+  it("falls back to the last entry only when no entry has a readable timestamp", async () => {
+    const undated = {
+      ...orden,
+      estados_orden: [
+        { timestamp: null, estado_orden: "WAITING" },
+        { timestamp: "pronto", estado_orden: "PICK" },
+      ],
+    };
+    const client = await clientWith({
+      [`GET /api/rest/order/${orden.id}`]: (_r, res) => sendJson(res, 200, { orden: undated }),
+    });
+    expect(await client.getOrder(orden.id)).toMatchObject({ status: "PICK" });
+  });
+
   it("returns an order with its status from the last estados_orden entry, open-ended", async () => {
     const client = await clientWith({
       [`GET /api/rest/order/${orden.id}`]: (_r, res) => sendJson(res, 200, { orden }),

@@ -239,6 +239,35 @@ export type FulfilmentOrderOrderQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
     & { order: Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name'> }
   )> };
 
+export type FulfilledUnitsQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  fulfilments: AdminTypes.Scalars['Int']['input'];
+  lines: AdminTypes.Scalars['Int']['input'];
+}>;
+
+
+export type FulfilledUnitsQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
+    Pick<AdminTypes.FulfillmentOrder, 'id'>
+    & { fulfillments: { nodes: Array<(
+        Pick<AdminTypes.Fulfillment, 'status'>
+        & { fulfillmentLineItems: { nodes: Array<(
+            Pick<AdminTypes.FulfillmentLineItem, 'quantity'>
+            & { lineItem: (
+              Pick<AdminTypes.LineItem, 'sku'>
+              & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
+            ) }
+          )> } }
+      )> } }
+  )> };
+
+export type ReportWarehouseProgressMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+  notes?: AdminTypes.InputMaybe<AdminTypes.Scalars['String']['input']>;
+}>;
+
+
+export type ReportWarehouseProgressMutation = { fulfillmentOrderReportProgress?: AdminTypes.Maybe<{ fulfillmentOrder?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.FulfillmentOrderReportProgressUserError, 'field' | 'message' | 'code'>> }> };
+
 export type RegisterFulfilmentServiceMutationVariables = AdminTypes.Exact<{
   name: AdminTypes.Scalars['String']['input'];
   callbackUrl: AdminTypes.Scalars['URL']['input'];
@@ -463,6 +492,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
   "#graphql\n  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      lineItems(first: $first, after: $after) {\n        nodes { id sku remainingQuantity lineItem { sku variant { sku } } }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {\n        nodes { id status createdAt }\n      }\n    }\n  }\n": {return: FulfilmentOrderFulfilmentStateQuery, variables: FulfilmentOrderFulfilmentStateQueryVariables},
   "#graphql\n  query FulfilmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      order { id legacyResourceId name }\n    }\n  }\n": {return: FulfilmentOrderOrderQuery, variables: FulfilmentOrderOrderQueryVariables},
+  "#graphql\n  query FulfilledUnits($id: ID!, $fulfilments: Int!, $lines: Int!) {\n    fulfillmentOrder(id: $id) {\n      id\n      fulfillments(first: $fulfilments) {\n        nodes {\n          status\n          fulfillmentLineItems(first: $lines) {\n            nodes { quantity lineItem { sku variant { sku } } }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfilledUnitsQuery, variables: FulfilledUnitsQueryVariables},
   "#graphql\n  query AssignedFulfilmentOrders($status: FulfillmentOrderAssignmentStatus!, $after: String) {\n    assignedFulfillmentOrders(first: 50, after: $after, assignmentStatus: $status) {\n      nodes { id order { id legacyResourceId name updatedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: AssignedFulfilmentOrdersQuery, variables: AssignedFulfilmentOrdersQueryVariables},
   "#graphql\n  query StockLevels($ids: [ID!]!, $locationId: ID!) {\n    nodes(ids: $ids) {\n      ... on InventoryItem {\n        id\n        inventoryLevel(locationId: $locationId) {\n          quantities(names: [\"available\"]) { name quantity }\n        }\n      }\n    }\n  }\n": {return: StockLevelsQuery, variables: StockLevelsQueryVariables},
   "#graphql\n  query SettingsLocations {\n    locations(first: 50) { nodes { id name } }\n  }\n": {return: SettingsLocationsQuery, variables: SettingsLocationsQueryVariables},
@@ -483,6 +513,7 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation FlowTriggerReceive($handle: String!, $payload: JSON!) {\n    flowTriggerReceive(handle: $handle, payload: $payload) {\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: FlowTriggerReceiveMutation, variables: FlowTriggerReceiveMutationVariables},
   "#graphql\n  mutation HoldForAddress($id: ID!, $hold: FulfillmentOrderHoldInput!) {\n    fulfillmentOrderHold(id: $id, fulfillmentHold: $hold) {\n      fulfillmentHold {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: HoldForAddressMutation, variables: HoldForAddressMutationVariables},
   "#graphql\n  mutation ReleaseAppHold($id: ID!, $holdIds: [ID!]) {\n    fulfillmentOrderReleaseHold(id: $id, holdIds: $holdIds) {\n      fulfillmentOrder {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ReleaseAppHoldMutation, variables: ReleaseAppHoldMutationVariables},
+  "#graphql\n  mutation ReportWarehouseProgress($id: ID!, $notes: String) {\n    fulfillmentOrderReportProgress(id: $id, progressReport: { reasonNotes: $notes }) {\n      fulfillmentOrder { id status }\n      userErrors { field message code }\n    }\n  }\n": {return: ReportWarehouseProgressMutation, variables: ReportWarehouseProgressMutationVariables},
   "#graphql\n  mutation RegisterFulfilmentService($name: String!, $callbackUrl: URL!) {\n    fulfillmentServiceCreate(name: $name, callbackUrl: $callbackUrl, trackingSupport: true, inventoryManagement: true) {\n      fulfillmentService { id location { id } }\n      userErrors { field message }\n    }\n  }\n": {return: RegisterFulfilmentServiceMutation, variables: RegisterFulfilmentServiceMutationVariables},
   "#graphql\n  mutation RemoveFulfilmentService($id: ID!) {\n    fulfillmentServiceDelete(id: $id) {\n      deletedId\n      userErrors { field message }\n    }\n  }\n": {return: RemoveFulfilmentServiceMutation, variables: RemoveFulfilmentServiceMutationVariables},
   "#graphql\n  mutation AcceptFulfilmentRequest($id: ID!, $message: String, $estimatedShippedAt: DateTime) {\n    fulfillmentOrderAcceptFulfillmentRequest(id: $id, message: $message, estimatedShippedAt: $estimatedShippedAt) {\n      fulfillmentOrder { id }\n      userErrors { field message }\n    }\n  }\n": {return: AcceptFulfilmentRequestMutation, variables: AcceptFulfilmentRequestMutationVariables},

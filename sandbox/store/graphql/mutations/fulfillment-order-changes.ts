@@ -21,6 +21,13 @@ type LineInput = { id: string; quantity: number };
 
 const error = (message: string, field: string[] | null, code: string | null = null) => ({ field, message, code });
 
+/** Line item inputs → units per fulfilment order line item id (a line named twice adds up). */
+const unitsOf = (lines: LineInput[]): Map<string, number> => {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.id, (units.get(line.id) ?? 0) + line.quantity);
+  return units;
+};
+
 export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
   const { shop } = ctx;
   const find = (id: string): FulfillmentOrderRecord | undefined => {
@@ -162,6 +169,7 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
       for (const [index, input] of args.fulfillmentOrderMergeInputs.entries()) {
         const field = ["fulfillmentOrderMergeInputs", String(index)];
         const fos: FulfillmentOrderRecord[] = [];
+        const quantities: Array<Map<string, number> | null> = [];
         for (const intent of input.mergeIntents) {
           const fo = find(intent.fulfillmentOrderId);
           if (!fo)
@@ -169,20 +177,11 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
               fulfillmentOrderMerges: null,
               userErrors: [error("Fulfillment order does not exist.", field, "FULFILLMENT_ORDER_NOT_FOUND")],
             };
-          const partial = intent.fulfillmentOrderLineItems?.some(
-            (w) => fo.lineItems.find((l) => l.id === w.id)?.remainingQuantity !== w.quantity,
-          );
-          if (partial)
-            return {
-              fulfillmentOrderMerges: null,
-              userErrors: [
-                error("The simulated store merges whole fulfillment orders only.", field, "INVALID_LINE_ITEM_QUANTITY"),
-              ],
-            };
           fos.push(fo);
+          quantities.push(intent.fulfillmentOrderLineItems?.length ? unitsOf(intent.fulfillmentOrderLineItems) : null);
         }
         try {
-          merges.push({ fulfillmentOrder: view(mergeFulfillmentOrders(shop, fos, ctx.now()).merged) });
+          merges.push({ fulfillmentOrder: view(mergeFulfillmentOrders(shop, fos, ctx.now(), quantities).merged) });
         } catch (caught) {
           const refusal = caught as FulfillmentOrderRefusal;
           return { fulfillmentOrderMerges: null, userErrors: [error(refusal.message, field, refusal.code ?? null)] };
@@ -205,10 +204,9 @@ export function fulfillmentOrderChangeMutations(ctx: StoreContext) {
       if (!fo) return refused("Fulfillment order does not exist.", ["id"]);
       requireGid(args.newLocationId);
       if (!shop.locations.has(args.newLocationId)) return refused("Location does not exist.", ["newLocationId"]);
-      if (args.fulfillmentOrderLineItems?.length)
-        return refused("The simulated store moves whole fulfillment orders only.", ["fulfillmentOrderLineItems"]);
+      const lines = args.fulfillmentOrderLineItems?.length ? unitsOf(args.fulfillmentOrderLineItems) : null;
       try {
-        const { moved, original } = moveFulfillmentOrder(shop, fo, args.newLocationId, ctx.now());
+        const { moved, original } = moveFulfillmentOrder(shop, fo, args.newLocationId, ctx.now(), lines);
         return {
           movedFulfillmentOrder: view(moved),
           originalFulfillmentOrder: view(original),

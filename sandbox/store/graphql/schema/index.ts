@@ -4,6 +4,7 @@ import { carrierServicesSdl } from "./carrier-services";
 import { commonSdl } from "./common";
 import { deliveryProfilesSdl } from "./delivery-profiles";
 import { fulfillmentOrderChangesSdl } from "./fulfillment-order-changes";
+import { fulfillmentOrderProgressSdl } from "./fulfillment-order-progress";
 import { flowSdl } from "./flow";
 import { fulfillmentsSdl } from "./fulfillments";
 import { fulfillmentServicesSdl } from "./fulfillment-services";
@@ -22,6 +23,7 @@ export const adminSdl = [
   fulfillmentsSdl,
   fulfillmentServicesSdl,
   fulfillmentOrderChangesSdl,
+  fulfillmentOrderProgressSdl,
   carrierServicesSdl,
   deliveryProfilesSdl,
   bulkOperationsSdl,
