@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { commandArbitraries } from "./support/commands";
 import { quiesce } from "./support/quiesce";
-import { REGRESSION_SEEDS } from "./support/regression-seeds";
+import { REGRESSION_SEEDS, REGRESSION_SEQUENCES } from "./support/regression-seeds";
 import { SKUS, World, type Sku } from "./support/world";
 
 const DEFAULT_RUNS = 12;
@@ -74,6 +74,17 @@ describe("the order and stock pipeline under random interleavings", () => {
   if (REPLAY !== null) {
     it(`replays seed ${REPLAY}`, () => simulate(REPLAY), 600_000);
     return;
+  }
+  for (const { name, holdBackMinutes, stock, commands } of REGRESSION_SEQUENCES) {
+    it(`regression sequence: ${name}`, async () => {
+      await world.resetRun({ holdBackMinutes, stock: { "TAZA-AZ": stock, "PLATO-GR": stock, "CAFE-500": stock } });
+      try {
+        await fc.asyncModelRun(() => ({ model: {}, real: world }), commands());
+        await quiesce(world);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${world.log.join("\n")}`, { cause: error });
+      }
+    }, 120_000);
   }
   for (const { seed, found } of REGRESSION_SEEDS) {
     it(`regression seed ${seed} (${found})`, () => simulate(seed), 300_000);
