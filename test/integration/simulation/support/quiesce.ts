@@ -1,0 +1,69 @@
+/**
+ * The end of a simulated run: the network delivers what it still holds, frozen workers wake, the
+ * workers run everything due, and time passes until the warehouse has shipped what it received
+ * (each stretch of time followed by the work it makes due), with the invariants checked on the way.
+ */
+import prisma from "../../../helpers/prisma";
+import { requestStockSync } from "~/fulfillment/stock-sync.server";
+import { startReconciliation } from "~/fulfillment/reconcile.server";
+import {
+  InvariantViolation,
+  checkCancellationsActedOn,
+  checkQuiescence,
+  checkWarehouseMatchesShopify,
+} from "./invariants";
+import { LEASE_MS, MINUTE, SHOP, type World } from "./world";
+
+/** Runs both processes' workers until nothing is due now and the network holds nothing. */
+export async function drain(world: World): Promise<void> {
+  for (let round = 0; round < 12; round++) {
+    const ran = await world.work(round % 2 === 0 ? "A" : "B");
+    const delivered = world.outbox.length;
+    while (world.outbox.length > 0) await world.deliver(0);
+    if (ran === 0 && delivered === 0 && round > 0) return;
+  }
+}
+
+export async function quiesce(world: World): Promise<void> {
+  world.log.push("— quiescence");
+  world.fault = null;
+  await world.finishZombies();
+  while (world.outbox.length > 0) await world.deliver(0);
+  await drain(world);
+  // Without any time passing, every accepted webhook has been acted on: cancellations stop what
+  // has not gone, what the warehouse holds matches what Shopify expects from it...
+  await checkCancellationsActedOn(world);
+  await checkWarehouseMatchesShopify(world);
+  // ...and when no webhook was lost, a reconciliation (which reads every order again) finds
+  // nothing to change: the app never needed it to act on what it had been told.
+  if (world.lost === 0) {
+    const before = await snapshot(world);
+    await startReconciliation(prisma, { shop: SHOP, now: world.now() });
+    await drain(world);
+    const after = await snapshot(world);
+    if (after !== before) {
+      throw new InvariantViolation(
+        "webhook-acted-on",
+        `with every webhook delivered and the work done, a reconciliation still changed things: ${before} → ${after}`,
+      );
+    }
+  }
+  for (const minutes of [LEASE_MS / MINUTE + 1, 16, 16, 16, 16, 31, 61]) {
+    await world.advance(minutes * MINUTE);
+    await drain(world);
+  }
+  await requestStockSync(prisma, { shop: SHOP, runAt: world.now(), onDemand: true });
+  await drain(world);
+  await checkQuiescence(world);
+}
+
+/** What reconciliation could change: each record's status and the orders the warehouse received. */
+async function snapshot(world: World): Promise<string> {
+  const records = await prisma.fulfillment.findMany({
+    where: { shop: SHOP },
+    orderBy: [{ orderName: "asc" }, { fulfillmentOrderGid: "asc" }],
+    select: { orderName: true, fulfillmentOrderGid: true, status: true },
+  });
+  const sent = (await world.sandboxOrders()).length;
+  return JSON.stringify({ records: records.map((r) => `${r.orderName} ${r.status}`), sent });
+}
