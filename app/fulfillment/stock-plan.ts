@@ -7,6 +7,8 @@ export interface ServiceStock {
   sku: string;
   /** Units that can still be ordered at the service. */
   available: number;
+  /** Units in the warehouse, including those already promised to the orders it received. */
+  inStock: number;
 }
 
 export interface MappedVariant {
@@ -18,6 +20,14 @@ export interface StockTarget {
   sku: string;
   inventoryItemId: string;
   next: number;
+  /** The warehouse's units on its shelves (the service's `inStock`), for the bound by Shopify's own count. */
+  inStock: number;
+}
+
+/** A level as Shopify has it now: `committed` are the units of unfulfilled orders at the location. */
+export interface CurrentLevel {
+  available: number;
+  committed: number;
 }
 
 export interface StockChangePlan {
@@ -41,18 +51,31 @@ export function stockTargets(
   const bySku = new Map(
     stock.map((entry) => {
       const sku = entry.sku.trim();
-      return [sku, Math.max(0, Math.trunc(entry.available) - (awaiting.get(sku) ?? 0))];
+      const next = Math.max(0, Math.trunc(entry.available) - (awaiting.get(sku) ?? 0));
+      return [sku, { next, inStock: Math.max(0, Math.trunc(entry.inStock)) }];
     }),
   );
   const seen = new Set<string>();
   const targets: StockTarget[] = [];
   for (const variant of variants) {
-    const next = bySku.get(variant.sku.trim());
-    if (next === undefined || seen.has(variant.inventoryItemId)) continue;
+    const target = bySku.get(variant.sku.trim());
+    if (target === undefined || seen.has(variant.inventoryItemId)) continue;
     seen.add(variant.inventoryItemId);
-    targets.push({ sku: variant.sku, inventoryItemId: variant.inventoryItemId, next });
+    targets.push({ sku: variant.sku, inventoryItemId: variant.inventoryItemId, ...target });
   }
   return targets;
+}
+
+/**
+ * The level to write: the target, bounded by what Shopify's own count allows — the warehouse's
+ * units on its shelves less the units Shopify has committed to unfulfilled orders at the location.
+ * Shopify commits a unit the moment it sells, whether or not the app has heard of the order (its
+ * orders/paid late or lost), and the warehouse's shelves hold the units of the orders it received
+ * until they ship; so this bound never offers a unit sold in Shopify and not yet at the warehouse.
+ * It errs low only while a shipped parcel is not yet fulfilled in Shopify, until the next sync.
+ */
+export function levelToWrite(target: StockTarget, current: CurrentLevel): number {
+  return Math.min(target.next, Math.max(0, target.inStock - current.committed));
 }
 
 /**
@@ -61,17 +84,20 @@ export function stockTargets(
  */
 export function stockChanges(
   targets: StockTarget[],
-  current: ReadonlyMap<string, number | null>,
+  current: ReadonlyMap<string, CurrentLevel | null>,
 ): { changes: StockChangePlan[]; notStocked: string[] } {
   const changes: StockChangePlan[] = [];
   const notStocked: string[] = [];
   for (const target of targets) {
-    const previous = current.get(target.inventoryItemId);
-    if (previous === undefined || previous === null) {
+    const level = current.get(target.inventoryItemId);
+    if (level === undefined || level === null) {
       notStocked.push(target.sku);
       continue;
     }
-    if (previous !== target.next) changes.push({ ...target, previous });
+    const next = levelToWrite(target, level);
+    if (level.available !== next) {
+      changes.push({ sku: target.sku, inventoryItemId: target.inventoryItemId, previous: level.available, next });
+    }
   }
   return { changes, notStocked };
 }

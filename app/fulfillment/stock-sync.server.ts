@@ -1,7 +1,9 @@
 /**
  * Sets Shopify's available quantities at the shop's chosen location to the service's stock less
  * the units paid for in Shopify that the warehouse has no order for yet (units-awaiting-warehouse),
- * for the SKUs the catalogue maps to variants, and records each level it changed. Writes are
+ * and never above the warehouse's shelves less what Shopify has committed to unfulfilled orders
+ * there (stock-plan.ts, levelToWrite: a sale whose orders/paid has not reached the app yet), for
+ * the SKUs the catalogue maps to variants, and records each level it changed. Writes are
  * compare-and-swap (changeFromQuantity = the level just read), so a sale between our read and our
  * write is not overwritten: that batch is read again and retried once. Each write (setting levels,
  * stocking an item at the warehouse) carries its own idempotency key (required since Admin API
@@ -15,7 +17,7 @@ import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { stockLevels, type SvcClient } from "../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "./queues";
-import { activateInventory, readAvailableLevels, setAvailableLevels } from "../shopify/admin/inventory.server";
+import { activateInventory, readStockLevels, setAvailableLevels } from "../shopify/admin/inventory.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import { stockChanges, stockTargets, type StockChangePlan, type StockTarget } from "./stock-plan";
 import { stockLowIntents } from "../flow/triggers";
@@ -162,7 +164,7 @@ async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockT
 }
 
 function readLevels(admin: AdminGraphql, locationId: string, batch: StockTarget[]) {
-  return readAvailableLevels(admin, { inventoryItemIds: batch.map((t) => t.inventoryItemId), locationId });
+  return readStockLevels(admin, { inventoryItemIds: batch.map((t) => t.inventoryItemId), locationId });
 }
 
 /** Sets the levels; true when Shopify refused because one changed since it was read. */

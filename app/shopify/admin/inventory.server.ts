@@ -14,7 +14,7 @@ const READ_LEVELS = `#graphql
       ... on InventoryItem {
         id
         inventoryLevel(locationId: $locationId) {
-          quantities(names: ["available"]) { name quantity }
+          quantities(names: ["available", "committed"]) { name quantity }
         }
       }
     }
@@ -43,22 +43,40 @@ const ACTIVATE = `#graphql
  * The available quantity of each inventory item at the location: null for an item not stocked
  * there; items Shopify does not know are left out.
  */
-export async function readAvailableLevels(
+/** An inventory level's quantities the stock sync decides from. */
+export interface StockLevel {
+  available: number;
+  /** Units of unfulfilled orders at the location: Shopify took them off `available` when they sold. */
+  committed: number;
+}
+
+/** Each item's level at the location (`null`: the item is not stocked there). */
+export async function readStockLevels(
   admin: AdminGraphql,
   args: { inventoryItemIds: string[]; locationId: string },
-): Promise<Map<string, number | null>> {
+): Promise<Map<string, StockLevel | null>> {
   const { nodes } = dataOf(
     await admin<StockLevelsQuery>(READ_LEVELS, { ids: args.inventoryItemIds, locationId: args.locationId }),
     "stock levels",
   );
-  const levels = new Map<string, number | null>();
+  const levels = new Map<string, StockLevel | null>();
   for (const node of nodes) {
     if (!node || !("id" in node) || !node.id) continue;
     const level = "inventoryLevel" in node ? node.inventoryLevel : null;
-    const available = level?.quantities.find((q) => q.name === "available");
-    levels.set(node.id, available ? available.quantity : null);
+    const quantity = (name: string) => level?.quantities.find((q) => q.name === name)?.quantity;
+    const available = quantity("available");
+    levels.set(node.id, available === undefined ? null : { available, committed: quantity("committed") ?? 0 });
   }
   return levels;
+}
+
+/** Each item's available units at the location (`null`: not stocked there). */
+export async function readAvailableLevels(
+  admin: AdminGraphql,
+  args: { inventoryItemIds: string[]; locationId: string },
+): Promise<Map<string, number | null>> {
+  const levels = await readStockLevels(admin, args);
+  return new Map([...levels].map(([id, level]) => [id, level ? level.available : null]));
 }
 
 /**

@@ -69,13 +69,12 @@ describe("stock from the service to Shopify", () => {
 
   it("does not overwrite a sale made between its read and its write", async () => {
     await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 30 });
-    let sold = false;
+    let sold: string | undefined;
     const sellingMeanwhile = async (shop: string): Promise<AdminGraphql> => {
       const admin = await h.adminFor(shop);
       return (async (query: string, variables?: Record<string, unknown>) => {
         if (query.includes("inventorySetQuantities") && !sold) {
-          sold = true;
-          h.store.orders.createPaid(SHOP, { lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] });
+          sold = String(h.store.orders.createPaid(SHOP, { lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] }).id);
         }
         return admin(query, variables);
       }) as AdminGraphql;
@@ -83,11 +82,14 @@ describe("stock from the service to Shopify", () => {
     const before = available("TAZA-AZ")!;
     await requestStockSync(prisma, { shop: SHOP, runAt: h.clock.now(), onDemand: true });
     await h.worker({ adminFor: sellingMeanwhile }).runOnce();
-    expect(sold).toBe(true);
-    expect(available("TAZA-AZ")).toBe(30);
+    expect(sold).toBeDefined();
+    // The unit sold meanwhile is committed in Shopify and not at the warehouse (its orders/paid has
+    // not reached the app): of the warehouse's 30, 29 can be offered (issue 29, defect 1).
+    expect(available("TAZA-AZ")).toBe(29);
     expect(await prisma.stockChange.findMany({ select: { sku: true, previous: true, next: true } })).toEqual([
-      { sku: "TAZA-AZ", previous: before - 1, next: 30 },
+      { sku: "TAZA-AZ", previous: before - 1, next: 29 },
     ]);
+    h.store.orders.cancel(SHOP, sold!);
   });
 
   it("stays off unless switched on, but runs when asked", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { noteValue, otherStatusTags, statusTag } from "~/fulfillment/order-note";
 import { FIRST_POLL_DELAY_MS, MAX_POLL_DELAY_MS, nextPollDelayMs, submitRetryDelayMs } from "~/fulfillment/schedule";
-import { stockChanges, stockTargets } from "~/fulfillment/stock-plan";
+import { levelToWrite, stockChanges, stockTargets, type CurrentLevel } from "~/fulfillment/stock-plan";
 
 describe("schedules", () => {
   it("backs submissions off from 30 s, doubling, capped at 30 min, never before Retry-After", () => {
@@ -53,9 +53,9 @@ describe("order note", () => {
 
 describe("stock plan", () => {
   const stock = [
-    { sku: "TAZA-AZ", available: 8 },
-    { sku: "PLATO", available: -2 },
-    { sku: "SIN-VARIANTE", available: 5 },
+    { sku: "TAZA-AZ", available: 8, inStock: 10 },
+    { sku: "PLATO", available: -2, inStock: 0 },
+    { sku: "SIN-VARIANTE", available: 5, inStock: 5 },
   ];
   const variants = [
     { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/1" },
@@ -66,22 +66,31 @@ describe("stock plan", () => {
 
   it("targets every variant carrying a service SKU, never below zero", () => {
     expect(stockTargets(stock, variants)).toEqual([
-      { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/1", next: 8 },
-      { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/2", next: 8 },
-      { sku: "PLATO", inventoryItemId: "gid://shopify/InventoryItem/3", next: 0 },
+      { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/1", next: 8, inStock: 10 },
+      { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/2", next: 8, inStock: 10 },
+      { sku: "PLATO", inventoryItemId: "gid://shopify/InventoryItem/3", next: 0, inStock: 0 },
     ]);
   });
 
   it("changes only levels that differ, and leaves items not stocked at the location alone", () => {
     const targets = stockTargets(stock, variants);
-    const current = new Map<string, number | null>([
-      ["gid://shopify/InventoryItem/1", 8],
-      ["gid://shopify/InventoryItem/2", 3],
+    const current = new Map<string, CurrentLevel | null>([
+      ["gid://shopify/InventoryItem/1", { available: 8, committed: 2 }],
+      ["gid://shopify/InventoryItem/2", { available: 3, committed: 0 }],
       ["gid://shopify/InventoryItem/3", null],
     ]);
     expect(stockChanges(targets, current)).toEqual({
       changes: [{ sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/2", previous: 3, next: 8 }],
       notStocked: ["PLATO"],
     });
+  });
+
+  it("never offers a unit Shopify committed to an order the app has not heard of (issue 29, defect 1)", () => {
+    // 10 on the shelves, 2 of them the warehouse's orders (available 8); Shopify committed those 2
+    // and 3 more sold whose orders/paid has not arrived: at most 10 − 5 = 5 can be offered.
+    const [target] = stockTargets(stock, variants);
+    expect(levelToWrite(target!, { available: 8, committed: 5 })).toBe(5);
+    expect(levelToWrite(target!, { available: 8, committed: 2 })).toBe(8);
+    expect(levelToWrite(target!, { available: 0, committed: 14 })).toBe(0);
   });
 });
