@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
-import type { SetupGuide, SetupStep } from "~/shop/setup-guide";
+import type { SetupGuide, SetupStep } from "~/orchestration/setup-guide";
 import { useI18n } from "~/i18n/react";
 
 /** Where each step's button goes (none for readiness: its checklist is on Inicio itself). */

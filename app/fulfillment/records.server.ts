@@ -18,7 +18,7 @@ import type { ServiceOrderRequest } from "./build-service-order";
 import { paidOrderSchema, type PaidOrder } from "./paid-order";
 import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
 import { planTransition, wakeOrderIntent } from "./transitions";
-import { flowTriggerIntents } from "../flow/triggers";
+import { jobsOwedOnTransition } from "./events";
 import { webhookDeliveryInsert } from "../shopify/webhooks/webhook-delivery.server";
 
 type Db = PrismaClient;
@@ -191,7 +191,7 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
       WHERE id = ${args.id}::uuid AND status = ${args.from}
       RETURNING id`,
   ];
-  const jobs = flowTriggerIntents({ ...args, shop: record.shop });
+  const jobs = jobsOwedOnTransition({ ...args, shop: record.shop });
   if (args.from !== args.to || args.detail) {
     writes.push(Prisma.sql`
       INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "fromStatus", "toStatus", detail, "detailCode", "detailParams")

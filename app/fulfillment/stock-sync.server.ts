@@ -17,7 +17,7 @@ import { STOCK_QUEUE, type StockJobPayload } from "./queues";
 import { activateInventory, readAvailableLevels, setAvailableLevels } from "../shopify/admin/inventory.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import { stockChanges, stockTargets, type StockChangePlan, type StockTarget } from "./stock-plan";
-import { stockLowIntents } from "../flow/triggers";
+import { jobsOwedOnStockLevels } from "./events";
 
 const BATCH = 100;
 
@@ -74,7 +74,7 @@ export async function syncStock(
     notStocked.push(...written.notStocked);
     if (written.changes.length > 0) {
       const at = deps.now();
-      for (const intent of stockLowIntents({ shop, changes: written.changes, now: at }))
+      for (const intent of jobsOwedOnStockLevels({ shop, changes: written.changes, now: at }))
         await enqueueJob(deps.db, intent);
       await deps.db.stockChange.createMany({
         data: written.changes.map((c) => ({

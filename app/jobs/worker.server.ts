@@ -4,34 +4,10 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { withLogContext } from "../logger.server";
 import { metrics } from "../metrics.server";
-import type { AdminGraphql } from "../shopify/admin/client";
-import type { AdminPacing } from "../shopify/admin-pacing.server";
-import type { SvcClient } from "../svc";
 import { inTraceSpan } from "../telemetry.server";
-import { jobErrorCode } from "./error-codes";
 import { claimJobs, finishJobState, jobSignals, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
-
-/**
- * What every module's handlers get from the composition root (app/composition.server.ts): the
- * process's services, of which a handler uses these.
- */
-export interface HandlerDeps {
-  db: PrismaClient;
-  logger: Logger;
-  now: () => Date;
-  /** The shop's service client, or null when the shop is not connected. */
-  svcClientFor(shop: string): Promise<SvcClient | null>;
-  /** Admin GraphQL for the shop (its offline session). */
-  adminFor(shop: string): Promise<AdminGraphql>;
-  /**
-   * Shopify's Admin API budget per shop, shared by every process on the database (ADR 026): what
-   * the services' `adminFor` paces with, and what handlers that price their own queries pace with.
-   * Unset (tests that hand in their own adminFor), a handler's Admin calls are not paced.
-   */
-  adminPacing?: AdminPacing;
-}
 
 export interface JobWorkerOptions {
   db: Conn;
@@ -42,6 +18,12 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
   concurrency?: number;
   now?: () => Date;
+  /**
+   * The code a thrown error is stored under (Job.lastErrorCode), handed in by the composition root
+   * (app/job-errors/error-codes.ts knows the edges' errors; this generic worker knows none).
+   * Unset, a throw is stored as "unexpected".
+   */
+  errorCode?: (error: unknown) => string;
 }
 
 export interface JobWorker {
@@ -111,7 +93,7 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         kind: "retry",
         at: new Date(now().getTime() + backoff),
         error: message,
-        errorCode: jobErrorCode(error),
+        errorCode: opts.errorCode?.(error),
       };
     }
     const state = await finishJobState(opts.db, job, outcome);

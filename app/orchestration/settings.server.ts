@@ -12,7 +12,7 @@ import {
   requestAssignedRead,
 } from "~/fulfillment/fulfillment-service.server";
 import { startReconciliation } from "~/fulfillment/reconcile.server";
-import { scheduleReadinessCheck } from "~/shop/readiness.server";
+import { scheduleReadinessCheck } from "~/orchestration/readiness.server";
 import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
 import type { RatesRuntime } from "~/rates/runtime.server";
 import {
@@ -31,8 +31,9 @@ import {
   type RatesSettings,
   type ShopSettings,
   type ShopSettingsPatch,
-} from "./shop-settings.server";
-import { connectShop, disconnectShop, type SvcConnectionConfig, type SvcEnvironment } from "./svc-connection.server";
+} from "../shop/shop-settings.server";
+import { connectShop, disconnectShop } from "./connect-shop.server";
+import type { SvcConnectionConfig, SvcEnvironment } from "../shop/svc-connection.server";
 
 /** What a settings change uses of the process's services (app/composition.server.ts). */
 export interface SettingsDeps {

@@ -100,7 +100,15 @@ async function runWorkerProcess(): Promise<void> {
       },
     ]),
   );
-  const worker = createJobWorker({ db: prisma, handlers, logger, owner: env.WORKER_NAME, pollIntervalMs: 25 });
+  const { jobErrorCode } = await import("../../app/job-errors/error-codes");
+  const worker = createJobWorker({
+    db: prisma,
+    handlers,
+    logger,
+    owner: env.WORKER_NAME,
+    pollIntervalMs: 25,
+    errorCode: jobErrorCode,
+  });
   worker.start();
   console.log("worker ready");
   process.on("SIGTERM", () => {

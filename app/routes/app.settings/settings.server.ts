@@ -9,12 +9,12 @@ import {
   saveRatesSettings,
   shopSettingsView,
   unknownLocationIds,
-} from "~/shop/settings.server";
+} from "~/orchestration/settings.server";
 import type { SvcEnvironment } from "~/shop/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shop/carrier-service.server";
 import type { ShopifyProblem } from "~/shopify/admin/problem";
 import { es, type Messages } from "~/i18n/messages.es";
-import { readReadiness, type StoredReadiness } from "~/shop/readiness.server";
+import { readReadiness, type StoredReadiness } from "~/orchestration/readiness.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
 

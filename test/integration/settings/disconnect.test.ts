@@ -10,7 +10,7 @@ import { jobHandlers } from "~/composition.server";
 import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/queues";
 import { REQUESTS_QUEUE } from "~/jobs/priorities";
 import { action, loader } from "~/routes/app.settings/route";
-import { readSetupGuide } from "~/shop/setup-guide.server";
+import { readSetupGuide } from "~/orchestration/setup-guide.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";

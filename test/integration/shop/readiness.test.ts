@@ -12,7 +12,7 @@ import { action as readinessAction } from "~/routes/app.readiness";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { registerCarrierService } from "~/shop/carrier-service.server";
-import { readinessJobHandlers } from "~/shop/jobs.server";
+import { readinessJobHandlers } from "~/orchestration/jobs.server";
 import { claimJobs } from "~/jobs/queue.server";
 import { finishJob } from "../../helpers/jobs";
 import {
@@ -21,7 +21,7 @@ import {
   readReadiness,
   READINESS_QUEUE,
   scheduleReadinessCheck,
-} from "~/shop/readiness.server";
+} from "~/orchestration/readiness.server";
 import { rateCallbackFastPath } from "../../../server/rate-callback-http";
 import {
   createSimulatedStore,

@@ -1,6 +1,6 @@
 import { HttpResponseError } from "@shopify/shopify-api";
 import { describe, expect, it } from "vitest";
-import { jobErrorCode, storedJobErrorCode } from "~/jobs/error-codes";
+import { jobErrorCode, storedJobErrorCode } from "~/job-errors/error-codes";
 import { ShopifyAdminError } from "~/shopify/admin/errors";
 import {
   SvcConnectionError,
