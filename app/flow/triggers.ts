@@ -59,6 +59,7 @@ function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): Enqu
  * The triggers a transition owes: sent to the warehouse (once per record: the service has its
  * order), needs attention (each time it comes to need a person), tracking received (each new
  * tracking number written to Shopify).
+ * @internal
  */
 export function flowTriggerIntents(t: FulfillmentTransitioned): EnqueueArgs[] {
   const intents: EnqueueArgs[] = [];
@@ -83,7 +84,10 @@ export function flowTriggerIntents(t: FulfillmentTransitioned): EnqueueArgs[] {
   return intents;
 }
 
-/** Stock levels that crossed down to the threshold in one write: each owes a "stock low" trigger. */
+/**
+ * Stock levels that crossed down to the threshold in one write: each owes a "stock low" trigger.
+ * @internal
+ */
 export function stockLowIntents(args: StockLevelsChanged): EnqueueArgs[] {
   return args.changes
     .filter((c) => c.next <= STOCK_LOW_THRESHOLD && (c.previous === null || c.previous > STOCK_LOW_THRESHOLD))

@@ -1,5 +1,5 @@
 // Runs the handlers of claimed jobs. One worker per process; several processes may share a database.
-import type { Job, PrismaClient } from "@prisma/client";
+import type { Job } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { withLogContext } from "../logger.server";

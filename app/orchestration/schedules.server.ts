@@ -14,6 +14,10 @@ import type { HandlerDeps } from "../handler-deps";
 import type { JobHandler } from "../jobs/worker.server";
 import { ensureReadinessCheck } from "./readiness.server";
 
+/**
+ * The sweep's queue.
+ * @internal
+ */
 export const SCHEDULES_QUEUE = "shop.schedules";
 const SCHEDULES_KEY = "schedules";
 
