@@ -3,8 +3,13 @@
 // a new account or environment does not hold.
 import type { PrismaClient } from "@prisma/client";
 import { forgetServiceRegistrations } from "../catalog/variant-records.server";
-import { encryptSecret } from "../crypto.server";
-import { buildClient, sameKey, type SvcConnectionConfig, type SvcEnvironment } from "../shop/svc-connection.server";
+import {
+  buildClient,
+  connectionWrite,
+  forgetConnectionWrite,
+  type SvcConnectionConfig,
+  type SvcEnvironment,
+} from "../shop/svc-connection.server";
 
 type ConnectDb = Pick<PrismaClient, "shop" | "catalogVariant" | "$transaction">;
 
@@ -23,26 +28,7 @@ export async function connectShop(args: {
 }): Promise<void> {
   const client = buildClient(args.config, args.environment, args.apiKey);
   await client.auth();
-  const previous = await args.db.shop.findUnique({
-    where: { domain: args.shop },
-    select: { svcApiKeyCiphertext: true, svcEnvironment: true },
-  });
-  const switched =
-    previous?.svcApiKeyCiphertext != null &&
-    (previous.svcEnvironment !== args.environment || !sameKey(previous.svcApiKeyCiphertext, args));
-  const saveShop = args.db.shop.upsert({
-    where: { domain: args.shop },
-    create: {
-      domain: args.shop,
-      svcEnvironment: args.environment,
-      svcApiKeyCiphertext: encryptSecret(args.apiKey, args.config.encryptionKey),
-    },
-    update: {
-      svcEnvironment: args.environment,
-      svcApiKeyCiphertext: encryptSecret(args.apiKey, args.config.encryptionKey),
-      uninstalledAt: null,
-    },
-  });
+  const { write: saveShop, switched } = await connectionWrite(args);
   if (!switched) {
     await saveShop;
     return;
@@ -61,10 +47,7 @@ export async function connectShop(args: {
  */
 export async function disconnectShop(args: { db: ConnectDb; shop: string }): Promise<boolean> {
   const [forgotten] = await args.db.$transaction([
-    args.db.shop.updateMany({
-      where: { domain: args.shop, svcApiKeyCiphertext: { not: null } },
-      data: { svcApiKeyCiphertext: null },
-    }),
+    forgetConnectionWrite(args.db, args.shop),
     ...forgetServiceRegistrations(args.db, args.shop, "disconnected"),
   ]);
   return forgotten.count > 0;

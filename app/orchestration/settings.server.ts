@@ -33,6 +33,7 @@ import {
   type ShopSettingsPatch,
 } from "../shop/shop-settings.server";
 import { connectShop, disconnectShop } from "./connect-shop.server";
+import { ensureShopRow } from "../shop/shop.server";
 import type { SvcConnectionConfig, SvcEnvironment } from "../shop/svc-connection.server";
 
 /** What a settings change uses of the process's services (app/composition.server.ts). */
@@ -164,7 +165,7 @@ export async function saveOperationsSettings(
   },
 ): Promise<ShopifyProblem | null> {
   const { db } = deps;
-  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  await ensureShopRow(db, shop);
   await updateShopSettings({ db, shop, patch });
   await ensureStockSchedule(db, { shop, now: deps.now() });
   return applyFulfillmentMode(deps, shop, patch.fulfillment.mode);
@@ -208,7 +209,7 @@ export async function saveRatesSettings(
   rates: RatesSettings,
 ): Promise<CarrierRegistration | null> {
   const { db } = deps;
-  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  await ensureShopRow(db, shop);
   await updateShopSettings({ db, shop, patch: { rates } });
   deps.rates.forget(shop);
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } });

@@ -1,9 +1,9 @@
 // A shop's connection to the service: its API key (encrypted at rest) and environment, the clients
 // built from it, and each client's connection id. Connecting and disconnecting, which also forget
 // the catalogue's registrations, are orchestration: app/orchestration/connect-shop.server.ts.
-import type { PrismaClient } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import { createHash } from "node:crypto";
-import { decryptSecret } from "../crypto.server";
+import { decryptSecret, encryptSecret } from "../crypto.server";
 import { createSvcClient, type SvcClient, type SvcClientOptions, type SvcLogger } from "../svc";
 
 export type SvcEnvironment = "qa" | "production";
@@ -19,8 +19,49 @@ export interface SvcConnectionConfig {
 }
 
 type Db = Pick<PrismaClient, "shop">;
-/** Whether `ciphertext` is `apiKey` stored under the current ENCRYPTION_KEY. */
-export function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnectionConfig }): boolean {
+/**
+ * The write that stores `apiKey` (encrypted) and `environment` as the shop's connection, not yet
+ * run (a step of the caller's transaction), and whether it replaces another account or environment.
+ */
+export async function connectionWrite(args: {
+  db: Pick<PrismaClient, "shop">;
+  config: SvcConnectionConfig;
+  shop: string;
+  apiKey: string;
+  environment: SvcEnvironment;
+}): Promise<{ write: Prisma.PrismaPromise<unknown>; switched: boolean }> {
+  const previous = await args.db.shop.findUnique({
+    where: { domain: args.shop },
+    select: { svcApiKeyCiphertext: true, svcEnvironment: true },
+  });
+  const switched =
+    previous?.svcApiKeyCiphertext != null &&
+    (previous.svcEnvironment !== args.environment || !sameKey(previous.svcApiKeyCiphertext, args));
+  const write = args.db.shop.upsert({
+    where: { domain: args.shop },
+    create: {
+      domain: args.shop,
+      svcEnvironment: args.environment,
+      svcApiKeyCiphertext: encryptSecret(args.apiKey, args.config.encryptionKey),
+    },
+    update: {
+      svcEnvironment: args.environment,
+      svcApiKeyCiphertext: encryptSecret(args.apiKey, args.config.encryptionKey),
+      uninstalledAt: null,
+    },
+  });
+  return { write, switched };
+}
+
+/** The write that forgets the shop's key (a step of the caller's transaction); its count is 0 when none was stored. */
+export function forgetConnectionWrite(db: Pick<PrismaClient, "shop">, shop: string) {
+  return db.shop.updateMany({
+    where: { domain: shop, svcApiKeyCiphertext: { not: null } },
+    data: { svcApiKeyCiphertext: null },
+  });
+}
+
+function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnectionConfig }): boolean {
   try {
     return decryptSecret(ciphertext, args.config.encryptionKey) === args.apiKey;
   } catch {

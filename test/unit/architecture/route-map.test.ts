@@ -10,7 +10,7 @@ const ROOT = path.resolve(__dirname, "../../..");
 const APP = path.join(ROOT, "app");
 const ROUTES = path.join(APP, "routes");
 const DOC = path.join(ROOT, "docs/architecture.md");
-const FEATURES = ["catalog", "rates", "fulfillment", "address", "shop", "flow", "attention", "privacy", "maintenance"];
+const FEATURES = ["catalog", "rates", "fulfillment", "address", "shop", "orchestration", "flow", "attention", "privacy", "maintenance"];
 
 interface Row {
   routes: string[];
@@ -102,7 +102,7 @@ describe("docs/architecture.md's map from a route to its behaviour", () => {
         file,
         `import { a } from "~/orchestration/readiness.server";\nimport { b } from "../../fulfillment/status";\nimport { c } from "../../attention/orders.server";\nimport { d } from "~/i18n/react";`,
       ).sort(),
-    ).toEqual(["attention/orders.server.ts", "shop/readiness.server.ts"]);
+    ).toEqual(["attention/orders.server.ts", "orchestration/readiness.server.ts"]);
     expect(routeTable("## From a route to its behaviour\n\n| Route | Module |\n| --- | --- |\n| `a.b/` | `x/y.server.ts` |\n")).toEqual([
       { routes: ["a.b/"], modules: ["x/y.server.ts"] },
     ]);
