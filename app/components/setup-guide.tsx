@@ -1,4 +1,4 @@
-// Inicio's setup guide (app/shop/setup-guide.ts): the five steps, the current one open with what
+// Inicio's setup guide (app/orchestration/setup-guide.ts): the five steps, the current one open with what
 // to do and where (any other opens with a click on its title), the done ones ticked. «Entendido»
 // on the last step posts to Inicio.
 import { useState } from "react";

@@ -20,7 +20,7 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
   const now = new Date();
   // Only reads: a shop's readiness check is scheduled on connecting, after auth and by the
-  // worker's sweep (app/shop/schedules.server.ts), never from this page.
+  // worker's sweep (app/orchestration/schedules.server.ts), never from this page.
   const { db } = context.services;
   const [overview, hours, failedJobs, tokenProblem, readiness, setup] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),

@@ -1,5 +1,5 @@
 // What the orders page asks of the fulfilment feature: the page's data (reads only: the schedules
-// the page used to start here are the worker's, app/shop/schedules.server.ts) and each form's action.
+// the page used to start here are the worker's, app/orchestration/schedules.server.ts) and each form's action.
 import type { AppLoadContext } from "@remix-run/node";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "~/attention/orders.server";
 import {

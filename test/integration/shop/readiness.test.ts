@@ -140,7 +140,7 @@ describe("checkout readiness", () => {
     expect(atCheckout.carriers[0]).toMatchObject({ called: false, skipped: "not_in_shipping_settings" });
     expect(upstream.count("/api/rest/services")).toBe(0);
 
-    // A shop connected before readiness existed gets its check from the schedules sweep (app/shop/schedules.server.ts).
+    // A shop connected before readiness existed gets its check from the schedules sweep (app/orchestration/schedules.server.ts).
     await ensureReadinessCheck(prisma, { shop: TEST_SHOP, now: new Date() });
     expect(await prisma.job.count({ where: { queue: READINESS_QUEUE, shop: TEST_SHOP, state: "queued" } })).toBe(1);
     await prisma.job.deleteMany({ where: { queue: READINESS_QUEUE } });

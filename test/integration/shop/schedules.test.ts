@@ -1,4 +1,4 @@
-// The recurring jobs a connected shop must have (app/shop/schedules.server.ts) are started by the
+// The recurring jobs a connected shop must have (app/orchestration/schedules.server.ts) are started by the
 // worker's periodic sweep and after Shopify's auth — not by a page's GET any more: a connected
 // shop missing them gets each one once; a shop not connected, or uninstalled, gets none.
 import { beforeEach, describe, expect, it } from "vitest";
