@@ -12,6 +12,7 @@ import { readStoredRequest, statusOf, transition, type TransitionArgs } from "./
 import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
 import { isCancelledReason, reason, reasonColumns, storedReason } from "./reason-codes";
+import { outcomeRecordsEn } from "../i18n/messages.en";
 import { RETRYABLE_BY_MERCHANT } from "./status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
 
@@ -23,8 +24,9 @@ export interface MerchantDeps {
 }
 
 /**
- * What came of an action: `message`/`error` in English (logs, support, the order-page block's
- * fallback) and `code` with `params` for the merchant's language (`orders.outcomes.<code>`).
+ * What came of an action: `code` with `params`, worded for the merchant from `orders.outcomes.<code>`
+ * in their language; `message`/`error` is the code's English record (logs, support, the order-page
+ * block's fallback), from the English catalogue's `outcomeRecordsEn`, never written here.
  */
 export type MerchantActionResult =
   | { ok: true; message: string; code?: MerchantOutcome; params?: Record<string, string> }
@@ -57,20 +59,21 @@ export const MERCHANT_OUTCOMES = [
 ] as const;
 export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
-const moved = (message: string, code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
+const moved = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
   ok: true,
-  message,
+  message: outcomeRecordsEn[code](params),
   code,
   params,
 });
-export const refused = (
-  error: string,
-  code: MerchantOutcome,
-  params: Record<string, string> = {},
-): MerchantActionResult => ({ ok: false, error, code, params });
-const raced = (order: string) => refused("the order changed meanwhile; reload the page", "raced", { order });
-const willSend = (record: Fulfillment, note = "") =>
-  moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName });
+export const refused = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
+  ok: false,
+  error: outcomeRecordsEn[code](params),
+  code,
+  params,
+});
+const raced = (order: string) => refused("raced", { order });
+const willSend = (record: Fulfillment, note: string | null = null) =>
+  moved("willSend", { order: record.orderName, ...(note ? { note } : {}) });
 
 /**
  * Every action's last step: moves the record as the merchant asked (a compare-and-set on `from`,
@@ -97,7 +100,7 @@ async function loadWithStatus(
   args: { shop: string; fulfillmentId: string },
 ): Promise<{ record: Fulfillment; status: ReturnType<typeof statusOf> } | { refusal: MerchantActionResult }> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (!record) return { refusal: refused("notFound") };
   return { record, status: statusOf(record) };
 }
 
@@ -107,10 +110,10 @@ async function loadUnknownOutcome(
   args: { shop: string; fulfillmentId: string },
 ): Promise<{ record: Fulfillment } | { refusal: MerchantActionResult }> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (!record) return { refusal: refused("notFound") };
   if (record.status !== "unknown_outcome")
     return {
-      refusal: refused(`the order is ${record.status}, not waiting for a confirmation`, "notWaitingConfirmation", {
+      refusal: refused("notWaitingConfirmation", {
         order: record.orderName,
         status: record.status,
       }),
@@ -127,25 +130,25 @@ export async function confirmServiceOrderExists(
   if ("refusal" in found) return found.refusal;
   const { record } = found;
   const svcOrderId = args.svcOrderId.trim();
-  if (!svcOrderId) return refused("give the service's order id", "missingSvcOrderId", { order: record.orderName });
+  if (!svcOrderId) return refused("missingSvcOrderId", { order: record.orderName });
   const client = await deps.svcClientFor(args.shop);
-  if (!client) return refused("the shop is not connected to the service", "notConnected");
+  if (!client) return refused("notConnected");
   let order;
   try {
     order = await lookupServiceOrder(client, svcOrderId);
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);
     // The page words what failed from its code (serviceErrors.<problem>); `said` is for the logs and the API.
-    return refused(`the service could not be asked about order ${svcOrderId}: ${said}`, "serviceUnreachable", {
+    return refused("serviceUnreachable", {
       svcOrderId,
+      said,
       problem: serviceErrorOf(error).code,
     });
   }
-  if (!order) return refused(`the service has no order ${svcOrderId}`, "serviceHasNoOrder", { svcOrderId });
+  if (!order) return refused("serviceHasNoOrder", { svcOrderId });
   const { storeOrderRef } = order;
   if (storeOrderRef && storeOrderRef !== record.orderName) {
     return refused(
-      `service order ${svcOrderId} belongs to ${storeOrderRef}, not ${record.orderName}`,
       "serviceOrderOfAnother",
       { svcOrderId, other: storeOrderRef, order: record.orderName },
     );
@@ -161,7 +164,7 @@ export async function confirmServiceOrderExists(
       data: { svcOrderId, submittedAt: record.submittedAt ?? now, ...reasonColumns(null) },
       detail: reason("merchantConfirmedExists", { order: svcOrderId }),
     },
-    moved(`${record.orderName} follows service order ${svcOrderId}`, "confirmedExists", {
+    moved("confirmedExists", {
       order: record.orderName,
       svcOrderId,
     }),
@@ -202,18 +205,17 @@ export async function retryFulfillment(
   const { record, status } = found;
   if (isAwaitingShortChoice(record))
     return refused(
-      `${record.orderName} shipped short: choose to send the rest as a new order or leave it for a refund`,
       "chooseForShort",
       { order: record.orderName },
     );
   if (!RETRYABLE_BY_MERCHANT.includes(status))
-    return refused(`an order that is ${status} cannot be retried`, "notRetryable", {
+    return refused("notRetryable", {
       order: record.orderName,
       status,
     });
   // A cancelled order would be read again, found cancelled and skipped: never offer that as a retry.
   if (isCancelledReason(record.reasonCode))
-    return refused(`${record.orderName} was cancelled in Shopify`, "cancelledNotRetryable", {
+    return refused("cancelledNotRetryable", {
       order: record.orderName,
     });
   if (record.svcOrderId) {
@@ -221,7 +223,7 @@ export async function retryFulfillment(
       deps,
       record,
       { from: status, to: "submitted", data: reasonColumns(null), detail: reason("merchantRetriedFollow") },
-      moved(`${record.orderName} is followed again`, "followed", { order: record.orderName }),
+      moved("followed", { order: record.orderName }),
     );
   }
   if (record.fulfillmentOrderGid) {
@@ -239,16 +241,14 @@ export async function retryFulfillment(
     );
   }
   const stored = readStoredRequest(record.request);
-  if (!stored) return refused("the order's data is no longer held (redacted)", "redacted", { order: record.orderName });
+  if (!stored) return refused("redacted", { order: record.orderName });
   let order = stored.order;
-  let note = "";
   let unread: string | null = null;
   try {
     const fresh = await fetchPaidOrder(await deps.adminFor(args.shop), stored.order);
     if (fresh) order = fresh;
   } catch (error) {
     unread = `Shopify could not be read, so the order as paid is used: ${error instanceof Error ? error.message : String(error)}`;
-    note = ` (${unread})`;
   }
   return moveThenAnswer(
     deps,
@@ -259,7 +259,7 @@ export async function retryFulfillment(
       data: { request: { order }, ...reasonColumns(null), submitAttempts: 0, warnings: [] },
       detail: reason("merchantRetried", { note: unread }),
     },
-    willSend(record, note),
+    willSend(record, unread),
   );
 }
 
@@ -275,7 +275,7 @@ export async function sendAsItStands(
   if ("refusal" in found) return found.refusal;
   const { record, status } = found;
   if (status !== "waiting" || !problemOfReason(storedReason(record.reasonCode, record.reasonParams)))
-    return refused(`${record.orderName} is not held for its address`, "notAddressHeld", { order: record.orderName });
+    return refused("notAddressHeld", { order: record.orderName });
   // To pending, where the order's job decides and sends it.
   return moveThenAnswer(
     deps,
@@ -296,10 +296,10 @@ async function loadShortChoice(
   args: { shop: string; fulfillmentId: string },
 ): Promise<{ record: Fulfillment; missing: string } | { refusal: MerchantActionResult }> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (!record) return { refusal: refused("notFound") };
   if (!isAwaitingShortChoice(record))
     return {
-      refusal: refused(`${record.orderName} is not waiting for a choice about a short shipment`, "notShort", {
+      refusal: refused("notShort", {
         order: record.orderName,
       }),
     };
@@ -368,7 +368,7 @@ export async function leaveMissingForRefund(
       data: reasonColumns(null),
       detail: reason("merchantLeftMissing", { missing }),
     },
-    moved(`${record.orderName} is followed to delivery; refund ${missing} in Shopify`, "leftForRefund", {
+    moved("leftForRefund", {
       order: record.orderName,
       missing,
     }),

@@ -92,7 +92,7 @@ export async function ordersAction(
   if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
     return {
       status: 400,
-      result: { kind: "one", ...refused("fulfillmentId: missing or not a record id", "invalidRecordId") },
+      result: { kind: "one", ...refused("invalidRecordId") },
     };
   }
   return {
