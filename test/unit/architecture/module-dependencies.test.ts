@@ -57,7 +57,7 @@ function reachable(start: string): Set<string> {
   return seen;
 }
 
-/** The layers above the feature modules: they may import shop/'s orchestration. */
+/** The layers above the feature modules: they may import the orchestration. */
 const ABOVE_FEATURES = new Set(["routes", "components"]);
 /** The edges and shared utilities below the features (docs/architecture.md): a leaf may use them. */
 const BELOW_FEATURES = new Set(["svc", "shopify", "money", "i18n", "http", "forms", "text", "jobs"]);
