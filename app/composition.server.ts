@@ -13,8 +13,10 @@ import type { Env } from "./env.server";
 import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { flowFulfillmentSubscriber } from "./flow/triggers";
 import { subscribeToFulfillment } from "./fulfillment/events";
+import { FULFILLMENT_QUEUE_PRIORITIES } from "./fulfillment/queues";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import { jobErrorCode } from "./job-errors/error-codes";
+import { declareQueuePriorities } from "./jobs/priorities";
 import { queueBacklog, releaseLeases } from "./jobs/queue.server";
 import type { HandlerDeps } from "./handler-deps";
 import { createJobWorker, type JobHandler } from "./jobs/worker.server";
@@ -38,6 +40,8 @@ import type { SvcClient } from "./svc";
 // process, so neither imports the other: Flow's triggers follow fulfilment's state changes and
 // stock writes, their jobs written in the announcing statement (app/fulfillment/events.ts).
 subscribeToFulfillment(flowFulfillmentSubscriber);
+// The generic queue claims the order queues first: fulfilment declares which (ADR 024).
+declareQueuePriorities(FULFILLMENT_QUEUE_PRIORITIES);
 
 /** Everything a route or a job may use of the process: one object, built once. */
 export interface AppServices {

@@ -8,7 +8,7 @@ import { FULL_SYNC_QUEUE } from "~/catalog/full-sync.server";
 import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
 import { jobHandlers } from "~/composition.server";
 import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/queues";
-import { REQUESTS_QUEUE } from "~/jobs/priorities";
+import { REQUESTS_QUEUE } from "~/fulfillment/queues";
 import { action, loader } from "~/routes/app.settings/route";
 import { readSetupGuide } from "~/orchestration/setup-guide.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
