@@ -19,6 +19,7 @@ export interface SvcConnectionConfig {
 }
 
 type Db = Pick<PrismaClient, "shop">;
+
 /**
  * The write that stores `apiKey` (encrypted) and `environment` as the shop's connection, not yet
  * run (a step of the caller's transaction), and whether it replaces another account or environment.
