@@ -2,25 +2,30 @@
 // the one written statement of who may import whom; a back-arrow fails the build with the rule's
 // name and comment. Layers, top to bottom:
 //   routes (app/routes, app/root.tsx, app/entry.server.tsx) and their components (app/components)
-//   → feature modules (every other folder of app/: catalog, rates, fulfillment, shop, …)
+//   → orchestration (app/orchestration: connecting a shop, readiness, schedules, the overview, the
+//     setup guide — what spans features)
+//   → feature modules (every other folder of app/: catalog, rates, fulfillment, flow, shop, …)
 //   → edges (app/svc: the service's client; app/shopify: Shopify's Admin API, webhooks, sign-in)
-//   → shared utilities (money, i18n, http, forms, text, the job queue of app/jobs, and the
-//     process's own modules: logger, env, db, crypto, metrics, telemetry, version)
+//   → shared utilities (money, i18n, http, forms, text, the job queue and worker of app/jobs, and
+//     the process's own modules: logger, env, db, crypto, metrics, telemetry, version)
 // app/composition.server.ts is the composition root: the one file of app/ that may import every
-// layer, imported only from server/ and the routes' entry. Import cycles are refused everywhere.
-
+// layer, imported only from server/ and the routes' entry; it hands the generic layers what they
+// must not import (the worker's error classifier) and subscribes features to each other's events.
+// Import cycles are refused everywhere, between files and between folders.
 /** Folders and files of app/ by layer, as path regexes. */
 const ROUTES = "^app/(routes/|root\\.tsx$|entry\\.server\\.tsx$|routes\\.ts$)";
 const COMPONENTS = "^app/components/";
 const COMPOSITION = "^app/(composition|context)\\.server\\.ts$";
+const ORCHESTRATION = "^app/orchestration/";
 const EDGES = "^app/(svc|shopify)/|^app/shopify\\.server\\.ts$";
 const SVC = "^app/svc/";
 const SHOPIFY = "^app/shopify/|^app/shopify\\.server\\.ts$";
-// The job queue (rows, leases, priorities) is shared; the worker that hands handlers the services
-// (app/jobs/worker.server.ts, HandlerDeps) sits with the features.
+// The job queue and worker (rows, leases, priorities, running handlers) are shared and know no
+// feature and no edge; what every feature's handlers get (app/handler-deps.ts) and the classifier
+// of the edges' errors (app/job-errors) sit with the features.
 const SHARED =
-  "^app/(money|i18n|http|forms|text)/|^app/jobs/(queue\\.server|priorities)\\.ts$|^app/(logger|env|db|crypto|metrics|telemetry|version)\\.server\\.ts$";
-/** Everything of app/ that is not a route, a component, the composition root, an edge or shared. */
+  "^app/(money|i18n|http|forms|text|jobs)/|^app/(logger|env|db|crypto|metrics|telemetry|version)\\.server\\.ts$";
+/** Everything of app/ that is not a route, a component, the composition root, an edge or shared: the features and the orchestration above them. */
 const FEATURE_NOT = [ROUTES, COMPONENTS, COMPOSITION, EDGES, SHARED];
 
 /** Modules whose use means I/O: a pure core (a file without `.server`) imports none of them. */
@@ -36,6 +41,15 @@ module.exports = {
       comment: "An import cycle: one of the modules must not know the other (move the shared part down a layer).",
       from: {},
       to: { circular: true },
+    },
+    {
+      name: "no-folder-cycle",
+      severity: "error",
+      scope: "folder",
+      comment:
+        "Two folders of app/ import each other, through any files: one of them must not know the other (move what spans both up to app/orchestration, or announce an event the other subscribes to through the composition root).",
+      from: { path: "^app/", pathNot: ROUTES },
+      to: { path: "^app/", pathNot: ROUTES, circular: true },
     },
     {
       name: "no-unresolvable",
@@ -113,9 +127,18 @@ module.exports = {
     {
       name: "features-not-up",
       severity: "error",
-      comment: "A feature module imports other features, the edges and shared utilities: never a route, a component or the root.",
+      comment:
+        "A feature module (and the orchestration above them) imports features, the edges and shared utilities: never a route, a component or the root.",
       from: { path: "^app/", pathNot: FEATURE_NOT },
       to: { path: [ROUTES, COMPONENTS] },
+    },
+    {
+      name: "features-not-to-orchestration",
+      severity: "error",
+      comment:
+        "app/orchestration spans the features and calls them: a feature, an edge or a shared module never imports it (announce an event, or take a parameter).",
+      from: { path: "^app/", pathNot: [ROUTES, COMPONENTS, COMPOSITION, ORCHESTRATION] },
+      to: { path: ORCHESTRATION },
     },
     {
       name: "pure-core-no-io",
@@ -148,7 +171,7 @@ module.exports = {
       dot: {
         // Top to bottom, as the layers are drawn in docs/architecture.md: an arrow up is a back-arrow.
         theme: { graph: { rankdir: "TB", splines: "true", ranksep: "0.9" } },
-        collapsePattern: "^(app/jobs/[^/]+|app/[^/]+/|app/[^/]+\\.tsx?$|server/|sandbox/[^/]+/|extensions/[^/]+/|scripts/|bench/|node_modules/[^/]+)",
+        collapsePattern: "^(app/[^/]+/|app/[^/]+\\.tsx?$|server/|sandbox/[^/]+/|extensions/[^/]+/|scripts/|bench/|node_modules/[^/]+)",
       },
     },
   },

@@ -11,18 +11,23 @@ import { catalogJobHandlers } from "./catalog/jobs.server";
 import { createPrismaClient, type PoolRole } from "./db.server";
 import type { Env } from "./env.server";
 import { flowJobHandlers } from "./flow/trigger-jobs.server";
+import { flowFulfillmentSubscriber } from "./flow/triggers";
+import { subscribeToFulfillment } from "./fulfillment/events";
+import { FULFILLMENT_QUEUE_PRIORITIES } from "./fulfillment/queues";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
+import { jobFailurePolicy } from "./job-errors/provider-access.server";
+import { declareQueuePriorities } from "./jobs/priorities";
 import { queueBacklog, releaseLeases } from "./jobs/queue.server";
-import { createJobWorker, type HandlerDeps, type JobHandler } from "./jobs/worker.server";
+import type { HandlerDeps } from "./handler-deps";
+import { createJobWorker, type JobHandler } from "./jobs/worker.server";
 import { createLogger, currentRequestId } from "./logger.server";
 import { enableProcessMetrics, metrics } from "./metrics.server";
 import { checkReadiness, type ReadinessReport } from "./http/health.server";
 import { ensureRetentionJob, retentionJobHandlers } from "./maintenance/retention.server";
 import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-connection.server";
 import { createNaiveRatesRuntime, createRatesRuntime, type RatesRuntime } from "./rates/runtime.server";
-import { readinessJobHandlers } from "./shop/jobs.server";
-import { schedulesJobHandlers } from "./shop/schedules.server";
-import { ensureSchedulesJob } from "./shop/schedules-queue.server";
+import { readinessJobHandlers } from "./orchestration/jobs.server";
+import { ensureSchedulesJob, schedulesJobHandlers } from "./orchestration/schedules.server";
 import { recordInstall } from "./shop/shop.server";
 import { ADMIN_API_VERSION, createShopify, type Shopify } from "./shopify.server";
 import { postgresBudgetStore } from "./shopify/admin-budget.server";
@@ -30,6 +35,13 @@ import { createAdminPacing, type AdminPacing } from "./shopify/admin-pacing.serv
 import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
 import { createOfflineTokens } from "./shop/offline-token.server";
 import type { SvcClient } from "./svc";
+
+// Features announce what happened; the features that owe work after it subscribe here, once per
+// process, so neither imports the other: Flow's triggers follow fulfilment's state changes and
+// stock writes, their jobs written in the announcing statement (app/fulfillment/events.ts).
+subscribeToFulfillment(flowFulfillmentSubscriber);
+// The generic queue claims the order queues first: fulfilment declares which (ADR 024).
+declareQueuePriorities(FULFILLMENT_QUEUE_PRIORITIES);
 
 /** Everything a route or a job may use of the process: one object, built once. */
 export interface AppServices {
@@ -205,13 +217,19 @@ export function startBackgroundWork(
   opts: { concurrency?: number } = {},
 ): { owner: string; stop(): Promise<void> } {
   const { db, logger, now } = services;
-  const worker = createJobWorker({ db, handlers: jobHandlers(services), logger, concurrency: opts.concurrency });
+  const worker = createJobWorker({
+    db,
+    handlers: jobHandlers(services),
+    logger,
+    concurrency: opts.concurrency,
+    ...jobFailurePolicy({ logger, now }),
+  });
   worker.start();
   // The periodic retention job (one row shared by every process; whichever worker claims it runs it).
   ensureRetentionJob(db, now()).catch((error: unknown) =>
     logger.error({ err: String(error) }, "could not schedule the retention job"),
   );
-  // The periodic sweep that starts any shop's missing recurring jobs (app/shop/schedules.server.ts).
+  // The periodic sweep that starts any shop's missing recurring jobs (app/orchestration/schedules.server.ts).
   ensureSchedulesJob(db, now()).catch((error: unknown) =>
     logger.error({ err: String(error) }, "could not schedule the shop schedules job"),
   );

@@ -210,7 +210,7 @@ async function main(sizes: number[]): Promise<void> {
     await migrateDatabase(database.url);
     Object.assign(process.env, env, { LOG_LEVEL: "silent" });
     const prisma = await benchDatabase();
-    const { connectShop } = await import("../app/shop/svc-connection.server");
+    const { connectShop } = await import("../app/orchestration/connect-shop.server");
     const { startFullSync } = await import("../app/catalog/full-sync.server");
     const { createSvcClient, SvcTokenCache } = await import("../app/svc");
     const serviceClient = createSvcClient({ baseUrl: sandbox.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() });

@@ -139,8 +139,8 @@ async function runSetup(workers: number): Promise<SetupResult> {
     const { PrismaPg } = await import("@prisma/adapter-pg");
     // The bench's own client (its reads go straight to PostgreSQL, not through the counter).
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url, max: 2 }) });
-    const { connectShop } = await import("../app/shop/svc-connection.server");
-    const { ensureShopSchedules } = await import("../app/shop/schedules.server");
+    const { connectShop } = await import("../app/orchestration/connect-shop.server");
+    const { ensureShopSchedules } = await import("../app/orchestration/schedules.server");
     const { Session } = await import("@shopify/shopify-api");
     const { PrismaSessionStorage } = await import("@shopify/shopify-app-session-storage-prisma");
     const config = {

@@ -105,7 +105,7 @@ async function main() {
     });
     Object.assign(process.env, appEnv, { LOG_LEVEL: "silent" });
     const prisma = await benchDatabase();
-    const { connectShop } = await import("../app/shop/svc-connection.server");
+    const { connectShop } = await import("../app/orchestration/connect-shop.server");
     const { updateShopSettings } = await import("../app/shop/shop-settings.server");
     const { createSvcClient, SvcTokenCache } = await import("../app/svc");
     const config = {

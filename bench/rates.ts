@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = database.url;
     const { createAppServices } = await import("../app/composition.server");
     const { parseEnv } = await import("../app/env.server");
-    const { connectShop } = await import("../app/shop/svc-connection.server");
+    const { connectShop } = await import("../app/orchestration/connect-shop.server");
     const { createSvcClient, SvcTokenCache } = await import("../app/svc");
     const { action } = await import("../app/routes/carrier-service.rates");
 

@@ -16,7 +16,7 @@ import {
 } from "../fulfillment/queues";
 import { FLOW_TRIGGER_QUEUE } from "../flow/triggers";
 import { isRecordId } from "../http/record-id";
-import { storedJobErrorCode, type JobErrorCode } from "../jobs/error-codes";
+import { storedJobErrorCode, type JobErrorCode } from "../job-errors/error-codes";
 import { listJobProblems as listProblemJobs, retryJobProblem as retryProblemJob } from "../jobs/queue.server";
 
 /** Every queue, the page its failures show on, and the message key that says what it does. */

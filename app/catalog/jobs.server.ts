@@ -2,11 +2,12 @@
  * The catalogue's job queues: "catalog.sync" (one full sync per shop) and "catalog.product" (one
  * product's webhook-driven re-sync). Both resume safely when a crashed worker's job is reclaimed.
  */
-import { jobErrorCode } from "../jobs/error-codes";
+import { jobErrorCode } from "../job-errors/error-codes";
 import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { extendLease, type JobOutcome } from "../jobs/queue.server";
-import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
+import type { HandlerDeps } from "../handler-deps";
+import type { JobHandler } from "../jobs/worker.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { catalogEnv, type CatalogDeps } from "./catalog-env.server";

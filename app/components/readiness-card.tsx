@@ -3,8 +3,8 @@
 // Shopify admin page. Actions post to /app/readiness and the page reloads its data.
 import { Link as RemixLink, useFetcher } from "@remix-run/react";
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineStack, Link, Text } from "@shopify/polaris";
-import type { ReadinessActionData } from "~/shop/readiness.server";
-import type { ReadinessItem } from "~/shop/readiness";
+import type { ReadinessActionData } from "~/orchestration/readiness.server";
+import type { ReadinessItem } from "~/orchestration/readiness";
 import { useI18n } from "~/i18n/react";
 import { isShopifyProblem } from "~/shopify/admin/problem";
 

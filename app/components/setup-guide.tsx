@@ -1,10 +1,10 @@
-// Inicio's setup guide (app/shop/setup-guide.ts): the five steps, the current one open with what
+// Inicio's setup guide (app/orchestration/setup-guide.ts): the five steps, the current one open with what
 // to do and where (any other opens with a click on its title), the done ones ticked. «Entendido»
 // on the last step posts to Inicio.
 import { useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import { Badge, BlockStack, Button, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
-import type { SetupGuide, SetupStep } from "~/shop/setup-guide";
+import type { SetupGuide, SetupStep } from "~/orchestration/setup-guide";
 import { useI18n } from "~/i18n/react";
 
 /** Where each step's button goes (none for readiness: its checklist is on Inicio itself). */

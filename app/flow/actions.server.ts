@@ -79,7 +79,7 @@ export const retryOrderNeedingAttention: FlowActionWork = async (deps, args) => 
     select: { id: true },
     orderBy: { createdAt: "asc" },
   });
-  if (records.length === 0) return refused("nothing of this order needs attention", "notRetryable");
+  if (records.length === 0) return refused("notRetryable");
   const results: MerchantActionResult[] = [];
   for (const record of records)
     results.push(await retryFulfillment(deps, { shop: args.shop, fulfillmentId: record.id }));

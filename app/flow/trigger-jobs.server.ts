@@ -6,12 +6,13 @@
  * between Shopify's answer and the row's update is the one case that sends twice (Flow has no
  * idempotency key for triggers).
  */
-import { jobErrorCode } from "../jobs/error-codes";
+import { jobErrorCode } from "../job-errors/error-codes";
 import type { FlowTrigger, PrismaClient } from "@prisma/client";
 import { storedReason } from "../fulfillment/reason-codes";
 import { pickLocale, translator } from "../i18n/locale";
 import type { JobOutcome } from "../jobs/queue.server";
-import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
+import type { HandlerDeps } from "../handler-deps";
+import type { JobHandler } from "../jobs/worker.server";
 import { receiveFlowTrigger } from "../shopify/admin/flow.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import {

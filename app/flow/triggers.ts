@@ -6,6 +6,7 @@
  * Reference fields (`order_reference`, `product_reference`) travel as `order_id` / `product_id`
  * with the resource's numeric id, as Flow expects; the other keys are the TOML fields' keys.
  */
+import type { FulfillmentSubscriber, FulfillmentTransitioned, StockLevelsChanged } from "../fulfillment/events";
 import type { EnqueueArgs } from "../jobs/queue.server";
 
 export const FLOW_TRIGGER_QUEUE = "flow.trigger";
@@ -43,23 +44,6 @@ export type FlowTriggerJob =
     }
   | { kind: "stockLow"; sku: string; inventoryItemId: string; quantity: number };
 
-/** A fulfilment record's state change, as records.server.ts `transition()` makes it. */
-export interface FlowTransition {
-  id: string;
-  shop: string;
-  from: string;
-  to: string;
-  now: Date;
-  /** The fields the transition writes (Prisma's update input: only plain strings are read). */
-  data?: {
-    reasonCode?: unknown;
-    reasonParams?: unknown;
-    trackingNumber?: unknown;
-    trackingCompany?: unknown;
-    trackingUrl?: unknown;
-  };
-}
-
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 function stringParams(value: unknown): Record<string, string> {
@@ -75,8 +59,9 @@ function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): Enqu
  * The triggers a transition owes: sent to the warehouse (once per record: the service has its
  * order), needs attention (each time it comes to need a person), tracking received (each new
  * tracking number written to Shopify).
+ * @internal
  */
-export function flowTriggerIntents(t: FlowTransition): EnqueueArgs[] {
+export function flowTriggerIntents(t: FulfillmentTransitioned): EnqueueArgs[] {
   const intents: EnqueueArgs[] = [];
   if (t.to === "submitted" && (t.from === "submitting" || t.from === "unknown_outcome"))
     intents.push(intent(t.shop, `sent:${t.id}`, { kind: "sent", fulfillmentId: t.id }, t.now));
@@ -99,12 +84,11 @@ export function flowTriggerIntents(t: FlowTransition): EnqueueArgs[] {
   return intents;
 }
 
-/** Stock levels that crossed down to the threshold in one write: each owes a "stock low" trigger. */
-export function stockLowIntents(args: {
-  shop: string;
-  changes: readonly { sku: string; inventoryItemId: string; previous: number | null; next: number }[];
-  now: Date;
-}): EnqueueArgs[] {
+/**
+ * Stock levels that crossed down to the threshold in one write: each owes a "stock low" trigger.
+ * @internal
+ */
+export function stockLowIntents(args: StockLevelsChanged): EnqueueArgs[] {
   return args.changes
     .filter((c) => c.next <= STOCK_LOW_THRESHOLD && (c.previous === null || c.previous > STOCK_LOW_THRESHOLD))
     .map((c) =>
@@ -116,6 +100,12 @@ export function stockLowIntents(args: {
       ),
     );
 }
+
+/** Flow's subscription to fulfilment's events (app/fulfillment/events.ts), made by the composition root. */
+export const flowFulfillmentSubscriber: FulfillmentSubscriber = {
+  transitioned: flowTriggerIntents,
+  stockLevelsChanged: stockLowIntents,
+};
 
 /** The size Shopify measures: the JSON payload's UTF-8 bytes. */
 export function payloadBytes(payload: Record<string, unknown>): number {

@@ -4,9 +4,10 @@
  * its lease and another one runs the job again.
  */
 import type { Job } from "@prisma/client";
-import { jobErrorCode } from "../jobs/error-codes";
+import { jobErrorCode } from "../job-errors/error-codes";
 import type { JobOutcome } from "../jobs/queue.server";
-import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
+import type { HandlerDeps } from "../handler-deps";
+import type { JobHandler } from "../jobs/worker.server";
 import { writeOrderNote } from "./order-note.server";
 import { pollFulfillment } from "./poll.server";
 import {

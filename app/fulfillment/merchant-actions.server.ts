@@ -12,6 +12,7 @@ import { readStoredRequest, statusOf, transition, type TransitionArgs } from "./
 import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
 import { isCancelledReason, reason, reasonColumns, storedReason } from "./reason-codes";
+import { outcomeRecordsEn } from "../i18n/messages.en";
 import { RETRYABLE_BY_MERCHANT } from "./status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
 import { linesOfAnotherPart } from "./service-order-match";
@@ -24,8 +25,9 @@ export interface MerchantDeps {
 }
 
 /**
- * What came of an action: `message`/`error` in English (logs, support, the order-page block's
- * fallback) and `code` with `params` for the merchant's language (`orders.outcomes.<code>`).
+ * What came of an action: `code` with `params`, worded for the merchant from `orders.outcomes.<code>`
+ * in their language; `message`/`error` is the code's English record (logs, support, the order-page
+ * block's fallback), from the English catalogue's `outcomeRecordsEn`, never written here.
  */
 export type MerchantActionResult =
   | { ok: true; message: string; code?: MerchantOutcome; params?: Record<string, string> }
@@ -60,20 +62,21 @@ export const MERCHANT_OUTCOMES = [
 ] as const;
 export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
-const moved = (message: string, code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
+const moved = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
   ok: true,
-  message,
+  message: outcomeRecordsEn[code](params),
   code,
   params,
 });
-export const refused = (
-  error: string,
-  code: MerchantOutcome,
-  params: Record<string, string> = {},
-): MerchantActionResult => ({ ok: false, error, code, params });
-const raced = (order: string) => refused("the order changed meanwhile; reload the page", "raced", { order });
-const willSend = (record: Fulfillment, note = "") =>
-  moved(`${record.orderName} will be sent to the service${note}`, "willSend", { order: record.orderName });
+export const refused = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
+  ok: false,
+  error: outcomeRecordsEn[code](params),
+  code,
+  params,
+});
+const raced = (order: string) => refused("raced", { order });
+const willSend = (record: Fulfillment, note: string | null = null) =>
+  moved("willSend", { order: record.orderName, ...(note ? { note } : {}) });
 
 /**
  * Every action's last step: moves the record as the merchant asked (a compare-and-set on `from`,
@@ -100,7 +103,7 @@ async function loadWithStatus(
   args: { shop: string; fulfillmentId: string },
 ): Promise<{ record: Fulfillment; status: ReturnType<typeof statusOf> } | { refusal: MerchantActionResult }> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (!record) return { refusal: refused("notFound") };
   return { record, status: statusOf(record) };
 }
 
@@ -110,10 +113,10 @@ async function loadUnknownOutcome(
   args: { shop: string; fulfillmentId: string },
 ): Promise<{ record: Fulfillment } | { refusal: MerchantActionResult }> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (!record) return { refusal: refused("notFound") };
   if (record.status !== "unknown_outcome")
     return {
-      refusal: refused(`the order is ${record.status}, not waiting for a confirmation`, "notWaitingConfirmation", {
+      refusal: refused("notWaitingConfirmation", {
         order: record.orderName,
         status: record.status,
       }),
@@ -130,28 +133,25 @@ export async function confirmServiceOrderExists(
   if ("refusal" in found) return found.refusal;
   const { record } = found;
   const svcOrderId = args.svcOrderId.trim();
-  if (!svcOrderId) return refused("give the service's order id", "missingSvcOrderId", { order: record.orderName });
+  if (!svcOrderId) return refused("missingSvcOrderId", { order: record.orderName });
   const client = await deps.svcClientFor(args.shop);
-  if (!client) return refused("the shop is not connected to the service", "notConnected");
+  if (!client) return refused("notConnected");
   let order;
   try {
     order = await lookupServiceOrder(client, svcOrderId);
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);
     // The page words what failed from its code (serviceErrors.<problem>); `said` is for the logs and the API.
-    return refused(`the service could not be asked about order ${svcOrderId}: ${said}`, "serviceUnreachable", {
+    return refused("serviceUnreachable", {
       svcOrderId,
+      said,
       problem: serviceErrorOf(error).code,
     });
   }
-  if (!order) return refused(`the service has no order ${svcOrderId}`, "serviceHasNoOrder", { svcOrderId });
+  if (!order) return refused("serviceHasNoOrder", { svcOrderId });
   const { storeOrderRef } = order;
   if (storeOrderRef && storeOrderRef !== record.orderName) {
-    return refused(
-      `service order ${svcOrderId} belongs to ${storeOrderRef}, not ${record.orderName}`,
-      "serviceOrderOfAnother",
-      { svcOrderId, other: storeOrderRef, order: record.orderName },
-    );
+    return refused("serviceOrderOfAnother", { svcOrderId, other: storeOrderRef, order: record.orderName });
   }
   // Every part of the order carries its name: what tells them apart is which record already
   // follows the service order, and its lines.
@@ -160,20 +160,22 @@ export async function confirmServiceOrderExists(
     select: { orderName: true, fulfillmentOrderGid: true },
   });
   if (linked) {
-    return refused(
-      `service order ${svcOrderId} is already followed by another part of ${linked.orderName} (${linked.fulfillmentOrderGid ?? "?"})`,
-      "serviceOrderOfAnotherPart",
-      { svcOrderId, order: record.orderName, other: linked.orderName },
-    );
+    return refused("serviceOrderOfAnotherPart", {
+      svcOrderId,
+      order: record.orderName,
+      other: linked.orderName,
+      otherPart: linked.fulfillmentOrderGid ?? "?",
+    });
   }
   const sent = readStoredRequest(record.request)?.sent?.lines;
   const otherLines = sent ? linesOfAnotherPart(sent, order.lines) : null;
   if (otherLines) {
-    return refused(
-      `service order ${svcOrderId} holds ${otherLines.found}, not the ${otherLines.sent} sent for this part of ${record.orderName}`,
-      "serviceOrderOtherLines",
-      { svcOrderId, order: record.orderName, sent: otherLines.sent, found: otherLines.found },
-    );
+    return refused("serviceOrderOtherLines", {
+      svcOrderId,
+      order: record.orderName,
+      sent: otherLines.sent,
+      found: otherLines.found,
+    });
   }
   const now = deps.now();
   return moveThenAnswer(
@@ -186,7 +188,7 @@ export async function confirmServiceOrderExists(
       data: { svcOrderId, submittedAt: record.submittedAt ?? now, ...reasonColumns(null) },
       detail: reason("merchantConfirmedExists", { order: svcOrderId }),
     },
-    moved(`${record.orderName} follows service order ${svcOrderId}`, "confirmedExists", {
+    moved("confirmedExists", {
       order: record.orderName,
       svcOrderId,
     }),
@@ -225,20 +227,15 @@ export async function retryFulfillment(
   const found = await loadWithStatus(deps, args);
   if ("refusal" in found) return found.refusal;
   const { record, status } = found;
-  if (isAwaitingShortChoice(record))
-    return refused(
-      `${record.orderName} shipped short: choose to send the rest as a new order or leave it for a refund`,
-      "chooseForShort",
-      { order: record.orderName },
-    );
+  if (isAwaitingShortChoice(record)) return refused("chooseForShort", { order: record.orderName });
   if (!RETRYABLE_BY_MERCHANT.includes(status))
-    return refused(`an order that is ${status} cannot be retried`, "notRetryable", {
+    return refused("notRetryable", {
       order: record.orderName,
       status,
     });
   // A cancelled order would be read again, found cancelled and skipped: never offer that as a retry.
   if (isCancelledReason(record.reasonCode))
-    return refused(`${record.orderName} was cancelled in Shopify`, "cancelledNotRetryable", {
+    return refused("cancelledNotRetryable", {
       order: record.orderName,
     });
   if (record.svcOrderId) {
@@ -246,7 +243,7 @@ export async function retryFulfillment(
       deps,
       record,
       { from: status, to: "submitted", data: reasonColumns(null), detail: reason("merchantRetriedFollow") },
-      moved(`${record.orderName} is followed again`, "followed", { order: record.orderName }),
+      moved("followed", { order: record.orderName }),
     );
   }
   if (record.fulfillmentOrderGid) {
@@ -264,16 +261,14 @@ export async function retryFulfillment(
     );
   }
   const stored = readStoredRequest(record.request);
-  if (!stored) return refused("the order's data is no longer held (redacted)", "redacted", { order: record.orderName });
+  if (!stored) return refused("redacted", { order: record.orderName });
   let order = stored.order;
-  let note = "";
   let unread: string | null = null;
   try {
     const fresh = await fetchPaidOrder(await deps.adminFor(args.shop), stored.order);
     if (fresh) order = fresh;
   } catch (error) {
     unread = `Shopify could not be read, so the order as paid is used: ${error instanceof Error ? error.message : String(error)}`;
-    note = ` (${unread})`;
   }
   return moveThenAnswer(
     deps,
@@ -284,7 +279,7 @@ export async function retryFulfillment(
       data: { request: { order }, ...reasonColumns(null), submitAttempts: 0, warnings: [] },
       detail: reason("merchantRetried", { note: unread }),
     },
-    willSend(record, note),
+    willSend(record, unread),
   );
 }
 
@@ -300,7 +295,7 @@ export async function sendAsItStands(
   if ("refusal" in found) return found.refusal;
   const { record, status } = found;
   if (status !== "waiting" || !problemOfReason(storedReason(record.reasonCode, record.reasonParams)))
-    return refused(`${record.orderName} is not held for its address`, "notAddressHeld", { order: record.orderName });
+    return refused("notAddressHeld", { order: record.orderName });
   // To pending, where the order's job decides and sends it.
   return moveThenAnswer(
     deps,
@@ -321,10 +316,10 @@ async function loadShortChoice(
   args: { shop: string; fulfillmentId: string },
 ): Promise<{ record: Fulfillment; missing: string } | { refusal: MerchantActionResult }> {
   const record = await load(deps, args.shop, args.fulfillmentId);
-  if (!record) return { refusal: refused("no such order", "notFound") };
+  if (!record) return { refusal: refused("notFound") };
   if (!isAwaitingShortChoice(record))
     return {
-      refusal: refused(`${record.orderName} is not waiting for a choice about a short shipment`, "notShort", {
+      refusal: refused("notShort", {
         order: record.orderName,
       }),
     };
@@ -393,7 +388,7 @@ export async function leaveMissingForRefund(
       data: reasonColumns(null),
       detail: reason("merchantLeftMissing", { missing }),
     },
-    moved(`${record.orderName} is followed to delivery; refund ${missing} in Shopify`, "leftForRefund", {
+    moved("leftForRefund", {
       order: record.orderName,
       missing,
     }),

@@ -97,7 +97,7 @@ export async function pollFulfillment(
       next = furthest(current, "in_progress");
       Object.assign(data, reasonColumns(written.reason));
       await save(deps, record, next, data, detail);
-      // Writing to Shopify failed (app/jobs/error-codes.ts words it on Pedidos if it keeps failing).
+      // Writing to Shopify failed (app/job-errors/error-codes.ts words it on Pedidos if it keeps failing).
       return { ...later(true), error: reasonRecord(written.reason), errorCode: "shopifyFailed" };
     }
     Object.assign(data, written.data, reasonColumns(null));

@@ -3,11 +3,11 @@
  * entry — is a code with parameters (`reasonCode`/`reasonParams` on Fulfillment,
  * `detailCode`/`detailParams` on FulfillmentEvent). Pages and the order-page block word the code
  * from `orders.reasons.<code>` in the merchant's language; the English sentence kept beside it in
- * `reason`/`detail` (app/i18n/records.en.ts) is for support, logs and the messages that leave the
+ * `reason`/`detail` (the records of app/i18n/messages.en.ts) is for support, logs and the messages that leave the
  * app (Shopify's rejection message). Rows written before codes were converted once by migration
  * 20261125015000_coded_reasons.
  */
-import { recordsEn, type RecordParams } from "../i18n/records.en";
+import { recordsEn, type RecordParams } from "../i18n/messages.en";
 /** @internal */
 export const REASON_CODES = [
   "cancelledInShopify",

@@ -20,7 +20,7 @@ import { isFulfillmentStatus, type FulfillmentStatus } from "./status";
 import type { SkuUnits } from "./service-status";
 import { paidUnits } from "./units-awaiting-warehouse.server";
 import { planTransition, wakeOrderIntent } from "./transitions";
-import { flowTriggerIntents } from "../flow/triggers";
+import { jobsOwedOnTransition } from "./events";
 import { webhookDeliveryInsert } from "../shopify/webhooks/webhook-delivery.server";
 
 type Db = PrismaClient;
@@ -203,7 +203,7 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
       WHERE id = ${args.id}::uuid AND status = ${args.from}
       RETURNING id`,
   ];
-  const jobs = flowTriggerIntents({ ...args, shop: record.shop });
+  const jobs = jobsOwedOnTransition({ ...args, shop: record.shop });
   if (args.from !== args.to || args.detail) {
     writes.push(Prisma.sql`
       INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "fromStatus", "toStatus", detail, "detailCode", "detailParams")

@@ -20,7 +20,7 @@ import { STOCK_QUEUE, type StockJobPayload } from "./queues";
 import { activateInventory, readStockLevels, setAvailableLevels } from "../shopify/admin/inventory.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import { stockChanges, stockTargets, type StockChangePlan, type StockTarget } from "./stock-plan";
-import { stockLowIntents } from "../flow/triggers";
+import { jobsOwedOnStockLevels } from "./events";
 import { unitsAwaitingWarehouse, unitsBySku } from "./units-awaiting-warehouse.server";
 
 const BATCH = 100;
@@ -79,7 +79,7 @@ export async function syncStock(
     notStocked.push(...written.notStocked);
     if (written.changes.length > 0) {
       const at = deps.now();
-      for (const intent of stockLowIntents({ shop, changes: written.changes, now: at }))
+      for (const intent of jobsOwedOnStockLevels({ shop, changes: written.changes, now: at }))
         await enqueueJob(deps.db, intent);
       await deps.db.stockChange.createMany({
         data: written.changes.map((c) => ({

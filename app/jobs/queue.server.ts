@@ -229,7 +229,7 @@ export type JobOutcome =
       at: Date;
       /** The error's text, for logs and support. */
       error: string;
-      /** What failed, as a code the pages word (app/jobs/error-codes.ts); "unexpected" when not given. */
+      /** What failed, as a code the pages word (app/job-errors/error-codes.ts); "unexpected" when not given. */
       errorCode?: string;
     }
   | {

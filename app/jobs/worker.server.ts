@@ -1,38 +1,13 @@
 // Runs the handlers of claimed jobs. One worker per process; several processes may share a database.
-import type { Job, PrismaClient } from "@prisma/client";
+import type { Job } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { withLogContext } from "../logger.server";
 import { metrics } from "../metrics.server";
-import type { AdminGraphql } from "../shopify/admin/client";
-import type { AdminPacing } from "../shopify/admin-pacing.server";
-import type { SvcClient } from "../svc";
 import { inTraceSpan } from "../telemetry.server";
-import { operationOfMessage } from "../shopify/admin/errors";
-import { jobErrorCode, PROVIDER_ACCESS_CODE } from "./error-codes";
 import { claimJobs, finishJobState, jobSignals, runAsJob, type Conn, type JobOutcome } from "./queue.server";
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
-
-/**
- * What every module's handlers get from the composition root (app/composition.server.ts): the
- * process's services, of which a handler uses these.
- */
-export interface HandlerDeps {
-  db: PrismaClient;
-  logger: Logger;
-  now: () => Date;
-  /** The shop's service client, or null when the shop is not connected. */
-  svcClientFor(shop: string): Promise<SvcClient | null>;
-  /** Admin GraphQL for the shop (its offline session). */
-  adminFor(shop: string): Promise<AdminGraphql>;
-  /**
-   * Shopify's Admin API budget per shop, shared by every process on the database (ADR 026): what
-   * the services' `adminFor` paces with, and what handlers that price their own queries pace with.
-   * Unset (tests that hand in their own adminFor), a handler's Admin calls are not paced.
-   */
-  adminPacing?: AdminPacing;
-}
 
 export interface JobWorkerOptions {
   db: Conn;
@@ -43,6 +18,17 @@ export interface JobWorkerOptions {
   pollIntervalMs?: number;
   concurrency?: number;
   now?: () => Date;
+  /**
+   * The code a thrown error is stored under (Job.lastErrorCode), handed in by the composition root
+   * (app/job-errors/error-codes.ts knows the edges' errors; this generic worker knows none).
+   * Unset, a throw is stored as "unexpected".
+   */
+  errorCode?: (error: unknown) => string;
+  /**
+   * The app's policy for a run's outcome, handed in by the composition root: e.g. a failure only
+   * the operator can fix waits without using an attempt (app/job-errors/provider-access.server.ts).
+   */
+  settle?: (job: Job, outcome: JobOutcome) => JobOutcome;
 }
 
 export interface JobWorker {
@@ -55,12 +41,6 @@ export interface JobWorker {
 }
 
 const RETRY_AFTER_CRASH_MS = 5_000;
-/**
- * How long a job Shopify refused the app for (HTTP 403, the app's IP allowlist) waits before it
- * tries again: the operator's fix takes minutes, and the job keeps its place meanwhile.
- * @internal
- */
-export const PROVIDER_ACCESS_WAIT_MS = 5 * 60_000;
 /**
  * A worker that just ran jobs looks again after this long, doubling while it finds none, up to
  * its poll interval: work added by another process (a PROCESS_ROLE=web one) wakes nobody here, and
@@ -118,39 +98,16 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         kind: "retry",
         at: new Date(now().getTime() + backoff),
         error: message,
-        errorCode: jobErrorCode(error),
+        errorCode: opts.errorCode?.(error),
       };
     }
-    outcome = waitForProviderAccess(job, outcome);
+    if (opts.settle) outcome = opts.settle(job, outcome);
     const state = await finishJobState(opts.db, job, outcome);
     if (state === null) opts.logger.warn({ queue: job.queue, key: job.key }, "job lease was lost before it finished");
     else if (state === "failed") {
       metrics.jobGivenUp(job.queue);
       opts.logger.warn({ queue: job.queue, key: job.key, shop: job.shop, attempts: job.attempts }, "job gave up");
     }
-  }
-
-  /**
-   * Shopify refusing the app itself (its IP allowlist) is the operator's to fix, and no attempt the
-   * job makes meanwhile can succeed: the job waits without using its attempts (it never gives up
-   * over it) and carries on once Shopify lets the app in. The operator is told: a metric and a
-   * log line naming the shop and the operation Shopify refused (docs/operations.md).
-   */
-  function waitForProviderAccess(job: Job, outcome: JobOutcome): JobOutcome {
-    if (outcome.kind === "done" || outcome.errorCode !== PROVIDER_ACCESS_CODE) return outcome;
-    const operation = (outcome.error && operationOfMessage(outcome.error)) ?? "unknown";
-    metrics.shopifyAccessRefused("ip_allowlist", operation);
-    opts.logger.error(
-      { shop: job.shop, operation, queue: job.queue, key: job.key, reason: "ip_allowlist" },
-      "Shopify refused the app's Admin API request (HTTP 403): this instance's egress address is not on the app's IP allowlist; the job waits",
-    );
-    if (outcome.kind === "reschedule") return outcome;
-    return {
-      kind: "reschedule",
-      at: new Date(Math.max(outcome.at.getTime(), now().getTime() + PROVIDER_ACCESS_WAIT_MS)),
-      error: outcome.error,
-      errorCode: outcome.errorCode,
-    };
   }
 
   // Keeps up to `concurrency` jobs in flight and claims more as each one ends. (It used to claim a

@@ -6,7 +6,7 @@
  * process; other processes see it within the profile TTL.
  */
 import { getShopSettings, type RatesSettings } from "~/shop/shop-settings.server";
-import { svcConnectionId } from "~/shop/svc-connection-id.server";
+import { svcConnectionId } from "~/shop/svc-connection.server";
 import type { SvcClient } from "~/svc";
 import { SingleFlight } from "./single-flight";
 import { TtlLruCache } from "./ttl-cache";

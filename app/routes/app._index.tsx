@@ -2,24 +2,25 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { shopOverview } from "../shop/overview.server";
+import { shopOverview } from "../orchestration/overview.server";
 import { quotesPerHour } from "../rates/quote-hours.server";
 import { DailyFigures } from "../components/daily-figures";
 import { QuoteDetails } from "../components/quote-details";
 import { SETUP_ORDERS_SEEN_INTENT, SetupGuideCard } from "../components/setup-guide";
-import { markOrdersGuideSeen, readSetupGuide } from "../shop/setup-guide.server";
+import { readSetupGuide } from "../orchestration/setup-guide.server";
+import { markOrdersGuideSeen } from "../shop/shop.server";
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
 import { offlineTokenProblem } from "../shop/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
-import { readReadiness } from "../shop/readiness.server";
+import { readReadiness } from "../orchestration/readiness.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
   const now = new Date();
   // Only reads: a shop's readiness check is scheduled on connecting, after auth and by the
-  // worker's sweep (app/shop/schedules.server.ts), never from this page.
+  // worker's sweep (app/orchestration/schedules.server.ts), never from this page.
   const { db } = context.services;
   const [overview, hours, failedJobs, tokenProblem, readiness, setup] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),

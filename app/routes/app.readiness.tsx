@@ -1,8 +1,8 @@
 // POST /app/readiness: the checklist's actions, from Inicio and Configuración (a fetcher form):
 // "add_rates" adds our carrier's rates to checkout where Shopify lets the app, "recheck" checks now.
 import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { readinessDeps } from "~/shop/readiness-deps.server";
-import { addRatesToCheckout, checkReadiness, type ReadinessActionData } from "~/shop/readiness.server";
+import { readinessDeps } from "~/orchestration/jobs.server";
+import { addRatesToCheckout, checkReadiness, type ReadinessActionData } from "~/orchestration/readiness.server";
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);

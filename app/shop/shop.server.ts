@@ -1,5 +1,5 @@
 // The Shop row: install state, the encrypted service key and the shop's settings.
-import type { PrismaClient } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 
 type Db = Pick<PrismaClient, "shop" | "session" | "redactedShop">;
 
@@ -96,6 +96,33 @@ export async function clearOfflineTokenProblem(args: { db: Pick<PrismaClient, "s
     where: { domain: args.shop, offlineTokenProblem: { not: null } },
     data: { offlineTokenProblem: null, offlineTokenProblemAt: null, offlineTokenRefusedHash: null },
   });
+}
+
+/** The merchant ran a test quote in Tarifas (the first one is kept). */
+export async function recordRateTest(db: Pick<PrismaClient, "shop">, shop: string, now: Date): Promise<void> {
+  await db.shop.updateMany({ where: { domain: shop, rateTestedAt: null }, data: { rateTestedAt: now } });
+}
+
+/** The merchant read how orders go to the warehouse (the first time is kept). */
+export async function markOrdersGuideSeen(db: Pick<PrismaClient, "shop">, shop: string, now: Date): Promise<void> {
+  await db.shop.updateMany({ where: { domain: shop, ordersGuideSeenAt: null }, data: { ordersGuideSeenAt: now } });
+}
+
+/** Makes sure the shop has its row (settings are saved on it). */
+export async function ensureShopRow(db: Pick<PrismaClient, "shop">, shop: string): Promise<void> {
+  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+}
+
+/** Writes the shop's checkout readiness as app/orchestration/readiness.server.ts decided it. */
+export async function saveCheckoutReadiness(
+  db: Pick<PrismaClient, "checkoutReadiness">,
+  shop: string,
+  write: {
+    create: Omit<Prisma.CheckoutReadinessUncheckedCreateInput, "shop">;
+    update: Prisma.CheckoutReadinessUncheckedUpdateInput;
+  },
+): Promise<void> {
+  await db.checkoutReadiness.upsert({ where: { shop }, create: { shop, ...write.create }, update: write.update });
 }
 
 /** What shop/redact deletes of the shop's own rows, as steps of its batch transaction. */

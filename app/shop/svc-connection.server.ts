@@ -1,7 +1,8 @@
-// A shop's connection to the service: its API key (encrypted at rest) and environment.
-import type { PrismaClient } from "@prisma/client";
-import { forgetServiceRegistrations } from "../catalog/variant-records.server";
-import { rememberConnectionId } from "./svc-connection-id.server";
+// A shop's connection to the service: its API key (encrypted at rest) and environment, the clients
+// built from it, and each client's connection id. Connecting and disconnecting, which also forget
+// the catalogue's registrations, are orchestration: app/orchestration/connect-shop.server.ts.
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { createHash } from "node:crypto";
 import { decryptSecret, encryptSecret } from "../crypto.server";
 import { createSvcClient, type SvcClient, type SvcClientOptions, type SvcLogger } from "../svc";
 
@@ -18,23 +19,18 @@ export interface SvcConnectionConfig {
 }
 
 type Db = Pick<PrismaClient, "shop">;
-type ConnectDb = Pick<PrismaClient, "shop" | "catalogVariant" | "$transaction">;
 
 /**
- * Checks the key against the service (one auth call) and, when it is accepted, stores it
- * encrypted. A refused key is not stored; the client's SvcUnauthorizedError reaches the caller.
- * Switching to another account or environment forgets every catalogue registration, since the
- * new account holds none of those products: the next sync registers them there.
+ * The write that stores `apiKey` (encrypted) and `environment` as the shop's connection, not yet
+ * run (a step of the caller's transaction), and whether it replaces another account or environment.
  */
-export async function connectShop(args: {
-  db: ConnectDb;
+export async function connectionWrite(args: {
+  db: Pick<PrismaClient, "shop">;
   config: SvcConnectionConfig;
   shop: string;
   apiKey: string;
   environment: SvcEnvironment;
-}): Promise<void> {
-  const client = buildClient(args.config, args.environment, args.apiKey);
-  await client.auth();
+}): Promise<{ write: Prisma.PrismaPromise<unknown>; switched: boolean }> {
   const previous = await args.db.shop.findUnique({
     where: { domain: args.shop },
     select: { svcApiKeyCiphertext: true, svcEnvironment: true },
@@ -42,7 +38,7 @@ export async function connectShop(args: {
   const switched =
     previous?.svcApiKeyCiphertext != null &&
     (previous.svcEnvironment !== args.environment || !sameKey(previous.svcApiKeyCiphertext, args));
-  const saveShop = args.db.shop.upsert({
+  const write = args.db.shop.upsert({
     where: { domain: args.shop },
     create: {
       domain: args.shop,
@@ -55,31 +51,15 @@ export async function connectShop(args: {
       uninstalledAt: null,
     },
   });
-  if (!switched) {
-    await saveShop;
-    return;
-  }
-  await args.db.$transaction([
-    saveShop,
-    ...forgetServiceRegistrations(args.db, args.shop),
-  ]);
+  return { write, switched };
 }
 
-/**
- * Forgets the shop's key: the resolver answers null from now on, so nothing is sent to the service
- * (orders, catalogue, stock reads, quotations). The catalogue's registrations are forgotten with
- * it, since the account connected next may be another one; its full sync registers them there.
- * False when the shop was not connected.
- */
-export async function disconnectShop(args: { db: ConnectDb; shop: string }): Promise<boolean> {
-  const [forgotten] = await args.db.$transaction([
-    args.db.shop.updateMany({
-      where: { domain: args.shop, svcApiKeyCiphertext: { not: null } },
-      data: { svcApiKeyCiphertext: null },
-    }),
-    ...forgetServiceRegistrations(args.db, args.shop, "disconnected"),
-  ]);
-  return forgotten.count > 0;
+/** The write that forgets the shop's key (a step of the caller's transaction); its count is 0 when none was stored. */
+export function forgetConnectionWrite(db: Pick<PrismaClient, "shop">, shop: string) {
+  return db.shop.updateMany({
+    where: { domain: shop, svcApiKeyCiphertext: { not: null } },
+    data: { svcApiKeyCiphertext: null },
+  });
 }
 
 function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnectionConfig }): boolean {
@@ -90,7 +70,8 @@ function sameKey(ciphertext: string, args: { apiKey: string; config: SvcConnecti
   }
 }
 
-function buildClient(config: SvcConnectionConfig, environment: SvcEnvironment, apiKey: string): SvcClient {
+/** A service client for the key and environment (connecting checks a key with it before storing it). */
+export function buildClient(config: SvcConnectionConfig, environment: SvcEnvironment, apiKey: string): SvcClient {
   return createSvcClient({
     baseUrl: config.baseUrls[environment],
     apiKey,
@@ -125,4 +106,22 @@ export function createSvcClientResolver(db: Db, config: SvcConnectionConfig) {
     rememberConnectionId(client, fingerprint);
     return client;
   };
+}
+
+// The id of a service connection (environment and stored key), which the shared rate cache keys on
+// (app/rates/shop-profile.server.ts). Keyed by the client object.
+const connectionIds = new WeakMap<object, string>();
+
+/** Records the connection `client` was built for: a hash of its environment and ciphertext (never the key). */
+function rememberConnectionId(client: object, fingerprint: string): void {
+  connectionIds.set(client, createHash("sha256").update(fingerprint).digest("base64url").slice(0, 22));
+}
+
+/**
+ * The id of the connection (environment and stored key) `client` was built for: instances sharing
+ * the rate cache agree on it, and a new key or environment is a new id. Undefined for a client
+ * app/shop/svc-connection.server.ts did not build.
+ */
+export function svcConnectionId(client: object): string | undefined {
+  return connectionIds.get(client);
 }

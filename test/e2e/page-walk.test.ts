@@ -13,11 +13,11 @@ import { catalogReasonWords } from "~/catalog/reason-words";
 import { catalogSyncErrorWords, catalogSyncProblem } from "~/catalog/sync-errors";
 import { translator } from "~/i18n/locale";
 import { registerCarrierService } from "~/shop/carrier-service.server";
-import { evaluateReadiness } from "~/shop/readiness";
+import { evaluateReadiness } from "~/orchestration/readiness";
 import type { AdminGraphql } from "~/shopify/admin/client";
 import { reason, reasonColumns, type ReasonMessage } from "~/fulfillment/reason-codes";
 import { classifySubmitError } from "~/fulfillment/submit-errors";
-import { jobErrorCode } from "~/jobs/error-codes";
+import { jobErrorCode } from "~/job-errors/error-codes";
 import { ShopifyAdminError } from "~/shopify/admin/errors";
 import {
   SvcConflictError,

@@ -101,7 +101,15 @@ async function runWorkerProcess(): Promise<void> {
       },
     ]),
   );
-  const worker = createJobWorker({ db: prisma, handlers, logger, owner: env.WORKER_NAME, pollIntervalMs: 25 });
+  const { jobFailurePolicy } = await import("../../app/job-errors/provider-access.server");
+  const worker = createJobWorker({
+    db: prisma,
+    handlers,
+    logger,
+    owner: env.WORKER_NAME,
+    pollIntervalMs: 25,
+    ...jobFailurePolicy({ logger, now: () => new Date() }),
+  });
   worker.start();
   console.log("worker ready");
   process.on("SIGTERM", () => {

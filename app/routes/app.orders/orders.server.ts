@@ -1,5 +1,5 @@
 // What the orders page asks of the fulfilment feature: the page's data (reads only: the schedules
-// the page used to start here are the worker's, app/shop/schedules.server.ts) and each form's action.
+// the page used to start here are the worker's, app/orchestration/schedules.server.ts) and each form's action.
 import type { AppLoadContext } from "@remix-run/node";
 import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "~/attention/orders.server";
 import {
@@ -89,7 +89,7 @@ export async function ordersAction(
   if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
     return {
       status: 400,
-      result: { kind: "one", ...refused("fulfillmentId: missing or not a record id", "invalidRecordId") },
+      result: { kind: "one", ...refused("invalidRecordId") },
     };
   }
   return {

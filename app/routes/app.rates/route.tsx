@@ -14,7 +14,7 @@ import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form
 import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
-import { recordRateTest } from "~/shop/setup-guide.server";
+import { recordRateTest } from "~/shop/shop.server";
 import { gidPattern } from "~/shopify/gid";
 
 const VARIANT_ID = gidPattern("ProductVariant");

@@ -23,7 +23,7 @@ import {
   saveRateRules,
   type SettingsActionResult,
 } from "./settings.server";
-import type { SettingsDeps } from "~/shop/settings.server";
+import type { SettingsDeps } from "~/orchestration/settings.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);

@@ -1,5 +1,5 @@
 // What the settings page does with its forms: parse them, hand the values to the shop's settings
-// (app/shop/settings.server.ts) and word the outcome for the merchant.
+// (app/orchestration/settings.server.ts) and word the outcome for the merchant.
 import {
   type SettingsDeps,
   connectServiceAccount,
@@ -9,12 +9,12 @@ import {
   saveRatesSettings,
   shopSettingsView,
   unknownLocationIds,
-} from "~/shop/settings.server";
+} from "~/orchestration/settings.server";
 import type { SvcEnvironment } from "~/shop/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shop/carrier-service.server";
 import type { ShopifyProblem } from "~/shopify/admin/problem";
 import { es, type Messages } from "~/i18n/messages.es";
-import { readReadiness, type StoredReadiness } from "~/shop/readiness.server";
+import { readReadiness, type StoredReadiness } from "~/orchestration/readiness.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
 
@@ -26,7 +26,7 @@ export interface SettingsPageData {
   operations: OperationsFormValues;
   /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
   locations: { id: string; name: string }[];
-  /** The checkout readiness checklist (app/shop/readiness.server.ts); null before the first check. */
+  /** The checkout readiness checklist (app/orchestration/readiness.server.ts); null before the first check. */
   readiness: StoredReadiness | null;
 }
 

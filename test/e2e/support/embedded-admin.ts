@@ -15,7 +15,7 @@ import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/servi
 import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../../helpers/app-process";
 import { launchBrowser, MERCHANT_BROWSER } from "../../helpers/browser";
-import { connectShop } from "~/shop/svc-connection.server";
+import { connectShop } from "~/orchestration/connect-shop.server";
 import { createTestDatabase } from "../../helpers/test-database";
 
 export const SHOP = "tienda-demo.myshopify.com";

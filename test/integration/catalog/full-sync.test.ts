@@ -3,7 +3,7 @@ import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { resetDatabase } from "../../helpers/test-database";
-import { connectShop } from "~/shop/svc-connection.server";
+import { connectShop } from "~/orchestration/connect-shop.server";
 import { API_KEY, OTHER_API_KEY, SHOP, startHarness, variantsById, type Harness } from "./harness";
 
 /** The code the sync records for each issue of the demo's facts (the words: sku-lookup.test.ts, e2e). */

@@ -7,10 +7,12 @@ import { attachDemoIds, createSimulatedStore, type SimulatedStore } from "../../
 import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/service/server";
 import prisma from "../../helpers/prisma";
 import { catalogJobHandlers, type CatalogJobOptions } from "~/catalog/jobs.server";
+import { jobErrorCode } from "~/job-errors/error-codes";
 import { createJobWorker, type JobHandler, type JobWorker } from "~/jobs/worker.server";
 import type { Logger } from "pino";
 import { createLogger } from "~/logger.server";
-import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
+import { connectShop } from "~/orchestration/connect-shop.server";
+import { createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";
 import { TEST_SHOP } from "../../helpers/shopify-requests";
@@ -102,7 +104,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       fetchFile: options.wrapFetchFile ? options.wrapFetchFile(store.interceptFetch()) : store.interceptFetch(),
     },
   );
-  const worker = createJobWorker({ db: prisma, handlers, logger, now, leaseMs: 60_000 });
+  const worker = createJobWorker({ db: prisma, handlers, logger, now, leaseMs: 60_000, errorCode: jobErrorCode });
   const client = createSvcClient({ baseUrl: sandbox.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() });
 
   return {

@@ -10,6 +10,7 @@ import { FLOW_TRIGGER_QUEUE, STOCK_LOW_THRESHOLD } from "~/flow/triggers";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { enqueueJob } from "~/jobs/queue.server";
+import { jobErrorCode } from "~/job-errors/error-codes";
 import { createJobWorker } from "~/jobs/worker.server";
 import { listJobProblems, retryJobProblem } from "~/attention/job-problems.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
@@ -47,6 +48,7 @@ function worker(flowAdmin: AdminGraphql | null = null) {
   const deps = { db: prisma, logger: silentLogger, now: () => h.clock.now(), adminFor: h.adminFor };
   return createJobWorker({
     db: prisma,
+    errorCode: jobErrorCode,
     handlers: {
       ...fulfillmentJobHandlers({ ...deps, svcClientFor: h.svcClientFor }),
       ...flowJobHandlers(flowAdmin ? { ...deps, adminFor: async () => flowAdmin } : deps),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { SUBMIT_QUEUE } from "~/fulfillment/queues";
+import { jobErrorCode } from "~/job-errors/error-codes";
 import { createJobWorker } from "~/jobs/worker.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { startWorkerProcess, type WorkerProcess } from "../../helpers/worker-process";
@@ -68,6 +69,7 @@ describe("a burst of paid orders", () => {
     const worker = (queues: string[]) =>
       createJobWorker({
         db: prisma,
+        errorCode: jobErrorCode,
         handlers: Object.fromEntries(queues.map((queue) => [queue, handlers[queue]!])),
         logger: silentLogger,
         now: h.clock.now,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { MAX_SUBMIT_ATTEMPTS } from "~/fulfillment/schedule";
-import { connectShop } from "~/shop/svc-connection.server";
+import { connectShop } from "~/orchestration/connect-shop.server";
 import { forgetSvcKey } from "../../helpers/svc-connection";
 import {
   API_KEY,

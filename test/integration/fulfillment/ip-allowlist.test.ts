@@ -7,8 +7,8 @@ import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { checkReadiness } from "~/http/health.server";
 import { en } from "~/i18n/messages.en";
 import { es } from "~/i18n/messages.es";
+import { jobFailurePolicy, PROVIDER_ACCESS_WAIT_MS } from "~/job-errors/provider-access.server";
 import { createJobWorker } from "~/jobs/worker.server";
-import { PROVIDER_ACCESS_WAIT_MS } from "~/jobs/worker.server";
 import { metricsSnapshot } from "~/metrics.server";
 import { simulatedStoreAdminGraphql } from "~/shopify/admin.server";
 import type { ListeningStore } from "../../../sandbox/store";
@@ -61,9 +61,16 @@ describe("a shop behind the app's IP allowlist", () => {
       });
     const worker = createJobWorker({
       db: prisma,
-      handlers: fulfillmentJobHandlers({ db: prisma, logger, now: h.clock.now, svcClientFor: h.svcClientFor, adminFor }),
+      handlers: fulfillmentJobHandlers({
+        db: prisma,
+        logger,
+        now: h.clock.now,
+        svcClientFor: h.svcClientFor,
+        adminFor,
+      }),
       logger,
       now: h.clock.now,
+      ...jobFailurePolicy({ logger, now: h.clock.now }),
     });
     // GIVEN the allowlist is enforced and lists only a range the instance is not in
     h.store.setIpAllowlist({ enforced: true, ranges: ["203.0.113.0/24"] });
@@ -92,9 +99,9 @@ describe("a shop behind the app's IP allowlist", () => {
     expect(es.attention.jobErrors.shopifyProviderAccess).toMatch(/proveedor.*arreglando.*conservan su lugar/s);
     expect(en.attention.jobErrors.shopifyProviderAccess).not.toMatch(/authori[sz]e/i);
     // AND this instance stays ready: one shop's refusal is not the instance's failure
-    const migrations = (await prisma.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations`).map(
-      (row) => row.migration_name,
-    );
+    const migrations = (
+      await prisma.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations`
+    ).map((row) => row.migration_name);
     expect(await checkReadiness({ db: prisma, migrations })).toEqual({ database: "ok", migrations: "ok" });
 
     // WHEN the operator adds the instance's egress address to the allowlist

@@ -3,6 +3,8 @@ import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
 import prisma from "../../helpers/prisma";
 import { POLL_QUEUE, REQUESTS_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/queues";
 import { JobPriority, queuePriority } from "~/jobs/priorities";
+// The app's wiring: the composition root declares the order queues' priorities to the generic queue.
+import "~/composition.server";
 import { claimJobs, enqueueJob } from "~/jobs/queue.server";
 import { createJobWorker } from "~/jobs/worker.server";
 import { resetDatabase } from "../../helpers/test-database";

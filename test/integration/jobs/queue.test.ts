@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { claimJobs, enqueueJob, extendLease } from "~/jobs/queue.server";
 import { finishJob } from "../../helpers/jobs";
+import { jobErrorCode } from "~/job-errors/error-codes";
 import { createJobWorker } from "~/jobs/worker.server";
 import { currentRequestId, withLogContext } from "~/logger.server";
 import { resetDatabase } from "../../helpers/test-database";
@@ -123,8 +124,10 @@ describe("jobs as leased rows", () => {
       return { kind: "done" as const };
     };
     const now = () => at(1000);
-    const a = createJobWorker({ db: prisma, handlers: { work: handler }, logger: silent, owner: "A", now });
-    const b = createJobWorker({ db: otherProcess, handlers: { work: handler }, logger: silent, owner: "B", now });
+    // The classifier of the edges' errors, as the composition root hands it to the worker.
+    const errorCode = jobErrorCode;
+    const a = createJobWorker({ db: prisma, handlers: { work: handler }, logger: silent, owner: "A", now, errorCode });
+    const b = createJobWorker({ db: otherProcess, handlers: { work: handler }, logger: silent, owner: "B", now, errorCode });
     await Promise.all([a.runOnce(), b.runOnce()]);
     expect(runs.sort()).toEqual([...Array.from({ length: 10 }, (_, i) => `k${i}`), "explodes"].sort());
     const failed = await prisma.job.findUniqueOrThrow({ where: { queue_key: { queue: "work", key: "explodes" } } });

@@ -7,7 +7,7 @@ import { PrismaClient } from "@prisma/client";
 import pino from "pino";
 import prisma from "../../helpers/prisma";
 import { createJobWorker } from "~/jobs/worker.server";
-import { shopOverview } from "~/shop/overview.server";
+import { shopOverview } from "~/orchestration/overview.server";
 import { quotesPerHour } from "~/rates/quote-hours.server";
 import {
   ensureRetentionJob,

@@ -4,7 +4,7 @@
 // exists. The service is the sandbox, its failures its own fault injection.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { shopOverview } from "~/shop/overview.server";
+import { shopOverview } from "~/orchestration/overview.server";
 import {
   callback,
   flushQuoteLog,

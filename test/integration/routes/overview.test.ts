@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
-import { shopOverview } from "~/shop/overview.server";
+import { shopOverview } from "~/orchestration/overview.server";
 import { resetDatabase } from "../../helpers/test-database";
 
 const shop = "tienda-demo.myshopify.com";

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { updateShopSettings } from "~/shop/shop-settings.server";
-import { connectShop } from "~/shop/svc-connection.server";
+import { connectShop } from "~/orchestration/connect-shop.server";
 import { action as catalogAction, loader as catalogLoader, type CatalogLoaderData } from "~/routes/app.catalog/route";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index";
 import { loader as privacyLoader } from "~/routes/app.privacy";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrationSql } from "../../helpers/migration-sql";
 import prisma from "../../helpers/prisma";
-import { readReadiness } from "~/shop/readiness.server";
+import { readReadiness } from "~/orchestration/readiness.server";
 
 const MIGRATION = "prisma/migrations/20261125033000_carrier_service_error_code/migration.sql";
 const PLAN = "plan.myshopify.com";

@@ -12,10 +12,15 @@ import { action as readinessAction } from "~/routes/app.readiness";
 import { simulatedStoreAdminGraphql, type AdminGraphql } from "~/shopify/admin.server";
 import { createAdminPacing } from "~/shopify/admin-pacing.server";
 import { registerCarrierService } from "~/shop/carrier-service.server";
-import { readinessJobHandlers } from "~/shop/jobs.server";
+import { readinessJobHandlers } from "~/orchestration/jobs.server";
 import { claimJobs, enqueueJob } from "~/jobs/queue.server";
 import { finishJob } from "../../helpers/jobs";
-import { ensureReadinessCheck, readReadiness, READINESS_QUEUE, scheduleReadinessCheck } from "~/shop/readiness.server";
+import {
+  ensureReadinessCheck,
+  readReadiness,
+  READINESS_QUEUE,
+  scheduleReadinessCheck,
+} from "~/orchestration/readiness.server";
 import { rateCallbackFastPath } from "../../../server/rate-callback-http";
 import {
   createSimulatedStore,
@@ -134,7 +139,7 @@ describe("checkout readiness", () => {
     expect(atCheckout.carriers[0]).toMatchObject({ called: false, skipped: "not_in_shipping_settings" });
     expect(upstream.count("/api/rest/services")).toBe(0);
 
-    // A shop connected before readiness existed gets its check from the schedules sweep (app/shop/schedules.server.ts).
+    // A shop connected before readiness existed gets its check from the schedules sweep (app/orchestration/schedules.server.ts).
     await ensureReadinessCheck(prisma, { shop: TEST_SHOP, now: new Date() });
     expect(await prisma.job.count({ where: { queue: READINESS_QUEUE, shop: TEST_SHOP, state: "queued" } })).toBe(1);
     await prisma.job.deleteMany({ where: { queue: READINESS_QUEUE } });
@@ -329,7 +334,9 @@ describe("checkout readiness on market-driven shipping", () => {
       { rateGroups: { nodes: [{ carrierService: { id: carrierId } }] } },
     ]);
     // AND no second route to the same rates: no app-owned profile was created
-    expect(store.inspect(TEST_SHOP).operations.some((op) => op.rootFields.includes("deliveryProfileCreate"))).toBe(false);
+    expect(store.inspect(TEST_SHOP).operations.some((op) => op.rootFields.includes("deliveryProfileCreate"))).toBe(
+      false,
+    );
     // AND a second press adds nothing
     expect(await postReadiness("add_rates")).toEqual({ intent: "add_rates", outcome: { ok: true, changed: 0 } });
   });

@@ -1,4 +1,4 @@
-// The recurring jobs a connected shop must have (app/shop/schedules.server.ts) are started by the
+// The recurring jobs a connected shop must have (app/orchestration/schedules.server.ts) are started by the
 // worker's periodic sweep and after Shopify's auth — not by a page's GET any more: a connected
 // shop missing them gets each one once; a shop not connected, or uninstalled, gets none.
 import { beforeEach, describe, expect, it } from "vitest";
@@ -7,14 +7,15 @@ import prisma from "../../helpers/prisma";
 import { jobHandlers } from "~/composition.server";
 import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/queues";
 import { updateShopSettings } from "~/shop/shop-settings.server";
-import { READINESS_QUEUE } from "~/shop/readiness.server";
+import { READINESS_QUEUE } from "~/orchestration/readiness.server";
 import {
   ensureEveryShopSchedules,
   ensureShopSchedules,
+  ensureSchedulesJob,
   schedulesJobHandlers,
   SCHEDULES_EVERY_MS,
-} from "~/shop/schedules.server";
-import { ensureSchedulesJob, SCHEDULES_QUEUE } from "~/shop/schedules-queue.server";
+  SCHEDULES_QUEUE,
+} from "~/orchestration/schedules.server";
 import { testServices } from "../../helpers/app-services";
 import { resetDatabase } from "../../helpers/test-database";
 

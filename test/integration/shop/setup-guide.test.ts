@@ -4,7 +4,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { action, loader } from "~/routes/app._index";
-import { readSetupGuide, recordRateTest } from "~/shop/setup-guide.server";
+import { readSetupGuide } from "~/orchestration/setup-guide.server";
+import { recordRateTest } from "~/shop/shop.server";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
 import { resetDatabase } from "../../helpers/test-database";

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import {
-  connectShop,
-  createSvcClientResolver,
-  type SvcConnectionConfig,
-} from "~/shop/svc-connection.server";
-import { svcConnectionId } from "~/shop/svc-connection-id.server";
+import { connectShop } from "~/orchestration/connect-shop.server";
+import { createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
+import { svcConnectionId } from "~/shop/svc-connection.server";
 import { SvcUnauthorizedError } from "~/svc";
 import { startServiceSandbox } from "../../../sandbox/service/server";
 import { resetDatabase } from "../../helpers/test-database";

@@ -1,7 +1,8 @@
 // How app/'s modules may depend on each other (docs/decisions/030-feature-modules-and-table-owners.md):
-// no import cycle between files; and shop/ orchestrates the features (a settings change starts the
-// catalogue sync, the reconciliation, the carrier registration…), so what a feature reads from
-// shop/ (its settings, its Shop row) must be a leaf that leads back to no feature.
+// no import cycle between files nor between folders; orchestration/ (a settings change starts the
+// catalogue sync, the reconciliation, the carrier registration…) sits above the features and none
+// of them imports it; and what a feature reads from shop/ (its settings, its Shop row) is a leaf
+// that leads back to no feature. (`npm run lint` checks the folder rules too: .dependency-cruiser.cjs.)
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -56,7 +57,7 @@ function reachable(start: string): Set<string> {
   return seen;
 }
 
-/** The layers above the feature modules: they may import shop/'s orchestration. */
+/** The layers above the feature modules: they may import the orchestration. */
 const ABOVE_FEATURES = new Set(["routes", "components"]);
 /** The edges and shared utilities below the features (docs/architecture.md): a leaf may use them. */
 const BELOW_FEATURES = new Set(["svc", "shopify", "money", "i18n", "http", "forms", "text", "jobs"]);
@@ -70,6 +71,38 @@ describe("module dependencies", () => {
           `${file} imports itself through ${[...reachable(file)].filter((f) => reachable(f).has(file)).join(", ")}`,
       );
     expect(cycles, cycles.join("\n")).toEqual([]);
+  });
+
+  it("has no import cycle between app/ folders", () => {
+    // Folder → the folders it imports (routes sit on top by design and are left out).
+    const folders = new Map<string, Set<string>>();
+    for (const [file, imports] of graph) {
+      const from = moduleOf(file);
+      if (from === null || from === "routes") continue;
+      for (const to of imports.map(moduleOf)) {
+        if (to === null || to === from || to === "routes") continue;
+        if (!folders.has(from)) folders.set(from, new Set());
+        folders.get(from)!.add(to);
+      }
+    }
+    const reaches = (start: string): Set<string> => {
+      const seen = new Set<string>();
+      const todo = [start];
+      while (todo.length)
+        for (const next of folders.get(todo.pop()!) ?? []) if (!seen.has(next) && seen.add(next)) todo.push(next);
+      return seen;
+    };
+    const circles = [...folders.keys()]
+      .filter((folder) => reaches(folder).has(folder))
+      .map((folder) => `${folder} reaches itself through ${[...reaches(folder)].filter((f) => reaches(f).has(folder)).join(", ")}`);
+    expect(circles, circles.join("\n")).toEqual([]);
+  });
+
+  it("lets no feature import orchestration/: only the routes, their components and the composition root do", () => {
+    const offences = [...graph]
+      .filter(([file]) => !/^app\/(routes|components|orchestration)\/|^app\/composition\.server\.ts$/.test(file))
+      .flatMap(([file, imports]) => imports.filter((f) => moduleOf(f) === "orchestration").map((f) => `${file} → ${f}`));
+    expect(offences, offences.join("\n")).toEqual([]);
   });
 
   it("lets feature modules read from shop/ only what leads back to no feature", () => {
@@ -90,8 +123,8 @@ describe("module dependencies", () => {
   });
 
   it("sees the dependencies it checks", () => {
-    // shop/'s orchestration of a settings change calls the features it affects.
-    expect(graph.get("app/shop/settings.server.ts")).toEqual(
+    // The orchestration of a settings change calls the features it affects.
+    expect(graph.get("app/orchestration/settings.server.ts")).toEqual(
       expect.arrayContaining(["app/catalog/full-sync.server.ts", "app/fulfillment/reconcile.server.ts"]),
     );
     expect(graph.get("app/rates/quote-rates.server.ts")).toContain("app/shop/shop-settings.server.ts");

@@ -10,7 +10,19 @@ const ROOT = path.resolve(__dirname, "../../..");
 const APP = path.join(ROOT, "app");
 const ROUTES = path.join(APP, "routes");
 const DOC = path.join(ROOT, "docs/architecture.md");
-const FEATURES = ["catalog", "rates", "fulfillment", "warehouse", "address", "shop", "flow", "attention", "privacy", "maintenance"];
+const FEATURES = [
+  "catalog",
+  "rates",
+  "fulfillment",
+  "warehouse",
+  "address",
+  "shop",
+  "orchestration",
+  "flow",
+  "attention",
+  "privacy",
+  "maintenance",
+];
 
 interface Row {
   routes: string[];
@@ -47,7 +59,7 @@ function sourceFiles(entry: string): string[] {
     .map((name) => path.join(full, name));
 }
 
-/** The `.server` feature modules `file` imports, as paths under app/ (`shop/readiness.server.ts`). */
+/** The `.server` feature modules `file` imports, as paths under app/ (`orchestration/readiness.server.ts`). */
 export function featureServerImports(file: string, source: string): string[] {
   const found = new Set<string>();
   for (const [, specifier] of source.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
@@ -100,11 +112,13 @@ describe("docs/architecture.md's map from a route to its behaviour", () => {
     expect(
       featureServerImports(
         file,
-        `import { a } from "~/shop/readiness.server";\nimport { b } from "../../fulfillment/status";\nimport { c } from "../../attention/orders.server";\nimport { d } from "~/i18n/react";`,
+        `import { a } from "~/orchestration/readiness.server";\nimport { b } from "../../fulfillment/status";\nimport { c } from "../../attention/orders.server";\nimport { d } from "~/i18n/react";`,
       ).sort(),
-    ).toEqual(["attention/orders.server.ts", "shop/readiness.server.ts"]);
-    expect(routeTable("## From a route to its behaviour\n\n| Route | Module |\n| --- | --- |\n| `a.b/` | `x/y.server.ts` |\n")).toEqual([
-      { routes: ["a.b/"], modules: ["x/y.server.ts"] },
-    ]);
+    ).toEqual(["attention/orders.server.ts", "orchestration/readiness.server.ts"]);
+    expect(
+      routeTable(
+        "## From a route to its behaviour\n\n| Route | Module |\n| --- | --- |\n| `a.b/` | `x/y.server.ts` |\n",
+      ),
+    ).toEqual([{ routes: ["a.b/"], modules: ["x/y.server.ts"] }]);
   });
 });

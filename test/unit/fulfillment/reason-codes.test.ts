@@ -17,7 +17,7 @@ import { nothingShipped, shippedShort } from "~/fulfillment/short-shipment";
 import { classifySubmitError } from "~/fulfillment/submit-errors";
 import { translator } from "~/i18n/locale";
 import { en } from "~/i18n/messages.en";
-import { recordsEn } from "~/i18n/records.en";
+import { recordsEn } from "~/i18n/messages.en";
 import { reasonWords } from "~/fulfillment/reason-words";
 import { es } from "~/i18n/messages.es";
 import {

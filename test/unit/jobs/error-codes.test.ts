@@ -1,6 +1,6 @@
 import { HttpResponseError } from "@shopify/shopify-api";
 import { describe, expect, it } from "vitest";
-import { jobErrorCode, storedJobErrorCode } from "~/jobs/error-codes";
+import { jobErrorCode, storedJobErrorCode } from "~/job-errors/error-codes";
 import { ShopifyAdminError, ShopifyForbiddenError } from "~/shopify/admin/errors";
 import {
   SvcConnectionError,
@@ -45,7 +45,9 @@ describe("the code of what a background job's failure was", () => {
   it("gives a 403 (the app's IP allowlist) to the app's provider, not to the merchant's access", () => {
     expect(jobErrorCode(http(403))).toBe("shopifyProviderAccess");
     expect(
-      jobErrorCode(new ShopifyForbiddenError({ shop: "s.myshopify.com", operation: "FulfilmentOrderState", detail: "x" })),
+      jobErrorCode(
+        new ShopifyForbiddenError({ shop: "s.myshopify.com", operation: "FulfilmentOrderState", detail: "x" }),
+      ),
     ).toBe("shopifyProviderAccess");
   });
 
@@ -55,7 +57,13 @@ describe("the code of what a background job's failure was", () => {
   });
 
   it("reads back only codes it knows, each worded in both languages", () => {
-    for (const code of ["unavailable", "shopifyFailed", "shopifyProviderAccess", "insufficientStockUnnamed", "unexpected"]) {
+    for (const code of [
+      "unavailable",
+      "shopifyFailed",
+      "shopifyProviderAccess",
+      "insufficientStockUnnamed",
+      "unexpected",
+    ]) {
       const known = storedJobErrorCode(code)!;
       expect(known).toBe(code);
       for (const messages of [es, en]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { customerDataAccess, evaluateReadiness, shippingCoverage, type ReadinessFacts } from "~/shop/readiness";
+import { customerDataAccess, evaluateReadiness, shippingCoverage, type ReadinessFacts } from "~/orchestration/readiness";
 import type { DeliveryProfileSummary } from "~/shopify/admin/delivery-profiles.server";
 
 const CARRIER = "gid://shopify/DeliveryCarrierService/1";

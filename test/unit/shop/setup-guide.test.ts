@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SETUP_STEPS, setupGuide, type SetupFacts } from "~/shop/setup-guide";
+import { SETUP_STEPS, setupGuide, type SetupFacts } from "~/orchestration/setup-guide";
 
 const NOTHING: SetupFacts = {
   connected: false,

@@ -7,9 +7,11 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import prisma from "../../../helpers/prisma";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
+import { jobFailurePolicy } from "~/job-errors/provider-access.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
-import { connectShop, createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
+import { connectShop } from "~/orchestration/connect-shop.server";
+import { createSvcClientResolver, type SvcConnectionConfig } from "~/shop/svc-connection.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import { SvcTokenCache, createSvcClient, type SvcClient } from "~/svc";
 import { action as ordersPaid } from "~/routes/webhooks.orders.paid";
@@ -221,6 +223,7 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
       const db = deps.db ?? prisma;
       return createJobWorker({
         db,
+        ...jobFailurePolicy({ logger: silentLogger, now }),
         handlers: fulfillmentJobHandlers({ db, logger: silentLogger, now, svcClientFor, adminFor, ...deps }),
         logger: silentLogger,
         now,

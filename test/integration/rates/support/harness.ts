@@ -4,7 +4,8 @@
  * signed exactly as Shopify signs them.
  */
 import prisma from "../../../helpers/prisma";
-import { connectShop, createSvcClientResolver } from "~/shop/svc-connection.server";
+import { connectShop } from "~/orchestration/connect-shop.server";
+import { createSvcClientResolver } from "~/shop/svc-connection.server";
 import { updateShopSettings, type RatesSettings } from "~/shop/shop-settings.server";
 import { action } from "~/routes/carrier-service.rates";
 import { createSvcClient, SvcTokenCache, type SvcClient } from "~/svc";

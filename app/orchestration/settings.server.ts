@@ -12,7 +12,7 @@ import {
   requestAssignedRead,
 } from "~/fulfillment/fulfillment-service.server";
 import { startReconciliation } from "~/fulfillment/reconcile.server";
-import { scheduleReadinessCheck } from "~/shop/readiness.server";
+import { scheduleReadinessCheck } from "~/orchestration/readiness.server";
 import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
 import type { RatesRuntime } from "~/rates/runtime.server";
 import {
@@ -31,8 +31,10 @@ import {
   type RatesSettings,
   type ShopSettings,
   type ShopSettingsPatch,
-} from "./shop-settings.server";
-import { connectShop, disconnectShop, type SvcConnectionConfig, type SvcEnvironment } from "./svc-connection.server";
+} from "../shop/shop-settings.server";
+import { connectShop, disconnectShop } from "./connect-shop.server";
+import { ensureShopRow } from "../shop/shop.server";
+import type { SvcConnectionConfig, SvcEnvironment } from "../shop/svc-connection.server";
 
 /** What a settings change uses of the process's services (app/composition.server.ts). */
 export interface SettingsDeps {
@@ -163,7 +165,7 @@ export async function saveOperationsSettings(
   },
 ): Promise<ShopifyProblem | null> {
   const { db } = deps;
-  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  await ensureShopRow(db, shop);
   await updateShopSettings({ db, shop, patch });
   await ensureStockSchedule(db, { shop, now: deps.now() });
   return applyFulfillmentMode(deps, shop, patch.fulfillment.mode);
@@ -207,7 +209,7 @@ export async function saveRatesSettings(
   rates: RatesSettings,
 ): Promise<CarrierRegistration | null> {
   const { db } = deps;
-  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  await ensureShopRow(db, shop);
   await updateShopSettings({ db, shop, patch: { rates } });
   deps.rates.forget(shop);
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } });

@@ -1,5 +1,6 @@
-// The facts behind Inicio's setup guide (app/shop/setup-guide.ts), read in one round; and the two
-// the guide itself records: the first test quote in Tarifas and «how orders go» marked as read.
+// The facts behind Inicio's setup guide (app/orchestration/setup-guide.ts), read in one round. The
+// two the guide itself records (the first test quote in Tarifas, «how orders go» marked as read)
+// are the Shop row's: app/shop/shop.server.ts.
 import type { PrismaClient } from "@prisma/client";
 import { setupGuide, type SetupGuide } from "./setup-guide";
 
@@ -20,14 +21,4 @@ export async function readSetupGuide(db: PrismaClient, shop: string): Promise<Se
     rateTested: Boolean(row?.rateTestedAt),
     ordersUnderstood: Boolean(row?.ordersGuideSeenAt) || Boolean(sentOrder),
   });
-}
-
-/** The merchant ran a test quote in Tarifas (the first one is kept). */
-export async function recordRateTest(db: PrismaClient, shop: string, now: Date): Promise<void> {
-  await db.shop.updateMany({ where: { domain: shop, rateTestedAt: null }, data: { rateTestedAt: now } });
-}
-
-/** The merchant read how orders go to the warehouse (the first time is kept). */
-export async function markOrdersGuideSeen(db: PrismaClient, shop: string, now: Date): Promise<void> {
-  await db.shop.updateMany({ where: { domain: shop, ordersGuideSeenAt: null }, data: { ordersGuideSeenAt: now } });
 }

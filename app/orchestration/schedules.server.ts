@@ -9,10 +9,22 @@
 import type { PrismaClient } from "@prisma/client";
 import { ensureReconciliation } from "../fulfillment/reconcile.server";
 import { ensureStockSchedule } from "../fulfillment/stock-sync.server";
-import type { JobOutcome } from "../jobs/queue.server";
-import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
+import { enqueueJob, type JobOutcome } from "../jobs/queue.server";
+import type { HandlerDeps } from "../handler-deps";
+import type { JobHandler } from "../jobs/worker.server";
 import { ensureReadinessCheck } from "./readiness.server";
-import { SCHEDULES_QUEUE } from "./schedules-queue.server";
+
+/**
+ * The sweep's queue.
+ * @internal
+ */
+export const SCHEDULES_QUEUE = "shop.schedules";
+const SCHEDULES_KEY = "schedules";
+
+/** Makes sure the sweep exists and runs by `now` (each worker calls it as it starts, the auth hook after an install). */
+export function ensureSchedulesJob(db: PrismaClient, now: Date): Promise<void> {
+  return enqueueJob(db, { queue: SCHEDULES_QUEUE, key: SCHEDULES_KEY, shop: "", runAt: now });
+}
 
 /**
  * How often the sweep looks again (a given-up run is started again within this).

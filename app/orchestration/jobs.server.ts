@@ -2,18 +2,31 @@
  * The readiness queue ("shop.readiness"): one job per connected shop that checks the checklist
  * and books its next run, so a merchant removing our rates shows up on Inicio within RECHECK_MS.
  */
-import { jobErrorCode } from "../jobs/error-codes";
+import { jobErrorCode } from "../job-errors/error-codes";
 import type { JobOutcome } from "../jobs/queue.server";
-import type { HandlerDeps, JobHandler } from "../jobs/worker.server";
+import type { JobHandler } from "../jobs/worker.server";
+import type { HandlerDeps } from "../handler-deps";
 import type { RatesRuntime } from "../rates/runtime.server";
 import {
   checkReadiness,
+  defaultTestQuote,
   READINESS_QUEUE,
   RECHECK_MS,
   scheduleReadinessCheck,
   type ReadinessDeps,
 } from "./readiness.server";
-import { readinessDeps } from "./readiness-deps.server";
+
+/** The readiness module's dependencies from the process's services (the route and the job share them). */
+export function readinessDeps(services: HandlerDeps & { rates: Pick<RatesRuntime, "quoteRates"> }): ReadinessDeps {
+  return {
+    db: services.db,
+    logger: services.logger,
+    now: services.now,
+    adminFor: (shop) => services.adminFor(shop),
+    svcClientFor: (shop) => services.svcClientFor(shop),
+    testQuote: (shop) => defaultTestQuote(services, shop),
+  };
+}
 
 const RETRY_MS = 15 * 60 * 1000;
 

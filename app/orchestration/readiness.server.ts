@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import { warehouseLocations } from "~/fulfillment/plan.server";
 import { enqueueJob, isJobActive } from "~/jobs/queue.server";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
+import { saveCheckoutReadiness } from "~/shop/shop.server";
 import { getShopSettings } from "~/shop/shop-settings.server";
 import { parseRateRequest } from "~/rates";
 import type { AdminGraphql } from "~/shopify/admin/client";
@@ -171,7 +172,7 @@ export async function checkReadiness(deps: ReadinessDeps, shop: string): Promise
     // Our rates are there (added by the merchant's steps, or Shopify now allows it): offer the button again.
     ...(covered ? { addRatesError: null } : {}),
   };
-  await deps.db.checkoutReadiness.upsert({ where: { shop }, create: { shop, ...data }, update: data });
+  await saveCheckoutReadiness(deps.db, shop, { create: data, update: data });
   if (regressedAt && !previous?.regressedAt) deps.logger.warn({ shop }, "checkout rates removed since the last check");
   return (await readReadiness(deps.db, shop))!;
 }
@@ -290,9 +291,8 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
     detail = messageOf(error);
   }
   const addRatesError = outcome.ok || outcome.reason !== "refused" ? null : outcome.problem;
-  await deps.db.checkoutReadiness.upsert({
-    where: { shop },
-    create: { shop, checkedAt: deps.now(), ready: false, items: [], addRatesError },
+  await saveCheckoutReadiness(deps.db, shop, {
+    create: { checkedAt: deps.now(), ready: false, items: [], addRatesError },
     update: { addRatesError },
   });
   deps.logger.info({ shop, outcome, ...(detail ? { detail } : {}) }, "add rates to checkout");
