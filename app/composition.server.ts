@@ -15,6 +15,7 @@ import { flowFulfillmentSubscriber } from "./flow/triggers";
 import { subscribeToFulfillment } from "./fulfillment/events";
 import { FULFILLMENT_QUEUE_PRIORITIES } from "./fulfillment/queues";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
+import { readWarehouse } from "./warehouse/warehouse-read.server";
 import { jobFailurePolicy } from "./job-errors/provider-access.server";
 import { declareQueuePriorities } from "./jobs/priorities";
 import { queueBacklog, releaseLeases } from "./jobs/queue.server";
@@ -199,7 +200,8 @@ function pacedAdminFor(deps: {
 export function jobHandlers(services: AppServices): Record<string, JobHandler> {
   const deps: HandlerDeps = services;
   return {
-    ...fulfillmentJobHandlers(deps),
+    // «Almacén» shows the warehouse beside Shopify's levels as each sync left them.
+    ...fulfillmentJobHandlers({ ...deps, afterStockSync: (shop, synced) => readWarehouse(deps, shop, synced) }),
     ...catalogJobHandlers(deps),
     ...readinessJobHandlers(services),
     ...retentionJobHandlers(deps),

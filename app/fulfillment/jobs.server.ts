@@ -27,11 +27,16 @@ import { planOrder } from "./plan.server";
 import { resolveFulfillmentOrder } from "./lifecycle-intake.server";
 import { nextReconciliation, reconcileOrders } from "./reconcile.server";
 import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.server";
-import { syncStock } from "./stock-sync.server";
+import { syncStock, type StockSyncResult } from "./stock-sync.server";
 import { getShopSettings } from "../shop/shop-settings.server";
-import { readWarehouse } from "../warehouse/warehouse-read.server";
 
-export type FulfillmentHandlerDeps = HandlerDeps;
+export interface FulfillmentHandlerDeps extends HandlerDeps {
+  /**
+   * What follows a stock sync that wrote Shopify's levels: the composition root hands in Almacén's
+   * read of the warehouse (app/warehouse), which fulfilment does not import.
+   */
+  afterStockSync?: (shop: string, synced: Extract<StockSyncResult, { kind: "synced" }>) => Promise<unknown>;
+}
 
 const STOCK_RETRY_MS = 5 * 60_000;
 
@@ -115,7 +120,7 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       try {
         const synced = await syncStock(full, job.shop, { onDemand });
         // «Almacén» shows the warehouse beside Shopify's levels as this sync left them.
-        if (synced.kind === "synced") await readWarehouse(full, job.shop, synced);
+        if (synced.kind === "synced") await deps.afterStockSync?.(job.shop, synced);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "stock sync failed");

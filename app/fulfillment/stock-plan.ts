@@ -73,6 +73,7 @@ export function stockTargets(
  * orders/paid late or lost), and the warehouse's shelves hold the units of the orders it received
  * until they ship; so this bound never offers a unit sold in Shopify and not yet at the warehouse.
  * It errs low only while a shipped parcel is not yet fulfilled in Shopify, until the next sync.
+ * @internal
  */
 export function levelToWrite(target: StockTarget, current: CurrentLevel): number {
   return Math.min(target.next, Math.max(0, target.inStock - current.committed));

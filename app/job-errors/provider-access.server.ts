@@ -19,7 +19,7 @@ import { jobErrorCode, PROVIDER_ACCESS_CODE } from "./error-codes";
  */
 export const PROVIDER_ACCESS_WAIT_MS = 5 * 60_000;
 
-export function waitForProviderAccess(deps: { logger: Pick<Logger, "error">; now: () => Date }) {
+function waitForProviderAccess(deps: { logger: Pick<Logger, "error">; now: () => Date }) {
   return (job: Job, outcome: JobOutcome): JobOutcome => {
     if (outcome.kind === "done" || outcome.errorCode !== PROVIDER_ACCESS_CODE) return outcome;
     const operation = (outcome.error && operationOfMessage(outcome.error)) ?? "unknown";

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest";
 import prisma from "../../../helpers/prisma";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
 import { jobFailurePolicy } from "~/job-errors/provider-access.server";
+import { readWarehouse } from "~/warehouse/warehouse-read.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop } from "~/orchestration/connect-shop.server";
@@ -224,7 +225,16 @@ export async function startHarness(opts: { latencyMs?: number; startAt?: Date } 
       return createJobWorker({
         db,
         ...jobFailurePolicy({ logger: silentLogger, now }),
-        handlers: fulfillmentJobHandlers({ db, logger: silentLogger, now, svcClientFor, adminFor, ...deps }),
+        handlers: fulfillmentJobHandlers({
+          db,
+          logger: silentLogger,
+          now,
+          svcClientFor,
+          adminFor,
+          // As the composition root wires it: Almacén's read follows each sync.
+          afterStockSync: (shop, synced) => readWarehouse({ db, now, svcClientFor, adminFor }, shop, synced),
+          ...deps,
+        }),
         logger: silentLogger,
         now,
         leaseMs,
