@@ -19,6 +19,7 @@ import type { NumberFieldSpec } from "~/forms/number-input";
 import { useI18n } from "~/i18n/react";
 import { SERVICE_CODES } from "~/svc/service-codes";
 import { RATE_FIELDS } from "./number-fields";
+import { ConflictBanner, ReadAtFields } from "./conflict-banner";
 
 /** The rate rules form, field names as rates-form.ts reads them; `typed` is what a refused save sent. */
 export function RatesCard({
@@ -27,8 +28,14 @@ export function RatesCard({
   errors,
   saved,
   saving,
+  version,
+  conflict,
 }: {
   values: Record<string, string>;
+  /** The settings version `values` were read at. */
+  version: number;
+  /** A save refused because these rules changed elsewhere after they were read. */
+  conflict: boolean;
   typed?: Record<string, string>;
   errors: Record<string, string>;
   saved: boolean;
@@ -99,9 +106,11 @@ export function RatesCard({
       <Form method="post" ref={formRef}>
         <input type="hidden" name="intent" value="rates" />
         <input type="hidden" name="locale" value={locale} />
+        <ReadAtFields version={version} values={values} />
         <BlockStack gap="400">
           {saved ? <Banner tone="success" title={m.saved} /> : null}
-          {errors.form ? <Banner tone="critical" title={errors.form} /> : null}
+          {errors.form && conflict ? <ConflictBanner message={errors.form} /> : null}
+          {errors.form && !conflict ? <Banner tone="critical" title={errors.form} /> : null}
           {Object.keys(errors).some((name) => name !== "form") ? (
             <Banner tone="critical" title={format(m.notSaved, { count: Object.keys(errors).length })} />
           ) : null}
