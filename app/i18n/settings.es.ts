@@ -147,6 +147,11 @@ export const settingsEs = {
     fallbackPriceMissing: "Escribe el precio de esta tarifa fija, o borra su nombre y sus días.",
     unexpected: "No se pudieron guardar las reglas. Revisa los valores e inténtalo de nuevo.",
   },
+  // Free shipping that could never apply, or that applies to every order (issue 33, finding 5).
+  freeShipping: {
+    noService: "Marca abajo al menos un servicio con envío gratis, o deja vacío este monto: sin servicio no se aplica a ningún pedido.",
+    everyOrder: "Con un monto de $0.00, todos los pedidos se envían gratis con: {services}.",
+  },
   // A save refused because another session changed the same settings after this page was read.
   conflict: {
     title: "No se guardó: estos ajustes cambiaron en otra pestaña o sesión después de que abriste la página.",

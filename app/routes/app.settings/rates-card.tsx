@@ -52,6 +52,10 @@ export function RatesCard({
     setStored(values);
     setForm(values);
   }
+  // A saved threshold of zero ships every order free with the ticked services: said next to it.
+  const everyOrderFree = /^0+(\.0+)?$/.test(values.freeShippingMin ?? "")
+    ? SERVICE_CODES.filter((code) => values[`freeShipping_${code}`] === "on").map((code) => SERVICE_LABELS[code])
+    : [];
   const dirty = Object.keys({ ...values, ...form }).some((name) => (form[name] ?? "") !== (values[name] ?? ""));
   const number = (
     name: string,
@@ -136,6 +140,11 @@ export function RatesCard({
               suffix: "MXN",
               helpText: m.freeShippingMinHelp,
             })}
+            {everyOrderFree.length ? (
+              <Banner tone="warning">
+                {format(messages.settings.freeShipping.everyOrder, { services: everyOrderFree.join(", ") })}
+              </Banner>
+            ) : null}
             <InlineGrid columns={3}>
               {SERVICE_CODES.map((code) => (
                 <div key={code}>{check(`freeShipping_${code}`, format(m.free, { service: SERVICE_LABELS[code] }))}</div>

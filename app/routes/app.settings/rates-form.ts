@@ -147,6 +147,10 @@ export function parseRatesForm(form: FormData | RatesFormValues, m: Messages = e
     cacheTtlSeconds: number("cacheTtlSeconds", RATE_FIELDS.cacheTtlSeconds),
     staleMaxAgeHours: number("staleMaxAgeHours", RATE_FIELDS.staleMaxAgeHours),
   };
+  // A threshold with no service ticked to ship free never applies: refused next to the amount
+  // rather than saved as a rule that silently does nothing.
+  const { minSubtotalCentavos: threshold, services: freeServices } = candidate.freeShipping;
+  if (threshold !== null && freeServices.length === 0) errors.freeShippingMin ??= m.settings.freeShipping.noService;
   if (Object.keys(errors).length) return { ok: false, errors, values: submittedRatesValues(form) };
 
   // The fields above already hold every stored rule's range; the schema is the last word.
