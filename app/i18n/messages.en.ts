@@ -699,5 +699,9 @@ export const en: Messages = {
   login: loginEn,
   readiness: readinessEn,
   saveBar: { save: "Save", discard: "Discard" },
+  // Tarifas' tester: no rates, and the cause the service or the catalogue names (issue 33, finding 6).
+  rateCauses: {
+    noRatesBecause: "Checkout shows no rates from this service for this cart. {detail}",
+  },
   numbers: numbersEn,
 };

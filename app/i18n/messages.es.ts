@@ -710,6 +710,10 @@ export const es = {
   login: loginEs,
   readiness: readinessEs,
   saveBar: { save: "Guardar", discard: "Descartar" },
+  // Tarifas' tester: no rates, and the cause the service or the catalogue names (issue 33, finding 6).
+  rateCauses: {
+    noRatesBecause: "El checkout no muestra tarifas de este servicio para este carrito. {detail}",
+  },
   numbers: numbersEs,
 };
 
