@@ -374,7 +374,7 @@ export const en: Messages = {
     goesOnRelease: "Goes to the warehouse when Shopify releases the hold.",
     status: "Status",
     all: "All ({count})",
-    search: "Search by order number",
+    search: "Search by order number, tracking number or service order",
     searchPlaceholder: "#1001",
     searchButton: "Search",
     clearFilters: "Clear filters",

@@ -378,7 +378,7 @@ export const es = {
     goesOnRelease: "Se envía al almacén cuando Shopify libere la retención.",
     status: "Estado",
     all: "Todos ({count})",
-    search: "Buscar por número de pedido",
+    search: "Buscar por número de pedido, guía o pedido del servicio",
     searchPlaceholder: "#1001",
     searchButton: "Buscar",
     clearFilters: "Quitar filtros",

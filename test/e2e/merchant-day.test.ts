@@ -32,6 +32,11 @@ const TEXTS = {
     subtotal: "Subtotal del carrito",
     quote: "Cotizar",
     window: /^Llega en \d+( a \d+)? días hábiles$/,
+    quantityRange: "Entre 1 unidad y 999 unidades.",
+    lookupSku: "SKU",
+    lookupButton: "Consultar",
+    lookupFound: (sku: string) => `El servicio tiene el SKU «${sku}»: `,
+    orderSearch: "Buscar por número de pedido, guía o pedido del servicio",
     shortage: (product: string) =>
       `El checkout no muestra tarifas de este servicio para este carrito. No hay suficiente inventario de ${product} en el almacén. Solicita al servicio una recepción de inventario y vuelve a intentar.`,
   },
@@ -48,6 +53,11 @@ const TEXTS = {
     subtotal: "Cart subtotal",
     quote: "Get rates",
     window: /^Llega en \d+( a \d+)? días hábiles$/,
+    quantityRange: "Between 1 unit and 999 units.",
+    lookupSku: "SKU",
+    lookupButton: "Look up",
+    lookupFound: (sku: string) => `The service has SKU “${sku}”: `,
+    orderSearch: "Search by order number, tracking number or service order",
     shortage: (product: string) =>
       `Checkout shows no rates from this service for this cart. There is not enough stock of ${product} at the warehouse. Ask the service for an inventory reception, then try again.`,
   },
@@ -132,6 +142,71 @@ for (const locale of ["es", "en"] as const) {
       expect(failures).toEqual([]);
       expect(page.problems).toEqual([]);
       await page.close();
+    });
+
+    it("says «1 unidad» / \"1 unit\" in the quantity's range, never «1 unidades»", async () => {
+      const page = await admin.open("/app/rates", locale);
+      await poll(() => fieldDescription(page.getByLabel(t.quantity, { exact: true }))).toContain(t.quantityRange);
+      expect(page.problems).toEqual([]);
+      await page.close();
+    });
+
+    it("finds a SKU typed in lower case with spaces around it in Catálogo's lookup", async () => {
+      const variant = await admin.db.catalogVariant.findFirstOrThrow({
+        where: { shop: SHOP, status: "synced", sku: { not: null } },
+        orderBy: { sku: "asc" },
+      });
+      const page = await admin.open("/app/catalog", locale);
+      const failures = serverErrors(page);
+      await page.getByLabel(t.lookupSku, { exact: true }).fill(` ${variant.sku!.toLowerCase()} `);
+      expect(await submitted(page, "/app/catalog", () => page.getByRole("button", { name: t.lookupButton, exact: true }).click())).toBe(200);
+      await poll(() => page.getByText(t.lookupFound(variant.sku!), { exact: false }).count()).toBeGreaterThan(0);
+      expect(failures).toEqual([]);
+      expect(page.problems).toEqual([]);
+      await page.close();
+    });
+
+    it("finds an order in Pedidos by its tracking number and by the service's order id", async () => {
+      const name = locale === "es" ? "#5001" : "#5002";
+      const tracking = `TRK${locale.toUpperCase()}7781`;
+      const serviceOrder = `SVC-${locale.toUpperCase()}-42`;
+      await admin.db.fulfillment.create({
+        data: {
+          shop: SHOP,
+          shopifyOrderId: `day-${locale}`,
+          orderGid: `gid://shopify/Order/9${locale === "es" ? 1 : 2}`,
+          orderName: name,
+          status: "shipped",
+          fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/9${locale === "es" ? 1 : 2}`,
+          svcOrderId: serviceOrder,
+          trackingNumber: tracking,
+        },
+      });
+      // Another order, listed until the search leaves only the one it names.
+      const decoy = locale === "es" ? "#5901" : "#5902";
+      await admin.db.fulfillment.create({
+        data: {
+          shop: SHOP,
+          shopifyOrderId: `day-decoy-${locale}`,
+          orderGid: `gid://shopify/Order/8${locale === "es" ? 1 : 2}`,
+          orderName: decoy,
+          status: "shipped",
+          fulfillmentOrderGid: `gid://shopify/FulfillmentOrder/8${locale === "es" ? 1 : 2}`,
+          svcOrderId: `OTHER-${locale}`,
+          trackingNumber: `OTHER${locale}`,
+        },
+      });
+      for (const q of [tracking.toLowerCase(), serviceOrder]) {
+        const page = await admin.open("/app/orders", locale);
+        const search = page.getByLabel(t.orderSearch, { exact: true });
+        await search.fill(q);
+        await poll(() => page.getByText(decoy, { exact: true }).count()).toBeGreaterThan(0);
+        await search.press("Enter");
+        await poll(() => page.getByText(decoy, { exact: true }).count()).toBe(0);
+        expect(await page.getByText(name, { exact: true }).count()).toBeGreaterThan(0);
+        expect(page.problems).toEqual([]);
+        await page.close();
+      }
     });
   });
 }
