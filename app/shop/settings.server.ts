@@ -26,7 +26,7 @@ import { shopifyProblem, storedProblem, type ShopifyProblem } from "~/shopify/ad
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import {
   getShopSettings,
-  updateShopSettingsReadAt,
+  updateShopSettings,
   type FulfillmentSettings,
   type SettingsConflict,
   type SettingsReadAt,
@@ -171,7 +171,7 @@ export async function saveOperationsSettings(
   const { db } = deps;
   await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
   // Another session's change to these fields since the form was read is never overwritten.
-  const saved = await updateShopSettingsReadAt({ db, shop, patch, readAt });
+  const saved = await updateShopSettings({ db, shop, patch, readAt });
   if ("conflict" in saved) return saved;
   await ensureStockSchedule(db, { shop, now: deps.now() });
   return applyFulfillmentMode(deps, shop, patch.fulfillment.mode);
@@ -220,7 +220,7 @@ export async function saveRatesSettings(
 ): Promise<CarrierRegistration | SettingsConflict | null> {
   const { db } = deps;
   await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
-  const saved = await updateShopSettingsReadAt({ db, shop, patch: { rates }, readAt });
+  const saved = await updateShopSettings({ db, shop, patch: { rates }, readAt });
   if ("conflict" in saved) return saved;
   deps.rates.forget(shop);
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } });

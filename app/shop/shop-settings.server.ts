@@ -173,36 +173,26 @@ export interface SettingsConflict {
   version: number;
 }
 
+type UpdateArgs = { db: Pick<PrismaClient, "$transaction">; shop: string; patch: ShopSettingsPatch };
+
 /**
  * Merges `patch` into the stored settings, validates the result and bumps the version. The row is
  * locked while it is merged, so two saves of different sections at once both keep their change.
+ *
+ * A form's save passes `readAt`: when the settings changed after the form was read and any field
+ * it writes is among the changes, nothing is written and the conflict says which; a change of
+ * other fields (another form's) is kept and the save goes ahead.
  */
-export async function updateShopSettings(args: {
-  db: Pick<PrismaClient, "$transaction">;
-  shop: string;
-  patch: ShopSettingsPatch;
-}): Promise<ShopSettings> {
-  const outcome = await updateShopSettingsReadAt(args);
-  if ("conflict" in outcome) throw new Error("unreachable: a save without readAt never conflicts");
-  return outcome;
-}
-
-/**
- * As updateShopSettings, but a form's save (`readAt`): when the settings changed after the form
- * was read and any field it writes is among the changes, nothing is written and the conflict says
- * which; a change of other fields (another form's) is kept and the save goes ahead.
- */
-export async function updateShopSettingsReadAt({
+export function updateShopSettings(args: UpdateArgs): Promise<ShopSettings>;
+export function updateShopSettings(
+  args: UpdateArgs & { readAt?: SettingsReadAt },
+): Promise<ShopSettings | SettingsConflict>;
+export async function updateShopSettings({
   db,
   shop,
   patch,
   readAt,
-}: {
-  db: Pick<PrismaClient, "$transaction">;
-  shop: string;
-  patch: ShopSettingsPatch;
-  readAt?: SettingsReadAt;
-}): Promise<ShopSettings | SettingsConflict> {
+}: UpdateArgs & { readAt?: SettingsReadAt }): Promise<ShopSettings | SettingsConflict> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Shop" WHERE domain = ${shop} FOR UPDATE`;
     const { settings, version } = await getShopSettings({ db: tx, shop });
