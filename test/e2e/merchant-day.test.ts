@@ -78,20 +78,31 @@ async function quote(page: Page, t: (typeof TEXTS)["es" | "en"], quantity: strin
   await product.selectOption(registered.variantId);
   await page.getByLabel(t.quantity, { exact: true }).fill(quantity);
   await page.getByLabel(t.subtotal, { exact: true }).fill("100");
-  expect(await submitted(page, "/app/rates", () => page.getByRole("button", { name: t.quote, exact: true }).click())).toBe(200);
+  expect(
+    await submitted(page, "/app/rates", () => page.getByRole("button", { name: t.quote, exact: true }).click()),
+  ).toBe(200);
   return registered;
 }
 
 describe("the merchant's shop", () => {
-  it("connects from Configuración, and the catalogue sync registers the products the tester offers", { timeout: 120_000 }, async () => {
-    const page = await admin.open("/app/settings", "es");
-    await page.getByLabel("Clave de API").fill("sandbox-key");
-    expect(
-      await submitted(page, "/app/settings", () => page.getByRole("button", { name: "Conectar", exact: true }).click()),
-    ).toBe(200);
-    await page.close();
-    await poll(() => admin.db.catalogVariant.count({ where: { shop: SHOP, status: "synced" } }), 90_000).toBeGreaterThan(0);
-  });
+  it(
+    "connects from Configuración, and the catalogue sync registers the products the tester offers",
+    { timeout: 120_000 },
+    async () => {
+      const page = await admin.open("/app/settings", "es");
+      await page.getByLabel("Clave de API").fill("sandbox-key");
+      expect(
+        await submitted(page, "/app/settings", () =>
+          page.getByRole("button", { name: "Conectar", exact: true }).click(),
+        ),
+      ).toBe(200);
+      await page.close();
+      await poll(
+        () => admin.db.catalogVariant.count({ where: { shop: SHOP, status: "synced" } }),
+        90_000,
+      ).toBeGreaterThan(0);
+    },
+  );
 });
 
 for (const locale of ["es", "en"] as const) {
@@ -104,7 +115,11 @@ for (const locale of ["es", "en"] as const) {
       const amount = page.getByLabel(t.freeShippingMin, { exact: true });
       await amount.fill("1,499.00");
       await poll(() => saveBar(page).isVisible()).toBe(true);
-      expect(await submitted(page, "/app/settings", () => saveBar(page).getByRole("button", { name: t.save, exact: true }).click())).toBe(400);
+      expect(
+        await submitted(page, "/app/settings", () =>
+          saveBar(page).getByRole("button", { name: t.save, exact: true }).click(),
+        ),
+      ).toBe(400);
       await poll(() => fieldDescription(amount)).toContain(t.noService);
       expect(await amount.inputValue()).toBe("1,499.00");
       const after = await admin.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
@@ -124,7 +139,8 @@ for (const locale of ["es", "en"] as const) {
       await poll(() => rows.count()).toBeGreaterThan(0);
       const text = await rows.allInnerTexts();
       // Every rate's words are the window the dates come from; none is the service's «1 día hábil».
-      for (const row of text) expect(row.split("\n").map((line) => line.trim())).toContainEqual(expect.stringMatching(t.window));
+      for (const row of text)
+        expect(row.split("\n").map((line) => line.trim())).toContainEqual(expect.stringMatching(t.window));
       expect(text.join("\n")).not.toContain("Envío express, 1 día hábil");
       expect((await getShopSettings({ db: admin.db, shop: SHOP })).settings.rates.handlingDays).toBe(2);
       await screenshot(page, `day-handling-days-${locale}`);
@@ -133,18 +149,24 @@ for (const locale of ["es", "en"] as const) {
       await page.close();
     });
 
-    it("names the shortage and the product when the cart asks for more than the warehouse holds", { timeout: 60_000 }, async () => {
-      const page = await admin.open("/app/rates", locale);
-      const failures = serverErrors(page);
-      const variant = await quote(page, t, "999");
-      await poll(() => page.getByText(t.shortage(`${variant.title} (${variant.sku})`), { exact: true }).isVisible()).toBe(true);
-      await screenshot(page, `day-shortage-${locale}`);
-      expect(failures).toEqual([]);
-      expect(page.problems).toEqual([]);
-      await page.close();
-    });
+    it(
+      "names the shortage and the product when the cart asks for more than the warehouse holds",
+      { timeout: 60_000 },
+      async () => {
+        const page = await admin.open("/app/rates", locale);
+        const failures = serverErrors(page);
+        const variant = await quote(page, t, "999");
+        await poll(() =>
+          page.getByText(t.shortage(`${variant.title} (${variant.sku})`), { exact: true }).isVisible(),
+        ).toBe(true);
+        await screenshot(page, `day-shortage-${locale}`);
+        expect(failures).toEqual([]);
+        expect(page.problems).toEqual([]);
+        await page.close();
+      },
+    );
 
-    it("says «1 unidad» / \"1 unit\" in the quantity's range, never «1 unidades»", async () => {
+    it('says «1 unidad» / "1 unit" in the quantity\'s range, never «1 unidades»', async () => {
       const page = await admin.open("/app/rates", locale);
       await poll(() => fieldDescription(page.getByLabel(t.quantity, { exact: true }))).toContain(t.quantityRange);
       expect(page.problems).toEqual([]);
@@ -159,7 +181,11 @@ for (const locale of ["es", "en"] as const) {
       const page = await admin.open("/app/catalog", locale);
       const failures = serverErrors(page);
       await page.getByLabel(t.lookupSku, { exact: true }).fill(` ${variant.sku!.toLowerCase()} `);
-      expect(await submitted(page, "/app/catalog", () => page.getByRole("button", { name: t.lookupButton, exact: true }).click())).toBe(200);
+      expect(
+        await submitted(page, "/app/catalog", () =>
+          page.getByRole("button", { name: t.lookupButton, exact: true }).click(),
+        ),
+      ).toBe(200);
       await poll(() => page.getByText(t.lookupFound(variant.sku!), { exact: false }).count()).toBeGreaterThan(0);
       expect(failures).toEqual([]);
       expect(page.problems).toEqual([]);

@@ -54,7 +54,11 @@ for (const locale of ["es", "en"] as const) {
       // Tab A: a new markup, saved from the admin's save bar.
       await a.getByLabel(t.markupPercent, { exact: true }).fill(markup);
       await poll(() => saveBar(a).isVisible()).toBe(true);
-      expect(await submitted(a, "/app/settings", () => saveBar(a).getByRole("button", { name: t.save, exact: true }).click())).toBe(200);
+      expect(
+        await submitted(a, "/app/settings", () =>
+          saveBar(a).getByRole("button", { name: t.save, exact: true }).click(),
+        ),
+      ).toBe(200);
       await poll(() => a.getByText(t.saved, { exact: true }).isVisible()).toBe(true);
       expect((await rates()).markupBasisPoints).toBe(Number(markup) * 100);
 
@@ -62,11 +66,18 @@ for (const locale of ["es", "en"] as const) {
       const days = b.getByLabel(t.handlingDays, { exact: true });
       await days.fill(String(before.handlingDays + 2));
       await poll(() => saveBar(b).isVisible()).toBe(true);
-      expect(await submitted(b, "/app/settings", () => saveBar(b).getByRole("button", { name: t.save, exact: true }).click())).toBe(409);
+      expect(
+        await submitted(b, "/app/settings", () =>
+          saveBar(b).getByRole("button", { name: t.save, exact: true }).click(),
+        ),
+      ).toBe(409);
       await poll(() => b.getByText(t.refused, { exact: true }).isVisible()).toBe(true);
       expect(await days.inputValue()).toBe(String(before.handlingDays + 2));
       expect(await b.getByText(t.saved, { exact: true }).count()).toBe(0);
-      expect(await rates()).toMatchObject({ markupBasisPoints: Number(markup) * 100, handlingDays: before.handlingDays });
+      expect(await rates()).toMatchObject({
+        markupBasisPoints: Number(markup) * 100,
+        handlingDays: before.handlingDays,
+      });
       await screenshot(b, `two-tabs-refused-${locale}`);
 
       // Loading the saved values shows A's markup; B's change then saves on top of it.
@@ -76,7 +87,11 @@ for (const locale of ["es", "en"] as const) {
       expect(await days.inputValue()).toBe(String(before.handlingDays));
       await days.fill(String(before.handlingDays + 2));
       await poll(() => saveBar(b).isVisible()).toBe(true);
-      expect(await submitted(b, "/app/settings", () => saveBar(b).getByRole("button", { name: t.save, exact: true }).click())).toBe(200);
+      expect(
+        await submitted(b, "/app/settings", () =>
+          saveBar(b).getByRole("button", { name: t.save, exact: true }).click(),
+        ),
+      ).toBe(200);
       await poll(() => b.getByText(t.saved, { exact: true }).isVisible()).toBe(true);
       expect(await rates()).toMatchObject({
         markupBasisPoints: Number(markup) * 100,

@@ -13,7 +13,8 @@ import type { RateTestError } from "./rate-test-values";
 import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form.server";
 import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
-import { loadRateTester, runRateTest, withCartCause } from "./rate-tester.server";
+import { withCartCause } from "./cart-cause.server";
+import { loadRateTester, runRateTest } from "./rate-tester.server";
 import { recordRateTest } from "~/shop/setup-guide.server";
 import { gidPattern } from "~/shopify/gid";
 

@@ -19,7 +19,7 @@ import type { NumberFieldSpec } from "~/forms/number-input";
 import { useI18n } from "~/i18n/react";
 import { SERVICE_CODES } from "~/svc/service-codes";
 import { RATE_FIELDS } from "./number-fields";
-import { ConflictBanner, ReadAtFields } from "./conflict-banner";
+import { EveryOrderFree, FormProblem, ReadAtFields } from "./conflict-banner";
 
 /** The rate rules form, field names as rates-form.ts reads them; `typed` is what a refused save sent. */
 export function RatesCard({
@@ -32,9 +32,8 @@ export function RatesCard({
   conflict,
 }: {
   values: Record<string, string>;
-  /** The settings version `values` were read at. */
+  /** The settings version `values` were read at; `conflict`: a save refused as they changed since. */
   version: number;
-  /** A save refused because these rules changed elsewhere after they were read. */
   conflict: boolean;
   typed?: Record<string, string>;
   errors: Record<string, string>;
@@ -52,10 +51,6 @@ export function RatesCard({
     setStored(values);
     setForm(values);
   }
-  // A saved threshold of zero ships every order free with the ticked services: said next to it.
-  const everyOrderFree = /^0+(\.0+)?$/.test(values.freeShippingMin ?? "")
-    ? SERVICE_CODES.filter((code) => values[`freeShipping_${code}`] === "on").map((code) => SERVICE_LABELS[code])
-    : [];
   const dirty = Object.keys({ ...values, ...form }).some((name) => (form[name] ?? "") !== (values[name] ?? ""));
   const number = (
     name: string,
@@ -113,8 +108,7 @@ export function RatesCard({
         <ReadAtFields version={version} values={values} />
         <BlockStack gap="400">
           {saved ? <Banner tone="success" title={m.saved} /> : null}
-          {errors.form && conflict ? <ConflictBanner message={errors.form} /> : null}
-          {errors.form && !conflict ? <Banner tone="critical" title={errors.form} /> : null}
+          <FormProblem message={errors.form} conflict={conflict} />
           {Object.keys(errors).some((name) => name !== "form") ? (
             <Banner tone="critical" title={format(m.notSaved, { count: Object.keys(errors).length })} />
           ) : null}
@@ -140,11 +134,7 @@ export function RatesCard({
               suffix: "MXN",
               helpText: m.freeShippingMinHelp,
             })}
-            {everyOrderFree.length ? (
-              <Banner tone="warning">
-                {format(messages.settings.freeShipping.everyOrder, { services: everyOrderFree.join(", ") })}
-              </Banner>
-            ) : null}
+            <EveryOrderFree values={values} />
             <InlineGrid columns={3}>
               {SERVICE_CODES.map((code) => (
                 <div key={code}>{check(`freeShipping_${code}`, format(m.free, { service: SERVICE_LABELS[code] }))}</div>

@@ -122,15 +122,8 @@ export async function saveOperations(
     const values = operationsFormValues({ ...fulfillment, reconcileMinutes: 0 }, stock);
     return { intent: "operations", ok: false, errors, values };
   }
-  const readAt = formReadAt(form, (stored) => ({
-    ...operationsFormValues(stored.fulfillment, stored.stock),
-  }));
-  const modeProblem = await saveOperationsSettings(
-    services,
-    shop,
-    { fulfillment: parsed.fulfillment, stock: parsed.stock },
-    readAt,
-  );
+  const readAt = formReadAt(form, (stored) => ({ ...operationsFormValues(stored.fulfillment, stored.stock) }));
+  const modeProblem = await saveOperationsSettings(services, shop, { fulfillment, stock }, readAt);
   if (modeProblem && typeof modeProblem === "object")
     return {
       intent: "operations",

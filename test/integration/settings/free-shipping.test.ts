@@ -21,8 +21,18 @@ beforeEach(async () => {
 
 /** The rules form as the page renders it (with when it was read), with `changes`. */
 async function rulesForm(changes: Record<string, string>) {
-  const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: routeContext() });
-  return { intent: "rates", version: String(page.version), basis: JSON.stringify(page.rates), ...page.rates, ...changes };
+  const page = await loader({
+    request: await sessionTokenRequest("/app/settings"),
+    params: {},
+    context: routeContext(),
+  });
+  return {
+    intent: "rates",
+    version: String(page.version),
+    basis: JSON.stringify(page.rates),
+    ...page.rates,
+    ...changes,
+  };
 }
 
 async function save(fields: Record<string, string>) {
@@ -39,16 +49,23 @@ describe("free shipping in Configuración", () => {
   it.each([
     ["es", es],
     ["en", en],
-  ] as const)("[%s] refuses a threshold with no service ticked, next to the amount, saving nothing", async (locale, m) => {
-    const before = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
-    const refused = await save(await rulesForm({ freeShippingMin: "1,499.00", locale }));
-    expect(refused).toMatchObject({
-      status: 400,
-      body: { ok: false, errors: { freeShippingMin: m.settings.freeShipping.noService }, values: { freeShippingMin: "1,499.00" } },
-    });
-    expect(Object.keys((refused.body as { errors: object }).errors)).toEqual(["freeShippingMin"]);
-    expect(await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).toEqual(before);
-  });
+  ] as const)(
+    "[%s] refuses a threshold with no service ticked, next to the amount, saving nothing",
+    async (locale, m) => {
+      const before = await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } });
+      const refused = await save(await rulesForm({ freeShippingMin: "1,499.00", locale }));
+      expect(refused).toMatchObject({
+        status: 400,
+        body: {
+          ok: false,
+          errors: { freeShippingMin: m.settings.freeShipping.noService },
+          values: { freeShippingMin: "1,499.00" },
+        },
+      });
+      expect(Object.keys((refused.body as { errors: object }).errors)).toEqual(["freeShippingMin"]);
+      expect(await prisma.shop.findUniqueOrThrow({ where: { domain: TEST_SHOP } })).toEqual(before);
+    },
+  );
 
   it("saves the threshold once a service is ticked, and an empty one with none", async () => {
     expect(await save(await rulesForm({ freeShippingMin: "1,499.00", freeShipping_EXPRESS: "on" }))).toMatchObject({

@@ -26,7 +26,11 @@ beforeEach(async () => {
 
 /** One admin session's Configuración: the page as read, and its forms as the page renders them. */
 async function openSettings() {
-  const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: routeContext() });
+  const page = await loader({
+    request: await sessionTokenRequest("/app/settings"),
+    params: {},
+    context: routeContext(),
+  });
   const readAt = (values: unknown) => ({ version: String(page.version), basis: JSON.stringify(values) });
   return {
     rates: (changes: Record<string, string>) => ({ intent: "rates", ...readAt(page.rates), ...page.rates, ...changes }),
@@ -141,7 +145,11 @@ describe("Configuración in two sessions", () => {
     const refused = await save(withoutReadAt);
     expect(refused).toMatchObject({
       status: 409,
-      body: { ok: false, conflict: true, errors: { form: `${es.settings.conflict.title} ${es.settings.conflict.unknown}` } },
+      body: {
+        ok: false,
+        conflict: true,
+        errors: { form: `${es.settings.conflict.title} ${es.settings.conflict.unknown}` },
+      },
     });
     expect(await stored()).toEqual(before);
   });
