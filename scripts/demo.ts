@@ -90,6 +90,24 @@ async function submitAdminForm(appUrl: string, page: string, fields: Record<stri
 }
 
 /**
+ * The hidden fields that say when a settings form was read (its settings version and values), as
+ * the page renders them: a save without them, or against a newer version, is refused.
+ */
+async function readAtOf(appUrl: string, page: string, intent: string): Promise<Record<string, string>> {
+  const response = await fetch(`${appUrl}${page}?shop=${SHOP}`, {
+    headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" },
+  });
+  const html = await response.text();
+  const form = html.split("<form").find((part) => part.includes(`name="intent" value="${intent}"`)) ?? "";
+  const field = (name: string) => {
+    const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(form)?.[1];
+    if (value === undefined) throw new Error(`${page} has no ${intent} form with ${name} (${response.status})`);
+    return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  };
+  return { version: field("version"), basis: field("basis") };
+}
+
+/**
  * Ctrl-C in a terminal reaches the whole process group — npm, tsx, this process, the app and
  * PostgreSQL — and tsx relays it once more. The first signal stops everything in order (the app,
  * then PostgreSQL, then its data directory) and exits; the ones after it change nothing. Other
@@ -309,6 +327,7 @@ async function main() {
 
     step(12, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
     await submitAdminForm(appUrl, "/app/settings", {
+      ...(await readAtOf(appUrl, "/app/settings", "operations")),
       intent: "operations",
       defaultService: "NACIONAL",
       skipTestOrders: "true",
@@ -351,6 +370,12 @@ async function main() {
     const serviceOrders = ((await listed.json()) as { orders: unknown[] }).orders;
     console.log(`\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify; the cancelled order never reached the warehouse.`);
 
+    // The story sent its webhooks by hand; from now on the store sends them itself to every
+    // subscription shopify.app.toml declares, as Shopify does for an installed app, so an order
+    // paid, held or cancelled by hand reaches the app at once (not at the next reconciliation).
+    store.control.setApp(SHOP, { secret: API_SECRET, appUrl, webhooks: appWebhookSubscriptions() });
+    info(`the store now sends the app's ${appWebhookSubscriptions().length} webhook subscriptions itself`);
+
     if (keepRunning) {
       const adminUrl = store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: "/app", locale: "es" });
       console.log(`\nOpen the shop's admin in your browser (the simulated store's stand-in for Shopify's admin):`);
@@ -367,6 +392,20 @@ async function main() {
   } finally {
     await stopAll();
   }
+}
+
+/** The app's webhook subscriptions (topic and relative uri) as shopify.app.toml declares them. */
+function appWebhookSubscriptions(): { topic: string; uri: string }[] {
+  const toml = fs.readFileSync(path.join(ROOT, "shopify.app.toml"), "utf8");
+  return toml
+    .split("[[webhooks.subscriptions]]")
+    .slice(1)
+    .flatMap((block) => {
+      const topics = /^\s*topics\s*=\s*\[([^\]]*)\]/m.exec(block)?.[1];
+      const uri = /^\s*uri\s*=\s*"([^"]+)"/m.exec(block)?.[1];
+      if (!topics || !uri) return [];
+      return [...topics.matchAll(/"([^"]+)"/g)].map((topic) => ({ topic: topic[1]!, uri }));
+    });
 }
 
 main().then(

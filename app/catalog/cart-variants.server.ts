@@ -29,10 +29,12 @@ export function listCartCandidates(
 export function findCartVariants(
   db: CartCatalogueDb,
   args: { shop: string; variantIds: string[] },
-): Promise<Omit<CartCatalogueRow, "status">[]> {
+): Promise<(Omit<CartCatalogueRow, "status"> & { reasonCode: string | null })[]> {
   return db.catalogVariant.findMany({
     where: { shop: args.shop, deletedAt: null, sku: { not: null }, variantId: { in: args.variantIds } },
-    select: { variantId: true, productId: true, sku: true, title: true },
+    // The reason a variant is not registered as it is (e.g. no dimensions): what the rate tester
+    // names when the service could not price a cart holding it.
+    select: { variantId: true, productId: true, sku: true, title: true, reasonCode: true },
   });
 }
 

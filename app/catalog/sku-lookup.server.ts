@@ -53,7 +53,15 @@ export async function lookupSku(deps: {
   sku: string;
   svcClientFor(shop: string): Promise<SvcClient | null>;
 }): Promise<SkuLookup> {
-  const { db, shop, sku } = deps;
+  const { db, shop } = deps;
+  // A SKU typed in another case («ale-p» for «ALE-P») is the catalogue's SKU: looked up as the
+  // catalogue spells it, at the service and in the shop alike.
+  const known = await db.catalogVariant.findFirst({
+    where: { shop, sku: { equals: deps.sku, mode: "insensitive" } },
+    orderBy: [{ deletedAt: { sort: "asc", nulls: "first" } }, { sku: "asc" }],
+    select: { sku: true },
+  });
+  const sku = known?.sku ?? deps.sku;
   const client = await deps.svcClientFor(shop);
   if (!client) return { kind: "not_connected", sku };
   let records;
@@ -68,7 +76,7 @@ export async function lookupSku(deps: {
     };
   }
   // The lookup matches SKU or UPC: keep the records of this SKU when there are any.
-  const exact = records.filter((r) => r.sku === sku);
+  const exact = records.filter((r) => r.sku.toLowerCase() === sku.toLowerCase());
   const found = exact.length > 0 ? exact : records;
   const variants = await db.catalogVariant.findMany({
     where: { shop, sku },

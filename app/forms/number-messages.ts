@@ -16,7 +16,8 @@ function formatFieldValue(subunits: number, spec: NumberFieldSpec, m: NumberMess
   if (spec.kind === "money")
     return subunits < 0 ? `-${fill(m.money, { value: value.slice(1) })}` : fill(m.money, { value });
   if (spec.kind === "percent") return fill(m.percent, { value });
-  return spec.unit ? fill(m.count, { value, unit: m.units[spec.unit] }) : value;
+  if (!spec.unit) return value;
+  return fill(m.count, { value, unit: (subunits === 10 ** spec.scale ? m.unitsOne : m.units)[spec.unit] });
 }
 
 /** The range stated next to the field: "Entre $0.00 y $100,000.00." */

@@ -118,7 +118,9 @@ export async function listFulfillments(
   const [namedRecords, namedOrders] = name
     ? await Promise.all([
         db.$queryRaw<{ id: string }[]>(
-          Prisma.sql`SELECT id::text AS id FROM "Fulfillment" WHERE shop = ${args.shop} AND ${foldedContains(Prisma.sql`"orderName"`, name)}`,
+          // The order's name, its tracking number or the service's order id: whichever the merchant
+          // has at hand (a buyer's message quotes the tracking, the service's support its order id).
+          Prisma.sql`SELECT id::text AS id FROM "Fulfillment" WHERE shop = ${args.shop} AND (${foldedContains(Prisma.sql`"orderName"`, name)} OR ${foldedContains(Prisma.sql`"trackingNumber"`, name)} OR ${foldedContains(Prisma.sql`"svcOrderId"`, name)})`,
         ),
         db.$queryRaw<{ id: string }[]>(
           Prisma.sql`SELECT "shopifyOrderId" AS id FROM "ShopifyOrder" WHERE shop = ${args.shop} AND ${foldedContains(Prisma.sql`"orderName"`, name)}`,

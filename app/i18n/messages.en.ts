@@ -377,7 +377,7 @@ export const en: Messages = {
     goesOnRelease: "Goes to the warehouse when Shopify releases the hold.",
     status: "Status",
     all: "All ({count})",
-    search: "Search by order number",
+    search: "Search by order number, tracking number or service order",
     searchPlaceholder: "#1001",
     searchButton: "Search",
     clearFilters: "Clear filters",
@@ -714,6 +714,10 @@ export const en: Messages = {
   login: loginEn,
   readiness: readinessEn,
   saveBar: { save: "Save", discard: "Discard" },
+  // Tarifas' tester: no rates, and the cause the service or the catalogue names (issue 33, finding 6).
+  rateCauses: {
+    noRatesBecause: "Checkout shows no rates from this service for this cart. {detail}",
+  },
   numbers: numbersEn,
 };
 

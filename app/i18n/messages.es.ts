@@ -381,7 +381,7 @@ export const es = {
     goesOnRelease: "Se envía al almacén cuando Shopify libere la retención.",
     status: "Estado",
     all: "Todos ({count})",
-    search: "Buscar por número de pedido",
+    search: "Buscar por número de pedido, guía o pedido del servicio",
     searchPlaceholder: "#1001",
     searchButton: "Buscar",
     clearFilters: "Quitar filtros",
@@ -723,6 +723,10 @@ export const es = {
   login: loginEs,
   readiness: readinessEs,
   saveBar: { save: "Guardar", discard: "Descartar" },
+  // Tarifas' tester: no rates, and the cause the service or the catalogue names (issue 33, finding 6).
+  rateCauses: {
+    noRatesBecause: "El checkout no muestra tarifas de este servicio para este carrito. {detail}",
+  },
   numbers: numbersEs,
 };
 

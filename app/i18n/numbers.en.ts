@@ -8,6 +8,8 @@ export const numbersEn: Messages["numbers"] = {
   percent: "{value}%",
   count: "{value} {unit}",
   units: { ms: "ms", seconds: "seconds", minutes: "minutes", hours: "hours", days: "days", units: "units" },
+  // The unit after exactly 1 («1 unidad», "1 unit"), never «1 unidades».
+  unitsOne: { ms: "ms", seconds: "second", minutes: "minute", hours: "hour", days: "day", units: "unit" },
   errors: {
     required: "Enter a number between {min} and {max}.",
     unreadable: "Enter digits only, e.g. {example}.",

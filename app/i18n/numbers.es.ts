@@ -6,6 +6,8 @@ export const numbersEs = {
   percent: "{value} %",
   count: "{value} {unit}",
   units: { ms: "ms", seconds: "segundos", minutes: "minutos", hours: "horas", days: "días", units: "unidades" },
+  // The unit after exactly 1 («1 unidad», "1 unit"), never «1 unidades».
+  unitsOne: { ms: "ms", seconds: "segundo", minutes: "minuto", hours: "hora", days: "día", units: "unidad" },
   errors: {
     required: "Escribe un número entre {min} y {max}.",
     unreadable: "Escribe solo cifras, p. ej. {example}.",

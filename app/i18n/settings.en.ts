@@ -149,4 +149,19 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     fallbackPriceMissing: "Enter this fixed rate's price, or clear its name and days.",
     unexpected: "The rules could not be saved. Check the values and try again.",
   },
+  // Free shipping that could never apply, or that applies to every order (issue 33, finding 5).
+  freeShipping: {
+    noService: "Tick at least one service to ship free below, or leave this amount empty: without a service it applies to no order.",
+    everyOrder: "With an amount of $0.00, every order ships free with: {services}.",
+  },
+  // A save refused because another session changed the same settings after this page was read.
+  conflict: {
+    title: "Not saved: these settings were changed in another tab or session after you opened this page.",
+    changed: "Changed: {fields}.",
+    unknown: "This page does not say which values it was opened with; load the saved values before changing them.",
+    reload: "Load the saved values",
+    reloadHelp: "The changes made in this tab are discarded; make them again on the current values.",
+    fieldOfService: "{field} ({service})",
+    locations: "Locations the warehouse fulfils",
+  },
 };

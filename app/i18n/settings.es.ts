@@ -147,4 +147,19 @@ export const settingsEs = {
     fallbackPriceMissing: "Escribe el precio de esta tarifa fija, o borra su nombre y sus días.",
     unexpected: "No se pudieron guardar las reglas. Revisa los valores e inténtalo de nuevo.",
   },
+  // Free shipping that could never apply, or that applies to every order (issue 33, finding 5).
+  freeShipping: {
+    noService: "Marca abajo al menos un servicio con envío gratis, o deja vacío este monto: sin servicio no se aplica a ningún pedido.",
+    everyOrder: "Con un monto de $0.00, todos los pedidos se envían gratis con: {services}.",
+  },
+  // A save refused because another session changed the same settings after this page was read.
+  conflict: {
+    title: "No se guardó: estos ajustes cambiaron en otra pestaña o sesión después de que abriste la página.",
+    changed: "Cambió: {fields}.",
+    unknown: "Esta página no dice con qué valores se abrió; carga los valores guardados antes de cambiarlos.",
+    reload: "Cargar los valores guardados",
+    reloadHelp: "Se descartan los cambios hechos en esta pestaña; hazlos de nuevo sobre los valores actuales.",
+    fieldOfService: "{field} ({service})",
+    locations: "Ubicaciones que surte el almacén",
+  },
 };

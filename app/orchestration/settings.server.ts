@@ -28,6 +28,8 @@ import {
   getShopSettings,
   updateShopSettings,
   type FulfillmentSettings,
+  type SettingsConflict,
+  type SettingsReadAt,
   type RatesSettings,
   type ShopSettings,
   type ShopSettingsPatch,
@@ -55,6 +57,8 @@ export interface ShopSettingsView {
   /** `problem`: a ShopifyProblem code, worded by the page (rows from before codes read "unknown"). */
   carrierService: { state: CarrierServiceState | null; problem: ShopifyProblem | null };
   settings: ShopSettings;
+  /** The settings version `settings` were read at (what a form sends back with its save). */
+  version: number;
   /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
   locations: { id: string; name: string }[];
 }
@@ -85,7 +89,7 @@ export async function unknownLocationIds(deps: Deps, shop: string, ids: string[]
 
 /** The connection, the carrier service, the settings and the locations of `shop`. */
 export async function shopSettingsView(deps: Deps, shop: string): Promise<ShopSettingsView> {
-  const [row, { settings }, locations] = await Promise.all([
+  const [row, { settings, version }, locations] = await Promise.all([
     deps.db.shop.findUnique({
       where: { domain: shop },
       select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true, carrierServiceError: true },
@@ -101,6 +105,7 @@ export async function shopSettingsView(deps: Deps, shop: string): Promise<ShopSe
       problem: row?.carrierServiceError ? storedProblem(row.carrierServiceError) : null,
     },
     settings,
+    version,
     locations,
   };
 }
@@ -163,10 +168,13 @@ export async function saveOperationsSettings(
   patch: Required<Pick<ShopSettingsPatch, "fulfillment" | "stock">> & {
     fulfillment: { mode: FulfillmentSettings["mode"] };
   },
-): Promise<ShopifyProblem | null> {
+  readAt?: SettingsReadAt,
+): Promise<ShopifyProblem | SettingsConflict | null> {
   const { db } = deps;
   await ensureShopRow(db, shop);
-  await updateShopSettings({ db, shop, patch });
+  // Another session's change to these fields since the form was read is never overwritten.
+  const saved = await updateShopSettings({ db, shop, patch, readAt });
+  if ("conflict" in saved) return saved;
   await ensureStockSchedule(db, { shop, now: deps.now() });
   return applyFulfillmentMode(deps, shop, patch.fulfillment.mode);
 }
@@ -202,15 +210,20 @@ async function applyFulfillmentMode(
   }
 }
 
-/** Saves the rate rules; re-registers the carrier service when the shop is connected (else null). */
+/**
+ * Saves the rate rules; re-registers the carrier service when the shop is connected (else null).
+ * A conflict (another session changed these rules since the form was read) writes nothing.
+ */
 export async function saveRatesSettings(
   deps: Deps,
   shop: string,
   rates: RatesSettings,
-): Promise<CarrierRegistration | null> {
+  readAt?: SettingsReadAt,
+): Promise<CarrierRegistration | SettingsConflict | null> {
   const { db } = deps;
   await ensureShopRow(db, shop);
-  await updateShopSettings({ db, shop, patch: { rates } });
+  const saved = await updateShopSettings({ db, shop, patch: { rates }, readAt });
+  if ("conflict" in saved) return saved;
   deps.rates.forget(shop);
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } });
   return row?.svcApiKeyCiphertext ? registerCarrierForShop(deps, shop) : null;

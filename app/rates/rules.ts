@@ -11,7 +11,7 @@
 import type { RatesSettings, ServiceCode } from "~/shop/shop-settings.server";
 import { markedUpCentavos, roundForCheckout } from "./pricing";
 import { parseDecimalToSubunits } from "~/money";
-import { DEFAULT_SERVICE_NAMES, serviceLabel } from "./service-names";
+import { DEFAULT_SERVICE_NAMES, serviceLabel, windowDescription } from "./service-names";
 
 /** A service as the quotation returned it (see SvcQuotedService). */
 export interface QuotedService {
@@ -86,12 +86,16 @@ export function ruleQuotedService(
     effects.push({ rule: "renamed", from: DEFAULT_SERVICE_NAMES[quoted.service], to: renamed });
   }
   if (rules.handlingDays > 0) effects.push({ rule: "handling_days", days: rules.handlingDays });
+  const window = deliveryWindow(quoted.days, rules.handlingDays);
+  // The service's description counts its own transit days only: with handling days it would
+  // promise less than the dates the checkout shows, so the buyer reads the window itself instead.
+  const description = rules.handlingDays > 0 ? windowDescription(window) : quoted.description;
   return {
     offer: {
       service: quoted.service,
-      ...serviceLabel(quoted.service, rules.names, { description: quoted.description }),
+      ...serviceLabel(quoted.service, rules.names, { description }),
       priceCentavos: free ? 0n : rounded,
-      window: deliveryWindow(quoted.days, rules.handlingDays),
+      window,
     },
     effects,
   };

@@ -19,3 +19,14 @@ export function serviceLabel(
     description: custom?.description ?? fallback.description,
   };
 }
+
+/**
+ * What the buyer reads of a delivery window, in the checkout's language (Spanish, as the default
+ * names): the same business days the checkout turns into dates, handling days included.
+ */
+export function windowDescription(window: { minDays: number; maxDays: number }): string {
+  const days = (n: number) => (n === 1 ? "1 día hábil" : `${n} días hábiles`);
+  if (window.maxDays === 0) return "Llega hoy";
+  if (window.minDays === window.maxDays) return `Llega en ${days(window.maxDays)}`;
+  return `Llega en ${window.minDays} a ${days(window.maxDays)}`;
+}

@@ -155,21 +155,52 @@ function withCappedDeadline(stored: unknown): unknown {
 export type ShopSettingsPatch = { [K in keyof ShopSettings]?: Partial<ShopSettings[K]> };
 
 /**
+ * What a form knew when it was read: the settings version it showed, and how to tell which of the
+ * fields it writes were changed since (by another session) given the stored settings.
+ */
+export interface SettingsReadAt {
+  /** The settingsVersion the form's values were read at; null when the form did not say. */
+  version: number | null;
+  /** The names of the fields the form writes whose stored value is no longer the one it was read with. */
+  changedSince(stored: ShopSettings): string[];
+}
+
+/** A save refused because another session changed what the form writes after it was read. */
+export interface SettingsConflict {
+  conflict: true;
+  /** The form's fields changed since it was read (empty when the form did not say when it was read). */
+  changed: string[];
+  version: number;
+}
+
+type UpdateArgs = { db: Pick<PrismaClient, "$transaction">; shop: string; patch: ShopSettingsPatch };
+
+/**
  * Merges `patch` into the stored settings, validates the result and bumps the version. The row is
  * locked while it is merged, so two saves of different sections at once both keep their change.
+ *
+ * A form's save passes `readAt`: when the settings changed after the form was read and any field
+ * it writes is among the changes, nothing is written and the conflict says which; a change of
+ * other fields (another form's) is kept and the save goes ahead.
  */
+export function updateShopSettings(args: UpdateArgs): Promise<ShopSettings>;
+export function updateShopSettings(
+  args: UpdateArgs & { readAt?: SettingsReadAt },
+): Promise<ShopSettings | SettingsConflict>;
 export async function updateShopSettings({
   db,
   shop,
   patch,
-}: {
-  db: Pick<PrismaClient, "$transaction">;
-  shop: string;
-  patch: ShopSettingsPatch;
-}): Promise<ShopSettings> {
+  readAt,
+}: UpdateArgs & { readAt?: SettingsReadAt }): Promise<ShopSettings | SettingsConflict> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Shop" WHERE domain = ${shop} FOR UPDATE`;
-    const { settings } = await getShopSettings({ db: tx, shop });
+    const { settings, version } = await getShopSettings({ db: tx, shop });
+    if (readAt && readAt.version !== version) {
+      // A form that does not say when it was read cannot tell what it would overwrite: refused.
+      const changed = readAt.version === null ? [] : readAt.changedSince(settings);
+      if (readAt.version === null || changed.length > 0) return { conflict: true as const, changed, version };
+    }
     const merged = Object.fromEntries(
       Object.entries(settings).map(([section, values]) => [
         section,

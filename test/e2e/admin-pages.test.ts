@@ -436,7 +436,7 @@ describe("the admin, embedded through the stand-in", () => {
     // The orders found (each an <article> named by its order); other cards, such as what needs
     // attention, are not results of the search.
     await poll(() => page.locator("article").getByRole("heading", { level: 2 }).allTextContents()).toEqual(["#1001"]);
-    expect(await page.getByLabel("Buscar por número de pedido").inputValue()).toBe("#1001");
+    expect(await page.getByLabel("Buscar por número de pedido, guía o pedido del servicio").inputValue()).toBe("#1001");
     const show = page.getByRole("button", { name: /Ver historial/ });
     expect(await show.getAttribute("aria-expanded")).toBe("false");
     await show.click();
@@ -452,7 +452,7 @@ describe("the admin, embedded through the stand-in", () => {
     await shot(page, "pedidos-timeline-es");
 
     // Another search from the field, then clearing it, keeps the admin's parameters (language, shop).
-    await page.getByLabel("Buscar por número de pedido").fill("9999");
+    await page.getByLabel("Buscar por número de pedido, guía o pedido del servicio").fill("9999");
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await poll(() => page.getByText("Ningún pedido coincide").isVisible()).toBe(true);
     expect(await page.getByText("No hay pedidos cuyo número contenga «9999».").isVisible()).toBe(true);

@@ -74,4 +74,40 @@ describe("npm run demo -- --keep-running", () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("keeps the app's webhook subscriptions after the story: an order paid by hand reaches the app at once", async () => {
+    const storeUrl = /store (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+    const paid = await fetch(`${storeUrl}/__sandbox/shops/tienda-demo.myshopify.com/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ lineItems: [{ sku: "TAZA-AZ", quantity: 1 }] }),
+    });
+    expect(paid.status).toBe(201);
+    const { order, deliveries } = (await paid.json()) as {
+      order: { name: string };
+      deliveries: { topic: string; url: string; status: number | null }[];
+    };
+    // Signed by the store itself to the subscriptions shopify.app.toml declares, and accepted.
+    const appOrigin = /Still running[^\n]*app (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+    const toApp = deliveries.filter((d) => d.topic === "orders/paid");
+    expect(toApp).toHaveLength(1);
+    expect(toApp[0]).toMatchObject({ status: 200 });
+    expect(new URL(toApp[0]!.url).pathname).toBe("/webhooks/orders/paid");
+    expect(new URL(toApp[0]!.url).origin).toBe(appOrigin);
+
+    // Pedidos lists it without waiting for the 30-minute reconciliation.
+    const context = await browser.newContext({ userAgent: MERCHANT_BROWSER });
+    const page = await context.newPage();
+    expect((await page.goto(adminUrl.replace("path=%2Fapp", "path=%2Fapp%2Forders")))?.status()).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByText(order.name, { exact: false }).count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
+    await context.close();
+  });
 });

@@ -145,9 +145,10 @@ const WORDS = {
     subtotal: "Subtotal del carrito",
     quote: "Cotizar",
     // A cart the service refuses with a plain 409 ConflictError (a product it does not know; the
-    // service's text is not the merchant's): what happened and what to do.
+    // service's text is not the merchant's): what happened and what to do, naming the product the
+    // catalogue knows has no dimensions (issue 33, finding 6).
     refused:
-      "El servicio no pudo cotizar, así que Shopify muestra sus tarifas de respaldo. El servicio rechazó la solicitud por un problema con los productos. Revisa en Catálogo que cada producto esté registrado con sus medidas; si sigue, contacta al servicio.",
+      "El servicio no pudo cotizar, así que Shopify muestra sus tarifas de respaldo. El producto Molinillo de madera no tiene medidas en el servicio, así que no se puede cotizar ni enviar. Registra sus medidas (Catálogo) y vuelve a intentar.",
     notServed:
       "El servicio no entrega en este código postal: el checkout no muestra sus tarifas. El comprador ve tus otras tarifas de envío, o «No hay métodos de envío disponibles» si no tienes otras.",
     // Telling the merchant to correct an address that is right.
@@ -173,7 +174,7 @@ const WORDS = {
     subtotal: "Cart subtotal",
     quote: "Get rates",
     refused:
-      "The service could not quote, so Shopify shows its backup rates. The service refused the request because of a problem with the products. Check in Catalogue that every product is registered with its dimensions; if it persists, contact the service.",
+      "The service could not quote, so Shopify shows its backup rates. Product Molinillo de madera has no dimensions at the service, so it cannot be quoted or shipped. Register its dimensions (Catalogue), then try again.",
     notServed:
       "The service does not deliver to this postal code: checkout shows none of its rates. The buyer sees your other shipping rates, or “No shipping methods available” if you have none.",
     correctAddress: /correct|fix the address|address is wrong/i,

@@ -18,7 +18,16 @@ export function RateTestResultCard({ result }: { result: RateTestResult }) {
           text: result.rates.length === 1 ? m.withOneRate : format(m.withRates, { count: result.rates.length }),
         }
       : result.outcome === "no_rates"
-        ? { tone: "warning" as const, text: result.reason === "not_served" ? m.notServed : m.noRates }
+        ? {
+            tone: "warning" as const,
+            // Why, when the service said (no stock of a product, no dimensions): never a guess.
+            text:
+              result.reason === "not_served"
+                ? m.notServed
+                : result.problem
+                  ? format(messages.rateCauses.noRatesBecause, { detail })
+                  : m.noRates,
+          }
         : result.outcome === "fallback"
           ? { tone: "warning" as const, text: format(m.fallback, { detail }) }
           : result.outcome === "backup"

@@ -13,6 +13,7 @@ import type { RateTestError } from "./rate-test-values";
 import { readRateTestForm, toRateTest, type CartVariant } from "./rate-test-form.server";
 import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
+import { withCartCause } from "./cart-cause.server";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
 import { recordRateTest } from "~/shop/shop.server";
 import { gidPattern } from "~/shopify/gid";
@@ -39,7 +40,9 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
       { values, errors: parsed.errors, result: null as Awaited<ReturnType<typeof runRateTest>> | null },
       { status: 400 },
     );
-  const result = await runRateTest(context.services.rates, session.shop, parsed.rate);
+  // The cause named with the cart's product where the catalogue knows it (no dimensions, a shortage).
+  const cart = rows.filter((row) => values.lines.some((line) => line.variantId === row.variantId));
+  const result = withCartCause(await runRateTest(context.services.rates, session.shop, parsed.rate), cart);
   // The setup guide's «test quote» step (Inicio).
   await recordRateTest(context.services.db, session.shop, new Date());
   return data({ values, errors: {} as Record<string, RateTestError>, result });

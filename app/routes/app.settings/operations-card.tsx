@@ -7,6 +7,7 @@ import { NumberField } from "~/components/number-field";
 import { useI18n } from "~/i18n/react";
 import { OPERATIONS_FIELDS } from "./number-fields";
 import type { OperationsFormValues } from "./operations-form";
+import { ConflictBanner, ReadAtFields } from "./conflict-banner";
 
 // Listed here rather than imported: this runs in the browser, which must not load .server modules.
 const SERVICES = ["NACIONAL", "EXPRESS", "PROGRAMADO"] as const;
@@ -19,8 +20,14 @@ export function OperationsCard({
   errors,
   saved,
   saving,
+  version,
+  conflict,
 }: {
   values: OperationsFormValues;
+  /** The settings version `values` were read at. */
+  version: number;
+  /** A save refused because these settings changed elsewhere after they were read. */
+  conflict: boolean;
   /** What a refused save sent, shown again as typed. */
   typed?: OperationsFormValues;
   locations: { id: string; name: string }[];
@@ -87,6 +94,7 @@ export function OperationsCard({
       <Form method="post" ref={formRef} onSubmit={confirmModeChange}>
         <input type="hidden" name="intent" value="operations" />
         <input type="hidden" name="locale" value={locale} />
+        <ReadAtFields version={version} values={values} />
         <input type="hidden" name="skipTestOrders" value={String(form.skipTestOrders)} />
         <input type="hidden" name="notifyCustomer" value={String(form.notifyCustomer)} />
         <input type="hidden" name="stockEnabled" value={String(form.stockEnabled)} />
@@ -95,7 +103,8 @@ export function OperationsCard({
         ))}
         <FormLayout>
           {saved ? <Banner tone="success">{TEXT.saved}</Banner> : null}
-          {Object.keys(errors).length ? (
+          {errors.form && conflict ? <ConflictBanner message={errors.form} /> : null}
+          {Object.keys(errors).some((name) => name !== "form") ? (
             <Banner tone="critical">{format(TEXT.notSaved, { count: Object.keys(errors).length })}</Banner>
           ) : null}
           <Select

@@ -19,6 +19,7 @@ import type { NumberFieldSpec } from "~/forms/number-input";
 import { useI18n } from "~/i18n/react";
 import { SERVICE_CODES } from "~/svc/service-codes";
 import { RATE_FIELDS } from "./number-fields";
+import { EveryOrderFree, FormProblem, ReadAtFields } from "./conflict-banner";
 
 /** The rate rules form, field names as rates-form.ts reads them; `typed` is what a refused save sent. */
 export function RatesCard({
@@ -27,8 +28,13 @@ export function RatesCard({
   errors,
   saved,
   saving,
+  version,
+  conflict,
 }: {
   values: Record<string, string>;
+  /** The settings version `values` were read at; `conflict`: a save refused as they changed since. */
+  version: number;
+  conflict: boolean;
   typed?: Record<string, string>;
   errors: Record<string, string>;
   saved: boolean;
@@ -99,9 +105,10 @@ export function RatesCard({
       <Form method="post" ref={formRef}>
         <input type="hidden" name="intent" value="rates" />
         <input type="hidden" name="locale" value={locale} />
+        <ReadAtFields version={version} values={values} />
         <BlockStack gap="400">
           {saved ? <Banner tone="success" title={m.saved} /> : null}
-          {errors.form ? <Banner tone="critical" title={errors.form} /> : null}
+          <FormProblem message={errors.form} conflict={conflict} />
           {Object.keys(errors).some((name) => name !== "form") ? (
             <Banner tone="critical" title={format(m.notSaved, { count: Object.keys(errors).length })} />
           ) : null}
@@ -127,6 +134,7 @@ export function RatesCard({
               suffix: "MXN",
               helpText: m.freeShippingMinHelp,
             })}
+            <EveryOrderFree values={values} />
             <InlineGrid columns={3}>
               {SERVICE_CODES.map((code) => (
                 <div key={code}>{check(`freeShipping_${code}`, format(m.free, { service: SERVICE_LABELS[code] }))}</div>

@@ -54,12 +54,15 @@ export function ratesFormValues(rates: RatesSettings): RatesFormValues {
   return values;
 }
 
+// The form's own hidden fields: what it is and when it was read (read-at.ts), not rule values.
+const NOT_VALUES = new Set(["intent", "locale", "version", "basis"]);
+
 /** The submitted form's text fields, as typed (for redisplay after an error). */
 export function submittedRatesValues(form: FormData | RatesFormValues): RatesFormValues {
   const values: RatesFormValues = {};
   const entries = form instanceof FormData ? [...form.entries()] : Object.entries(form);
   for (const [name, value] of entries) {
-    if (typeof value === "string" && name !== "intent" && name !== "locale") values[name] = value.slice(0, 1_000);
+    if (typeof value === "string" && !NOT_VALUES.has(name)) values[name] = value.slice(0, 1_000);
   }
   return values;
 }
@@ -144,6 +147,10 @@ export function parseRatesForm(form: FormData | RatesFormValues, m: Messages = e
     cacheTtlSeconds: number("cacheTtlSeconds", RATE_FIELDS.cacheTtlSeconds),
     staleMaxAgeHours: number("staleMaxAgeHours", RATE_FIELDS.staleMaxAgeHours),
   };
+  // A threshold with no service ticked to ship free never applies: refused next to the amount
+  // rather than saved as a rule that silently does nothing.
+  const { minSubtotalCentavos: threshold, services: freeServices } = candidate.freeShipping;
+  if (threshold !== null && freeServices.length === 0) errors.freeShippingMin ??= m.settings.freeShipping.noService;
   if (Object.keys(errors).length) return { ok: false, errors, values: submittedRatesValues(form) };
 
   // The fields above already hold every stored rule's range; the schema is the last word.

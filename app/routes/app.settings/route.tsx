@@ -33,8 +33,9 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
   const result = await settingsAction(context.services, session.shop, request);
-  // A refused form is the merchant's input, never the server's fault: 400, with what was typed.
-  return data(result, { status: result.ok ? 200 : 400 });
+  // A refused form is the merchant's input, never the server's fault: 400, with what was typed;
+  // 409 when another session changed the same settings after the form was read.
+  return data(result, { status: result.ok ? 200 : !result.ok && result.conflict ? 409 : 400 });
 };
 
 async function settingsAction(services: SettingsDeps, shop: string, request: Request): Promise<SettingsActionResult> {
@@ -99,6 +100,8 @@ export default function Settings() {
             errors={result?.intent === "rates" ? errors : {}}
             saved={result?.intent === "rates" && result.ok && !saving}
             saving={saving}
+            version={page.version}
+            conflict={result?.intent === "rates" && !result.ok && Boolean(result.conflict)}
           />
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title={m.sections.operations} description={m.sections.operationsHelp}>
@@ -113,6 +116,8 @@ export default function Settings() {
             errors={result?.intent === "operations" ? errors : {}}
             saved={result?.intent === "operations" && result.ok && !saving}
             saving={saving}
+            version={page.version}
+            conflict={result?.intent === "operations" && !result.ok && Boolean(result.conflict)}
           />
         </Layout.AnnotatedSection>
       </Layout>

@@ -16,7 +16,8 @@ import type { ShopifyProblem } from "~/shopify/admin/problem";
 import { es, type Messages } from "~/i18n/messages.es";
 import { readReadiness, type StoredReadiness } from "~/orchestration/readiness.server";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
-import { parseRatesForm, ratesFormValues, type RatesFormValues } from "./rates-form";
+import { parseRatesForm, ratesFormValues, submittedRatesValues, type RatesFormValues } from "./rates-form";
+import { conflictMessage, formReadAt } from "./read-at";
 
 export interface SettingsPageData {
   connected: boolean;
@@ -28,6 +29,8 @@ export interface SettingsPageData {
   locations: { id: string; name: string }[];
   /** The checkout readiness checklist (app/orchestration/readiness.server.ts); null before the first check. */
   readiness: StoredReadiness | null;
+  /** The settings version the forms' values were read at; each form sends it back with its save. */
+  version: number;
 }
 
 type Intent = "connect" | "disconnect" | "rates" | "register" | "operations";
@@ -40,6 +43,8 @@ export type SettingsActionResult =
       ok: false;
       errors: Record<string, string>;
       values?: RatesFormValues | OperationsFormValues | { environment: string };
+      /** Another session changed what this form writes after it was read: nothing was saved. */
+      conflict?: true;
     };
 
 /** Everything the page shows for `shop`. */
@@ -53,6 +58,7 @@ export async function loadSettingsPage(services: SettingsDeps, shop: string): Pr
     rates: ratesFormValues(view.settings.rates),
     operations: operationsFormValues(view.settings.fulfillment, view.settings.stock),
     locations: view.locations,
+    version: view.version,
   };
 }
 
@@ -116,10 +122,16 @@ export async function saveOperations(
     const values = operationsFormValues({ ...fulfillment, reconcileMinutes: 0 }, stock);
     return { intent: "operations", ok: false, errors, values };
   }
-  const modeProblem = await saveOperationsSettings(services, shop, {
-    fulfillment: parsed.fulfillment,
-    stock: parsed.stock,
-  });
+  const readAt = formReadAt(form, (stored) => ({ ...operationsFormValues(stored.fulfillment, stored.stock) }));
+  const modeProblem = await saveOperationsSettings(services, shop, { fulfillment, stock }, readAt);
+  if (modeProblem && typeof modeProblem === "object")
+    return {
+      intent: "operations",
+      ok: false,
+      conflict: true,
+      errors: { form: conflictMessage(modeProblem.changed, m) },
+      values: operationsFormValues({ ...parsed.fulfillment, reconcileMinutes: 0 }, parsed.stock),
+    };
   if (modeProblem)
     return {
       intent: "operations",
@@ -138,11 +150,21 @@ export async function saveRateRules(
 ): Promise<SettingsActionResult> {
   const parsed = parseRatesForm(form, m);
   if (!parsed.ok) return { intent: "rates", ok: false, errors: parsed.errors, values: parsed.values };
-  return {
-    intent: "rates",
-    ok: true,
-    carrierService: carrierStatus(await saveRatesSettings(services, shop, parsed.rates)),
-  };
+  const saved = await saveRatesSettings(
+    services,
+    shop,
+    parsed.rates,
+    formReadAt(form, (stored) => ratesFormValues(stored.rates)),
+  );
+  if (saved && "conflict" in saved)
+    return {
+      intent: "rates",
+      ok: false,
+      conflict: true,
+      errors: { form: conflictMessage(saved.changed, m) },
+      values: submittedRatesValues(form),
+    };
+  return { intent: "rates", ok: true, carrierService: carrierStatus(saved) };
 }
 
 const MAX_API_KEY = 512;

@@ -30,7 +30,7 @@ const es = {
   // Catálogo's search, and Pedidos'.
   searchField: "Buscar por SKU o nombre",
   searchButton: "Buscar",
-  orderSearchField: "Buscar por número de pedido",
+  orderSearchField: "Buscar por número de pedido, guía o pedido del servicio",
   // Pedidos' actions and what it says instead of one it does not offer.
   retry: "Reintentar",
   cancelledNoRetry: "Cancelado en Shopify: no se puede reintentar.",
@@ -60,7 +60,7 @@ const en: MerchantTexts = {
   adminPage: "Shopify admin",
   searchField: "Search by SKU or name",
   searchButton: "Search",
-  orderSearchField: "Search by order number",
+  orderSearchField: "Search by order number, tracking number or service order",
   retry: "Retry",
   cancelledNoRetry: "Cancelled in Shopify: it cannot be retried.",
   syncStock: "Sync inventory now",

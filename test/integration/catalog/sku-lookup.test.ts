@@ -71,6 +71,16 @@ describe("looking one SKU up at the service", () => {
     expect(lookup.shopify[0]!.measures.peso).not.toBe("1");
   });
 
+  it("finds a SKU typed in another case and with spaces around it, as the catalogue spells it", async () => {
+    await syncAll();
+    const synced = h.demoFacts().find((v) => v.sku && v.outcome === "synced" && /[A-Z]/.test(v.sku))!;
+    const answer = await post({ intent: "lookup", sku: ` ${synced.sku!.toLowerCase()} ` });
+    expect(answer).toMatchObject({
+      kind: "lookup",
+      lookup: { kind: "found", sku: synced.sku, service: [{ sku: synced.sku }], shopify: [{ status: "synced" }] },
+    });
+  });
+
   it("says the service holds nothing for an unknown SKU, and finds a synced one in step", async () => {
     await syncAll();
     expect(await post({ intent: "lookup", sku: "NO-EXISTE-999" })).toEqual({

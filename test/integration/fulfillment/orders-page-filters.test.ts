@@ -73,6 +73,16 @@ describe("finding orders", () => {
     expect((await load("/app/orders?q=%239999")).rows).toEqual([]);
   });
 
+  it("finds an order by its tracking number or the service's order id, in any case", async () => {
+    await record(SHOP, "#1001", "shipped", { svcOrderId: "SVC-7781", trackingNumber: "1Z999AA10123456784" });
+    await record(SHOP, "#1002", "submitted", { svcOrderId: "SVC-9902" });
+    await record(OTHER, "#1003", "shipped", { svcOrderId: "SVC-7781", trackingNumber: "1Z999AA10123456784" });
+    for (const q of ["1Z999AA10123456784", "1z999aa1012", "svc-7781", " SVC-7781 "]) {
+      expect((await load(`/app/orders?q=${encodeURIComponent(q)}`)).rows.map((r) => r.orderName), q).toEqual(["#1001"]);
+    }
+    expect((await load("/app/orders?q=SVC-99")).rows.map((r) => r.orderName)).toEqual(["#1002"]);
+  });
+
   it("filters by status, combined with the search; counts stay per status over all the shop's records", async () => {
     await record(SHOP, "#1001", "needs_attention");
     await record(SHOP, "#1002", "needs_attention");

@@ -228,6 +228,8 @@ describe("POST /carrier-service/rates: rules", () => {
     expect(nacional).toMatchObject({
       min_delivery_date: "2026-11-30 12:00:00 -0600",
       max_delivery_date: "2026-12-02 12:00:00 -0600",
+      // The words say the same days as the dates (not the service's «1 a 3 días hábiles»).
+      description: "Llega en 3 a 5 días hábiles",
     });
   });
 });

@@ -188,6 +188,37 @@ describe("/app/rates", () => {
     expect(result!.rates).toMatchObject([{ code: "NACIONAL", name: "Envío fijo", price: "149.00", quoted: null }]);
   });
 
+  it("names the product the catalogue knows has no dimensions when the service could not price the cart", async () => {
+    const skipped = "gid://shopify/ProductVariant/104";
+    await prisma.catalogVariant.create({
+      data: {
+        shop: TEST_SHOP,
+        productId: "gid://shopify/Product/4",
+        variantId: skipped,
+        sku: "SIN-MEDIDAS",
+        title: "Jarra sin medidas",
+        status: "skipped",
+        reasonCode: "noDimensions",
+      },
+    });
+    const { result } = await submit({ ...CDMX, variantId: [skipped], quantity: ["1"] });
+    // The service only refused the cart; the catalogue knows why, and the product.
+    expect(result).toMatchObject({
+      reason: "unquotable",
+      problem: { code: "noDimensions", params: { product: "Jarra sin medidas" } },
+    });
+  });
+
+  it("says the shortage of the cart's product when the warehouse holds less than asked", async () => {
+    const { result } = await submit({ ...CDMX, quantity: ["999"] });
+    // The service names the SKU; the merchant reads the product's title with it.
+    expect(result).toMatchObject({
+      outcome: "no_rates",
+      reason: "insufficient_stock",
+      problem: { code: "insufficientStock", params: { product: "Taza azul (TAZA-AZ)" } },
+    });
+  });
+
   it("puts each error next to its field and keeps everything typed, without asking the service", async () => {
     const typed = {
       ...CDMX,

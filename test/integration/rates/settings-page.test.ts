@@ -57,7 +57,9 @@ async function submit(fields: Record<string, string>) {
 
 /** The rules form as the page renders it for a new shop, with `changes`. */
 async function rulesForm(changes: Record<string, string>) {
-  return { intent: "rates", ...(await load()).rates, ...changes };
+  const page = await load();
+  // With the hidden fields that say when the form was read (its version and values).
+  return { intent: "rates", version: String(page.version), basis: JSON.stringify(page.rates), ...page.rates, ...changes };
 }
 
 describe("/app/settings", () => {

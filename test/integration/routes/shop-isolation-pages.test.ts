@@ -218,11 +218,14 @@ describe("Configuración as another shop", () => {
     ["register", { intent: "register" }],
   ])("POST /app/settings intent=%s changes only the other shop", async (intent, fields) => {
     const before = await prisma.shop.findUniqueOrThrow({ where: { domain: OTHER } });
-    // The rates form as the page renders it for the other shop, with the change.
-    const rates =
-      intent === "rates"
-        ? (await settingsLoader({ request: await as("/app/settings"), params: {}, context: routeContext() })).rates
-        : {};
+    // The form as the page renders it for the other shop (the rules' values, and when the page
+    // was read), with the change.
+    const page = await settingsLoader({ request: await as("/app/settings"), params: {}, context: routeContext() });
+    const readAt = {
+      version: String(page.version),
+      basis: JSON.stringify(intent === "operations" ? page.operations : page.rates),
+    };
+    const rates = intent === "rates" ? { ...page.rates, ...readAt } : intent === "operations" ? readAt : {};
     const answer = await unchanged(async () =>
       settingsAction({
         request: await as("/app/settings", form({ ...rates, ...fields })),

@@ -39,8 +39,15 @@ beforeEach(async () => {
   });
 });
 
+/** The hidden fields the page's form carries: the settings version and values it was read at. */
+async function readAt(): Promise<Record<string, string>> {
+  const page = await loader({ request: await sessionTokenRequest("/app/settings"), params: {}, context: routeContext() });
+  return { version: String(page.version), basis: JSON.stringify(page.operations) };
+}
+
+/** Posts the orders-and-stock form as the page does: read just before, unless `fields` say when. */
 async function submit(fields: Record<string, string>, extra: [string, string][] = []) {
-  const body = new URLSearchParams(fields);
+  const body = new URLSearchParams({ ...(fields.intent === "operations" ? await readAt() : {}), ...fields });
   for (const [name, value] of extra) body.append(name, value);
   const request = await sessionTokenRequest("/app/settings", TEST_SHOP, {
     method: "POST",

@@ -140,6 +140,8 @@ export function expectedRates(form: Submitted, fallbackName: (code: string) => s
     names,
     fallback,
   };
+  // A threshold with no service ticked to ship free applies to no order: refused at the amount.
+  if (typeof saved.freeShippingMin === "bigint" && saved.freeShipping.length === 0) refused.add("freeShippingMin");
   if (refused.size) return { ok: false, fields: [...refused].sort() };
   return { ok: true, saved: saved as ComparableRates };
 }

@@ -13,7 +13,8 @@ describe("a SKU lookup the service did not answer", () => {
       },
     } as unknown as SvcClient;
     const lookup = await lookupSku({
-      db: {} as PrismaClient,
+      // No catalogue row spells the SKU otherwise (a lookup reads it as the catalogue spells it).
+      db: { catalogVariant: { findFirst: async () => null } } as unknown as PrismaClient,
       shop: "tienda-demo.myshopify.com",
       sku: "JAB-LAV",
       svcClientFor: async () => client,

@@ -75,5 +75,10 @@ describe("parseNumberInput", () => {
     expect(describeRange(PERCENT, en.numbers)).toBe("Between -90.00% and 1,000.00%.");
     expect(describeRange({ ...PESOS, optional: true }, es.numbers)).toBe("Opcional. Entre $0.00 y $1,000,000.00.");
     expect(describeRange(MINUTES, en.numbers)).toBe("Between 5 minutes and 1,440 minutes.");
+    // One is singular: «Entre 1 unidad y 999 unidades», never «1 unidades» / "1 units".
+    const QUANTITY = { kind: "count", scale: 0, min: 1, max: 999, unit: "units" } as const;
+    expect(describeRange(QUANTITY, es.numbers)).toBe("Entre 1 unidad y 999 unidades.");
+    expect(describeRange(QUANTITY, en.numbers)).toBe("Between 1 unit and 999 units.");
+    expect(describeRange({ ...QUANTITY, min: 0, max: 1, unit: "days" }, es.numbers)).toBe("Entre 0 días y 1 día.");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyRateRules, deliveryWindow, fallbackOffers } from "~/rates/rules";
+import { windowDescription } from "~/rates/service-names";
 import { CDMX_QUOTE, rules } from "./support";
 
 const prices = (offers: { service: string; priceCentavos: bigint }[]) =>
@@ -89,6 +90,23 @@ describe("applyRateRules", () => {
       ["Llega mañana", "Envío express, 1 día hábil"],
       ["Entrega programada", "Entrega programada en la ventana elegida, dentro de 2 días hábiles"],
     ]);
+  });
+
+  it("words the window the checkout dates, handling days included, instead of the service's transit days", () => {
+    const offers = applyRateRules(CDMX_QUOTE, rules({ handlingDays: 2 }), 0n);
+    expect(offers.map((o) => o.description)).toEqual([
+      "Llega en 3 a 5 días hábiles",
+      "Llega en 3 días hábiles",
+      "Llega en 3 a 4 días hábiles",
+    ]);
+    // Without handling days the service's own words match its dates and are kept; the merchant's own always are.
+    expect(applyRateRules(CDMX_QUOTE, rules(), 0n).find((o) => o.service === "EXPRESS")?.description).toBe(
+      "Envío express, 1 día hábil",
+    );
+    const named = rules({ handlingDays: 2, names: { EXPRESS: { name: "Rápido", description: "Con DHL" } } });
+    expect(applyRateRules(CDMX_QUOTE, named, 0n).find((o) => o.service === "EXPRESS")?.description).toBe("Con DHL");
+    expect(windowDescription({ minDays: 1, maxDays: 1 })).toBe("Llega en 1 día hábil");
+    expect(windowDescription({ minDays: 0, maxDays: 0 })).toBe("Llega hoy");
   });
 
   it("adds the handling days to the delivery window", () => {

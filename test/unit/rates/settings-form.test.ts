@@ -30,6 +30,8 @@ describe("rates settings form", () => {
       markupPercent: "0.01",
       markupFixed: "$ 0.10",
       freeShippingMin: "1,000.05",
+      // A threshold applies only to the services ticked to ship free.
+      freeShipping_EXPRESS: "on",
     };
     const parsed = parseRatesForm(values);
     expect(
