@@ -19,6 +19,9 @@ import { loader as privacy } from "~/routes/app.privacy";
 import { loader as privacyExport } from "~/routes/app.privacy.$id";
 import { loader as rates } from "~/routes/app.rates/route";
 import { loader as settings } from "~/routes/app.settings/route";
+import { loader as warehouse } from "~/routes/app.warehouse/route";
+import { loader as warehouseExport } from "~/routes/app.warehouse.export";
+import { loader as warehouseReceptions } from "~/routes/app.warehouse.receptions";
 import { loader as layout } from "~/routes/app";
 import { createSimulatedStore } from "../../../sandbox/store";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
@@ -43,6 +46,9 @@ const GETS: { file: string; url: string; params?: Record<string, string>; loader
   { file: "app.settings/route.tsx", url: "/app/settings", loader: settings },
   { file: "app.rates/route.tsx", url: "/app/rates", loader: rates },
   { file: "app.privacy.tsx", url: "/app/privacy", loader: privacy },
+  { file: "app.warehouse/route.tsx", url: "/app/warehouse?status=differs&q=taza", loader: warehouse },
+  { file: "app.warehouse.export.tsx", url: "/app/warehouse/export?status=low_stock", loader: warehouseExport },
+  { file: "app.warehouse.receptions.tsx", url: "/app/warehouse/receptions", loader: warehouseReceptions },
   { file: "app.privacy.$id.tsx", url: "/app/privacy/x", params: { id: "x" }, loader: privacyExport },
   {
     file: "api.warehouse.orders.$orderId.tsx",
