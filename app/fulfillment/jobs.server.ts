@@ -47,9 +47,13 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       const outcome = await planOrder(full, { shop: job.shop, shopifyOrderId });
       return outcome.kind === "again" ? { kind: "reschedule", at: outcome.at } : { kind: "done" };
     },
-    [POLL_QUEUE]: async (job) => {
+    [POLL_QUEUE]: async (job, lease) => {
       const { delayMs } = job.payload as unknown as FulfillmentJobPayload;
-      const outcome = await pollFulfillment(full, fulfillmentIdOf(job), delayMs);
+      const outcome = await pollFulfillment(
+        lease ? { ...full, stillHolds: lease.stillHolds } : full,
+        fulfillmentIdOf(job),
+        delayMs,
+      );
       if (outcome.kind === "done") return { kind: "done" };
       const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
       return {
