@@ -23,7 +23,7 @@ import {
   type FulfillmentOrderState,
   type OrderState,
 } from "./fulfillment-order";
-import { readStoredRequest, statusOf, transition } from "./records.server";
+import { readStoredRequest, skippedForGood, statusOf, transition } from "./records.server";
 import { readOrderState } from "./shopify-fulfillment-orders.server";
 import { customerDataWithheld } from "./withheld-customer-data";
 import { interrupted, sendToService, type SubmitOutcome } from "./submit.server";
@@ -201,6 +201,8 @@ export async function planOrder(
     }
     const canSettle = status === "needs_attention" && !record.svcOrderId;
     if (!UNSENT.includes(status) && !canSettle) continue;
+    // Shopify was told its cancellation is accepted: this read of Shopify may predate the request.
+    if (skippedForGood(record)) continue;
     let decision = decideFulfillmentOrder(
       state,
       fo,
