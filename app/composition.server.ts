@@ -12,6 +12,7 @@ import { createPrismaClient, type PoolRole } from "./db.server";
 import type { Env } from "./env.server";
 import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
+import { carrierServiceName } from "./shop/carrier-name";
 import { queueBacklog, releaseLeases } from "./jobs/queue.server";
 import { createJobWorker, type HandlerDeps, type JobHandler } from "./jobs/worker.server";
 import { createLogger, currentRequestId } from "./logger.server";
@@ -187,7 +188,7 @@ function pacedAdminFor(deps: {
 export function jobHandlers(services: AppServices): Record<string, JobHandler> {
   const deps: HandlerDeps = services;
   return {
-    ...fulfillmentJobHandlers(deps),
+    ...fulfillmentJobHandlers({ ...deps, carrierName: carrierServiceName(services.svc.serviceName) }),
     ...catalogJobHandlers(deps),
     ...readinessJobHandlers(services),
     ...retentionJobHandlers(deps),

@@ -29,7 +29,10 @@ import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.se
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../shop/shop-settings.server";
 
-export type FulfillmentHandlerDeps = HandlerDeps;
+export type FulfillmentHandlerDeps = HandlerDeps & {
+  /** Our carrier service's name (carrierServiceName of SVC_NAME): which shipping lines are ours. */
+  carrierName?: string;
+};
 
 const STOCK_RETRY_MS = 5 * 60_000;
 

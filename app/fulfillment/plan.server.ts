@@ -37,6 +37,8 @@ export interface PlanDeps {
   now: () => Date;
   svcClientFor(shop: string): Promise<SvcClient | null>;
   adminFor(shop: string): Promise<AdminGraphql>;
+  /** Our carrier service's name (carrierServiceName of SVC_NAME): which shipping lines are ours. */
+  carrierName?: string;
 }
 
 /** States in which the warehouse has (or may have) the fulfilment order. */
@@ -125,6 +127,7 @@ export async function planOrder(
     skipTestOrders: settings.fulfillment.skipTestOrders,
     locationIds: locations === "any" ? state.fulfillmentOrders.map((fo) => fo.locationId ?? "") : locations,
     holdBackMinutes: settings.fulfillment.holdBackMinutes,
+    ...(deps.carrierName ? { carrierName: deps.carrierName } : {}),
   };
 
   // First what the warehouse already has: a change there makes any new part suspect.

@@ -32,6 +32,7 @@ import {
   type ShopSettings,
   type ShopSettingsPatch,
 } from "./shop-settings.server";
+import { carrierServiceName } from "./carrier-name";
 import { connectShop, disconnectShop, type SvcConnectionConfig, type SvcEnvironment } from "./svc-connection.server";
 
 /** What a settings change uses of the process's services (app/composition.server.ts). */
@@ -218,7 +219,13 @@ export async function saveRatesSettings(
 export async function registerCarrierForShop(deps: Deps, shop: string): Promise<CarrierRegistration> {
   const { db, svc, adminFor } = deps;
   const register = (admin: Parameters<typeof registerCarrierService>[0]["admin"]) =>
-    registerCarrierService({ db, admin, shop, appUrl: deps.config.SHOPIFY_APP_URL, name: `Envíos ${svc.serviceName}` });
+    registerCarrierService({
+      db,
+      admin,
+      shop,
+      appUrl: deps.config.SHOPIFY_APP_URL,
+      name: carrierServiceName(svc.serviceName),
+    });
   let registration: CarrierRegistration;
   try {
     registration = await register(await adminFor(shop));
