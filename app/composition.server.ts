@@ -24,6 +24,7 @@ import { createNaiveRatesRuntime, createRatesRuntime, type RatesRuntime } from "
 import { readinessJobHandlers } from "./shop/jobs.server";
 import { schedulesJobHandlers } from "./shop/schedules.server";
 import { ensureSchedulesJob } from "./shop/schedules-queue.server";
+import { afterShopSignIn } from "./shop/settings.server";
 import { recordInstall } from "./shop/shop.server";
 import { ADMIN_API_VERSION, createShopify, type Shopify } from "./shopify.server";
 import { postgresBudgetStore } from "./shopify/admin-budget.server";
@@ -89,6 +90,8 @@ export function createAppServices(config: Env, parts: AppServiceParts = {}): App
         await recordInstall({ db, shop });
         // A shop connected before a recurring job existed gets it from the sweep, run now.
         await ensureSchedulesJob(db, now());
+        // A reinstall in fulfilment-service mode: its service is checked (and registered anew) now.
+        await afterShopSignIn(services, shop);
       },
     });
   const adminPacing = parts.adminPacing ?? pacingOn(db);
