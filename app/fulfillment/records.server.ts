@@ -169,7 +169,7 @@ function validDate(value: string | null | undefined): Date | null {
  * service mode), so nothing of it may be sent, whatever a decision made from an earlier read of
  * Shopify says. A record skipped for one of these leaves skipped by no transition.
  */
-export const FINAL_SKIP_REASONS: readonly ReasonCode[] = ["cancelRequestedBefore"];
+const FINAL_SKIP_REASONS: readonly ReasonCode[] = ["cancelRequestedBefore"];
 
 /** Whether the record is skipped for good (FINAL_SKIP_REASONS). */
 export function skippedForGood(record: Pick<Fulfillment, "status" | "reasonCode">): boolean {

@@ -28,7 +28,7 @@ import {
  * before it and stops when it answers false (throw JobLeaseLostError): the run that took over does
  * the work.
  */
-export interface JobLease {
+interface JobLease {
   /** Aborted once the worker learns that this run lost its job. */
   readonly signal: AbortSignal;
   /** Renews the lease now; false when this run no longer holds the job (nothing may be done for it). */

@@ -6,7 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { claimJobs, enqueueJob } from "~/jobs/queue.server";
-import { createJobWorker, type JobLease } from "~/jobs/worker.server";
+import { createJobWorker } from "~/jobs/worker.server";
 import prisma from "../../helpers/prisma";
 import { resetDatabase } from "../../helpers/test-database";
 
@@ -62,7 +62,7 @@ describe("a running job's lease", () => {
       leaseMs: LEASE_MS,
       owner: "A",
       handlers: {
-        q: async (_job, lease?: JobLease) => {
+        q: async (_job, lease) => {
           // GIVEN the run stalls past its lease and another process takes the job over
           const [taken] = await claimJobs(otherProcess, {
             queues: ["q"],
