@@ -18,6 +18,7 @@ import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import { readWarehouse } from "./warehouse/warehouse-read.server";
 import { jobFailurePolicy } from "./job-errors/provider-access.server";
 import { declareQueuePriorities } from "./jobs/priorities";
+import { carrierServiceName } from "./shop/carrier-name";
 import { queueBacklog, releaseLeases } from "./jobs/queue.server";
 import type { HandlerDeps } from "./handler-deps";
 import { createJobWorker, type JobHandler } from "./jobs/worker.server";
@@ -29,11 +30,17 @@ import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-co
 import { createNaiveRatesRuntime, createRatesRuntime, type RatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./orchestration/jobs.server";
 import { ensureSchedulesJob, schedulesJobHandlers } from "./orchestration/schedules.server";
+import { afterShopSignIn } from "./orchestration/settings.server";
 import { recordInstall } from "./shop/shop.server";
 import { ADMIN_API_VERSION, createShopify, type Shopify } from "./shopify.server";
 import { postgresBudgetStore } from "./shopify/admin-budget.server";
 import { createAdminPacing, type AdminPacing } from "./shopify/admin-pacing.server";
-import { shopifyAdminGraphql, simulatedStoreAdminGraphql, type AdminGraphql } from "./shopify/admin.server";
+import {
+  shopifyAdminGraphql,
+  simulatedStoreAdminGraphql,
+  type AdminGraphql,
+  type OfflineTokens,
+} from "./shopify/admin.server";
 import { createOfflineTokens } from "./shop/offline-token.server";
 import type { SvcClient } from "./svc";
 
@@ -92,15 +99,20 @@ export function createAppServices(config: Env, parts: AppServiceParts = {}): App
   const db = parts.db ?? databaseFor(config, parts.poolRole ?? "both");
   const now = parts.now ?? (() => new Date());
   const svc = parts.svc ?? svcConnectionFor(config, logger);
+  // The one refresher of the shops' expiring offline tokens, for the app's Admin calls and the library's own loads.
+  const offlineTokens = offlineTokensFor({ config, db, now, logger });
   const shopify =
     parts.shopify ??
     createShopify({
       config,
       db,
+      offlineTokens,
       afterAuth: async (shop) => {
         await recordInstall({ db, shop });
         // A shop connected before a recurring job existed gets it from the sweep, run now.
         await ensureSchedulesJob(db, now());
+        // A reinstall in fulfilment-service mode: its service is checked (and registered anew) now.
+        await afterShopSignIn(services, shop);
       },
     });
   const adminPacing = parts.adminPacing ?? pacingOn(db);
@@ -111,7 +123,7 @@ export function createAppServices(config: Env, parts: AppServiceParts = {}): App
     now,
     svc,
     svcClientFor: parts.svcClientFor ?? createSvcClientResolver(db, svc),
-    adminFor: parts.adminFor ?? pacedAdminFor({ config, db, now, logger, shopify, paced: adminPacing }),
+    adminFor: parts.adminFor ?? pacedAdminFor({ config, shopify, tokens: offlineTokens, paced: adminPacing }),
     adminPacing,
     shopify,
     rates: undefined as unknown as RatesRuntime,
@@ -167,19 +179,12 @@ function pacingOn(db: PrismaClient): AdminPacing {
   });
 }
 
-// The services' Admin GraphQL, paced on the shared budget. Parts handed in (tests' adminFor) are not paced.
-function pacedAdminFor(deps: {
-  config: Env;
-  db: PrismaClient;
-  now: () => Date;
-  logger: Logger;
-  shopify: Shopify;
-  paced: AdminPacing;
-}): (shop: string) => Promise<AdminGraphql> {
-  const { config, db, now, logger, paced } = deps;
+/** The shops' expiring offline tokens, refreshed one process at a time (ADR 020). */
+function offlineTokensFor(deps: { config: Env; db: PrismaClient; now: () => Date; logger: Logger }): OfflineTokens {
+  const { config, db, now, logger } = deps;
   const simulatedStore = config.SIMULATED_STORE_URL?.replace(/\/$/, "");
   // Shopify's token endpoint is on the shop's host; the simulated store serves it under /shops/{shop}.
-  const tokens = createOfflineTokens({
+  return createOfflineTokens({
     db,
     now,
     logger: logger.child({ component: "offline-token" }),
@@ -190,6 +195,17 @@ function pacedAdminFor(deps: {
     clientId: config.SHOPIFY_API_KEY,
     clientSecret: config.SHOPIFY_API_SECRET,
   });
+}
+
+// The services' Admin GraphQL, paced on the shared budget. Parts handed in (tests' adminFor) are not paced.
+function pacedAdminFor(deps: {
+  config: Env;
+  shopify: Shopify;
+  tokens: OfflineTokens;
+  paced: AdminPacing;
+}): (shop: string) => Promise<AdminGraphql> {
+  const { config, tokens, paced } = deps;
+  const simulatedStore = config.SIMULATED_STORE_URL?.replace(/\/$/, "");
   if (!simulatedStore)
     return async (shop) => paced(shop, await shopifyAdminGraphql(shop, tokens, deps.shopify.unauthenticated));
   return async (shop) =>
@@ -201,7 +217,11 @@ export function jobHandlers(services: AppServices): Record<string, JobHandler> {
   const deps: HandlerDeps = services;
   return {
     // «Almacén» shows the warehouse beside Shopify's levels as each sync left them.
-    ...fulfillmentJobHandlers({ ...deps, afterStockSync: (shop, synced) => readWarehouse(deps, shop, synced) }),
+    ...fulfillmentJobHandlers({
+      ...deps,
+      carrierName: carrierServiceName(services.svc.serviceName),
+      afterStockSync: (shop, synced) => readWarehouse(deps, shop, synced),
+    }),
     ...catalogJobHandlers(deps),
     ...readinessJobHandlers(services),
     ...retentionJobHandlers(deps),

@@ -6,6 +6,7 @@ import type { PrismaClient } from "@prisma/client";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Env } from "./env.server";
+import { OfflineRefreshingSessionStorage, type OfflineRefresh } from "./shopify/offline-session-storage.server";
 
 /** The Admin API version every query and webhook of the app is written against. */
 export const ADMIN_API_VERSION = ApiVersion.October26;
@@ -27,10 +28,16 @@ export function createShopify({
   config,
   db,
   afterAuth,
+  offlineTokens,
 }: {
   config: Env;
   db: PrismaClient;
   afterAuth: (shop: string) => Promise<void>;
+  /**
+   * The app's refresh of expiring offline tokens (under its lock): an offline session the library
+   * loads is refreshed through it first, so the library never refreshes on its own.
+   */
+  offlineTokens?: OfflineRefresh;
 }) {
   return shopifyApp({
     apiKey: config.SHOPIFY_API_KEY,
@@ -40,7 +47,9 @@ export function createShopify({
     appUrl: config.SHOPIFY_APP_URL,
     authPathPrefix: "/auth",
     logger: { level: LIBRARY_LOG_LEVEL[config.LOG_LEVEL] ?? LogSeverity.Error },
-    sessionStorage: new PrismaSessionStorage(db),
+    sessionStorage: offlineTokens
+      ? new OfflineRefreshingSessionStorage(db, offlineTokens)
+      : new PrismaSessionStorage(db),
     distribution: AppDistribution.AppStore,
     future: {
       unstable_newEmbeddedAuthStrategy: true,

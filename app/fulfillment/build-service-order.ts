@@ -3,6 +3,7 @@
  * order to create, or why there is none (skipped) or why a person must look first (needs_attention).
  */
 import { toDestination, type AddressWarning, type Destination } from "../address";
+import { carrierServiceName } from "../shop/carrier-name";
 import type { FulfillmentSettings, ServiceCode } from "../shop/shop-settings.server";
 import type { ShipmentLine, ShipmentOrder } from "../svc";
 import { normaliseServiceCode } from "../svc/wire/service-code";
@@ -55,7 +56,10 @@ export interface LineToSend {
 export function buildFromLines(
   order: Pick<PaidOrder, "name" | "shipping_address" | "shipping_lines">,
   lines: readonly LineToSend[],
-  settings: Pick<FulfillmentSettings, "defaultService">,
+  settings: Pick<FulfillmentSettings, "defaultService"> & {
+    /** Our carrier service's name (carrierServiceName of SVC_NAME); the default service name's when absent. */
+    carrierName?: string;
+  },
 ): BuiltServiceOrder {
   const withoutSku = lines.filter((line) => !line.sku?.trim());
   if (withoutSku.length > 0) {
@@ -76,8 +80,11 @@ export function buildFromLines(
   // A fulfilment order's own lines say which shipping line the buyer chose for this part (a split
   // cart has an express part and a standard part); the order's lines are only the fallback, for
   // lines Shopify names none for.
+  const carrierName = settings.carrierName ?? carrierServiceName();
   const ownLines = lines.flatMap((line) => (line.shippingLine ? [line.shippingLine] : []));
-  const chosen = serviceFromShippingLines(ownLines) ?? (ownLines.length > 0 ? null : serviceFromShippingLines(order.shipping_lines));
+  const chosen =
+    serviceFromShippingLines(ownLines, carrierName) ??
+    (ownLines.length > 0 ? null : serviceFromShippingLines(order.shipping_lines, carrierName));
   const serviceCode = chosen ?? settings.defaultService;
   return {
     kind: "ready",
@@ -93,12 +100,18 @@ export function buildFromLines(
   };
 }
 
-/** The service code of the first shipping line our carrier service priced; null for other rates. */
-function serviceFromShippingLines(shippingLines: readonly ShippingLineOfLine[]): ServiceCode | null {
+/**
+ * The service code of the first shipping line our carrier service priced; null for other rates.
+ * Ours is a line whose source is our carrier's name (Shopify copies the carrier service's name
+ * there): Shopify's own rates (source "shopify", a manual rate the merchant named "Express") and
+ * another carrier app's rates (with its own EXPRESS) are not ours, whatever their code says.
+ */
+function serviceFromShippingLines(
+  shippingLines: readonly ShippingLineOfLine[],
+  carrierName: string,
+): ServiceCode | null {
   for (const line of shippingLines) {
-    // Shopify's own rates (manual and backup) come with source "shopify" and use the rate's name as
-    // its code: a manual rate the merchant named "Express" is not our EXPRESS.
-    if (line.source === "shopify") continue;
+    if (line.source?.trim() !== carrierName) continue;
     const code = line.code ? normaliseServiceCode(line.code) : undefined;
     if (code) return code;
   }

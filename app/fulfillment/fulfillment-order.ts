@@ -69,6 +69,8 @@ export interface DecisionSettings {
   holdBackMinutes: number;
   /** The merchant chose to send this fulfilment order with its address as it stands. */
   sendAsItStands?: boolean;
+  /** Our carrier service's name, which marks the shipping lines it priced (carrierServiceName). */
+  carrierName?: string;
 }
 
 export type Decision =

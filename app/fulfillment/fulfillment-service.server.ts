@@ -63,7 +63,10 @@ export async function registerFulfillmentService(
     const current = await readFulfillmentService(admin, row.fsServiceId);
     if (current) {
       if (current.locationId !== row.fsLocationId) {
-        await storeFulfillmentService(deps.db, args.shop, { fsServiceId: current.id, fsLocationId: current.locationId });
+        await storeFulfillmentService(deps.db, args.shop, {
+          fsServiceId: current.id,
+          fsLocationId: current.locationId,
+        });
       }
       return current;
     }
@@ -120,8 +123,12 @@ export async function readAssignedRequests(
   return { requested: requested.length, cancellations: cancellations.length };
 }
 
-/** Statuses a cancellation settles (to skipped) before anything of it reached the warehouse. */
-const SETTLED_BY_CANCELLATION: readonly FulfillmentStatus[] = ["pending", "waiting", "needs_attention"];
+/**
+ * Statuses a cancellation settles (to skipped, for good: FINAL_SKIP_REASONS) before anything of it
+ * reached the warehouse; a record skipped for another reason is settled too, so no later decision
+ * made from an older read can send it.
+ */
+const SETTLED_BY_CANCELLATION: readonly FulfillmentStatus[] = ["pending", "waiting", "needs_attention", "skipped"];
 /** How often the answer is decided again when the record moves under it (a submission claimed it). */
 const CANCELLATION_ATTEMPTS = 3;
 

@@ -31,6 +31,8 @@ import { syncStock, type StockSyncResult } from "./stock-sync.server";
 import { getShopSettings } from "../shop/shop-settings.server";
 
 export interface FulfillmentHandlerDeps extends HandlerDeps {
+  /** Our carrier service's name (carrierServiceName of SVC_NAME): which shipping lines are ours. */
+  carrierName?: string;
   /**
    * What follows a stock sync that wrote Shopify's levels: the composition root hands in Almacén's
    * read of the warehouse (app/warehouse), which fulfilment does not import.
@@ -54,9 +56,13 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       const outcome = await planOrder(full, { shop: job.shop, shopifyOrderId });
       return outcome.kind === "again" ? { kind: "reschedule", at: outcome.at } : { kind: "done" };
     },
-    [POLL_QUEUE]: async (job) => {
+    [POLL_QUEUE]: async (job, lease) => {
       const { delayMs } = job.payload as unknown as FulfillmentJobPayload;
-      const outcome = await pollFulfillment(full, fulfillmentIdOf(job), delayMs);
+      const outcome = await pollFulfillment(
+        lease ? { ...full, stillHolds: lease.stillHolds } : full,
+        fulfillmentIdOf(job),
+        delayMs,
+      );
       if (outcome.kind === "done") return { kind: "done" };
       const payload: FulfillmentJobPayload = { fulfillmentId: fulfillmentIdOf(job), delayMs: outcome.delayMs };
       return {

@@ -23,7 +23,7 @@ import {
   type FulfillmentOrderState,
   type OrderState,
 } from "./fulfillment-order";
-import { readStoredRequest, statusOf, transition } from "./records.server";
+import { readStoredRequest, skippedForGood, statusOf, transition } from "./records.server";
 import { readOrderState } from "./shopify-fulfillment-orders.server";
 import { customerDataWithheld } from "./withheld-customer-data";
 import { interrupted, sendToService, type SubmitOutcome } from "./submit.server";
@@ -37,6 +37,8 @@ export interface PlanDeps {
   now: () => Date;
   svcClientFor(shop: string): Promise<SvcClient | null>;
   adminFor(shop: string): Promise<AdminGraphql>;
+  /** Our carrier service's name (carrierServiceName of SVC_NAME): which shipping lines are ours. */
+  carrierName?: string;
 }
 
 /** States in which the warehouse has (or may have) the fulfilment order. */
@@ -125,6 +127,7 @@ export async function planOrder(
     skipTestOrders: settings.fulfillment.skipTestOrders,
     locationIds: locations === "any" ? state.fulfillmentOrders.map((fo) => fo.locationId ?? "") : locations,
     holdBackMinutes: settings.fulfillment.holdBackMinutes,
+    ...(deps.carrierName ? { carrierName: deps.carrierName } : {}),
   };
 
   // First what the warehouse already has: a change there makes any new part suspect.
@@ -201,6 +204,8 @@ export async function planOrder(
     }
     const canSettle = status === "needs_attention" && !record.svcOrderId;
     if (!UNSENT.includes(status) && !canSettle) continue;
+    // Shopify was told its cancellation is accepted: this read of Shopify may predate the request.
+    if (skippedForGood(record)) continue;
     let decision = decideFulfillmentOrder(
       state,
       fo,

@@ -6,6 +6,7 @@
 import { reason, reasonColumns, reasonRecord, sameReason, type ReasonMessage } from "./reason-codes";
 import type { Fulfillment, Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
+import { JobLeaseLostError } from "../jobs/worker.server";
 import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { lookupServiceOrder, type SvcClient } from "../svc";
@@ -29,6 +30,11 @@ export interface PollDeps {
   now: () => Date;
   svcClientFor(shop: string): Promise<SvcClient | null>;
   adminFor(shop: string): Promise<AdminGraphql>;
+  /**
+   * Whether this run still holds its job (JobLease.stillHolds): asked right before the fulfilment
+   * is created in Shopify, so a run whose lease ran out and was taken over never writes it too.
+   */
+  stillHolds?: () => Promise<boolean>;
 }
 
 /** Stop following the order, or look again at `at` after `delayMs`. */
@@ -165,6 +171,7 @@ async function writeBack(
       ...(sent ? { ordered: orderedUnits(sent) } : {}),
       tracking,
       notifyCustomer,
+      ...(deps.stillHolds ? { beforeWrite: deps.stillHolds } : {}),
     });
     if (result.kind === "impossible") return result;
     const lines = describeUnits(result.lines);
@@ -180,6 +187,8 @@ async function writeBack(
       }),
     };
   } catch (error) {
+    // This run lost its job: it stops here, and the run that took over writes the shipment.
+    if (error instanceof JobLeaseLostError) throw error;
     deps.logger.warn({ shop: record.shop, order: record.orderName, err: message(error) }, "Shopify write-back failed");
     return { kind: "failed", reason: reason("writeBackFailed", { said: message(error) }) };
   }

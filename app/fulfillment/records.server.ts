@@ -4,7 +4,7 @@
  * starts (decided by planTransition, a pure function), in one transaction: a change and its
  * follow-up work exist together or not at all. Workers are signalled after the commit.
  */
-import { reasonRecord, type ReasonMessage } from "./reason-codes";
+import { reasonRecord, type ReasonCode, type ReasonMessage } from "./reason-codes";
 import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import { enqueueStatement, signalEnqueued, type JobWriter } from "../jobs/queue.server";
 import {
@@ -164,6 +164,18 @@ function validDate(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * Reasons a record is skipped for good: Shopify was told a cancellation was accepted (fulfilment-
+ * service mode), so nothing of it may be sent, whatever a decision made from an earlier read of
+ * Shopify says. A record skipped for one of these leaves skipped by no transition.
+ */
+const FINAL_SKIP_REASONS: readonly ReasonCode[] = ["cancelRequestedBefore"];
+
+/** Whether the record is skipped for good (FINAL_SKIP_REASONS). */
+export function skippedForGood(record: Pick<Fulfillment, "status" | "reasonCode">): boolean {
+  return record.status === "skipped" && FINAL_SKIP_REASONS.includes(record.reasonCode as ReasonCode);
+}
+
 export interface TransitionArgs {
   id: string;
   /** The status the caller saw; nothing changes if the record has moved on since. */
@@ -184,7 +196,8 @@ export interface TransitionArgs {
  * `from`. One statement (ADR 031): the compare-and-set, and the event and every job it starts as
  * data-modifying CTEs that insert only for the row the compare-and-set moved, so they exist
  * together or not at all without a transaction's BEGIN and COMMIT round trips. The record's shop
- * and order never change, so when the caller did not pass them they are read first, apart.
+ * and order never change, so when the caller did not pass them they are read first, apart. A
+ * record skipped for good (FINAL_SKIP_REASONS) is moved by none, whatever the caller read.
  */
 export async function transition(db: Db, args: TransitionArgs): Promise<boolean> {
   const record =
@@ -201,6 +214,7 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
     Prisma.sql`
       UPDATE "Fulfillment" SET ${fulfillmentSets({ ...args.data, status: args.to, updatedAt: args.now })}
       WHERE id = ${args.id}::uuid AND status = ${args.from}
+        AND NOT (status = 'skipped' AND ${args.to} <> 'skipped' AND "reasonCode" = ANY(${FINAL_SKIP_REASONS}::text[]))
       RETURNING id`,
   ];
   const jobs = jobsOwedOnTransition({ ...args, shop: record.shop });

@@ -9,6 +9,7 @@
  * that exists is adopted. A short shipment (1 of 2 shipped) is therefore never fulfilled twice, and
  * the units sent later as a new service order («send the rest») are still fulfilled when they ship.
  */
+import { JobLeaseLostError } from "../jobs/worker.server";
 import { reason, type ReasonMessage } from "./reason-codes";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
@@ -50,6 +51,12 @@ export async function ensureShopifyFulfillment(
     ordered?: ReadonlyMap<string, number>;
     tracking: Tracking | null;
     notifyCustomer: boolean;
+    /**
+     * Asked right before the fulfilment is created (the one write that must not happen twice):
+     * false when this run has lost its job to another run (JobLease.stillHolds), which may have
+     * read the same fulfilment order and will write it; the run then stops (JobLeaseLostError).
+     */
+    beforeWrite?: () => Promise<boolean>;
   },
 ): Promise<FulfilmentWrite> {
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -66,6 +73,7 @@ export async function ensureShopifyFulfillment(
         reason: reason(fo.status === "CANCELLED" ? "shippedButCancelled" : "nothingLeftToFulfil"),
       };
     }
+    if (args.beforeWrite && !(await args.beforeWrite())) throw new JobLeaseLostError();
     const result = await createFulfillment(admin, {
       lineItemsByFulfillmentOrder: [
         {

@@ -307,10 +307,14 @@ export async function queueBacklog(
   return rows.map((row) => ({ queue: row.queue, depth: row.depth, oldestAgeSeconds: Math.max(0, row.age) }));
 }
 
-/** Extends a running job's lease (long jobs call this as they make progress). */
+/**
+ * Extends a running job's lease to at least `until` (long jobs call this as they make progress, the
+ * worker as its handler runs): never shortens a longer lease a handler took. False when the run
+ * no longer holds the job.
+ */
 export async function extendLease(db: Conn, job: Pick<Job, "id" | "leaseOwner">, until: Date): Promise<boolean> {
   const count = await db.$executeRaw`
-    UPDATE "Job" SET "leaseExpiresAt" = ${until}, "updatedAt" = now()
+    UPDATE "Job" SET "leaseExpiresAt" = GREATEST("leaseExpiresAt", ${until}), "updatedAt" = now()
     WHERE id = ${job.id}::uuid AND "leaseOwner" = ${job.leaseOwner ?? ""} AND state = 'running'`;
   return count === 1;
 }

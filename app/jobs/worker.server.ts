@@ -5,9 +5,42 @@ import type { Logger } from "pino";
 import { withLogContext } from "../logger.server";
 import { metrics } from "../metrics.server";
 import { inTraceSpan } from "../telemetry.server";
-import { claimJobs, finishJobState, jobSignals, runAsJob, type Conn, type JobOutcome } from "./queue.server";
+import {
+  claimJobs,
+  extendLease,
+  finishJobState,
+  jobSignals,
+  runAsJob,
+  type Conn,
+  type JobOutcome,
+} from "./queue.server";
 
-export type JobHandler = (job: Job) => Promise<JobOutcome>;
+/**
+ * A run's hold on its job. The worker renews the lease while the handler runs (every third of the
+ * lease), so a slow step (Admin pacing waits up to a minute) never lets the lease run out under a
+ * live run; a run can still lose it (its process stalled, or the database was out of reach past
+ * the lease) and another worker then takes the job over. A handler about to cause an effect that
+ * must not happen twice (a write to Shopify that is not idempotent) asks `stillHolds()` right
+ * before it and stops when it answers false (throw JobLeaseLostError): the run that took over does
+ * the work.
+ */
+interface JobLease {
+  /** Aborted once the worker learns that this run lost its job. */
+  readonly signal: AbortSignal;
+  /** Renews the lease now; false when this run no longer holds the job (nothing may be done for it). */
+  stillHolds(): Promise<boolean>;
+}
+
+/** A handler's run lost its job's lease before an effect: it stops, and the run that took over does the work. */
+export class JobLeaseLostError extends Error {
+  constructor() {
+    super("the job's lease was lost: another run has taken the job over");
+    this.name = "JobLeaseLostError";
+  }
+}
+
+/** `lease` is the worker's (absent when a test or script runs the handler by hand: nothing else can take the job). */
+export type JobHandler = (job: Job, lease?: JobLease) => Promise<JobOutcome>;
 
 export interface JobWorkerOptions {
   db: Conn;
@@ -74,16 +107,47 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
     return withLogContext({ requestId: job.requestId ?? undefined, shop: job.shop }, () => runJobInContext(job));
   }
 
+  // Renews the run's lease every third of it while the handler runs, and aborts the lease's signal
+  // once the lease is found taken over, or could not be renewed before it ran out.
+  function holdLease(job: Job): { lease: JobLease; release(): void } {
+    const controller = new AbortController();
+    let heldUntil = job.leaseExpiresAt?.getTime() ?? now().getTime() + leaseMs;
+    const renew = async (): Promise<boolean> => {
+      if (controller.signal.aborted) return false;
+      const until = new Date(now().getTime() + leaseMs);
+      let held: boolean;
+      try {
+        held = await extendLease(opts.db, job, until);
+      } catch (error) {
+        // Out of reach: the lease still holds until it runs out.
+        opts.logger.warn({ queue: job.queue, key: job.key, err: String(error) }, "job lease could not be renewed");
+        held = now().getTime() < heldUntil;
+        if (!held) controller.abort();
+        return held;
+      }
+      if (held) heldUntil = until.getTime();
+      else controller.abort();
+      return held;
+    };
+    const heartbeat = setInterval(() => void renew(), Math.max(1, Math.floor(leaseMs / 3)));
+    heartbeat.unref();
+    return {
+      lease: { signal: controller.signal, stillHolds: renew },
+      release: () => clearInterval(heartbeat),
+    };
+  }
+
   async function runJobInContext(job: Job) {
     const handler = opts.handlers[job.queue];
     let outcome: JobOutcome;
+    const held = holdLease(job);
     try {
       outcome = handler
         ? await inTraceSpan(
             `job ${job.queue}`,
             { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
             job.traceparent,
-            () => runAsJob(job, () => handler(job)),
+            () => runAsJob(job, () => handler(job, held.lease)),
           )
         : {
             kind: "retry",
@@ -92,7 +156,8 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
           };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      opts.logger.error({ queue: job.queue, key: job.key, shop: job.shop, err: message }, "job failed");
+      if (error instanceof JobLeaseLostError) opts.logger.warn({ queue: job.queue, key: job.key }, message);
+      else opts.logger.error({ queue: job.queue, key: job.key, shop: job.shop, err: message }, "job failed");
       const backoff = Math.min(RETRY_AFTER_CRASH_MS * 2 ** (job.attempts - 1), 15 * 60_000);
       outcome = {
         kind: "retry",
@@ -100,6 +165,8 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
         error: message,
         errorCode: opts.errorCode?.(error),
       };
+    } finally {
+      held.release();
     }
     if (opts.settle) outcome = opts.settle(job, outcome);
     const state = await finishJobState(opts.db, job, outcome);

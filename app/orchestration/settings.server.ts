@@ -34,6 +34,7 @@ import {
   type ShopSettings,
   type ShopSettingsPatch,
 } from "../shop/shop-settings.server";
+import { carrierServiceName } from "../shop/carrier-name";
 import { connectShop, disconnectShop } from "./connect-shop.server";
 import { ensureShopRow } from "../shop/shop.server";
 import type { SvcConnectionConfig, SvcEnvironment } from "../shop/svc-connection.server";
@@ -180,6 +181,19 @@ export async function saveOperationsSettings(
 }
 
 /**
+ * After a merchant's sign-in (an install, a reinstall, a new offline token): a shop in
+ * fulfilment-service mode has its service's ids checked against Shopify and the service registered
+ * anew if Shopify no longer has it (a reinstall removes it), without waiting for the merchant to
+ * save the mode again. A failure is logged and left to the next sign-in or save: it never stops
+ * the sign-in.
+ */
+export async function afterShopSignIn(deps: Deps, shop: string): Promise<void> {
+  const { settings } = await getShopSettings({ db: deps.db, shop });
+  if (settings.fulfillment.mode === "fulfillment_service")
+    await applyFulfillmentMode(deps, shop, "fulfillment_service");
+}
+
+/**
  * Fulfilment-service mode registers the warehouse as the shop's fulfilment service and starts
  * reading its requests; the merchant-managed mode removes it, as Shopify requires. When Shopify
  * refused, what went wrong as a code (the page words it; Shopify's own text goes to the log).
@@ -233,7 +247,13 @@ export async function saveRatesSettings(
 export async function registerCarrierForShop(deps: Deps, shop: string): Promise<CarrierRegistration> {
   const { db, svc, adminFor } = deps;
   const register = (admin: Parameters<typeof registerCarrierService>[0]["admin"]) =>
-    registerCarrierService({ db, admin, shop, appUrl: deps.config.SHOPIFY_APP_URL, name: `Envíos ${svc.serviceName}` });
+    registerCarrierService({
+      db,
+      admin,
+      shop,
+      appUrl: deps.config.SHOPIFY_APP_URL,
+      name: carrierServiceName(svc.serviceName),
+    });
   let registration: CarrierRegistration;
   try {
     registration = await register(await adminFor(shop));

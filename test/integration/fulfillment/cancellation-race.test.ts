@@ -137,4 +137,50 @@ describe("a cancellation request racing the submission", () => {
     expect(foOf(payload)).toMatchObject({ requestStatus: "CANCELLATION_REJECTED" });
     expect((await recordOf(payload)).status).toBe("submitting");
   });
+
+  it("keeps a record skipped for an accepted cancellation from an order job that read Shopify before it", async () => {
+    // GIVEN a requested order whose hold-back has ended: its order job is about to send it
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1, location: SERVICE_NAME }] });
+    await h.deliver(payload);
+    await work();
+    h.store.orders.requestFulfillment(SHOP, foOf(payload).id);
+    const service = h.store.inspect(SHOP).fulfillmentServices[0]!;
+    await h.store.sendFulfillmentServiceNotification({
+      callbackUrl: service.callbackUrl,
+      secret: TEST_API_SECRET,
+      domain: SHOP,
+      body: { kind: "FULFILLMENT_REQUEST" },
+      fetch: async (url, init) =>
+        notification({ request: new Request(url, init), params: {}, context: routeContext() }),
+    });
+    await work(); // reads the request, wakes the order
+    await work(); // the order's job: waiting out the hold-back
+    expect((await recordOf(payload)).status).toBe("waiting");
+    await h.clock.advance(31 * 60_000);
+    const ordersBefore = (await h.sandboxOrders()).length;
+
+    // WHEN the order job reads the order from Shopify, and right after that read the merchant asks
+    // to cancel and the app accepts (the record is skipped) before the job reads its records
+    let cancelled = false;
+    const adminFor = async (shop: string): Promise<AdminGraphql> => {
+      const admin = await h.adminFor(shop);
+      return async (query, variables) => {
+        const answer = await admin(query, variables);
+        if (!cancelled && /query FulfilmentOrderState\(/.test(query)) {
+          cancelled = true;
+          h.store.orders.requestCancellation(SHOP, foOf(payload).id);
+          await readAssignedRequests(deps(), SHOP);
+        }
+        return answer as never;
+      };
+    };
+    await h.worker({ adminFor }).runOnce();
+    await work();
+
+    // THEN the cancellation Shopify accepted stands: nothing reached the warehouse
+    expect(cancelled).toBe(true);
+    expect(foOf(payload)).toMatchObject({ requestStatus: "CANCELLATION_ACCEPTED" });
+    expect(await h.sandboxOrders()).toHaveLength(ordersBefore);
+    expect(await recordOf(payload)).toMatchObject({ status: "skipped", reasonCode: "cancelRequestedBefore" });
+  });
 });

@@ -136,4 +136,50 @@ describe("a fulfilment write whose answer is lost", () => {
     ]);
     expect(await recordOf(payload)).toMatchObject({ status: "shipped", shopifyFulfillmentId: all[1]!.id });
   });
+
+  it("is not made twice by a run whose lease ran out and another that took its job over", async () => {
+    // GIVEN an order of 2 mugs and 1 coffee at the warehouse, which packs 1 mug only
+    const payload = h.paidOrder({
+      lineItems: [
+        { sku: "TAZA-AZ", quantity: 2 },
+        { sku: "CAFE-500", quantity: 1 },
+      ],
+    });
+    await h.deliver(payload);
+    await work();
+    const [order] = await h.sandboxOrders();
+    await h.control("POST", `/__sandbox/orders/${order!.id}/packed`, { productos: [{ sku: "TAZA-AZ", cantidad: 1 }] });
+    await h.clock.advance(HOUR + MINUTE);
+
+    // WHEN worker A reads the fulfilment order for the write-back and then stalls (Admin pacing)...
+    let readByA!: () => void;
+    const aHasRead = new Promise<void>((resolve) => (readByA = resolve));
+    let resumeA!: () => void;
+    const aResumes = new Promise<void>((resolve) => (resumeA = resolve));
+    const stalling: AdminGraphql = async (query, variables) => {
+      const answer = await overHttp(query, variables);
+      if (query.includes("FulfilmentOrderFulfilmentState")) {
+        readByA();
+        await aResumes;
+      }
+      return answer as never;
+    };
+    const a = h.worker({ adminFor: async () => stalling, owner: "A" }).runOnce();
+    await aHasRead;
+    // ...past its lease, and worker B takes the job over, reads the same and writes the mug
+    await h.clock.advance(2 * MINUTE);
+    await h.worker({ adminFor: async () => overHttp, owner: "B" }).runOnce();
+    expect(fulfilmentsOf(payload).map(unitsOf)).toEqual([1]);
+    // AND then A goes on
+    resumeA();
+    await a;
+
+    // THEN the mug that left is fulfilled once, and the rest is still expected
+    expect(fulfilmentsOf(payload).map(unitsOf)).toEqual([1]);
+    expect(remainingOf(payload)).toEqual([
+      ["TAZA-AZ", 1],
+      ["CAFE-500", 1],
+    ]);
+    expect(await recordOf(payload)).toMatchObject({ status: "needs_attention" });
+  });
 });

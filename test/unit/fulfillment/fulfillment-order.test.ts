@@ -50,6 +50,34 @@ function state(orderOver: Record<string, unknown> = {}, fos = [fo()]): OrderStat
 }
 
 describe("decideFulfillmentOrder", () => {
+  it("takes the service only from a shipping line our carrier priced, never another carrier app's code", () => {
+    const line = (source: string, code: string) => ({
+      id: 1,
+      title: `${code} rate`,
+      code,
+      source,
+      carrier_identifier: "c0ffee",
+      price: "99.00",
+      discounted_price: "99.00",
+    });
+    // Another carrier app's EXPRESS: the shop's default service, not ours
+    const other = decideFulfillmentOrder(
+      state({ shipping_lines: [line("Paquetería Rápida", "EXPRESS")] }),
+      fo(),
+      settings,
+      NOW,
+    );
+    expect(other).toMatchObject({ kind: "send", serviceCode: "NACIONAL", serviceCodeSource: "shop_default" });
+    // Ours, under the name the app registers its carrier with (SVC_NAME "paq": «Envíos paq»)
+    const named = { ...settings, carrierName: "Envíos paq" };
+    expect(
+      decideFulfillmentOrder(state({ shipping_lines: [line("Envíos paq", "EXPRESS")] }), fo(), named, NOW),
+    ).toMatchObject({ kind: "send", serviceCode: "EXPRESS", serviceCodeSource: "shipping_line" });
+    expect(
+      decideFulfillmentOrder(state({ shipping_lines: [line("Envíos svc", "EXPRESS")] }), fo(), named, NOW),
+    ).toMatchObject({ serviceCode: "NACIONAL", serviceCodeSource: "shop_default" });
+  });
+
   it("sends an open, shipping fulfilment order at the warehouse with exactly its remaining lines", () => {
     const decision = decideFulfillmentOrder(state(), fo(), settings, NOW);
     expect(decision).toMatchObject({
@@ -167,7 +195,10 @@ describe("changeAfterSubmission", () => {
       ["CAFE-500", 1],
     ]);
     expect(
-      changeAfterSubmission(state(), fo({ status: "CLOSED", lines }), sent, "svc-1", { sentFrom: WAREHOUSE, fulfilled }),
+      changeAfterSubmission(state(), fo({ status: "CLOSED", lines }), sent, "svc-1", {
+        sentFrom: WAREHOUSE,
+        fulfilled,
+      }),
     ).toBeNull();
   });
 
@@ -175,9 +206,7 @@ describe("changeAfterSubmission", () => {
     const closed = fo({ status: "CLOSED", lines: [] });
     const partly = new Map([["TAZA-AZ", 2]]);
     for (const fulfilled of [null, new Map<string, number>(), partly]) {
-      expect(
-        englishOf(changeAfterSubmission(state(), closed, sent, "svc-1", { sentFrom: WAREHOUSE, fulfilled })),
-      ).toBe(
+      expect(englishOf(changeAfterSubmission(state(), closed, sent, "svc-1", { sentFrom: WAREHOUSE, fulfilled }))).toBe(
         "closed in Shopify without being fulfilled (merged into another part, moved or refunded) after it reached " +
           "the warehouse — check it with the service (service order svc-1)",
       );
