@@ -7,6 +7,7 @@ import {
   type OrderState,
 } from "~/fulfillment/fulfillment-order";
 import { parsePaidOrder } from "~/fulfillment/paid-order";
+import { carrierServiceName } from "~/shop/carrier-name";
 import fixture from "../../fixtures/orders-paid.mx.json";
 
 // Split carts (2026-05): one order, several shipping lines; each fulfilment order's service comes
@@ -16,8 +17,9 @@ const WAREHOUSE = "gid://shopify/Location/1";
 const NOW = new Date("2026-11-20T16:10:00Z");
 const settings: DecisionSettings = { defaultService: "NACIONAL", skipTestOrders: true, locationIds: [WAREHOUSE], holdBackMinutes: 0 };
 
-const EXPRESS = { title: "Express", code: "EXPRESS", source: "svc" };
-const STANDARD = { title: "Nacional", code: "NACIONAL", source: "svc" };
+// Shopify copies the carrier service's name into the source of the lines it priced.
+const EXPRESS = { title: "Express", code: "EXPRESS", source: carrierServiceName() };
+const STANDARD = { title: "Nacional", code: "NACIONAL", source: carrierServiceName() };
 const PICKUP = { title: "Recoger en tienda", code: "pickup", source: "shopify" };
 const MANUAL = { title: "Express", code: "Express", source: "shopify" };
 
