@@ -29,6 +29,7 @@ import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.se
 import { syncStock } from "./stock-sync.server";
 import { getShopSettings } from "../shop/shop-settings.server";
 import { readWarehouse } from "../warehouse/warehouse-read.server";
+import { releaseCoveredOrders } from "./awaiting-stock.server";
 
 export type FulfillmentHandlerDeps = HandlerDeps;
 
@@ -114,7 +115,11 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       try {
         const synced = await syncStock(full, job.shop, { onDemand });
         // «Almacén» shows the warehouse beside Shopify's levels as this sync left them.
-        if (synced.kind === "synced") await readWarehouse(full, job.shop, synced);
+        if (synced.kind === "synced") {
+          await readWarehouse(full, job.shop, synced);
+          // Orders waiting for stock that this read covers go again (never more often than this schedule).
+          await releaseCoveredOrders(full, job.shop);
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "stock sync failed");

@@ -438,6 +438,7 @@ export const en: Messages = {
       needs_attention: "Needs attention",
       unknown_outcome: "Unconfirmed",
       skipped: "Skipped",
+      awaiting_stock: "Waiting for stock",
     },
     outcomes: {
       followed: "{order} is followed at the service again.",
@@ -638,6 +639,9 @@ export const en: Messages = {
       merchantSentMissing:
         "You sent the rest ({missing}) to the warehouse as a new order; the first shipment was service order {order}.",
       merchantLeftMissing: "You left the units the warehouse did not ship ({missing}) for a refund.",
+      awaitingStock:
+        "Waiting for stock: the warehouse lacks {missing}. It is sent by itself when a stock read shows the units (after a reception, say); you can also send it by hand or cancel it.",
+      stockArrived: "The warehouse's stock now covers the order ({products}): it is sent again.",
     },
   },
   privacy: {

@@ -117,4 +117,7 @@ export const recordsEn = {
     `the merchant sends the rest (${p.missing}) to the warehouse as a new order; the first shipment was service ` +
     `order ${p.order}, Shopify fulfilment ${p.fulfilment}`,
   merchantLeftMissing: (p) => `the merchant leaves the units the warehouse did not ship (${p.missing}) for a refund`,
+  awaitingStock: (p) =>
+    `waiting for stock: the warehouse lacks ${p.missing}; sent again when a stock read shows the units. The service said: ${p.said}`,
+  stockArrived: (p) => `the warehouse's stock now covers the order (${p.products}): sending it again`,
 } satisfies Record<string, (p: P) => string>;
