@@ -49,10 +49,7 @@ function unitsOf(record: Pick<Fulfillment, "units" | "request">): SkuUnits[] {
  * After a stock read: every waiting order of `shop` the read covers (oldest first, each taking its
  * units) goes back to pending and its order's job sends it. Returns how many were released.
  */
-export async function releaseCoveredOrders(
-  deps: { db: PrismaClient; now: () => Date },
-  shop: string,
-): Promise<number> {
+export async function releaseCoveredOrders(deps: { db: PrismaClient; now: () => Date }, shop: string): Promise<number> {
   const waiting = await deps.db.fulfillment.findMany({
     where: { shop, status: "awaiting_stock", svcOrderId: null },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -70,7 +70,10 @@ describe("an order refused for lack of stock", () => {
     const sent = await ordersAtService(payload);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.request.productos).toEqual([{ identificador: expect.any(String), cantidad: 3 }]);
-    const events = await prisma.fulfillmentEvent.findMany({ where: { fulfillmentId: record.id }, orderBy: { id: "asc" } });
+    const events = await prisma.fulfillmentEvent.findMany({
+      where: { fulfillmentId: record.id },
+      orderBy: { id: "asc" },
+    });
     expect(events.map((e) => e.detailCode)).toContain("stockArrived");
 
     // Later stock reads find nothing waiting: still one order at the service.
