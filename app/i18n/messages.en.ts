@@ -27,6 +27,7 @@ export const en: Messages = {
     variantsSynced: "Variants registered",
     variantsNeedingWork: "Variants skipped, refused or out of date",
     ordersSubmitted: "Orders sent to the warehouse",
+    ordersAwaitingStock: "Orders waiting for stock",
     ordersNeedingAttention: "Orders that need attention",
     setup: {
       title: "Set up your shop",

@@ -28,6 +28,7 @@ export const es = {
     variantsNeedingWork: "Variantes omitidas, rechazadas o desactualizadas",
     ordersSubmitted: "Pedidos enviados al almacén",
     ordersNeedingAttention: "Pedidos que requieren atención",
+    ordersAwaitingStock: "Pedidos esperando existencias",
     setup: {
       title: "Configura tu tienda",
       progress: "{done} de {total} pasos completados",
