@@ -27,8 +27,8 @@ export const en: Messages = {
     variantsSynced: "Variants registered",
     variantsNeedingWork: "Variants skipped, refused or out of date",
     ordersSubmitted: "Orders sent to the warehouse",
-    ordersAwaitingStock: "Orders waiting for stock",
     ordersNeedingAttention: "Orders that need attention",
+    ordersAwaitingStock: "Orders waiting for stock",
     setup: {
       title: "Set up your shop",
       progress: "{done} of {total} steps done",
