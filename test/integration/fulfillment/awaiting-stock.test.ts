@@ -108,6 +108,8 @@ describe("an order refused for lack of stock", () => {
   it("two waiting orders share a reception oldest first: only the one it covers leaves", async () => {
     const h = harness();
     const first = await refusedForStock(0);
+    // Paid a minute later (the harness's clock stands still otherwise).
+    await h.clock.advance(60_000);
     const second = h.paidOrder({ lineItems: [{ sku: "PLATO-GR", quantity: 3 }] });
     await h.deliver(second);
     await work();
