@@ -325,7 +325,38 @@ async function main() {
     info(`${shipped.status}: ${shipped.trackingCompany} ${shipped.trackingNumber}`);
     info(`Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`);
 
-    step(12, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
+    step(12, "The warehouse runs down to 1 unit; a buyer pays for 3: the order waits for stock");
+    await fetch(`${sandbox.url}/__sandbox/stock`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}`, "content-type": "application/json" },
+      body: JSON.stringify({ sku: synced.sku, units: 1 }),
+    });
+    const third = store.orders.createPaid(SHOP, { lineItems: [{ variantId: synced.variantId, quantity: 3 }] });
+    await store.sendWebhook({ url: `${appUrl}/webhooks/orders/paid`, secret: API_SECRET, topic: "orders/paid", domain: SHOP, payload: third });
+    const short = await waitFor("the order refused for stock to wait for it", () =>
+      db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(third.id), status: "awaiting_stock" } }),
+    );
+    info(`order ${short.orderName}: ${short.status} — ${short.reason}`);
+
+    step(13, "Goods arrive at the warehouse: a reception raises the stock, and Almacén reads it");
+    const previous = await db.warehouseStock.findUnique({ where: { shop_sku: { shop: SHOP, sku: synced.sku! } } });
+    const reception = await fetch(`${sandbox.url}/__sandbox/reception`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}`, "content-type": "application/json" },
+      body: JSON.stringify({ productos: [{ sku: synced.sku, cantidad: 24 }] }),
+    });
+    info(`reception of 24 × ${synced.sku} → ${reception.status}`);
+    // Stock sync is off here: Almacén's «Leer existencias ahora» reads the warehouse without writing Shopify.
+    await submitAdminForm(appUrl, "/app/warehouse", { intent: "sync" });
+    const after = await db.warehouseStock.findUniqueOrThrow({ where: { shop_sku: { shop: SHOP, sku: synced.sku! } } });
+    info(`Almacén: ${synced.sku} ${previous ? `${previous.available} → ` : ""}${after.available} available at the warehouse, Shopify ${after.shopifyAvailable ?? "not stocked at the location"}`);
+    // The read covers the waiting order: it leaves by itself, once.
+    const left = await waitFor("the waiting order to reach the service", () =>
+      db.fulfillment.findFirst({ where: { id: short.id, svcOrderId: { not: null } } }),
+    );
+    info(`order ${left.orderName} no longer waits: service order ${left.svcOrderId} (${left.status})`);
+
+    step(14, "The merchant holds orders back 30 minutes; a buyer pays, then cancels within them");
     await submitAdminForm(appUrl, "/app/settings", {
       ...(await readAtOf(appUrl, "/app/settings", "operations")),
       intent: "operations",
@@ -353,22 +384,9 @@ async function main() {
     );
     info(`order ${skipped.orderName}: ${skipped.status} — ${skipped.reason}`);
 
-    step(13, "Goods arrive at the warehouse: a reception raises the stock, and Almacén reads it");
-    const previous = await db.warehouseStock.findUnique({ where: { shop_sku: { shop: SHOP, sku: synced.sku! } } });
-    const reception = await fetch(`${sandbox.url}/__sandbox/reception`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}`, "content-type": "application/json" },
-      body: JSON.stringify({ productos: [{ sku: synced.sku, cantidad: 24 }] }),
-    });
-    info(`reception of 24 × ${synced.sku} → ${reception.status}`);
-    // Stock sync is off here: Almacén's «Leer existencias ahora» reads the warehouse without writing Shopify.
-    await submitAdminForm(appUrl, "/app/warehouse", { intent: "sync" });
-    const after = await db.warehouseStock.findUniqueOrThrow({ where: { shop_sku: { shop: SHOP, sku: synced.sku! } } });
-    info(`Almacén: ${synced.sku} ${previous ? `${previous.available} → ` : ""}${after.available} available at the warehouse, Shopify ${after.shopifyAvailable ?? "not stocked at the location"}`);
-
     const listed = await fetch(`${sandbox.url}/__sandbox/orders`, { headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}` } });
     const serviceOrders = ((await listed.json()) as { orders: unknown[] }).orders;
-    console.log(`\nDone: ${serviceOrders.length} order at the service for 2 webhook deliveries, tracked back in Shopify; the cancelled order never reached the warehouse.`);
+    console.log(`\nDone: ${serviceOrders.length} orders at the service: 1 for 2 webhook deliveries, tracked back in Shopify, and 1 that waited for stock and went once; the cancelled order never reached the warehouse.`);
 
     // The story sent its webhooks by hand; from now on the store sends them itself to every
     // subscription shopify.app.toml declares, as Shopify does for an installed app, so an order

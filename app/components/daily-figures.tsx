@@ -1,5 +1,5 @@
 // What a merchant checks every day on Inicio: orders sent, on the way, delivered and needing a
-// person — each a link to Pedidos filtered to exactly those (counted by Pedidos' own function) —
+// person or waiting for stock — each a link to Pedidos filtered to exactly those (counted by Pedidos' own function) —
 // and the catalogue's two counts, linked to Catálogo alike.
 import { BlockStack } from "@shopify/polaris";
 import { Figure, FigureCard } from "./figure";
@@ -10,6 +10,8 @@ export interface DailyCounts {
   ordersInTransit: number;
   ordersDelivered: number;
   ordersNeedingAttention: number;
+  /** Refused by the service for lack of stock: they go by themselves once a stock read covers them. */
+  ordersAwaitingStock: number;
   variantsSynced: number;
   variantsNeedingWork: number;
 }
@@ -19,7 +21,7 @@ export function DailyFigures({ counts }: { counts: DailyCounts }) {
   const m = messages.home;
   return (
     <BlockStack gap="400">
-      <FigureCard title={m.daily.title} columns={4}>
+      <FigureCard title={m.daily.title} columns={5}>
         <Figure label={m.ordersSubmitted} value={number(counts.ordersSubmitted)} to="/app/orders?status=sent" />
         <Figure label={m.daily.inTransit} value={number(counts.ordersInTransit)} to="/app/orders?status=shipped" />
         <Figure label={m.daily.delivered} value={number(counts.ordersDelivered)} to="/app/orders?status=delivered" />
@@ -27,6 +29,11 @@ export function DailyFigures({ counts }: { counts: DailyCounts }) {
           label={m.ordersNeedingAttention}
           value={number(counts.ordersNeedingAttention)}
           to="/app/orders?status=needs_attention"
+        />
+        <Figure
+          label={m.ordersAwaitingStock}
+          value={number(counts.ordersAwaitingStock)}
+          to="/app/orders?status=awaiting_stock"
         />
       </FigureCard>
       <FigureCard title={messages.nav.catalog} columns={4}>

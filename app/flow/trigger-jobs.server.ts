@@ -97,6 +97,14 @@ async function insertTrigger(
   );
 }
 
+/** The shop's orders waiting for stock (awaiting_stock) that hold units of `sku`. */
+async function ordersAwaitingSku(db: PrismaClient, shop: string, sku: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(DISTINCT "shopifyOrderId")::int AS n FROM "Fulfillment"
+     WHERE shop = ${shop} AND status = 'awaiting_stock' AND units @> ${JSON.stringify([{ sku }])}::jsonb`;
+  return row?.n ?? 0;
+}
+
 /** The payload from the records as they are now; null when the record is gone (redacted). */
 async function buildTrigger(db: PrismaClient, shop: string, job: FlowTriggerJob): Promise<BuiltTrigger | null> {
   if (job.kind === "stockLow") {
@@ -114,6 +122,7 @@ async function buildTrigger(db: PrismaClient, shop: string, job: FlowTriggerJob)
         "Variant title": variant.title,
         "Warehouse quantity": job.quantity,
         Threshold: STOCK_LOW_THRESHOLD,
+        "Orders waiting for stock": await ordersAwaitingSku(db, shop, job.sku),
       },
     };
   }

@@ -29,6 +29,7 @@ import { nextReconciliation, reconcileOrders } from "./reconcile.server";
 import { REQUESTS_POLL_MS, readAssignedRequests } from "./fulfillment-service.server";
 import { syncStock, type StockSyncResult } from "./stock-sync.server";
 import { getShopSettings } from "../shop/shop-settings.server";
+import { releaseCoveredOrders } from "./awaiting-stock.server";
 
 export interface FulfillmentHandlerDeps extends HandlerDeps {
   /** Our carrier service's name (carrierServiceName of SVC_NAME): which shipping lines are ours. */
@@ -126,7 +127,11 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       try {
         const synced = await syncStock(full, job.shop, { onDemand });
         // «Almacén» shows the warehouse beside Shopify's levels as this sync left them.
-        if (synced.kind === "synced") await deps.afterStockSync?.(job.shop, synced);
+        if (synced.kind === "synced") {
+          await deps.afterStockSync?.(job.shop, synced);
+          // Orders waiting for stock that this read covers go again (never more often than this schedule).
+          await releaseCoveredOrders(full, job.shop);
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "stock sync failed");

@@ -202,7 +202,8 @@ export async function planOrder(
       await interrupted(deps, record);
       continue;
     }
-    const canSettle = status === "needs_attention" && !record.svcOrderId;
+    // Needing a person, or waiting for stock, before submission: only a skip (cancelled) settles it.
+    const canSettle = (status === "needs_attention" || status === "awaiting_stock") && !record.svcOrderId;
     if (!UNSENT.includes(status) && !canSettle) continue;
     // Shopify was told its cancellation is accepted: this read of Shopify may predate the request.
     if (skippedForGood(record)) continue;

@@ -83,6 +83,8 @@ export const REASON_CODES = [
   "merchantRetried",
   "merchantSentMissing",
   "merchantLeftMissing",
+  "awaitingStock",
+  "stockArrived",
 ] as const;
 
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -161,7 +163,7 @@ export function timelineKind(toStatus: string, code: ReasonCode | null): Timelin
   if (code?.startsWith("merchant")) return "merchant";
   if (code === "trackingChanged" || code === "shopifyFulfilment") return "tracking";
   if (toStatus === "needs_attention" || toStatus === "unknown_outcome" || toStatus === "skipped") return "attention";
-  if (toStatus === "waiting") return "wait";
+  if (toStatus === "waiting" || toStatus === "awaiting_stock") return "wait";
   if (
     toStatus === "submitting" ||
     toStatus === "pending" ||

@@ -14,4 +14,5 @@ export const STATUS_TONES: Record<FulfillmentStatus, Tone> = {
   needs_attention: "critical",
   unknown_outcome: "warning",
   skipped: undefined,
+  awaiting_stock: "attention",
 };

@@ -3,8 +3,9 @@
  * buyer's door; the side states stop automatic work until a person (or a later event) acts.
  *
  *   pending → submitting → submitted → in_progress → shipped → delivered
- *   side states: waiting (a hold, a schedule or the hold-back delay), needs_attention,
- *   unknown_outcome, skipped
+ *   side states: waiting (a hold, a schedule or the hold-back delay), awaiting_stock (the service
+ *   refused it for lack of stock: a stock read showing enough units sends it again),
+ *   needs_attention, unknown_outcome, skipped
  */
 
 export const FULFILLMENT_STATUSES = [
@@ -18,6 +19,7 @@ export const FULFILLMENT_STATUSES = [
   "needs_attention",
   "unknown_outcome",
   "skipped",
+  "awaiting_stock",
 ] as const;
 
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
@@ -28,7 +30,8 @@ const TRANSITIONS: Record<FulfillmentStatus, readonly FulfillmentStatus[]> = {
   pending: ["submitting", "waiting", "skipped", "needs_attention"],
   // Back to pending only when the request provably never reached the service; waiting when the
   // service refused the destination (nothing created) and the app holds it for the address.
-  submitting: ["submitted", "pending", "waiting", "needs_attention", "unknown_outcome"],
+  // awaiting_stock when the service refused it for lack of stock (nothing created).
+  submitting: ["submitted", "pending", "waiting", "awaiting_stock", "needs_attention", "unknown_outcome"],
   submitted: ["in_progress", "shipped", "delivered", "needs_attention"],
   in_progress: ["shipped", "delivered", "needs_attention"],
   shipped: ["delivered", "needs_attention"],
@@ -41,6 +44,9 @@ const TRANSITIONS: Record<FulfillmentStatus, readonly FulfillmentStatus[]> = {
   unknown_outcome: ["submitted", "pending"],
   // E.g. the shop connected its account after the order was paid.
   skipped: ["pending", "waiting", "needs_attention"],
+  // A stock read showed enough units, or the merchant sent it by hand (pending); cancelled or
+  // no longer the warehouse's (skipped); the order's job found something a person must fix.
+  awaiting_stock: ["pending", "skipped", "needs_attention", "waiting"],
 };
 
 /** Whether the state machine allows moving from `from` to `to`. */
@@ -78,4 +84,4 @@ export const NOTED_STATUSES: readonly FulfillmentStatus[] = [
 ];
 
 /** Statuses a merchant can ask to try again after fixing the cause. */
-export const RETRYABLE_BY_MERCHANT: readonly FulfillmentStatus[] = ["needs_attention", "skipped"];
+export const RETRYABLE_BY_MERCHANT: readonly FulfillmentStatus[] = ["needs_attention", "skipped", "awaiting_stock"];

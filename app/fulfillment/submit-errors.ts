@@ -8,7 +8,9 @@
  * One refusal is about the address: the service's 409 with inner code SHP-003 (no carrier serves
  * the destination; service-api.md 7.2, the only documented refusal that names the destination).
  * It is a definite refusal (a 4xx: nothing was created), so the app holds the order in Shopify
- * until the address changes, and sending it again then cannot make a second order.
+ * until the address changes, and sending it again then cannot make a second order. Another is
+ * about stock: the 409 asking for an inventory reception (nothing created either), after which
+ * the order waits for stock (awaiting_stock) and goes again when a stock read shows enough.
  */
 import {
   SvcConflictError,
@@ -28,6 +30,8 @@ export type SubmitFailure =
   | { kind: "needs_attention"; reason: ReasonMessage }
   /** The service refused the destination (nothing created): hold for the address. */
   | { kind: "address_refused"; message: string }
+  /** The service lacks stock for it (409, nothing created): it waits for a stock read showing enough. */
+  | { kind: "stock_refused"; message: string; product?: string }
   | { kind: "unknown_outcome"; reason: ReasonMessage };
 
 /** Classifies an error thrown by createOrder (or by getting the client's token for it). */
@@ -50,6 +54,9 @@ export function classifySubmitError(error: unknown): SubmitFailure {
     if (error instanceof SvcConnectionError) return { kind: "retry", message: error.message };
     if (error instanceof SvcDestinationNotServedError && error.status === 409) {
       return { kind: "address_refused", message: serviceMessage(error) };
+    }
+    if (error instanceof SvcInsufficientStockError && error.status === 409) {
+      return { kind: "stock_refused", message: serviceMessage(error), product: error.product };
     }
     if (error instanceof SvcConflictError || error instanceof SvcInvalidRequestError) {
       return { kind: "needs_attention", reason: refusalReason(error) };

@@ -19,6 +19,7 @@ import type { PaidOrder } from "./paid-order";
 import { storedRequestJson, transition } from "./records.server";
 import { MAX_SUBMIT_ATTEMPTS, after, submitRetryDelayMs } from "./schedule";
 import { classifySubmitError } from "./submit-errors";
+import { awaitingStockReason } from "./awaiting-stock.server";
 
 export interface SubmitDeps {
   db: PrismaClient;
@@ -94,7 +95,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
   try {
     ({ orderRef } = await client.createOrder(ready.request));
   } catch (error) {
-    return failed(deps, record, record.submitAttempts + 1, error, ready.request.destination.postalCode);
+    return failed(deps, record, record.submitAttempts + 1, error, ready.request);
   }
   try {
     await saveAccepted(deps, record, orderRef);
@@ -159,8 +160,9 @@ async function failed(
   record: Fulfillment,
   attempts: number,
   error: unknown,
-  postalCode: string,
+  request: ServiceOrderRequest,
 ): Promise<SendOutcome> {
+  const postalCode = request.destination.postalCode;
   const now = deps.now();
   const failure = classifySubmitError(error);
   const log = { shop: record.shop, order: record.orderName, attempts, failure: failure.kind };
@@ -209,6 +211,28 @@ async function failed(
     });
     deps.logger.warn(log, "the service refused the destination");
     return { kind: "address_refused", problem };
+  }
+  if (failure.kind === "stock_refused") {
+    // A definite refusal (nothing created): the order waits for stock, naming what is missing,
+    // and a stock read showing enough sends it again (awaiting-stock.server.ts).
+    const lines = request.lines.map((line) => ({ sku: line.identifier, quantity: line.quantity }));
+    const waiting = await awaitingStockReason(deps.db, {
+      shop: record.shop,
+      lines,
+      product: failure.product,
+      said: failure.message,
+    });
+    await transition(deps.db, {
+      id: record.id,
+      record,
+      from: "submitting",
+      to: "awaiting_stock",
+      now,
+      data: { ...reasonColumns(waiting), waitUntil: null },
+      detail: waiting,
+    });
+    deps.logger.warn(log, "the service lacks stock for the order: it waits for stock");
+    return DONE;
   }
   await transition(deps.db, {
     id: record.id,

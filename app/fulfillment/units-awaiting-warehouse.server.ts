@@ -5,7 +5,7 @@
  *
  * A fulfilment record's units are counted while the service has no order for them: records
  * waiting (the hold-back delay, a hold, a schedule, the app's own address hold, a fulfilment
- * request still to come), pending, being submitted, needing a person before submission, or whose
+ * request still to come), pending, being submitted, waiting for stock (refused for it), needing a person before submission, or whose
  * submission's outcome is not known (counted: if the order does exist, Shopify shows fewer units
  * until a person confirms it, never more). A short shipment waiting for the merchant's choice
  * counts the units the warehouse did not ship. Records with a service order (submitted and later,
@@ -16,7 +16,14 @@ import { readMissingLines } from "./short-shipment";
 import type { SkuUnits } from "./service-status";
 
 /** Statuses in which a record without a service order still expects to send its units. */
-const BEFORE_WAREHOUSE = ["waiting", "pending", "submitting", "needs_attention", "unknown_outcome"] as const;
+const BEFORE_WAREHOUSE = [
+  "waiting",
+  "pending",
+  "submitting",
+  "awaiting_stock",
+  "needs_attention",
+  "unknown_outcome",
+] as const;
 
 /** One record whose units are not at the warehouse yet. */
 export interface AwaitingRecord {

@@ -28,6 +28,7 @@ export const en: Messages = {
     variantsNeedingWork: "Variants skipped, refused or out of date",
     ordersSubmitted: "Orders sent to the warehouse",
     ordersNeedingAttention: "Orders that need attention",
+    ordersAwaitingStock: "Orders waiting for stock",
     setup: {
       title: "Set up your shop",
       progress: "{done} of {total} steps done",
@@ -438,6 +439,7 @@ export const en: Messages = {
       needs_attention: "Needs attention",
       unknown_outcome: "Unconfirmed",
       skipped: "Skipped",
+      awaiting_stock: "Waiting for stock",
     },
     outcomes: {
       followed: "{order} is followed at the service again.",
@@ -640,6 +642,9 @@ export const en: Messages = {
       merchantSentMissing:
         "You sent the rest ({missing}) to the warehouse as a new order; the first shipment was service order {order}.",
       merchantLeftMissing: "You left the units the warehouse did not ship ({missing}) for a refund.",
+      awaitingStock:
+        "Waiting for stock: the warehouse lacks {missing}. It is sent by itself when a stock read shows the units (after a reception, say); you can also send it by hand or cancel it.",
+      stockArrived: "The warehouse's stock now covers the order ({products}): it is sent again.",
     },
   },
   privacy: {
@@ -724,8 +729,8 @@ export const en: Messages = {
 // The English record of what the app decided, one sentence per code: for logs, support and the
 // messages that leave the app where a sentence is needed (Shopify's rejection message of a
 // fulfilment request, the order-page block's and Flow's answers). Pages never show it: they word
-// the code from the catalogue above in the merchant's language. (Until issue 30 it was a file of
-// its own, app/i18n/records.en.ts.) Parameters missing from a record are left out of its sentence.
+// the code from the catalogue above in the merchant's language. Parameters missing from a record
+// are left out of its sentence.
 export type RecordParams = Readonly<Record<string, string | undefined>>;
 type P = RecordParams;
 
@@ -803,6 +808,9 @@ export const recordsEn = {
   closedAfterWarehouse: (p) =>
     `closed in Shopify without being fulfilled (merged into another part, moved or refunded) after it reached the warehouse — check it with the service${REF(p)}`,
   progressReported: (p) => `reported in Shopify as in progress: the warehouse has it${REF(p)}`,
+  awaitingStock: (p) =>
+    `waiting for stock: the warehouse lacks ${p.missing}; sent again when a stock read shows the units. The service said: ${p.said}`,
+  stockArrived: (p) => `the warehouse's stock now covers the order (${p.products}): sending it again`,
   changedAfterWarehouse: (p) =>
     `changed in Shopify after it reached the warehouse (now ${p.now}; the warehouse has ${p.sent}) — change it with the service${REF(p)}`,
   beforeFulfilmentOrders: () => "recorded before fulfilment orders were followed: fulfil it in Shopify by hand",

@@ -28,6 +28,7 @@ export const es = {
     variantsNeedingWork: "Variantes omitidas, rechazadas o desactualizadas",
     ordersSubmitted: "Pedidos enviados al almacén",
     ordersNeedingAttention: "Pedidos que requieren atención",
+    ordersAwaitingStock: "Pedidos esperando existencias",
     setup: {
       title: "Configura tu tienda",
       progress: "{done} de {total} pasos completados",
@@ -442,6 +443,7 @@ export const es = {
       needs_attention: "Requiere atención",
       unknown_outcome: "Sin confirmar",
       skipped: "Omitido",
+      awaiting_stock: "Esperando existencias",
     },
     outcomes: {
       followed: "{order} vuelve a seguirse en el servicio.",
@@ -645,6 +647,9 @@ export const es = {
       merchantSentMissing:
         "Enviaste el resto ({missing}) al almacén como una orden nueva; el primer envío fue la orden {order} del servicio.",
       merchantLeftMissing: "Dejaste para reembolso las unidades que el almacén no envió ({missing}).",
+      awaitingStock:
+        "Espera existencias: al almacén le faltan {missing}. Se enviará sola cuando una lectura del inventario muestre las unidades (por ejemplo, tras una recepción); también puedes enviarlo a mano o cancelarlo.",
+      stockArrived: "El inventario del almacén ya cubre el pedido ({products}): se envía de nuevo.",
     },
   },
   privacy: {

@@ -43,6 +43,7 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
     ordersInTransit: orderCounts.shipped,
     ordersDelivered: orderCounts.delivered,
     ordersNeedingAttention: orderCounts.needs_attention,
+    ordersAwaitingStock: orderCounts.awaiting_stock,
     quotesLastDay: {
       total: q.total,
       answeredWithRates: q.answered,

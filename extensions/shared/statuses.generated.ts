@@ -12,6 +12,7 @@ export const FULFILLMENT_STATUSES = [
   "needs_attention",
   "unknown_outcome",
   "skipped",
+  "awaiting_stock",
 ] as const;
 
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];

@@ -134,6 +134,7 @@ const TONES: Record<FulfillmentStatus, Tone> = {
   needs_attention: "critical",
   unknown_outcome: "warning",
   skipped: "neutral",
+  awaiting_stock: "warning",
 };
 
 const isKnownStatus = (status: string): status is FulfillmentStatus =>
@@ -160,6 +161,8 @@ const isCancelled = (record: Pick<WarehouseRecord, "reasonMessage">) =>
  */
 export function actionsFor(record: Pick<WarehouseRecord, "status" | "reasonMessage">): RecordAction[] {
   if (record.status === "unknown_outcome") return ["confirm"];
+  // Waiting for stock: the merchant may still send it by hand (the app also sends it once stock shows).
+  if (record.status === "awaiting_stock") return ["retry"];
   if ((record.status === "needs_attention" || record.status === "skipped") && !isCancelled(record)) return ["retry"];
   return [];
 }

@@ -80,7 +80,7 @@ describe("the log privacy scan", () => {
 });
 
 describe("npm run demo", () => {
-  it("connects, syncs the catalogue, quotes, submits one order for duplicate webhooks, brings tracking back, and keeps a cancelled order from the warehouse", async () => {
+  it("connects, syncs the catalogue, quotes, submits one order for duplicate webhooks, brings tracking back, sends an order that waited for stock once a reception covers it, and keeps a cancelled order from the warehouse", async () => {
     const { code, output } = await runDemo();
     expect(output).toMatch(/connected: true; carrier service: active/);
     expect(output).toMatch(/sync completed: 9 skipped, 28 synced/);
@@ -98,8 +98,12 @@ describe("npm run demo", () => {
     expect(output).toMatch(/the buyer cancels: orders\/cancelled → 200/);
     expect(output).toMatch(/skipped — the order was cancelled in Shopify/);
     expect(output).toMatch(/reception of 24 × \S+ → 200/);
+    expect(output).toMatch(/: awaiting_stock — waiting for stock: the warehouse lacks \S+ × \d+;/);
     expect(output).toMatch(/Almacén: \S+ \d+ available at the warehouse/);
-    expect(output).toContain("Done: 1 order at the service for 2 webhook deliveries");
+    expect(output).toMatch(/order #\d+ no longer waits: service order \S+ \(submitted\)/);
+    // One service order for the duplicate deliveries, one for the order that waited for stock: sent once.
+    expect(output).toContain("Done: 2 orders at the service: 1 for 2 webhook deliveries");
+    expect(output).toContain("1 that waited for stock and went once");
     expect(output).toContain("the cancelled order never reached the warehouse");
     expect(code, output).toBe(0);
     // AND no log line the app wrote during the story holds personal data or a secret

@@ -147,7 +147,6 @@ async function seed() {
   // Refused by the service, each way the sandbox refuses an order.
   const refusals: Array<[number, SvcError]> = [
     [3004, new SvcConflictError(conflict("order conflicts with an existing order"))],
-    [3006, new SvcInsufficientStockError({ ...conflict("Insufficient stock"), product: "TAZA-1" })],
     [3007, new SvcProductWithoutDimensionsError({ ...conflict("Product PLATO-GR not found"), product: "PLATO-GR" })],
     [
       3008,
@@ -174,6 +173,13 @@ async function seed() {
       data: { submitAttempts: 1 },
     });
   }
+  // Refused for lack of stock: the order waits for stock, naming what the warehouse lacks.
+  const stock = classifySubmitError(
+    new SvcInsufficientStockError({ ...conflict("Insufficient stock"), product: "TAZA-1" }),
+  );
+  if (stock.kind !== "stock_refused") throw new Error(`the stock refusal classified as ${stock.kind}`);
+  const lacks = reason("awaitingStock", { missing: "TAZA-1 × 2", said: stock.message });
+  await record({ n: 3006, status: "awaiting_stock", steps: [["submitting", sending]], why: lacks });
   // SHP-003: no carrier serves the destination; the app holds the order for its address.
   const shp003 = classifySubmitError(
     new SvcDestinationNotServedError(conflict("SHP-003: no carrier serves the destination", { code: "SHP-003" })),
@@ -478,7 +484,7 @@ describe.each(["es", "en"] as const)("every page in %s", (locale) => {
           }
           await poll(() => page.locator("ol[aria-label] li").count()).toBeGreaterThan(20);
         },
-        [w.unreadable, w.orderJob, w.history],
+        [w.unreadable, w.orderJob, w.history, i18n.messages.orders.statuses.awaiting_stock],
       ],
       [
         "Catálogo",

@@ -9,6 +9,7 @@ import { receptionsAnswer, warehouseMovements } from "~/warehouse/movements.serv
 import { warehouseExportRows, warehousePageData } from "~/warehouse/warehouse-page.server";
 import { parseWarehouseQuery, warehouseQueryError } from "~/warehouse/warehouse-query";
 import { readWarehouse } from "~/warehouse/warehouse-read.server";
+import { releaseCoveredOrders } from "~/fulfillment/awaiting-stock.server";
 import { warehouseCsv } from "~/warehouse/warehouse-csv";
 import type { WarehouseActionData, WarehouseLoaderData } from "./types";
 
@@ -53,5 +54,7 @@ export async function warehouseAction(
   // Switched off: the merchant sees the warehouse, and Shopify's levels stay as they are.
   const read = await readWarehouse(services, shop);
   if (read.kind === "not_connected") return { status: 409, result: { kind: "not-connected" } };
+  // A stock read like the stock job's: orders waiting for stock that it covers go again.
+  await releaseCoveredOrders(services, shop);
   return { status: 200, result: { kind: "read", products: read.products } };
 }

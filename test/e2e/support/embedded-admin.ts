@@ -36,6 +36,8 @@ export interface EmbeddedAdmin {
   db: PrismaClient;
   store: SimulatedStore;
   sandbox: ServiceSandbox;
+  /** The app's own URL (where the store delivers webhooks). */
+  appUrl: string;
   /** Stores the sandbox's key for the shop, as connecting in Configuración does (without its sync). */
   connect(environment?: "qa" | "production"): Promise<void>;
   /** Opens `pagePath` of the app inside the admin, in `locale`; fails on any page error. */
@@ -124,6 +126,7 @@ export async function startEmbeddedAdmin(name: string): Promise<EmbeddedAdmin> {
     db,
     store,
     sandbox,
+    appUrl: app.url,
     connect: (environment = "qa") => connectToSandbox(db, sandbox.url, environment),
     async open(pagePath, locale = "es") {
       const page = (await context.newPage()) as Page & { problems: string[] };

@@ -213,6 +213,7 @@ describe("Flow triggers after the real events", () => {
           "Variant title": taza.title,
           "Warehouse quantity": 3,
           Threshold: STOCK_LOW_THRESHOLD,
+          "Orders waiting for stock": 0,
         },
       }),
     ]);
@@ -223,6 +224,28 @@ describe("Flow triggers after the real events", () => {
     await sync(5);
     // THEN the second crossing is a second trigger
     expect(received("warehouse-stock-low").map((r) => r.payload["Warehouse quantity"])).toEqual([3, 5]);
+  });
+
+  it("says in 'warehouse stock low' how many orders wait for the product's stock", async () => {
+    await enableStockSync(h);
+    const sync = async () => {
+      await requestStockSync(prisma, { shop: SHOP, runAt: h.clock.now(), onDemand: true });
+      await drain();
+    };
+    await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 40 });
+    await sync();
+    // GIVEN the warehouse runs down to 4 mugs and an order of 6 is refused for them
+    await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 4 });
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 6 }] });
+    await h.deliver(payload);
+    await drain();
+    expect(await recordOf(payload)).toMatchObject({ status: "awaiting_stock" });
+    // WHEN the stock read finds the product low
+    await sync();
+    // THEN Flow hears it with the one order waiting for it
+    expect(received("warehouse-stock-low")).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ SKU: "TAZA-AZ", "Orders waiting for stock": 1 }) }),
+    ]);
   });
 });
 

@@ -78,13 +78,15 @@ describe("definite refusals ask a person, with the service's message", () => {
     expect(tagsOf(payload.admin_graphql_api_id)).toEqual(["svc:needs-attention"]);
   });
 
-  it("not enough stock at the warehouse → needs_attention naming the product", async () => {
+  it("not enough stock at the warehouse → awaiting_stock naming the product, nothing at the service", async () => {
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 1 });
     const { record } = await submit({ lineItems: [{ sku: "PLATO-GR", quantity: 3 }] });
     expect(record).toMatchObject({
-      status: "needs_attention",
-      reason: expect.stringMatching(/not enough stock of PLATO-GR.*requested 3, available 1/),
+      status: "awaiting_stock",
+      reasonCode: "awaitingStock",
+      reason: expect.stringMatching(/the warehouse lacks PLATO-GR × \d.*requested 3, available 1/),
     });
+    expect(await h.sandboxOrders()).toHaveLength(0);
   });
 
   it("a line without SKU → needs_attention naming the line, before anything is sent", async () => {

@@ -162,7 +162,7 @@ describe("what the block and the action may do", () => {
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 0 });
     const payload = await paidAndWorked({ lineItems: [{ sku: "PLATO-GR", quantity: 2 }] });
     const record = await recordOf(payload);
-    expect(record.status).toBe("needs_attention");
+    expect(record.status).toBe("awaiting_stock");
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
     const response = await post(payload.id, { action: "retry", recordId: record.id });
     expect(response.status).toBe(200);
@@ -219,7 +219,7 @@ describe("what the block and the action may do", () => {
     expect(otherOrder.status).toBe(404);
     const otherShop = await post(payload.id, { action: "retry", recordId: record.id }, OTHER_SHOP);
     expect(otherShop.status).toBe(404);
-    expect((await recordOf(payload)).status).toBe("needs_attention");
+    expect((await recordOf(payload)).status).toBe("awaiting_stock");
   });
 
   it("sends an order whose orders/paid never arrived: read from Shopify, submitted once, a second push refused", async () => {
@@ -255,7 +255,7 @@ describe("what the block and the action may do", () => {
   it("a push of an order that waits on the merchant retries it", async () => {
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 0 });
     const payload = await paidAndWorked({ lineItems: [{ sku: "PLATO-GR", quantity: 1 }] });
-    expect((await recordOf(payload)).status).toBe("needs_attention");
+    expect((await recordOf(payload)).status).toBe("awaiting_stock");
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 3 });
     expect(await (await post(payload.id, { action: "push" })).json()).toMatchObject({ ok: true });
     await h.worker().runOnce();

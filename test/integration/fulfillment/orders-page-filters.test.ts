@@ -204,8 +204,8 @@ describe("a record's timeline", () => {
     const { rows } = await load("/app/orders");
     const byName = new Map(rows.map((r) => [r.orderName, r]));
     expect(byName.get(refused.name)).toMatchObject({
-      status: "needs_attention",
-      reasonMessage: { code: "insufficientStock", params: { product: expect.stringContaining("PLATO-GR") } },
+      status: "awaiting_stock",
+      reasonMessage: { code: "awaitingStock", params: { missing: "PLATO-GR × 2" } },
     });
     expect(byName.get(test.name)).toMatchObject({ status: "skipped", reasonMessage: { code: "testOrder" } });
     // The webhook that made the app follow each order is on its timeline.

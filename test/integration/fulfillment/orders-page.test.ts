@@ -35,11 +35,11 @@ async function post(form: Record<string, string>) {
 }
 
 describe("retrying after the merchant fixed the cause", () => {
-  it("submits an order refused for stock once the warehouse has it", async () => {
+  it("submits an order waiting for stock when the merchant sends it by hand before a stock read", async () => {
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 0 });
     const payload = await paidAndWorked({ lineItems: [{ sku: "PLATO-GR", quantity: 2 }] });
     const record = await recordOf(payload);
-    expect(record.status).toBe("needs_attention");
+    expect(record.status).toBe("awaiting_stock");
     // WHEN stock arrives and the merchant retries
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
     expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: record.id })).toMatchObject({ ok: true });
@@ -166,7 +166,7 @@ describe("the orders page", () => {
     const request = await sessionTokenRequest("/app/orders", SHOP);
     // A valid URL: the page itself (a wrong filter would be a 400 with the page).
     const data = (await loader({ request, params: {}, context: routeContext() })) as OrdersPageData;
-    expect(data.rows).toEqual([expect.objectContaining({ orderName: payload.name, status: "needs_attention" })]);
+    expect(data.rows).toEqual([expect.objectContaining({ orderName: payload.name, status: "awaiting_stock" })]);
 
     await h.control("POST", "/__sandbox/stock", { sku: "PLATO-GR", units: 5 });
     expect(await post({ intent: "retry", fulfillmentId: data.rows[0]!.id })).toMatchObject({ ok: true });

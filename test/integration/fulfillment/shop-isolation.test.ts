@@ -27,7 +27,7 @@ async function victimRecord() {
   await h.deliver(payload);
   await h.worker().runOnce();
   const record = await recordOf(payload);
-  expect(record.status).toBe("needs_attention");
+  expect(record.status).toBe("awaiting_stock");
   return { payload, record };
 }
 

@@ -80,6 +80,8 @@ describe("the home page overview", () => {
         ["3", "needs_attention", null],
         ["4", "unknown_outcome", null],
         ["5", "skipped", "the order was cancelled in Shopify"],
+        ["6", "awaiting_stock", "waiting for stock: the warehouse lacks PLATO-GR × 2"],
+        ["7", "awaiting_stock", "waiting for stock: the warehouse lacks TAZA-AZ × 1"],
       ].map(([id, status, reason]) => ({
         shop,
         shopifyOrderId: id!,
@@ -99,6 +101,10 @@ describe("the home page overview", () => {
     expect(orders.matching).toBe(overview.ordersNeedingAttention);
     // «enviados al almacén» is Pedidos' «sent» filter: none of these has a service order
     expect(overview.ordersSubmitted).toBe(orders.counts.sent);
+    // Waiting for stock: its own figure, the list of Pedidos' «Esperando existencias» filter.
+    const waiting = await listFulfillments(prisma, { shop, status: "awaiting_stock" });
+    expect(overview.ordersAwaitingStock).toBe(2);
+    expect(waiting.matching).toBe(overview.ordersAwaitingStock);
   });
 
   it("shows an unconnected shop with no figures yet", async () => {

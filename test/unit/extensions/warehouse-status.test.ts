@@ -37,6 +37,7 @@ describe("which actions a record offers", () => {
   it.each([
     ["needs_attention", ["retry"]],
     ["skipped", ["retry"]],
+    ["awaiting_stock", ["retry"]],
     ["unknown_outcome", ["confirm"]],
     ["pending", []],
     ["submitted", []],
@@ -116,6 +117,23 @@ describe("what the block shows for each state", () => {
     ).records;
     expect(shown.badge.tone).toBe("critical");
     expect(shown.attention).toEqual({ key: "reasons.insufficientStock", params: { product: "PLATO-GR" } });
+    expect(shown.actions).toEqual(["retry"]);
+  });
+
+  it("an order waiting for stock names the units missing and can still be sent by hand", () => {
+    const [shown] = blockView(
+      status({
+        records: [
+          record({
+            status: "awaiting_stock",
+            reason: "waiting for stock: the warehouse lacks PLATO-GR × 2",
+            reasonMessage: { code: "awaitingStock", params: { missing: "PLATO-GR × 2" } },
+          }),
+        ],
+      }),
+    ).records;
+    expect(shown.badge).toMatchObject({ tone: "warning", label: { key: "status.awaiting_stock" } });
+    expect(shown.attention).toEqual({ key: "reasons.awaitingStock", params: { missing: "PLATO-GR × 2" } });
     expect(shown.actions).toEqual(["retry"]);
   });
 

@@ -12,7 +12,7 @@ import {
 import { addressHoldReason } from "~/fulfillment/address-hold";
 import { MERCHANT_OUTCOMES } from "~/fulfillment/merchant-actions.server";
 import { parsePaidOrder } from "~/fulfillment/paid-order";
-import { REASON_CODES, reasonRecord, timelineKind, type ReasonMessage } from "~/fulfillment/reason-codes";
+import { REASON_CODES, reason, reasonRecord, timelineKind, type ReasonMessage } from "~/fulfillment/reason-codes";
 import { nothingShipped, shippedShort } from "~/fulfillment/short-shipment";
 import { classifySubmitError } from "~/fulfillment/submit-errors";
 import { translator } from "~/i18n/locale";
@@ -166,10 +166,12 @@ describe("reasonMessage on what the engine writes", () => {
       "insufficientStock",
       reasonOf(
         classifySubmitError(
-          new SvcInsufficientStockError({ ...at, status: 409, product: "TAZA-AZ", body: said("stock") }),
+          new SvcInsufficientStockError({ ...at, status: 400, product: "TAZA-AZ", body: said("stock") }),
         ),
       ),
     ],
+    ["awaitingStock", reason("awaitingStock", { missing: "TAZA-AZ × 2", said: "Insufficient stock" })],
+    ["stockArrived", reason("stockArrived", { products: "TAZA-AZ × 3" })],
     [
       "invalidOrder",
       reasonOf(classifySubmitError(new SvcInvalidRequestError({ ...at, status: 400, body: said("bad cp") }))),
@@ -193,7 +195,7 @@ describe("reasonMessage on what the engine writes", () => {
       classifySubmitError(
         new SvcInsufficientStockError({
           ...at,
-          status: 409,
+          status: 400,
           product: "TAZA-AZ",
           body: said('{"code":"SHP-009","type":"BusinessError"}'),
         }),

@@ -32,9 +32,10 @@ describe("classifySubmitError", () => {
       }),
       /TAZA-AZ has no dimensions.*register them/,
     ],
+    // The stock refusal on a status the contract does not name for it: a person looks.
     [
-      "insufficient stock",
-      new SvcInsufficientStockError({ ...at, status: 409, product: "TAZA-AZ", body: said("Insufficient stock") }),
+      "insufficient stock on a 400",
+      new SvcInsufficientStockError({ ...at, status: 400, product: "TAZA-AZ", body: said("Insufficient stock") }),
       /not enough stock of TAZA-AZ/,
     ],
     ["an unattributed 409", new SvcConflictError({ ...at, status: 409, body: {} }), /refused the order/],
@@ -57,6 +58,20 @@ describe("classifySubmitError", () => {
     expect(english(classifySubmitError(error))).toEqual({
       kind: "needs_attention",
       reason: expect.stringMatching(reason),
+    });
+  });
+
+  it("waits for stock when the service's 409 asks for an inventory reception (nothing created)", () => {
+    const error = new SvcInsufficientStockError({
+      ...at,
+      status: 409,
+      product: "TAZA-AZ",
+      body: said("Insufficient stock. Inventory reception must be requested"),
+    });
+    expect(classifySubmitError(error)).toEqual({
+      kind: "stock_refused",
+      message: "Insufficient stock. Inventory reception must be requested",
+      product: "TAZA-AZ",
     });
   });
 
