@@ -18,12 +18,16 @@ import {
   upstreamLog,
   type Sandbox,
 } from "./support/harness";
-import { routeContext } from "../../helpers/app-services";
+import { configureTestServices, routeContext } from "../../helpers/app-services";
 
 const MUG = "gid://shopify/ProductVariant/101";
 const NO_DIMENSIONS = "gid://shopify/ProductVariant/102";
 let sandbox: Sandbox;
 const upstream = upstreamLog();
+// Delivery dates count from the quote's instant, to the second: the tester, the callback and the
+// cached repeat are compared at one instant, so a loaded machine crossing a second between them
+// cannot make them differ.
+const NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -34,6 +38,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await freshShop(sandbox, upstream, [product("TAZA-AZ"), product("CAJA-SIN", false)]);
+  configureTestServices({ now: () => NOW });
   await storeOfflineSession(prisma);
   await prisma.catalogVariant.createMany({
     data: [
