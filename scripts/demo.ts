@@ -375,12 +375,16 @@ async function main() {
     // paid, held or cancelled by hand reaches the app at once (not at the next reconciliation).
     store.control.setApp(SHOP, { secret: API_SECRET, appUrl, webhooks: appWebhookSubscriptions() });
     info(`the store now sends the app's ${appWebhookSubscriptions().length} webhook subscriptions itself`);
+    // The «Tienda simulada» page advances the warehouse and the service's clock through the sandbox.
+    store.linkService({ url: sandbox.url, apiKey: SVC_KEY });
 
     if (keepRunning) {
       const adminUrl = store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: "/app", locale: "es" });
       console.log(`\nOpen the shop's admin in your browser (the simulated store's stand-in for Shopify's admin):`);
       console.log(`\n    ${adminUrl}\n`);
       console.log(`    (English: the language switch in the admin bar, or locale=en in the URL)`);
+      console.log(`    «Tienda simulada» (pay, cancel, hold an order; move the warehouse and its clock):`);
+      console.log(`    ${store.simulatedShopUrl(storeServer, { domain: SHOP, locale: "es" })}`);
       console.log(`    shop              ${SHOP}`);
       console.log(`    service API key   ${SVC_KEY}  (environment: Pruebas / QA; already connected)`);
       console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);
