@@ -16,7 +16,7 @@
  */
 import type { StoreControl } from "../control/store-control";
 import { ControlError } from "../control/control-error";
-import { numericId } from "../ids";
+import { numericId, toGid } from "../ids";
 import type { AddressInput } from "../orders/order-input";
 import type { ShopState } from "../state/shop-state";
 
@@ -209,7 +209,8 @@ interface ServiceOrder {
   id: string;
   status: string;
   createdAt: string | number;
-  request: { tienda_orden_ref?: string; productos?: Array<{ sku?: string; cantidad?: number }> };
+  /** The body as the app sent it: lines name the SKU as `identificador`. */
+  request: { tienda_orden_ref?: string; productos?: Array<{ identificador?: string; cantidad?: number }> };
 }
 
 const MINUTE = 60_000;
@@ -286,13 +287,17 @@ export function createSimulatedShopPage(deps: {
     };
     switch (action) {
       case "create": {
-        const lineItems: { sku: string; quantity: number }[] = [];
+        // One field per variant, named by its id (the catalogue may repeat a SKU).
+        const lineItems: { variantId: number; quantity: number }[] = [];
         for (const [key, raw] of form) {
           if (!key.startsWith("qty:") || raw.trim() === "" || raw.trim() === "0") continue;
+          const variantId = Number(key.slice(4));
+          const variant = deps.findShop(domain)!.variants.get(toGid("ProductVariant", key.slice(4)));
+          if (!Number.isInteger(variantId) || !variant) refuse(404, `no variant ${key.slice(4)} in the catalogue`);
           const quantity = Number(raw);
           if (!Number.isInteger(quantity) || quantity < 0 || quantity > 999)
-            refuse(400, `quantity of ${key.slice(4)} must be a whole number from 0 to 999 (got "${raw}")`);
-          lineItems.push({ sku: key.slice(4), quantity });
+            refuse(400, `quantity of ${variant!.sku ?? key.slice(4)} must be a whole number from 0 to 999 (got "${raw}")`);
+          lineItems.push({ variantId, quantity });
         }
         if (lineItems.length === 0) refuse(400, "choose at least one product with a quantity of 1 or more");
         const preset = READY_ADDRESSES[field("address")] ?? refuse(400, `unknown address ${form.get("address")}`);
@@ -333,8 +338,8 @@ export function createSimulatedShopPage(deps: {
       case "short": {
         const { client, serviceOrder, order } = await serviceOrderOf(domain, field("order"));
         const lines = (serviceOrder.request.productos ?? [])
-          .filter((p): p is { sku: string; cantidad: number } => typeof p.sku === "string" && typeof p.cantidad === "number")
-          .map((p) => ({ sku: p.sku, cantidad: p.cantidad }));
+          .filter((p) => typeof p.identificador === "string" && typeof p.cantidad === "number")
+          .map((p) => ({ sku: p.identificador!, cantidad: p.cantidad! }));
         const units = lines.reduce((sum, p) => sum + p.cantidad, 0);
         if (units < 2) refuse(409, `order ${order.name} has ${units} unit; a short shipment needs 2 or more`);
         const last = lines[lines.length - 1]!;
@@ -381,8 +386,8 @@ export function createSimulatedShopPage(deps: {
       .map((v) => {
         const product = v.productId ? shop.products.get(v.productId) : undefined;
         const name = product ? (v.title && v.title !== "Default Title" ? `${product.title} — ${v.title}` : product.title) : v.title;
-        const id = `qty-${e(v.sku)}`;
-        return `<tr><td><label for="${id}">${e(name)}</label> <code>${e(v.sku)}</code></td><td>$${e(v.price)}</td><td><input id="${id}" name="qty:${e(v.sku)}" type="number" min="0" max="999" step="1" value="0" inputmode="numeric"></td></tr>`;
+        const id = `qty-${numericId(v.id)}`;
+        return `<tr data-sku="${e(v.sku)}"><td><label for="${id}">${e(name)}</label> <code>${e(v.sku)}</code></td><td>$${e(v.price)}</td><td><input id="${id}" name="qty:${numericId(v.id)}" type="number" min="0" max="999" step="1" value="0" inputmode="numeric"></td></tr>`;
       })
       .join("");
     const orders = [...shop.orders.values()].sort((a, b) => b.createdAt - a.createdAt);
