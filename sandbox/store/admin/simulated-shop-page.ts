@@ -26,6 +26,11 @@ export const SIMULATED_SHOP_PATH = "/admin/simulated-shop";
 export interface ServiceLink {
   url: string;
   apiKey: string;
+  /**
+   * Called after the page moved the warehouse or the clock: the app reads the service on its own
+   * schedule (minutes), so the demo uses it to ask the app to read it now.
+   */
+  afterMove?: () => Promise<void>;
 }
 
 type Locale = "es" | "en";
@@ -142,7 +147,7 @@ const WORDS = {
 } as const;
 
 /** Ready Mexican destinations; `sin-numero` has no exterior number (sin número). */
-export const READY_ADDRESSES: Record<string, { label: string; address: AddressInput }> = {
+const READY_ADDRESSES: Record<string, { label: string; address: AddressInput }> = {
   cdmx: {
     label: "Av. Paseo de la Reforma 222, Juárez, 06600 Ciudad de México, CDMX",
     address: {
@@ -196,7 +201,7 @@ export const READY_ADDRESSES: Record<string, { label: string; address: AddressIn
 const CLOCK_STEPS = [5, 30, 60, 240, 1440] as const;
 
 /** Escapes a value for HTML text and double-quoted attributes. */
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   return String(value ?? "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
@@ -501,6 +506,7 @@ ${
         const form = new URLSearchParams(await request.text());
         try {
           const done = await perform(domain, form);
+          if (["accept", "ship", "deliver", "short", "clock"].includes(done)) await deps.service()?.afterMove?.();
           return new Response(null, {
             status: 303,
             headers: { location: `${SIMULATED_SHOP_PATH}?${new URLSearchParams({ shop: domain, locale, done }).toString()}` },
