@@ -65,7 +65,15 @@ async function setup(opts: { linked?: boolean } = {}) {
   });
   const sandbox = await startServiceSandbox({ port: 0, apiKeys: [SVC_KEY], tokenTtlS: A_YEAR_S });
   closers.push(() => sandbox.close());
-  if (opts.linked !== false) store.linkService({ url: sandbox.url, apiKey: SVC_KEY });
+  const moves: string[] = [];
+  if (opts.linked !== false)
+    store.linkService({
+      url: sandbox.url,
+      apiKey: SVC_KEY,
+      afterMove: async () => {
+        moves.push((await (await fetch(`${sandbox.url}/__sandbox/health`)).json()).ok ? "moved" : "?");
+      },
+    });
   const pageUrl = (locale = "es") => store.simulatedShopUrl(server, { domain: DOMAIN, locale });
   const get = async (locale = "es") => {
     const response = await fetch(pageUrl(locale));
@@ -135,7 +143,7 @@ async function setup(opts: { linked?: boolean } = {}) {
   };
   const serviceStatus = async (id: string) =>
     ((await service("/__sandbox/orders")).orders as { id: string; status: string }[]).find((o) => o.id === id)?.status;
-  return { store, server, app, get, post, service, variantId, orders, reachWarehouse, serviceStatus };
+  return { store, server, app, get, post, service, variantId, orders, reachWarehouse, serviceStatus, moves };
 }
 
 describe("the «Tienda simulada» page", () => {
@@ -254,7 +262,7 @@ describe("the «Tienda simulada» page", () => {
   });
 
   it("advances the warehouse (accept, ship, deliver) and a short shipment through the service sandbox, and moves its clock", async () => {
-    const { post, get, variantId, orders, reachWarehouse, serviceStatus, service } = await setup();
+    const { post, get, variantId, orders, reachWarehouse, serviceStatus, service, moves } = await setup();
     await post({ action: "create", [`qty:${variantId("TAZA-AZ")}`]: "2", address: "cdmx" });
     const order = orders()[0]!;
     const orderId = String(order.id);
@@ -282,6 +290,8 @@ describe("the «Tienda simulada» page", () => {
     const before = Date.parse((await service("/__sandbox/clock")).now);
     expect((await post({ action: "clock", minutes: "60" })).status).toBe(303);
     expect(Date.parse((await service("/__sandbox/clock")).now) - before).toBeGreaterThanOrEqual(60 * 60_000);
+    // Each move of the warehouse or the clock, and nothing else, tells whoever linked the service.
+    expect(moves).toEqual(["moved", "moved", "moved", "moved", "moved"]);
     const odd = await post({ action: "clock", minutes: "7" });
     expect(odd.status).toBe(400);
     expect(odd.html).toContain("minutes must be one of 5, 30, 60, 240, 1440");
