@@ -50,7 +50,8 @@ async function pedidosShows(page: Page, pedidosUrl: string, name: string, status
     .poll(
       async () => {
         await page.goto(pedidosUrl);
-        const row = page.locator("tr", { hasText: name });
+        // Pedidos shows each order as an <article> headed by its name.
+        const row = page.locator("article", { has: page.locator("h2", { hasText: new RegExp(`^${name}$`) }) });
         return (await row.count()) > 0 ? row.first().innerText() : "";
       },
       { timeout: 120_000, interval: 1000 },
