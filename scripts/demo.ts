@@ -393,12 +393,39 @@ async function main() {
     // paid, held or cancelled by hand reaches the app at once (not at the next reconciliation).
     store.control.setApp(SHOP, { secret: API_SECRET, appUrl, webhooks: appWebhookSubscriptions() });
     info(`the store now sends the app's ${appWebhookSubscriptions().length} webhook subscriptions itself`);
+    // The «Tienda simulada» page advances the warehouse and the service's clock through the sandbox;
+    // the app reads the service on its own schedule (minutes), so each move asks for the next read now.
+    store.linkService({
+      url: sandbox.url,
+      apiKey: SVC_KEY,
+      afterMove: async () => {
+        await db.job.updateMany({ where: { queue: "fulfillment.poll", shop: SHOP, state: "queued" }, data: { runAt: new Date() } });
+      },
+    });
+    // The story's 30-minute hold-back would keep an order paid by hand from the warehouse for half
+    // an hour: orders paid from then on go at once.
+    await submitAdminForm(appUrl, "/app/settings", {
+      ...(await readAtOf(appUrl, "/app/settings", "operations")),
+      intent: "operations",
+      defaultService: "NACIONAL",
+      skipTestOrders: "true",
+      notifyCustomer: "true",
+      stockEnabled: "false",
+      stockLocationId: "",
+      stockIntervalMinutes: "15",
+      mode: "merchant_managed",
+      holdBackMinutes: "0",
+      importDays: "0",
+    });
+    info("orders paid by hand go to the warehouse at once (hold-back back to 0 minutes)");
 
     if (keepRunning) {
       const adminUrl = store.adminUrl(storeServer, { domain: SHOP, apiKey: API_KEY, path: "/app", locale: "es" });
       console.log(`\nOpen the shop's admin in your browser (the simulated store's stand-in for Shopify's admin):`);
       console.log(`\n    ${adminUrl}\n`);
       console.log(`    (English: the language switch in the admin bar, or locale=en in the URL)`);
+      console.log(`    «Tienda simulada» (pay, cancel, hold an order; move the warehouse and its clock):`);
+      console.log(`    ${store.simulatedShopUrl(storeServer, { domain: SHOP, locale: "es" })}`);
       console.log(`    shop              ${SHOP}`);
       console.log(`    service API key   ${SVC_KEY}  (environment: Pruebas / QA; already connected)`);
       console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);

@@ -2,6 +2,7 @@ import { createBulkAccess, type BulkAccessStatus, type BulkOperationType } from 
 import { createIpAllowlist, type IpAllowlistSettings } from "./access/ip-allowlist";
 import { createBulkRuntime, type BulkFault, type BulkFinishSubscription } from "./bulk/bulk-operations";
 import { createEmbeddedAdmin, type EmbeddedApp } from "./admin/embedded-admin";
+import { SIMULATED_SHOP_PATH, createSimulatedShopPage, type ServiceLink } from "./admin/simulated-shop-page";
 import { DEMO_CATALOGUE } from "./catalogue/demo-catalogue";
 import { createProductsApi, type ProductsApi } from "./catalogue/products-api";
 import { createControlHandler, isControlPath } from "./control/control-http";
@@ -78,12 +79,19 @@ export interface SimulatedStore {
   setThrottle(domain: string, settings: ThrottleSettings): void;
   /** Empties the bucket: the next priced query is THROTTLED until the clock restores points. */
   drainThrottle(domain: string): void;
+  /**
+   * The service sandbox the «Tienda simulada» page (`/admin/simulated-shop`, `listen` only) drives
+   * the warehouse and the service's clock through; null unlinks it.
+   */
+  linkService(link: ServiceLink | null): void;
   /** Installs an embedded app: the admin stand-in (admin/embedded-admin.ts) signs its ID tokens. */
   registerApp(app: EmbeddedApp): void;
   /** An ID token (session token) for the app, signed as Shopify's admin signs it. */
   idToken(domain: string, apiKey: string): string;
   /** The URL that opens the app's page in the admin stand-in (`listen` only). */
   adminUrl(server: ListeningStore, args: { domain: string; apiKey: string; path?: string; locale?: string }): string;
+  /** The URL of the «Tienda simulada» page for a shop (`listen` only). */
+  simulatedShopUrl(server: ListeningStore, args: { domain: string; locale?: string }): string;
   /** The next `times` HTTP requests for the shop fail this way (fetch and listen only). */
   failNext(domain: string, fault: InjectedFault, times?: number): void;
   /** The app's `bulk_operations/finish` subscription (as shopify.app.toml declares it); null removes it. */
@@ -161,6 +169,12 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
   const orders = createOrdersApi(shopOf, now);
   const control = createStoreControl({ shopOf, orders, sender, now });
   const controlHandler = createControlHandler(control);
+  let serviceLink: ServiceLink | null = null;
+  const simulatedShop = createSimulatedShopPage({
+    findShop: (domain) => shops.get(domain),
+    control,
+    service: () => serviceLink,
+  });
   const handler = (request: Request, client: { address?: string } = { address: inProcessAddress }) =>
     isControlPath(new URL(request.url).pathname) ? controlHandler(request) : adminHandler(request, client);
 
@@ -203,7 +217,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     },
     async listen(port = 0, host = "127.0.0.1") {
       const server = await serveFetchHandler(
-        (request, client) => admin.handle(request) ?? handler(request, client),
+        (request, client) => admin.handle(request) ?? simulatedShop.handle(request) ?? handler(request, client),
         port,
         host,
       );
@@ -224,6 +238,9 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     throttleStatus: (domain) => shopOf(domain).throttle.status(),
     setThrottle: (domain, settings) => shopOf(domain).throttle.set(settings),
     drainThrottle: (domain) => shopOf(domain).throttle.set({ currentlyAvailable: 0 }),
+    linkService(link) {
+      serviceLink = link ? { ...link } : null;
+    },
     registerApp: (app) => admin.registerApp(app),
     idToken: (domain, apiKey) => {
       shopOf(domain);
@@ -234,6 +251,12 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       url.searchParams.set("shop", args.domain);
       url.searchParams.set("api_key", args.apiKey);
       url.searchParams.set("path", args.path ?? "/app");
+      url.searchParams.set("locale", args.locale ?? "es");
+      return url.toString();
+    },
+    simulatedShopUrl(server, args) {
+      const url = new URL(SIMULATED_SHOP_PATH, server.url);
+      url.searchParams.set("shop", args.domain);
       url.searchParams.set("locale", args.locale ?? "es");
       return url.toString();
     },

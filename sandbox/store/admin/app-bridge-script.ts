@@ -54,6 +54,7 @@ export function appBridgeStandIn(storeOrigin: string): string {
     "a[aria-current=page]{background:#404040;color:#fff;font-weight:600}",
     "a:focus-visible,select:focus-visible{outline:2px solid #fff}",
     ".sim-shop{font-weight:600;color:#fff}",
+    ".sim-store-page{color:#fff}",
     "label{display:flex;gap:6px;align-items:center;color:#e3e3e3}",
     "select{background:#303030;color:#fff;border:1px solid #8a8a8a;border-radius:6px;padding:4px}",
     "#sim-toast{position:fixed;bottom:24px;left:50%;transform:translateX(-50%);z-index:1001;background:#1a1a1a;color:#fff;padding:12px 16px;border-radius:10px;font:14px -apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,sans-serif}",
@@ -230,6 +231,13 @@ export function appBridgeStandIn(storeOrigin: string): string {
       nav.appendChild(item);
     }
     bar.appendChild(nav);
+    // The store's own page, where a person plays buyer, merchant and warehouse (simulated-shop-page.ts).
+    const simulated = document.createElement("a");
+    simulated.className = "sim-store-page";
+    simulated.href = STORE + "/admin/simulated-shop?shop=" + encodeURIComponent(shop) + "&locale=" + encodeURIComponent(locale);
+    simulated.target = "_blank";
+    simulated.textContent = locale === "en" ? "Simulated store" : "Tienda simulada";
+    bar.appendChild(simulated);
     const label = document.createElement("label");
     label.textContent = locale === "en" ? "Language" : "Idioma";
     const select = document.createElement("select");
