@@ -4,7 +4,7 @@
  * generators do to a seed). All of them run on every run of the simulation (docs/reliability.md).
  * Add the seed and its shrunk sequence when a run fails, before fixing what it found.
  */
-import { Advance, Merchant, Pay, StockSync, Work, type SimCommand } from "./commands";
+import { Advance, Deliver, DuringWork, Lose, Merchant, Pay, StockSync, Work, type SimCommand } from "./commands";
 
 export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   { seed: 7000, found: "issue 29 defect 1: overselling — stock sync ignored units paid for but not at the warehouse" },
@@ -73,6 +73,30 @@ export const REGRESSION_SEQUENCES: {
       new Work("A", null),
       new Advance(61),
       new Work("A", null),
+    ],
+  },
+  {
+    // The order's fulfillment_orders/order_routing_complete is lost: its delivery would wake the
+    // order's job again (through the fulfilment-order resolve job) and hide a dropped wake-up.
+    name: "issue 29 defect 4: orders/cancelled while the order's submission is mid-flight, after the service call took effect (webhook-acted-on)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "later"),
+      new Deliver(0, false),
+      new Lose(0),
+      new DuringWork("A", "svc", "cancel", 0),
+    ],
+  },
+  {
+    name: "issue 29 defect 4: orders/cancelled while the order's job reports the warehouse's progress to Shopify (webhook-acted-on)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "later"),
+      new Deliver(0, false),
+      new Lose(0),
+      new DuringWork("A", "admin", "cancel", 0),
     ],
   },
 ];

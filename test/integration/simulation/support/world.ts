@@ -129,8 +129,13 @@ export class World {
   private faultCalls = { svc: 0, admin: 0 };
   /** Called when a `hang` fault froze a worker (after its call reached the other side). */
   private onHang: (() => void) | null = null;
-  /** Called when a `pause` fault stopped a worker after its call: what happens meanwhile. */
-  private onPause: (() => Promise<void>) | null = null;
+  /**
+   * Called when a `pause` fault stopped a worker after its call, with what resumes it: the change
+   * that happens meanwhile runs in the caller of `work`, outside the job's asynchronous context
+   * (a webhook reaches the app as another request: run inside the job, it would be taken for the
+   * job's own enqueue, which the queue tells from AsyncLocalStorage).
+   */
+  private onPause: ((resume: () => void) => void) | null = null;
   /** Workers frozen mid-job and their frozen calls' releases (they wake at the end of the run). */
   private zombies: { worker: JobWorker; run: Promise<unknown> }[] = [];
   private wakeZombies: (() => void)[] = [];
@@ -234,7 +239,8 @@ export class World {
     const body = await response.arrayBuffer();
     if (fault.mode === "after") throw new LostAnswer(what);
     if (fault.mode === "pause") {
-      await this.onPause?.();
+      const onPause = this.onPause;
+      if (onPause) await new Promise<void>((resume) => onPause(resume));
       return new Response(body, { status: response.status, headers: response.headers });
     }
     // hang: the call took effect; this worker never hears of it, and is dead from now on.
@@ -371,10 +377,9 @@ export class World {
       this.faultCalls = { svc: 0, admin: 0 };
     }
     let paused = false;
-    this.onPause = async () => {
-      paused = true;
-      await meanwhile?.();
-    };
+    const pause = new Promise<() => void>((resolve) => {
+      this.onPause = resolve;
+    });
     this.faultCalls = { svc: 0, admin: 0 };
     const worker = this.worker(process);
     let hung = false;
@@ -385,7 +390,16 @@ export class World {
       };
     });
     const run = worker.runOnce();
-    const ran = await Promise.race([run, frozen.then(() => -1)]);
+    let ran = await Promise.race([run, frozen.then(() => -1), pause]);
+    if (typeof ran === "function") {
+      // The worker is stopped after its call took effect: the change happens here, in the
+      // simulation's own context (as a webhook reaches another request), then the worker resumes.
+      paused = true;
+      this.onPause = null;
+      await meanwhile?.();
+      ran();
+      ran = await Promise.race([run, frozen.then(() => -1)]);
+    }
     this.onHang = null;
     this.onPause = null;
     if (this.fault?.mode === "pause") this.fault = null;
