@@ -99,4 +99,24 @@ export const REGRESSION_SEQUENCES: {
       new DuringWork("A", "admin", "cancel", 0),
     ],
   },
+  {
+    // Seeds 100134, 100197 and 100243 of the 300-run long run: a hang armed by one step fired in
+    // one of two workers running at once, and the world told the other one (a single slot): the
+    // step waited forever and fast-check's time limit ended the run with no error.
+    name: "an armed worker death that fires while both processes work (the step ends; seeds 100134, 100197, 100243)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Work("B", { target: "admin", nth: 0, mode: "hang" }),
+      new Pay(
+        [
+          { sku: "TAZA-AZ", quantity: 3 },
+          { sku: "PLATO-GR", quantity: 3 },
+        ],
+        false,
+        "now",
+      ),
+      new Work("both", null),
+    ],
+  },
 ];

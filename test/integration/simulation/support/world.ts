@@ -6,6 +6,7 @@
  * webhooks arrive, when, how often; which Admin or service call fails before or after taking
  * effect, or never answers), the clock, the merchant and the warehouse.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pino from "pino";
@@ -127,15 +128,15 @@ export class World {
   packed = new Map<string, Map<string, number>>();
   fault: Fault | null = null;
   private faultCalls = { svc: 0, admin: 0 };
-  /** Called when a `hang` fault froze a worker (after its call reached the other side). */
-  private onHang: (() => void) | null = null;
   /**
-   * Called when a `pause` fault stopped a worker after its call, with what resumes it: the change
-   * that happens meanwhile runs in the caller of `work`, outside the job's asynchronous context
-   * (a webhook reaches the app as another request: run inside the job, it would be taken for the
-   * job's own enqueue, which the queue tells from AsyncLocalStorage).
+   * The worker whose call a fault hits, told through the call's asynchronous context (two workers
+   * run at once in `Work(both)`: a single slot would tell the other one, and the frozen worker's
+   * step would wait forever). `onHang`: a `hang` froze it after its call reached the other side.
+   * `onPause`: a `pause` stopped it after its call, with what resumes it — the change that happens
+   * meanwhile runs in the caller of `work`, outside the job's context (a webhook reaches the app as
+   * another request: run inside the job, the queue would take its enqueue for the job's own).
    */
-  private onPause: ((resume: () => void) => void) | null = null;
+  private readonly step = new AsyncLocalStorage<{ onHang(): void; onPause(resume: () => void): void }>();
   /** Workers frozen mid-job and their frozen calls' releases (they wake at the end of the run). */
   private zombies: { worker: JobWorker; run: Promise<unknown> }[] = [];
   private wakeZombies: (() => void)[] = [];
@@ -225,7 +226,8 @@ export class World {
     call: () => Promise<Response>,
   ): Promise<Response> {
     const fault = this.fault;
-    if (!counts || !fault || fault.target !== target) return call();
+    const step = this.step.getStore();
+    if (!counts || !fault || fault.target !== target || !step) return call();
     const n = this.faultCalls[target]++;
     if (n !== fault.nth) return call();
     this.fault = null;
@@ -239,12 +241,11 @@ export class World {
     const body = await response.arrayBuffer();
     if (fault.mode === "after") throw new LostAnswer(what);
     if (fault.mode === "pause") {
-      const onPause = this.onPause;
-      if (onPause) await new Promise<void>((resume) => onPause(resume));
+      await new Promise<void>((resume) => step.onPause(resume));
       return new Response(body, { status: response.status, headers: response.headers });
     }
     // hang: the call took effect; this worker never hears of it, and is dead from now on.
-    this.onHang?.();
+    step.onHang();
     await new Promise<void>((_, reject) => this.wakeZombies.push(() => reject(new LostAnswer(what))));
     throw new LostAnswer(what);
   }
@@ -377,31 +378,28 @@ export class World {
       this.faultCalls = { svc: 0, admin: 0 };
     }
     let paused = false;
-    const pause = new Promise<() => void>((resolve) => {
-      this.onPause = resolve;
-    });
+    let onPause!: (resume: () => void) => void;
+    const pause = new Promise<() => void>((resolve) => (onPause = resolve));
     this.faultCalls = { svc: 0, admin: 0 };
     const worker = this.worker(process);
     let hung = false;
+    let onHang!: () => void;
     const frozen = new Promise<void>((resolve) => {
-      this.onHang = () => {
+      onHang = () => {
         hung = true;
         resolve();
       };
     });
-    const run = worker.runOnce();
+    const run = this.step.run({ onHang, onPause }, () => worker.runOnce());
     let ran = await Promise.race([run, frozen.then(() => -1), pause]);
     if (typeof ran === "function") {
       // The worker is stopped after its call took effect: the change happens here, in the
       // simulation's own context (as a webhook reaches another request), then the worker resumes.
       paused = true;
-      this.onPause = null;
       await meanwhile?.();
       ran();
       ran = await Promise.race([run, frozen.then(() => -1)]);
     }
-    this.onHang = null;
-    this.onPause = null;
     if (this.fault?.mode === "pause") this.fault = null;
     // Nothing was paused (no such call in this step): the change happens after the worker.
     if (meanwhile && !paused && !hung) await meanwhile();
