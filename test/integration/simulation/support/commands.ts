@@ -8,6 +8,7 @@ import fc from "fast-check";
 import prisma from "../../../helpers/prisma";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/merchant-actions.server";
 import { STOCK_QUEUE } from "~/fulfillment/queues";
 import { ControlError } from "../../../../sandbox/store/control/control-error";
 import { checkStep, checkStock } from "./invariants";
@@ -266,6 +267,40 @@ export class DuringWork extends Base {
   }
 }
 
+/**
+ * The merchant settles a record whose outcome is unknown (Pedidos' «it exists» / «it is not
+ * there»): with a service order of the record's order name the warehouse has — which may be the
+ * one another part of the order already follows, since every part carries the order's name — or,
+ * when the warehouse has none of that name, confirming it absent. The app must refuse a service
+ * order that is not this part's.
+ */
+export class Confirm extends Base {
+  constructor(
+    readonly record: number,
+    readonly pick: number,
+  ) {
+    super();
+  }
+  toString() {
+    return `Confirm(unknown outcome ${this.record}, service order ${this.pick})`;
+  }
+  async act(world: World) {
+    const unknown = await prisma.fulfillment.findMany({
+      where: { shop: SHOP, status: "unknown_outcome" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    const record = unknown[this.record % Math.max(1, unknown.length)];
+    if (!record) return;
+    const deps = { db: prisma, now: world.now, svcClientFor: world.svcClientFor, adminFor: world.adminFor };
+    const named = (await world.sandboxOrders()).filter((o) => o.request.tienda_orden_ref === record.orderName);
+    const chosen = named[this.pick % Math.max(1, named.length)];
+    const result = chosen
+      ? await confirmServiceOrderExists(deps, { shop: SHOP, fulfillmentId: record.id, svcOrderId: chosen.id })
+      : await confirmServiceOrderAbsent(deps, { shop: SHOP, fulfillmentId: record.id });
+    world.log.push(`  ${chosen ? `exists ${chosen.id}` : "absent"}: ${result.ok ? "accepted" : `refused (${result.code})`}`);
+  }
+}
+
 export class Pack extends Base {
   constructor(
     readonly index: number,
@@ -423,4 +458,5 @@ export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
   advance,
   fc.constant(new Reconcile()),
   fc.constant(new StockSync()),
+  fc.tuple(index, index).map(([r, p]) => new Confirm(r, p)),
 ];

@@ -4,7 +4,7 @@
  * generators do to a seed). All of them run on every run of the simulation (docs/reliability.md).
  * Add the seed and its shrunk sequence when a run fails, before fixing what it found.
  */
-import { Advance, Deliver, DuringWork, Lose, Merchant, Pay, StockSync, Work, type SimCommand } from "./commands";
+import { Advance, Confirm, Deliver, DuringWork, Lose, Merchant, Pay, StockSync, Work, type SimCommand } from "./commands";
 
 export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   { seed: 7000, found: "issue 29 defect 1: overselling — stock sync ignored units paid for but not at the warehouse" },
@@ -117,6 +117,17 @@ export const REGRESSION_SEQUENCES: {
         "now",
       ),
       new Work("both", null),
+    ],
+  },
+  {
+    name: "issue 29 defect 8: an unknown outcome confirmed with the service order another part follows (fulfilled-at-most-shipped, one-part-per-service-order)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Merchant("split", 0, "now", 0),
+      new Work("A", { target: "svc", nth: 1, mode: "before" }),
+      new Confirm(0, 0),
     ],
   },
 ];
