@@ -301,6 +301,26 @@ export class Confirm extends Base {
   }
 }
 
+/**
+ * Shopify Flow runs the app's "Send order to warehouse" action for an order; with `crash` the
+ * app's process dies mid-request (Flow delivers the run again later, at quiescence).
+ */
+export class FlowSend extends Base {
+  constructor(
+    readonly order: number,
+    readonly crash: boolean,
+  ) {
+    super();
+  }
+  toString() {
+    return `FlowSend(order ${this.order}${this.crash ? ", the app dies mid-request" : ""})`;
+  }
+  async act(world: World) {
+    const order = orderAt(world, this.order);
+    if (order) await world.flowAction(`flow-run-${world.seq++}`, order.id, this.crash);
+  }
+}
+
 export class Pack extends Base {
   constructor(
     readonly index: number,
@@ -459,4 +479,5 @@ export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
   fc.constant(new Reconcile()),
   fc.constant(new StockSync()),
   fc.tuple(index, index).map(([r, p]) => new Confirm(r, p)),
+  fc.tuple(index, fc.boolean()).map(([o, c]) => new FlowSend(o, c)),
 ];

@@ -4,7 +4,7 @@
  * generators do to a seed). All of them run on every run of the simulation (docs/reliability.md).
  * Add the seed and its shrunk sequence when a run fails, before fixing what it found.
  */
-import { Advance, Confirm, Deliver, DuringWork, Lose, Merchant, Pay, StockSync, Work, type SimCommand } from "./commands";
+import { Advance, Confirm, Deliver, FlowSend, DuringWork, Lose, Merchant, Pay, StockSync, Work, type SimCommand } from "./commands";
 
 export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   { seed: 7000, found: "issue 29 defect 1: overselling — stock sync ignored units paid for but not at the warehouse" },
@@ -129,5 +129,11 @@ export const REGRESSION_SEQUENCES: {
       new Work("A", { target: "svc", nth: 1, mode: "before" }),
       new Confirm(0, 0),
     ],
+  },
+  {
+    name: "issue 29 defect 5: the app dies during a Flow action run; Flow delivers it again (nothing-stuck)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"), new FlowSend(0, true)],
   },
 ];

@@ -34,6 +34,9 @@ import { action as split } from "~/routes/webhooks.fulfillment_orders.split";
 import { action as merged } from "~/routes/webhooks.fulfillment_orders.merged";
 import { action as moved } from "~/routes/webhooks.fulfillment_orders.moved";
 import { action as routingComplete } from "~/routes/webhooks.fulfillment_orders.order_routing_complete";
+import { action as flowSendOrder } from "~/routes/flow.actions.send-order";
+import { FLOW_ACTIONS } from "~/flow/actions.server";
+import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { startServiceSandbox, type ServiceSandbox } from "../../../../sandbox/service/server";
 import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../../../sandbox/store";
 
@@ -140,6 +143,8 @@ export class World {
   /** Workers frozen mid-job and their frozen calls' releases (they wake at the end of the run). */
   private zombies: { worker: JobWorker; run: Promise<unknown> }[] = [];
   private wakeZombies: (() => void)[] = [];
+  /** Flow action runs Flow will deliver again (a delivery that died or was answered 5xx). */
+  flowRetries: { actionRunId: string; orderId: number }[] = [];
   seq = 0;
   /** Webhooks the network lost this run (only reconciliation can tell the app of them). */
   lost = 0;
@@ -282,6 +287,7 @@ export class World {
     this.orders = [];
     this.heldKnown.clear();
     this.packed.clear();
+    this.flowRetries = [];
     this.fault = null;
     this.lost = 0;
     this.log = [];
@@ -461,6 +467,55 @@ export class World {
     if (!state || state.status !== "ON_HOLD") return;
     if (!state.holds.some((h) => (h as { heldByApp?: boolean }).heldByApp === false)) return;
     this.heldKnown.set(order.gid, sandbox.filter((s) => s.request.tienda_orden_ref === order.name).length);
+  }
+
+  /**
+   * Shopify Flow delivers its "Send order to warehouse" action run for an order, signed, to the
+   * app's route. `crash`: the app's process dies during the request, after the run was taken and
+   * before the work finished (it never answers; the request never resumes); Flow times out and
+   * delivers the run again later, as it does after a 5xx, until it gets an answer.
+   */
+  async flowAction(actionRunId: string, orderId: number, crash: boolean): Promise<number | null> {
+    const raw = JSON.stringify({
+      shop_id: 1,
+      shopify_domain: SHOP,
+      action_run_id: actionRunId,
+      handle: FLOW_ACTIONS.sendOrder,
+      properties: { order_id: orderId },
+    });
+    const request = new Request(`${TEST_APP_URL}/flow/actions/send-order`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-shopify-hmac-sha256": getHmac(raw, TEST_API_SECRET) },
+      body: raw,
+    });
+    const context = routeContext();
+    if (crash) {
+      let reached!: () => void;
+      const died = new Promise<null>((resolve) => (reached = () => resolve(null)));
+      // The work's first step beyond the run's row: the process stops there for good.
+      const services = {
+        ...context.services,
+        svcClientFor: () => {
+          reached();
+          return new Promise<never>(() => {});
+        },
+      };
+      void (flowSendOrder as RouteAction)({ request, params: {}, context: { ...context, services } });
+      await died;
+      this.flowRetries.push({ actionRunId, orderId });
+      this.log.push(`  Flow run ${actionRunId}: the app died during the request`);
+      return null;
+    }
+    const response = await (flowSendOrder as RouteAction)({ request, params: {}, context });
+    await response.arrayBuffer().catch(() => undefined);
+    this.log.push(`  Flow run ${actionRunId} → ${response.status}`);
+    if (response.status >= 500) this.flowRetries.push({ actionRunId, orderId });
+    return response.status;
+  }
+
+  /** Flow delivers again every run that has no answer yet. */
+  async retryFlowRuns(): Promise<void> {
+    for (const run of this.flowRetries.splice(0)) await this.flowAction(run.actionRunId, run.orderId, false);
   }
 
   lose(index: number): void {
