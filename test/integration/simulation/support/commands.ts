@@ -335,17 +335,21 @@ export class Pack extends Base {
     const waiting = (await world.sandboxOrders()).filter((o) => !["IN_TRANSIT", "DELIVERED"].includes(o.status));
     const order = waiting[this.index % Math.max(1, waiting.length)];
     if (!order) return;
-    const lines = order.request.productos;
+    // What the warehouse still has of the order: an earlier Pack of it may have emptied a line
+    // (the sandbox drops it), which a second Pack must not name again (seeds 7027, 300130).
+    const before = world.packed.get(order.id);
+    const lines = order.request.productos
+      .map((l) => ({ ...l, cantidad: Math.min(l.cantidad, before?.get(l.identificador) ?? l.cantidad) }))
+      .filter((l) => l.cantidad > 0);
+    if (lines.length === 0) return;
     const productos = lines.map((l, i) => ({
       sku: l.identificador,
       cantidad: i === 0 ? Math.max(0, l.cantidad - this.short) : l.cantidad,
     }));
     await world.controlPost(`/__sandbox/orders/${order.id}/packed`, { productos });
-    const before = world.packed.get(order.id);
-    world.packed.set(
-      order.id,
-      new Map(productos.map((p) => [p.sku, Math.min(p.cantidad, before?.get(p.sku) ?? p.cantidad)])),
-    );
+    const after = new Map(before ?? []);
+    for (const p of productos) after.set(p.sku, p.cantidad);
+    world.packed.set(order.id, after);
   }
 }
 

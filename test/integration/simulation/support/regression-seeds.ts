@@ -4,7 +4,20 @@
  * generators do to a seed). All of them run on every run of the simulation (docs/reliability.md).
  * Add the seed and its shrunk sequence when a run fails, before fixing what it found.
  */
-import { Advance, Confirm, Deliver, FlowSend, DuringWork, Lose, Merchant, Pay, StockSync, Work, type SimCommand } from "./commands";
+import {
+  Advance,
+  Confirm,
+  Deliver,
+  FlowSend,
+  DuringWork,
+  Lose,
+  Merchant,
+  Pack,
+  Pay,
+  StockSync,
+  Work,
+  type SimCommand,
+} from "./commands";
 
 export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   { seed: 7000, found: "issue 29 defect 1: overselling — stock sync ignored units paid for but not at the warehouse" },
@@ -135,5 +148,17 @@ export const REGRESSION_SEQUENCES: {
     holdBackMinutes: 0,
     stock: 8,
     commands: () => [new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"), new FlowSend(0, true)],
+  },
+  {
+    // Seeds 7027 and 300130 (once Confirm re-dealt the seeds): the simulation's own fault.
+    name: "two Packs of one service order, the first emptying its only line (the second packs nothing)",
+    holdBackMinutes: 0,
+    stock: 1,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Pack(0, 1),
+      new Pack(0, 0),
+    ],
   },
 ];
