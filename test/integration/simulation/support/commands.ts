@@ -297,7 +297,9 @@ export class Confirm extends Base {
     const result = chosen
       ? await confirmServiceOrderExists(deps, { shop: SHOP, fulfillmentId: record.id, svcOrderId: chosen.id })
       : await confirmServiceOrderAbsent(deps, { shop: SHOP, fulfillmentId: record.id });
-    world.log.push(`  ${chosen ? `exists ${chosen.id}` : "absent"}: ${result.ok ? "accepted" : `refused (${result.code})`}`);
+    world.log.push(
+      `  ${chosen ? `exists ${chosen.id}` : "absent"}: ${result.ok ? "accepted" : `refused (${result.code})`}`,
+    );
   }
 }
 
