@@ -59,7 +59,13 @@ async function simulate(seed: number, shrink = true): Promise<void> {
         ...String(input.commands).split(/,(?=[A-Z])/),
       ]
     : [];
-  const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  // A run that never ends is stopped by the time limit: fast-check reports it with no error.
+  const error =
+    details.errorInstance instanceof Error
+      ? details.errorInstance.message
+      : details.interrupted
+        ? "the run did not end within 120 s: a step waited forever (interrupted, not shrunk)"
+        : String(details.errorInstance);
   throw new Error(
     [
       `simulation seed ${seed} failed (replay: SIM_SEED=${seed} npx vitest run --project integration test/integration/simulation)`,

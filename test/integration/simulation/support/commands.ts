@@ -8,6 +8,7 @@ import fc from "fast-check";
 import prisma from "../../../helpers/prisma";
 import { requestStockSync } from "~/fulfillment/stock-sync.server";
 import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/merchant-actions.server";
 import { STOCK_QUEUE } from "~/fulfillment/queues";
 import { ControlError } from "../../../../sandbox/store/control/control-error";
 import { checkStep, checkStock } from "./invariants";
@@ -266,6 +267,62 @@ export class DuringWork extends Base {
   }
 }
 
+/**
+ * The merchant settles a record whose outcome is unknown (Pedidos' «it exists» / «it is not
+ * there»): with a service order of the record's order name the warehouse has — which may be the
+ * one another part of the order already follows, since every part carries the order's name — or,
+ * when the warehouse has none of that name, confirming it absent. The app must refuse a service
+ * order that is not this part's.
+ */
+export class Confirm extends Base {
+  constructor(
+    readonly record: number,
+    readonly pick: number,
+  ) {
+    super();
+  }
+  toString() {
+    return `Confirm(unknown outcome ${this.record}, service order ${this.pick})`;
+  }
+  async act(world: World) {
+    const unknown = await prisma.fulfillment.findMany({
+      where: { shop: SHOP, status: "unknown_outcome" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    const record = unknown[this.record % Math.max(1, unknown.length)];
+    if (!record) return;
+    const deps = { db: prisma, now: world.now, svcClientFor: world.svcClientFor, adminFor: world.adminFor };
+    const named = (await world.sandboxOrders()).filter((o) => o.request.tienda_orden_ref === record.orderName);
+    const chosen = named[this.pick % Math.max(1, named.length)];
+    const result = chosen
+      ? await confirmServiceOrderExists(deps, { shop: SHOP, fulfillmentId: record.id, svcOrderId: chosen.id })
+      : await confirmServiceOrderAbsent(deps, { shop: SHOP, fulfillmentId: record.id });
+    world.log.push(
+      `  ${chosen ? `exists ${chosen.id}` : "absent"}: ${result.ok ? "accepted" : `refused (${result.code})`}`,
+    );
+  }
+}
+
+/**
+ * Shopify Flow runs the app's "Send order to warehouse" action for an order; with `crash` the
+ * app's process dies mid-request (Flow delivers the run again later, at quiescence).
+ */
+export class FlowSend extends Base {
+  constructor(
+    readonly order: number,
+    readonly crash: boolean,
+  ) {
+    super();
+  }
+  toString() {
+    return `FlowSend(order ${this.order}${this.crash ? ", the app dies mid-request" : ""})`;
+  }
+  async act(world: World) {
+    const order = orderAt(world, this.order);
+    if (order) await world.flowAction(`flow-run-${world.seq++}`, order.id, this.crash);
+  }
+}
+
 export class Pack extends Base {
   constructor(
     readonly index: number,
@@ -280,17 +337,21 @@ export class Pack extends Base {
     const waiting = (await world.sandboxOrders()).filter((o) => !["IN_TRANSIT", "DELIVERED"].includes(o.status));
     const order = waiting[this.index % Math.max(1, waiting.length)];
     if (!order) return;
-    const lines = order.request.productos;
+    // What the warehouse still has of the order: an earlier Pack of it may have emptied a line
+    // (the sandbox drops it), which a second Pack must not name again (seeds 7027, 300130).
+    const before = world.packed.get(order.id);
+    const lines = order.request.productos
+      .map((l) => ({ ...l, cantidad: Math.min(l.cantidad, before?.get(l.identificador) ?? l.cantidad) }))
+      .filter((l) => l.cantidad > 0);
+    if (lines.length === 0) return;
     const productos = lines.map((l, i) => ({
       sku: l.identificador,
       cantidad: i === 0 ? Math.max(0, l.cantidad - this.short) : l.cantidad,
     }));
     await world.controlPost(`/__sandbox/orders/${order.id}/packed`, { productos });
-    const before = world.packed.get(order.id);
-    world.packed.set(
-      order.id,
-      new Map(productos.map((p) => [p.sku, Math.min(p.cantidad, before?.get(p.sku) ?? p.cantidad)])),
-    );
+    const after = new Map(before ?? []);
+    for (const p of productos) after.set(p.sku, p.cantidad);
+    world.packed.set(order.id, after);
   }
 }
 
@@ -423,4 +484,6 @@ export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
   advance,
   fc.constant(new Reconcile()),
   fc.constant(new StockSync()),
+  fc.tuple(index, index).map(([r, p]) => new Confirm(r, p)),
+  fc.tuple(index, fc.boolean()).map(([o, c]) => new FlowSend(o, c)),
 ];

@@ -216,6 +216,19 @@ export async function checkQuiescence(world: World): Promise<void> {
   const records = await prisma.fulfillment.findMany({ where: { shop: SHOP } });
   const warehouse = world.locationId(WAREHOUSE);
   const shop = world.store.inspect(SHOP);
+  // 5c. Each service order answers one part: no two records follow the same one.
+  const follower = new Map<string, string>();
+  for (const record of records) {
+    if (!record.svcOrderId) continue;
+    const other = follower.get(record.svcOrderId);
+    if (other) {
+      fail(
+        "one-part-per-service-order",
+        `${record.orderName}: two parts (${other}, ${record.fulfillmentOrderGid ?? record.id}) follow service order ${record.svcOrderId}`,
+      );
+    }
+    follower.set(record.svcOrderId, record.fulfillmentOrderGid ?? record.id);
+  }
   // 6. No record, job or Flow run stuck.
   for (const record of records) {
     const late = record.status === "waiting" && record.waitUntil && record.waitUntil <= world.now();

@@ -4,7 +4,20 @@
  * generators do to a seed). All of them run on every run of the simulation (docs/reliability.md).
  * Add the seed and its shrunk sequence when a run fails, before fixing what it found.
  */
-import { Advance, Merchant, Pay, StockSync, Work, type SimCommand } from "./commands";
+import {
+  Advance,
+  Confirm,
+  Deliver,
+  FlowSend,
+  DuringWork,
+  Lose,
+  Merchant,
+  Pack,
+  Pay,
+  StockSync,
+  Work,
+  type SimCommand,
+} from "./commands";
 
 export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   { seed: 7000, found: "issue 29 defect 1: overselling — stock sync ignored units paid for but not at the warehouse" },
@@ -73,6 +86,79 @@ export const REGRESSION_SEQUENCES: {
       new Work("A", null),
       new Advance(61),
       new Work("A", null),
+    ],
+  },
+  {
+    // The order's fulfillment_orders/order_routing_complete is lost: its delivery would wake the
+    // order's job again (through the fulfilment-order resolve job) and hide a dropped wake-up.
+    name: "issue 29 defect 4: orders/cancelled while the order's submission is mid-flight, after the service call took effect (webhook-acted-on)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "later"),
+      new Deliver(0, false),
+      new Lose(0),
+      new DuringWork("A", "svc", "cancel", 0),
+    ],
+  },
+  {
+    name: "issue 29 defect 4: orders/cancelled while the order's job reports the warehouse's progress to Shopify (webhook-acted-on)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "later"),
+      new Deliver(0, false),
+      new Lose(0),
+      new DuringWork("A", "admin", "cancel", 0),
+    ],
+  },
+  {
+    // Seeds 100134, 100197 and 100243 of the 300-run long run: a hang armed by one step fired in
+    // one of two workers running at once, and the world told the other one (a single slot): the
+    // step waited forever and fast-check's time limit ended the run with no error.
+    name: "an armed worker death that fires while both processes work (the step ends; seeds 100134, 100197, 100243)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Work("B", { target: "admin", nth: 0, mode: "hang" }),
+      new Pay(
+        [
+          { sku: "TAZA-AZ", quantity: 3 },
+          { sku: "PLATO-GR", quantity: 3 },
+        ],
+        false,
+        "now",
+      ),
+      new Work("both", null),
+    ],
+  },
+  {
+    name: "issue 29 defect 8: an unknown outcome confirmed with the service order another part follows (fulfilled-at-most-shipped, one-part-per-service-order)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Merchant("split", 0, "now", 0),
+      new Work("A", { target: "svc", nth: 1, mode: "before" }),
+      new Confirm(0, 0),
+    ],
+  },
+  {
+    name: "issue 29 defect 5: the app dies during a Flow action run; Flow delivers it again (nothing-stuck)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"), new FlowSend(0, true)],
+  },
+  {
+    // Seeds 7027 and 300130 (once Confirm re-dealt the seeds): the simulation's own fault.
+    name: "two Packs of one service order, the first emptying its only line (the second packs nothing)",
+    holdBackMinutes: 0,
+    stock: 1,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Pack(0, 1),
+      new Pack(0, 0),
     ],
   },
 ];

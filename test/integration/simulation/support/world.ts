@@ -6,6 +6,7 @@
  * webhooks arrive, when, how often; which Admin or service call fails before or after taking
  * effect, or never answers), the clock, the merchant and the warehouse.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pino from "pino";
@@ -33,6 +34,9 @@ import { action as split } from "~/routes/webhooks.fulfillment_orders.split";
 import { action as merged } from "~/routes/webhooks.fulfillment_orders.merged";
 import { action as moved } from "~/routes/webhooks.fulfillment_orders.moved";
 import { action as routingComplete } from "~/routes/webhooks.fulfillment_orders.order_routing_complete";
+import { action as flowSendOrder } from "~/routes/flow.actions.send-order";
+import { FLOW_ACTIONS } from "~/flow/actions.server";
+import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { startServiceSandbox, type ServiceSandbox } from "../../../../sandbox/service/server";
 import { createSimulatedStore, type ListeningStore, type SimulatedStore } from "../../../../sandbox/store";
 
@@ -127,13 +131,20 @@ export class World {
   packed = new Map<string, Map<string, number>>();
   fault: Fault | null = null;
   private faultCalls = { svc: 0, admin: 0 };
-  /** Called when a `hang` fault froze a worker (after its call reached the other side). */
-  private onHang: (() => void) | null = null;
-  /** Called when a `pause` fault stopped a worker after its call: what happens meanwhile. */
-  private onPause: (() => Promise<void>) | null = null;
+  /**
+   * The worker whose call a fault hits, told through the call's asynchronous context (two workers
+   * run at once in `Work(both)`: a single slot would tell the other one, and the frozen worker's
+   * step would wait forever). `onHang`: a `hang` froze it after its call reached the other side.
+   * `onPause`: a `pause` stopped it after its call, with what resumes it — the change that happens
+   * meanwhile runs in the caller of `work`, outside the job's context (a webhook reaches the app as
+   * another request: run inside the job, the queue would take its enqueue for the job's own).
+   */
+  private readonly step = new AsyncLocalStorage<{ onHang(): void; onPause(resume: () => void): void }>();
   /** Workers frozen mid-job and their frozen calls' releases (they wake at the end of the run). */
   private zombies: { worker: JobWorker; run: Promise<unknown> }[] = [];
   private wakeZombies: (() => void)[] = [];
+  /** Flow action runs Flow will deliver again (a delivery that died or was answered 5xx). */
+  flowRetries: { actionRunId: string; orderId: number }[] = [];
   seq = 0;
   /** Webhooks the network lost this run (only reconciliation can tell the app of them). */
   lost = 0;
@@ -220,7 +231,8 @@ export class World {
     call: () => Promise<Response>,
   ): Promise<Response> {
     const fault = this.fault;
-    if (!counts || !fault || fault.target !== target) return call();
+    const step = this.step.getStore();
+    if (!counts || !fault || fault.target !== target || !step) return call();
     const n = this.faultCalls[target]++;
     if (n !== fault.nth) return call();
     this.fault = null;
@@ -234,11 +246,11 @@ export class World {
     const body = await response.arrayBuffer();
     if (fault.mode === "after") throw new LostAnswer(what);
     if (fault.mode === "pause") {
-      await this.onPause?.();
+      await new Promise<void>((resume) => step.onPause(resume));
       return new Response(body, { status: response.status, headers: response.headers });
     }
     // hang: the call took effect; this worker never hears of it, and is dead from now on.
-    this.onHang?.();
+    step.onHang();
     await new Promise<void>((_, reject) => this.wakeZombies.push(() => reject(new LostAnswer(what))));
     throw new LostAnswer(what);
   }
@@ -275,6 +287,7 @@ export class World {
     this.orders = [];
     this.heldKnown.clear();
     this.packed.clear();
+    this.flowRetries = [];
     this.fault = null;
     this.lost = 0;
     this.log = [];
@@ -371,23 +384,28 @@ export class World {
       this.faultCalls = { svc: 0, admin: 0 };
     }
     let paused = false;
-    this.onPause = async () => {
-      paused = true;
-      await meanwhile?.();
-    };
+    let onPause!: (resume: () => void) => void;
+    const pause = new Promise<() => void>((resolve) => (onPause = resolve));
     this.faultCalls = { svc: 0, admin: 0 };
     const worker = this.worker(process);
     let hung = false;
+    let onHang!: () => void;
     const frozen = new Promise<void>((resolve) => {
-      this.onHang = () => {
+      onHang = () => {
         hung = true;
         resolve();
       };
     });
-    const run = worker.runOnce();
-    const ran = await Promise.race([run, frozen.then(() => -1)]);
-    this.onHang = null;
-    this.onPause = null;
+    const run = this.step.run({ onHang, onPause }, () => worker.runOnce());
+    let ran = await Promise.race([run, frozen.then(() => -1), pause]);
+    if (typeof ran === "function") {
+      // The worker is stopped after its call took effect: the change happens here, in the
+      // simulation's own context (as a webhook reaches another request), then the worker resumes.
+      paused = true;
+      await meanwhile?.();
+      ran();
+      ran = await Promise.race([run, frozen.then(() => -1)]);
+    }
     if (this.fault?.mode === "pause") this.fault = null;
     // Nothing was paused (no such call in this step): the change happens after the worker.
     if (meanwhile && !paused && !hung) await meanwhile();
@@ -449,6 +467,55 @@ export class World {
     if (!state || state.status !== "ON_HOLD") return;
     if (!state.holds.some((h) => (h as { heldByApp?: boolean }).heldByApp === false)) return;
     this.heldKnown.set(order.gid, sandbox.filter((s) => s.request.tienda_orden_ref === order.name).length);
+  }
+
+  /**
+   * Shopify Flow delivers its "Send order to warehouse" action run for an order, signed, to the
+   * app's route. `crash`: the app's process dies during the request, after the run was taken and
+   * before the work finished (it never answers; the request never resumes); Flow times out and
+   * delivers the run again later, as it does after a 5xx, until it gets an answer.
+   */
+  async flowAction(actionRunId: string, orderId: number, crash: boolean): Promise<number | null> {
+    const raw = JSON.stringify({
+      shop_id: 1,
+      shopify_domain: SHOP,
+      action_run_id: actionRunId,
+      handle: FLOW_ACTIONS.sendOrder,
+      properties: { order_id: orderId },
+    });
+    const request = new Request(`${TEST_APP_URL}/flow/actions/send-order`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-shopify-hmac-sha256": getHmac(raw, TEST_API_SECRET) },
+      body: raw,
+    });
+    const context = routeContext();
+    if (crash) {
+      let reached!: () => void;
+      const died = new Promise<null>((resolve) => (reached = () => resolve(null)));
+      // The work's first step beyond the run's row: the process stops there for good.
+      const services = {
+        ...context.services,
+        svcClientFor: () => {
+          reached();
+          return new Promise<never>(() => {});
+        },
+      };
+      void (flowSendOrder as RouteAction)({ request, params: {}, context: { ...context, services } });
+      await died;
+      this.flowRetries.push({ actionRunId, orderId });
+      this.log.push(`  Flow run ${actionRunId}: the app died during the request`);
+      return null;
+    }
+    const response = await (flowSendOrder as RouteAction)({ request, params: {}, context });
+    await response.arrayBuffer().catch(() => undefined);
+    this.log.push(`  Flow run ${actionRunId} → ${response.status}`);
+    if (response.status >= 500) this.flowRetries.push({ actionRunId, orderId });
+    return response.status;
+  }
+
+  /** Flow delivers again every run that has no answer yet. */
+  async retryFlowRuns(): Promise<void> {
+    for (const run of this.flowRetries.splice(0)) await this.flowAction(run.actionRunId, run.orderId, false);
   }
 
   lose(index: number): void {
