@@ -246,9 +246,16 @@ export async function checkQuiescence(world: World): Promise<void> {
   const flowRuns = await prisma.flowActionRun.count({ where: { status: 0 } });
   if (flowRuns > 0) fail("nothing-stuck", `${flowRuns} Flow action runs IN_PROGRESS`);
 
+  const stock = await world.sandboxStock();
+  // A record refused for stock waits with its reason before the merchant (Pedidos, Inicio), and
+  // may wait at quiescence only while the warehouse still lacks its units: once a stock read shows
+  // them, it must have gone (issue 32).
+  const waitsForMissingStock = (record: (typeof records)[number]) =>
+    record.status === "awaiting_stock" &&
+    unitsOfRecord(record).some(({ sku, quantity }) => (stock.get(sku) ?? 0) < quantity);
   for (const order of world.orders) {
     const mine = records.filter((r) => r.shopifyOrderId === String(order.id));
-    const asked = mine.some((r) => NEEDS_PERSON.has(r.status));
+    const asked = mine.some((r) => NEEDS_PERSON.has(r.status) || waitsForMissingStock(r));
     if (isCancelled(world, order)) continue;
     // 5. Every fulfilment order that should ship reaches the warehouse, or a person is asked why.
     for (const fo of shop.fulfillmentOrders.filter((f) => f.orderId === order.gid && f.locationId === warehouse)) {
@@ -273,4 +280,13 @@ export async function checkQuiescence(world: World): Promise<void> {
     }
   }
   await checkStock(world);
+}
+
+/** The units a record stands for (Fulfillment.units: what the order's job last planned for it). */
+function unitsOfRecord(record: { units: unknown }): { sku: string; quantity: number }[] {
+  if (!Array.isArray(record.units)) return [];
+  return record.units.flatMap((unit: unknown) => {
+    const { sku, quantity } = (unit ?? {}) as { sku?: unknown; quantity?: unknown };
+    return typeof sku === "string" && typeof quantity === "number" ? [{ sku, quantity }] : [];
+  });
 }
