@@ -106,6 +106,11 @@ describe("the order and stock pipeline under random interleavings", () => {
         } catch (error) {
           if (!SURVEY) throw error;
           failures.push((error as Error).message.split("\n").slice(0, 2).join(" — "));
+          // A long run may be stopped before its end: each failure is on record the moment it happens.
+          console.error(`[simulation] ${failures.at(-1)}`);
+        }
+        if (SURVEY && (i + 1) % 250 === 0) {
+          console.error(`[simulation] ${i + 1} of ${RUNS} runs from seed ${BASE_SEED}, ${failures.length} failed`);
         }
       }
       if (failures.length > 0) throw new Error(`${failures.length} of ${RUNS} runs failed:\n${failures.join("\n")}`);
