@@ -23,6 +23,7 @@ export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   { seed: 7000, found: "issue 29 defect 1: overselling — stock sync ignored units paid for but not at the warehouse" },
   { seed: 7014, found: "overselling after defect 1's fix: an order whose orders/paid was lost is not counted" },
   { seed: 7027, found: "overselling after defect 1's fix: an order whose orders/paid is late is not counted" },
+  { seed: 1000062, found: "an order refused for stock, edited down to the stock the warehouse has, waited for stock for good" },
 ];
 
 export const REGRESSION_SEQUENCES: {
@@ -159,6 +160,19 @@ export const REGRESSION_SEQUENCES: {
       new Work("A", { target: "svc", nth: 0, mode: "hang" }),
       new Pack(0, 1),
       new Pack(0, 0),
+    ],
+  },
+  {
+    // Seed 1000062 of the 20,000-run long run (2026-11-28): the service refused the order for
+    // stock while the merchant edited it down to what the warehouse holds; it waited for stock
+    // that was already there.
+    name: "an order edited down to the warehouse's stock while its refused submission runs (should-ship-reaches-warehouse; seed 1000062)",
+    holdBackMinutes: 0,
+    stock: 1,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new DuringWork("A", "svc", "edit", 0),
+      new Advance(1),
     ],
   },
 ];

@@ -15,6 +15,7 @@ import { configureTestServices, routeContext } from "../../../helpers/app-servic
 import { sandboxConnection } from "../../../helpers/app-context";
 import { TEST_API_SECRET, TEST_APP_URL, TEST_SHOP } from "../../../helpers/shopify-requests";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
+import { readWarehouse } from "~/warehouse/warehouse-read.server";
 import { flowJobHandlers } from "~/flow/trigger-jobs.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { ensureReconciliation } from "~/fulfillment/reconcile.server";
@@ -365,7 +366,13 @@ export class World {
       db,
       // The order and stock queues and the Flow triggers they raise, as the app's worker serves them.
       handlers: {
-        ...fulfillmentJobHandlers({ ...deps, db }),
+        ...fulfillmentJobHandlers({
+          ...deps,
+          db,
+          // As the composition root wires it: Almacén's read follows each sync, and orders waiting
+          // for stock are released from what that read stored.
+          afterStockSync: (shop, synced) => readWarehouse(deps, shop, synced),
+        }),
         ...flowJobHandlers({ ...deps, db }),
       },
       logger: silent,
