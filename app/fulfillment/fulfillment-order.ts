@@ -27,6 +27,11 @@ export interface FulfillmentOrderLineState {
   name: string;
   /** What is still to fulfil (after edits, refunds, removals and earlier fulfilments). */
   remainingQuantity: number;
+  /**
+   * The units the line holds, fulfilled or not (lower once units are split, moved or edited away);
+   * absent where it was not read.
+   */
+  totalQuantity?: number;
   requiresShipping: boolean;
   /** The shipping line this line goes by (a split cart's parts each have their own); null or absent when Shopify names none. */
   shippingLine?: ShippingLineOfLine | null;
@@ -241,6 +246,29 @@ export function changeAfterSubmission(
     });
   }
   return null;
+}
+
+/**
+ * Whether some of what was sent to the warehouse now lives outside this fulfilment order (split
+ * off, merged, moved or edited away): the fulfilment order is gone, at another location, or holds
+ * (fulfilled or not) fewer units of a product than were sent. Those units may reach another part,
+ * which must not send them again while a person looks.
+ */
+export function sentUnitsElsewhere(
+  fo: FulfillmentOrderState | undefined,
+  sent: readonly ShipmentLine[],
+  sentFrom: string | null,
+): boolean {
+  if (!fo) return sent.length > 0;
+  if (sentFrom && fo.locationId !== sentFrom) return true;
+  const held = new Map<string, number>();
+  for (const line of fo.lines) {
+    const sku = line.sku?.trim();
+    if (!sku || line.totalQuantity === undefined) continue;
+    held.set(sku, (held.get(sku) ?? 0) + line.totalQuantity);
+  }
+  if (held.size === 0) return false;
+  return sent.some((p) => (held.get(p.identifier.trim()) ?? 0) < p.quantity);
 }
 
 function sameProducts(a: readonly ShipmentLine[], b: readonly ShipmentLine[]): boolean {

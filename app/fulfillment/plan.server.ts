@@ -18,6 +18,7 @@ import { addressHoldNotes, addressHoldReason, problemOfReason, SENT_AS_IT_STANDS
 import type { SvcClient } from "../svc";
 import {
   changeAfterSubmission,
+  sentUnitsElsewhere,
   decideFulfillmentOrder,
   type Decision,
   type FulfillmentOrderState,
@@ -150,6 +151,13 @@ export async function planOrder(
       CHANGED_AFTER_WAREHOUSE.includes(record.reasonCode as ReasonCode)
     ) {
       for (const product of sent) contested.add(product.identifier);
+      continue;
+    }
+    // Needing a person for another reason (shipped short, nothing shipped…) while the warehouse
+    // has it: what it was sent that Shopify now keeps elsewhere (split off, moved) stays contested.
+    if (status === "needs_attention" && record.svcOrderId) {
+      if (sentUnitsElsewhere(fo, sent, record.locationGid))
+        for (const product of sent) contested.add(product.identifier);
       continue;
     }
     const atWarehouse = AT_WAREHOUSE.includes(status) || status === "unknown_outcome";

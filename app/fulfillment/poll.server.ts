@@ -169,6 +169,7 @@ async function writeBack(
       fulfillmentOrderGid: record.fulfillmentOrderGid,
       shipped,
       ...(sent ? { ordered: orderedUnits(sent) } : {}),
+      svcOrderId: record.svcOrderId,
       tracking,
       notifyCustomer,
       ...(deps.stillHolds ? { beforeWrite: deps.stillHolds } : {}),

@@ -111,6 +111,7 @@ async function foState(admin: AdminGraphql, fo: FulfillmentOrderRead): Promise<F
           ? line.lineItem.sku
           : (line.lineItem.variant?.sku ?? null),
       name: line.lineItem.name,
+      totalQuantity: line.totalQuantity,
       remainingQuantity: line.remainingQuantity,
       requiresShipping: line.requiresShipping,
       shippingLine: line.shippingLine ?? null,

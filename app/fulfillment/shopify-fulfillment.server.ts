@@ -49,6 +49,8 @@ export async function ensureShopifyFulfillment(
      * sent); absent for records that kept no copy of what they sent.
      */
     ordered?: ReadonlyMap<string, number>;
+    /** The service order the shipment belongs to, named when the fulfilment order changed. */
+    svcOrderId?: string | null;
     tracking: Tracking | null;
     notifyCustomer: boolean;
     /**
@@ -62,6 +64,15 @@ export async function ensureShopifyFulfillment(
   for (let attempt = 0; attempt < 2; attempt++) {
     const fo = await readFulfilmentOrder(admin, args.fulfillmentOrderGid);
     if (!fo) return { kind: "impossible", reason: reason("fulfilmentOrderGone", { gid: args.fulfillmentOrderGid }) };
+    // Units the service order asked for that this fulfilment order no longer holds at all (split
+    // off, moved or edited away since it was sent) are not fulfilled since: they live elsewhere,
+    // where nothing must send them again. A person decides; the plan keeps the products contested.
+    const lost = args.ordered ? unitsGone(fo.lines, args.ordered) : null;
+    if (lost)
+      return {
+        kind: "impossible",
+        reason: reason("changedAfterWarehouse", { ...lost, order: args.svcOrderId ?? null }),
+      };
     const lines = FULFILLABLE.has(fo.status) ? allocate(fo.lines, stillToFulfil(fo.lines, args)) : [];
     if (lines.length === 0) {
       const existing = fo.fulfillments
@@ -132,6 +143,22 @@ function stillToFulfil(
     out.set(sku, Math.max(0, units - fulfilledSince));
   }
   return out;
+}
+
+/**
+ * When the fulfilment order holds (fulfilled or not) fewer units of a SKU than the service order
+ * asked for: what it holds now and what was sent, per SKU; else null.
+ */
+function unitsGone(lines: FoLine[], ordered: ReadonlyMap<string, number>): { now: string; sent: string } | null {
+  const held = new Map<string, number>();
+  for (const line of lines) held.set(skuOf(line), (held.get(skuOf(line)) ?? 0) + line.totalQuantity);
+  if (![...ordered].some(([sku, units]) => (held.get(sku) ?? 0) < units)) return null;
+  const describe = (units: ReadonlyMap<string, number>) =>
+    [...units]
+      .filter(([, quantity]) => quantity > 0)
+      .map(([sku, quantity]) => `${sku} × ${quantity}`)
+      .join(", ");
+  return { now: describe(held) || "—", sent: describe(ordered) };
 }
 
 /** The fulfilment order's lines to fulfil: what shipped, per SKU, up to what remains on each line. */

@@ -83,7 +83,8 @@ describe("the order and stock pipeline under random interleavings", () => {
   }
   for (const { name, holdBackMinutes, stock, commands } of REGRESSION_SEQUENCES) {
     it(`regression sequence: ${name}`, async () => {
-      await world.resetRun({ holdBackMinutes, stock: { "TAZA-AZ": stock, "PLATO-GR": stock, "CAFE-500": stock } });
+      const units = typeof stock === "number" ? { "TAZA-AZ": stock, "PLATO-GR": stock, "CAFE-500": stock } : stock;
+      await world.resetRun({ holdBackMinutes, stock: units });
       try {
         await fc.asyncModelRun(() => ({ model: {}, real: world }), commands());
         await quiesce(world);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { english, englishOf } from "../../helpers/reason-record";
 import {
   changeAfterSubmission,
+  sentUnitsElsewhere,
   decideFulfillmentOrder,
   type DecisionSettings,
   type FulfillmentOrderState,
@@ -220,5 +221,50 @@ describe("changeAfterSubmission", () => {
         "ship it (service order svc-1)",
     );
     expect(changeAfterSubmission(state(), fo(), sent, "svc-1", { sentFrom: WAREHOUSE })).toBeNull();
+  });
+});
+
+describe("sentUnitsElsewhere", () => {
+  const sent = [
+    { identifier: "TAZA-AZ", quantity: 2 },
+    { identifier: "CAFE-500", quantity: 1 },
+  ];
+  const withTotals = (taza: { total: number; remaining: number }) =>
+    fo({
+      lines: [
+        {
+          id: "l1",
+          lineItemId: "li1",
+          sku: "TAZA-AZ",
+          name: "Taza",
+          totalQuantity: taza.total,
+          remainingQuantity: taza.remaining,
+          requiresShipping: true,
+        },
+        {
+          id: "l2",
+          lineItemId: "li2",
+          sku: "CAFE-500",
+          name: "Café",
+          totalQuantity: 1,
+          remainingQuantity: 1,
+          requiresShipping: true,
+        },
+      ],
+    });
+
+  it("is false while the fulfilment order holds every unit sent, fulfilled or not (a short shipment is not a split)", () => {
+    expect(sentUnitsElsewhere(withTotals({ total: 2, remaining: 2 }), sent, WAREHOUSE)).toBe(false);
+    expect(sentUnitsElsewhere(withTotals({ total: 2, remaining: 1 }), sent, WAREHOUSE)).toBe(false);
+  });
+
+  it("is true once a unit sent was split off, when the part is gone, or moved to another location", () => {
+    expect(sentUnitsElsewhere(withTotals({ total: 1, remaining: 1 }), sent, WAREHOUSE)).toBe(true);
+    expect(sentUnitsElsewhere(undefined, sent, WAREHOUSE)).toBe(true);
+    expect(sentUnitsElsewhere(withTotals({ total: 2, remaining: 2 }), sent, SHOPFRONT)).toBe(true);
+  });
+
+  it("cannot tell without the lines' totals and says nothing", () => {
+    expect(sentUnitsElsewhere(fo(), sent, WAREHOUSE)).toBe(false);
   });
 });
