@@ -8,8 +8,8 @@
 // (test/unit/extensions/statuses-current.test.ts fails while the copy differs).
 import fs from "node:fs";
 import path from "node:path";
-import { CANCELLED_REASON_CODES } from "../app/fulfillment/reason-codes";
-import { FULFILLMENT_STATUSES } from "../app/fulfillment/status";
+import { CANCELLED_REASON_CODES } from "../app/fulfillment/core/reason-codes";
+import { FULFILLMENT_STATUSES } from "../app/fulfillment/core/status";
 import { SERVICE_CODES } from "../app/svc/service-codes";
 
 export const STATUSES_FILE = "extensions/shared/statuses.generated.ts";

@@ -2,10 +2,10 @@
 // not read (app/shopify/webhooks/unreadable-webhook.server.ts) and order jobs that gave up
 // (app/attention/job-problems.server.ts), each with its action: send the order by its id (the same
 // path as "send to warehouse now"), dismiss, or retry the job.
-import type { MerchantActionResult, MerchantDeps } from "../fulfillment/merchant-actions.server";
+import type { MerchantActionResult, MerchantDeps } from "../fulfillment/actions/merchant-actions.server";
 import { jobWriter } from "../jobs/queue.server";
-import { pushOrderNow } from "../fulfillment/push-order.server";
-import { wakeOrder } from "../fulfillment/records.server";
+import { pushOrderNow } from "../fulfillment/actions/push-order.server";
+import { wakeOrder } from "../fulfillment/records/records.server";
 import {
   listJobProblems,
   retryFromPage,

@@ -12,9 +12,14 @@ import {
   sendAsItStands,
   sendMissingAsNewOrder,
   type MerchantActionResult,
-} from "~/fulfillment/merchant-actions.server";
-import { listFulfillments } from "~/fulfillment/orders-page.server";
-import { parseBulkIds, ORDERS_PAGE_SIZE, type FieldError, type parseOrdersQuery } from "~/fulfillment/orders-query";
+} from "~/fulfillment/actions/merchant-actions.server";
+import { listFulfillments } from "~/fulfillment/page/orders-page.server";
+import {
+  parseBulkIds,
+  ORDERS_PAGE_SIZE,
+  type FieldError,
+  type parseOrdersQuery,
+} from "~/fulfillment/page/orders-query";
 import { isRecordId } from "~/http/record-id";
 import type { OrdersActionData, OrdersPageData } from "./types";
 

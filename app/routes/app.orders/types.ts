@@ -1,8 +1,8 @@
 // What the orders page's loader and action answer (the tests and the components read them).
-import type { MerchantActionResult } from "~/fulfillment/merchant-actions.server";
+import type { MerchantActionResult } from "~/fulfillment/actions/merchant-actions.server";
 import type { ordersAttention } from "~/attention/orders.server";
-import type { listFulfillments } from "~/fulfillment/orders-page.server";
-import type { FieldError, OrdersFilter } from "~/fulfillment/orders-query";
+import type { listFulfillments } from "~/fulfillment/page/orders-page.server";
+import type { FieldError, OrdersFilter } from "~/fulfillment/page/orders-query";
 import type { AttentionActionData } from "~/attention/job-problems.server";
 
 export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {

@@ -4,9 +4,9 @@
 // nothing.
 import { Prisma } from "@prisma/client";
 import { beforeEach, describe, expect, it } from "vitest";
-import { reason } from "~/fulfillment/reason-codes";
-import { transition } from "~/fulfillment/records.server";
-import { NOTE_QUEUE, POLL_QUEUE } from "~/fulfillment/queues";
+import { reason } from "~/fulfillment/core/reason-codes";
+import { transition } from "~/fulfillment/records/records.server";
+import { NOTE_QUEUE, POLL_QUEUE } from "~/fulfillment/core/queues";
 import prisma from "../../helpers/prisma";
 import { resetDatabase } from "../../helpers/test-database";
 

@@ -125,7 +125,7 @@ describe("module dependencies", () => {
   it("sees the dependencies it checks", () => {
     // The orchestration of a settings change calls the features it affects.
     expect(graph.get("app/orchestration/settings.server.ts")).toEqual(
-      expect.arrayContaining(["app/catalog/full-sync.server.ts", "app/fulfillment/reconcile.server.ts"]),
+      expect.arrayContaining(["app/catalog/full-sync.server.ts", "app/fulfillment/jobs/reconcile.server.ts"]),
     );
     expect(graph.get("app/rates/quote-rates.server.ts")).toContain("app/shop/shop-settings.server.ts");
   });

@@ -3,7 +3,7 @@
 // must say what the admin's catalogues say (copied by scripts/extension-reasons.ts).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { reason } from "~/fulfillment/reason-codes";
+import { reason } from "~/fulfillment/core/reason-codes";
 import { en } from "~/i18n/messages.en";
 import { es } from "~/i18n/messages.es";
 import {

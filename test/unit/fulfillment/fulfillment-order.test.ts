@@ -6,8 +6,8 @@ import {
   type DecisionSettings,
   type FulfillmentOrderState,
   type OrderState,
-} from "~/fulfillment/fulfillment-order";
-import { parsePaidOrder } from "~/fulfillment/paid-order";
+} from "~/fulfillment/core/fulfillment-order";
+import { parsePaidOrder } from "~/fulfillment/core/paid-order";
 import fixture from "../../fixtures/orders-paid.mx.json";
 
 const WAREHOUSE = "gid://shopify/Location/1";

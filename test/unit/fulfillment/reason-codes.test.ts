@@ -8,17 +8,17 @@ import {
   type DecisionSettings,
   type FulfillmentOrderState,
   type OrderState,
-} from "~/fulfillment/fulfillment-order";
-import { addressHoldReason } from "~/fulfillment/address-hold";
-import { MERCHANT_OUTCOMES } from "~/fulfillment/merchant-actions.server";
-import { parsePaidOrder } from "~/fulfillment/paid-order";
-import { REASON_CODES, reason, reasonRecord, timelineKind, type ReasonMessage } from "~/fulfillment/reason-codes";
-import { nothingShipped, shippedShort } from "~/fulfillment/short-shipment";
-import { classifySubmitError } from "~/fulfillment/submit-errors";
+} from "~/fulfillment/core/fulfillment-order";
+import { addressHoldReason } from "~/fulfillment/core/address-hold";
+import { MERCHANT_OUTCOMES } from "~/fulfillment/actions/merchant-actions.server";
+import { parsePaidOrder } from "~/fulfillment/core/paid-order";
+import { REASON_CODES, reason, reasonRecord, timelineKind, type ReasonMessage } from "~/fulfillment/core/reason-codes";
+import { nothingShipped, shippedShort } from "~/fulfillment/core/short-shipment";
+import { classifySubmitError } from "~/fulfillment/core/submit-errors";
 import { translator } from "~/i18n/locale";
 import { en } from "~/i18n/messages.en";
 import { recordsEn } from "~/i18n/messages.en";
-import { reasonWords } from "~/fulfillment/reason-words";
+import { reasonWords } from "~/fulfillment/page/reason-words";
 import { es } from "~/i18n/messages.es";
 import {
   SvcDestinationNotServedError,
