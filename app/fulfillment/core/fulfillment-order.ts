@@ -71,6 +71,23 @@ export interface DecisionSettings {
   sendAsItStands?: boolean;
   /** Our carrier service's name, which marks the shipping lines it priced (carrierServiceName). */
   carrierName?: string;
+  /**
+   * Fulfilment-service mode only (ADR 012): the warehouse's own location, where Shopify routes
+   * what it holds (null while it is not registered). A fulfilment order there goes once Shopify
+   * requests it.
+   */
+  fulfillmentService?: { locationId: string | null };
+}
+
+/** What the app already knows of a fulfilment order and its order, beyond Shopify's current state. */
+export interface PartHistory {
+  /**
+   * The service refused this part's destination before (its record's reason): the problem, and
+   * the destination it was sent with (null when not kept).
+   */
+  refused?: { problem: AddressProblem; destination: object | null } | null;
+  /** SKUs of the order that a part already at the warehouse holds and Shopify changed since. */
+  contested?: ReadonlySet<string>;
 }
 
 export type Decision =
@@ -107,8 +124,57 @@ const HOLD_REASONS: Record<string, string> = {
   OTHER: "other",
 };
 
-/** Whether and what to send for a fulfilment order nothing was sent for yet. */
+/**
+ * Whether and what to send for a fulfilment order nothing was sent for yet: what Shopify's state
+ * says, then what the app knows of the part (`history`) and the fulfilment mode:
+ * - a destination the service refused is held again until the address changes in Shopify (or
+ *   the merchant sends it as it stands): an unrelated update leaves the hold on;
+ * - a part with products that a part at the warehouse holds, changed since, is for a person;
+ * - in fulfilment-service mode, a part at the warehouse's location waits for Shopify's request
+ *   (one already accepted — the rest of a short shipment, issue 23 — is not requested again).
+ */
 export function decideFulfillmentOrder(
+  state: OrderState,
+  fo: FulfillmentOrderState,
+  settings: DecisionSettings,
+  now: Date,
+  history: PartHistory = {},
+): Decision {
+  const decision = decideFromShopify(state, fo, settings, now);
+  const refused = history.refused;
+  if (
+    decision.kind === "send" &&
+    refused?.problem.code === "destinationNotServed" &&
+    sameDestination(refused.destination, decision.request.destination)
+  ) {
+    return waitForRequest({ kind: "hold_address", problem: refused.problem }, fo, settings);
+  }
+  const contested = history.contested;
+  if (decision.kind === "send" && contested && decision.request.lines.some((p) => contested.has(p.identifier))) {
+    return waitForRequest({ kind: "needs_attention", reason: reason("contested") }, fo, settings);
+  }
+  return waitForRequest(decision, fo, settings);
+}
+
+/** Fulfilment-service mode: a part at the warehouse's location that Shopify has not requested waits for the request. */
+function waitForRequest(decision: Decision, fo: FulfillmentOrderState, settings: DecisionSettings): Decision {
+  const service = settings.fulfillmentService;
+  if (!service || decision.kind === "skip" || fo.locationId !== service.locationId) return decision;
+  if (fo.requestStatus === "SUBMITTED" || fo.requestStatus === "ACCEPTED") return decision;
+  return { kind: "wait", until: null, reason: reason("waitingForRequest") };
+}
+
+/** Whether the destination about to be sent is the one the service refused (same fields, same values). */
+function sameDestination(refused: object | null | undefined, now: object): boolean {
+  if (!refused) return false;
+  const a = refused as Record<string, unknown>;
+  const b = now as Record<string, unknown>;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
+}
+
+/** What Shopify's current state alone says of a fulfilment order nothing was sent for yet. */
+function decideFromShopify(
   state: OrderState,
   fo: FulfillmentOrderState,
   settings: DecisionSettings,

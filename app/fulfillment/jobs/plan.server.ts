@@ -128,6 +128,7 @@ export async function planOrder(
     locationIds: locations === "any" ? state.fulfillmentOrders.map((fo) => fo.locationId ?? "") : locations,
     holdBackMinutes: settings.fulfillment.holdBackMinutes,
     ...(deps.carrierName ? { carrierName: deps.carrierName } : {}),
+    ...(serviceMode ? { fulfillmentService: { locationId: serviceLocation } } : {}),
   };
 
   // First what the warehouse already has: a change there makes any new part suspect.
@@ -207,33 +208,22 @@ export async function planOrder(
     if (!UNSENT.includes(status) && !canSettle) continue;
     // Shopify was told its cancellation is accepted: this read of Shopify may predate the request.
     if (skippedForGood(record)) continue;
-    let decision = decideFulfillmentOrder(
+    const refused = problemOfReason(storedReason(record.reasonCode, record.reasonParams));
+    const decision = decideFulfillmentOrder(
       state,
       fo,
       { ...decisionSettings, sendAsItStands: sameReason(record, SENT_AS_IT_STANDS) },
       now,
+      {
+        refused: refused && {
+          problem: refused,
+          destination: readStoredRequest(record.request)?.sent?.destination ?? null,
+        },
+        contested,
+      },
     );
     if (canSettle && decision.kind !== "skip") continue;
-    // The service refused this destination before: sent again only once the address changed in
-    // Shopify (or the merchant sends it as it stands); an unrelated update leaves the hold on.
-    const refused = problemOfReason(storedReason(record.reasonCode, record.reasonParams));
-    if (
-      decision.kind === "send" &&
-      refused?.code === "destinationNotServed" &&
-      sameDestination(readStoredRequest(record.request)?.sent?.destination, decision.request.destination)
-    ) {
-      decision = { kind: "hold_address", problem: refused };
-    }
-    if (decision.kind === "send" && decision.request.lines.some((p) => contested.has(p.identifier))) {
-      decision = { kind: "needs_attention", reason: reason("contested") };
-    }
     const requested = fo.requestStatus === "SUBMITTED";
-    // Already accepted: the warehouse took this fulfilment order before and the merchant sends the
-    // rest of a short shipment (issue 23); Shopify does not request it again.
-    const accepted = fo.requestStatus === "ACCEPTED";
-    if (serviceMode && fo.locationId === serviceLocation && !requested && !accepted && decision.kind !== "skip") {
-      decision = { kind: "wait", until: null, reason: reason("waitingForRequest") };
-    }
     const outcome = await apply(deps, admin, record, status, fo, state, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
     if (!serviceMode && decision.kind === "send") {
@@ -484,13 +474,4 @@ async function apply(
       return outcome.kind === "again" ? outcome.at : null;
     }
   }
-}
-
-/** Whether the destination about to be sent is the one the service refused (same fields, same values). */
-function sameDestination(refused: object | null | undefined, now: object): boolean {
-  if (!refused) return false;
-  const a = refused as Record<string, unknown>;
-  const b = now as Record<string, unknown>;
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].every((key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null));
 }
