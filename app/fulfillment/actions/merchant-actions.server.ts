@@ -59,10 +59,15 @@ export const MERCHANT_OUTCOMES = [
   "notShort",
   "chooseForShort",
   "notAddressHeld",
+  "readAgain",
+  "nothingToPush",
+  "shopifyUnreadable",
+  "noSuchShopifyOrder",
+  "notPaid",
 ] as const;
 export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
-const moved = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
+export const moved = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
   ok: true,
   message: outcomeRecordsEn[code](params),
   code,

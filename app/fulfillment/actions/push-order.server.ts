@@ -8,7 +8,13 @@
  * - fulfilment orders that wait on the merchant (skipped, needs attention) are retried.
  */
 import { jobWriter } from "../../jobs/queue.server";
-import { retryFulfillment, type MerchantActionResult, type MerchantDeps } from "./merchant-actions.server";
+import {
+  moved,
+  refused,
+  retryFulfillment,
+  type MerchantActionResult,
+  type MerchantDeps,
+} from "./merchant-actions.server";
 import { PAID } from "../jobs/reconcile.server";
 import { recordOrderEvent, wakeOrder } from "../records/records.server";
 import { fetchOrderByGid } from "../shopify/shopify-order.server";
@@ -19,7 +25,7 @@ export async function pushOrderNow(
   args: { shop: string; orderGid: string },
 ): Promise<MerchantActionResult> {
   const { db } = deps;
-  if (!(await deps.svcClientFor(args.shop))) return { ok: false, error: "the shop is not connected to the service" };
+  if (!(await deps.svcClientFor(args.shop))) return refused("notConnected");
   const records = await db.fulfillment.findMany({
     where: { shop: args.shop, orderGid: args.orderGid },
     select: { id: true, status: true, orderName: true },
@@ -27,29 +33,29 @@ export async function pushOrderNow(
   if (records.length > 0) {
     const retryable = records.filter((r) => isFulfillmentStatus(r.status) && RETRYABLE_BY_MERCHANT.includes(r.status));
     if (retryable.length === 0) {
-      return { ok: false, error: "every part of the order is already with the warehouse, on its way there or waiting" };
+      return refused("nothingToPush");
     }
     const results: MerchantActionResult[] = [];
     for (const record of retryable)
       results.push(await retryFulfillment(deps, { shop: args.shop, fulfillmentId: record.id }));
-    return results.find((r) => !r.ok) ?? { ok: true, message: readAgain(records[0]!.orderName) };
+    return results.find((r) => !r.ok) ?? moved("readAgain", { order: records[0]!.orderName });
   }
   const followed = await db.shopifyOrder.findFirst({ where: { shop: args.shop, orderGid: args.orderGid } });
   if (followed) {
     await wakeOrder(jobWriter(db), { shop: args.shop, shopifyOrderId: followed.shopifyOrderId, now: deps.now() });
-    return { ok: true, message: readAgain(followed.orderName) };
+    return moved("readAgain", { order: followed.orderName });
   }
   let found;
   try {
     found = await fetchOrderByGid(await deps.adminFor(args.shop), args.orderGid);
   } catch (error) {
-    return { ok: false, error: `Shopify could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    return refused("shopifyUnreadable", { said: error instanceof Error ? error.message : String(error) });
   }
-  if (!found) return { ok: false, error: "Shopify has no such order" };
+  if (!found) return refused("noSuchShopifyOrder");
   const { order, financialStatus } = found;
-  if (order.cancelled_at) return { ok: false, error: `${order.name} was cancelled in Shopify` };
+  if (order.cancelled_at) return refused("cancelledNotRetryable", { order: order.name });
   if (!PAID.has(financialStatus ?? "")) {
-    return { ok: false, error: `${order.name} is not paid (${(financialStatus ?? "unknown").toLowerCase()})` };
+    return refused("notPaid", { order: order.name, financialStatus: (financialStatus ?? "unknown").toLowerCase() });
   }
   const now = deps.now();
   await recordOrderEvent(db, {
@@ -60,9 +66,5 @@ export async function pushOrderNow(
     updatedAt: null,
     now,
   });
-  return { ok: true, message: readAgain(order.name) };
+  return moved("readAgain", { order: order.name });
 }
-
-/** What a push does, said plainly: the decision is the job's, made from Shopify's state. */
-const readAgain = (name: string) =>
-  `${name} is read from Shopify again; what should ship from the warehouse goes there now`;
