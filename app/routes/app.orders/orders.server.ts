@@ -1,7 +1,7 @@
 // What the orders page asks of the fulfilment feature: the page's data (reads only: the schedules
 // the page used to start here are the worker's, app/orchestration/schedules.server.ts) and each form's action.
 import type { AppLoadContext } from "@remix-run/node";
-import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "~/attention/orders.server";
+import { ATTENTION_INTENTS, ordersAttention, runAttentionAction } from "~/orchestration/orders-page.server";
 import {
   confirmServiceOrderAbsent,
   confirmServiceOrderExists,

@@ -1,6 +1,6 @@
 // What the orders page's loader and action answer (the tests and the components read them).
 import type { MerchantActionResult } from "~/fulfillment/actions/merchant-actions.server";
-import type { ordersAttention } from "~/attention/orders.server";
+import type { ordersAttention } from "~/orchestration/orders-page.server";
 import type { listFulfillments } from "~/fulfillment/page/orders-page.server";
 import type { FieldError, OrdersFilter } from "~/fulfillment/page/orders-query";
 import type { AttentionActionData } from "~/attention/job-problems.server";

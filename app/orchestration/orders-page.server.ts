@@ -12,7 +12,7 @@ import {
   type AttentionActionData,
   type AttentionOutcome,
   type JobProblemRow,
-} from "./job-problems.server";
+} from "../attention/job-problems.server";
 import { isRecordId } from "../http/record-id";
 import {
   dismissUnreadableWebhook,
