@@ -744,7 +744,7 @@ const SAID = (p: P) => (p.said ? ` (the service said: ${p.said})` : "");
 const REF = (p: P) => (p.order ? ` (service order ${p.order})` : "");
 const UNTIL = (p: P) => (p.until ? ` (until ${p.until})` : "");
 
-// A fulfilment reason's record, keyed by reason code (app/fulfillment/reason-codes.ts checks that
+// A fulfilment reason's record, keyed by reason code (app/fulfillment/core/reason-codes.ts checks that
 // every code has its sentence); kept beside the code in `reason`/`detail`.
 export const recordsEn = {
   cancelledInShopify: (p) => (p.at ? `the order was cancelled (${p.at})` : "the order was cancelled in Shopify"),
@@ -856,7 +856,7 @@ export const recordsEn = {
   merchantLeftMissing: (p) => `the merchant leaves the units the warehouse did not ship (${p.missing}) for a refund`,
 } satisfies Record<string, (p: P) => string>;
 
-// A merchant action's outcome as its record, keyed by outcome code (app/fulfillment/merchant-actions.server.ts):
+// A merchant action's outcome as its record, keyed by outcome code (app/fulfillment/actions/merchant-actions.server.ts):
 // the English `message`/`error` of the result, beside the code the pages word from `orders.outcomes`.
 export const outcomeRecordsEn = {
   followed: (p) => `${p.order} is followed again`,

@@ -1,5 +1,5 @@
 // The words of what the engine recorded, in the page's language: a reason or timeline code with
-// its parameters (app/fulfillment/reason-codes.ts) worded from `orders.reasons`, and the
+// its parameters (app/fulfillment/core/reason-codes.ts) worded from `orders.reasons`, and the
 // service's order status from `orders.svcStatuses`. Pages never show the stored English record.
 import type { Translator } from "../../i18n/locale";
 import type { ReasonMessage } from "../core/reason-codes";

@@ -76,7 +76,7 @@ describe("transition", () => {
         detailParams: { order: "SVC-42" },
       }),
     ]);
-    // Submitted: the first poll and the order's note (app/fulfillment/transitions.ts).
+    // Submitted: the first poll and the order's note (app/fulfillment/core/transitions.ts).
     expect(jobs.map((job) => job.queue)).toEqual(expect.arrayContaining([NOTE_QUEUE, POLL_QUEUE]));
   });
 

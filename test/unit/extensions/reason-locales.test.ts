@@ -1,5 +1,5 @@
 // The order-page block reads the app's reasons in the merchant's language: the app sends a code
-// (app/fulfillment/reason-codes.ts), the block translates `reasons.<code>` from its locales, which
+// (app/fulfillment/core/reason-codes.ts), the block translates `reasons.<code>` from its locales, which
 // must say what the admin's catalogues say (copied by scripts/extension-reasons.ts).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
