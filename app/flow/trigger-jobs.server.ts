@@ -8,7 +8,7 @@
  */
 import { jobErrorCode } from "../job-errors/error-codes";
 import type { FlowTrigger, PrismaClient } from "@prisma/client";
-import { storedReason } from "../fulfillment/reason-codes";
+import { storedReason } from "../fulfillment/core/reason-codes";
 import { pickLocale, translator } from "../i18n/locale";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps } from "../handler-deps";

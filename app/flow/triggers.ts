@@ -33,7 +33,7 @@ export type FlowTriggerJob =
   | {
       kind: "sent" | "attention";
       fulfillmentId: string;
-      /** The reason's code and parameters (app/fulfillment/reason-codes.ts) when it came to need a person. */
+      /** The reason's code and parameters (app/fulfillment/core/reason-codes.ts) when it came to need a person. */
       reasonCode?: string | null;
       reasonParams?: Record<string, string>;
     }

@@ -468,6 +468,11 @@ export const en: Messages = {
       notShort: "{order} is not waiting for a choice about a short shipment.",
       chooseForShort: "{order} shipped short: send the rest to the warehouse or leave it for a refund.",
       notAddressHeld: "{order} is not held for its address.",
+      readAgain: "{order} is read from Shopify again; what should ship from the warehouse goes there now.",
+      nothingToPush: "Every part of the order is already with the warehouse, on its way there or waiting.",
+      shopifyUnreadable: "Shopify could not be read; try again in a moment.",
+      noSuchShopifyOrder: "Shopify has no such order.",
+      notPaid: "{order} is not paid ({financialStatus}).",
     },
     fields: {
       recipient: "Recipient",
@@ -739,7 +744,7 @@ const SAID = (p: P) => (p.said ? ` (the service said: ${p.said})` : "");
 const REF = (p: P) => (p.order ? ` (service order ${p.order})` : "");
 const UNTIL = (p: P) => (p.until ? ` (until ${p.until})` : "");
 
-// A fulfilment reason's record, keyed by reason code (app/fulfillment/reason-codes.ts checks that
+// A fulfilment reason's record, keyed by reason code (app/fulfillment/core/reason-codes.ts checks that
 // every code has its sentence); kept beside the code in `reason`/`detail`.
 export const recordsEn = {
   cancelledInShopify: (p) => (p.at ? `the order was cancelled (${p.at})` : "the order was cancelled in Shopify"),
@@ -851,7 +856,7 @@ export const recordsEn = {
   merchantLeftMissing: (p) => `the merchant leaves the units the warehouse did not ship (${p.missing}) for a refund`,
 } satisfies Record<string, (p: P) => string>;
 
-// A merchant action's outcome as its record, keyed by outcome code (app/fulfillment/merchant-actions.server.ts):
+// A merchant action's outcome as its record, keyed by outcome code (app/fulfillment/actions/merchant-actions.server.ts):
 // the English `message`/`error` of the result, beside the code the pages word from `orders.outcomes`.
 export const outcomeRecordsEn = {
   followed: (p) => `${p.order} is followed again`,
@@ -881,4 +886,10 @@ export const outcomeRecordsEn = {
   notShort: (p) => `${p.order} is not waiting for a choice about a short shipment`,
   chooseForShort: (p) => `${p.order} shipped short: choose to send the rest as a new order or leave it for a refund`,
   notAddressHeld: (p) => `${p.order} is not held for its address`,
+  // What a push does, said plainly: the decision is the job's, made from Shopify's state.
+  readAgain: (p) => `${p.order} is read from Shopify again; what should ship from the warehouse goes there now`,
+  nothingToPush: () => "every part of the order is already with the warehouse, on its way there or waiting",
+  shopifyUnreadable: (p) => `Shopify could not be read: ${p.said}`,
+  noSuchShopifyOrder: () => "Shopify has no such order",
+  notPaid: (p) => `${p.order} is not paid (${p.financialStatus})`,
 } satisfies Record<string, (p: P) => string>;

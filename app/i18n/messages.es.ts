@@ -460,8 +460,10 @@ export const es = {
       serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}. {error}",
       serviceHasNoOrder: "El servicio no tiene la orden {svcOrderId}.",
       serviceOrderOfAnother: "La orden {svcOrderId} del servicio es de {other}, no de {order}.",
-      serviceOrderOfAnotherPart: "Otra parte de {other} ya sigue la orden {svcOrderId} del servicio: no es la de esta parte.",
-      serviceOrderOtherLines: "La orden {svcOrderId} del servicio lleva {found}, no lo que se envió de esta parte de {order} ({sent}).",
+      serviceOrderOfAnotherPart:
+        "Otra parte de {other} ya sigue la orden {svcOrderId} del servicio: no es la de esta parte.",
+      serviceOrderOtherLines:
+        "La orden {svcOrderId} del servicio lleva {found}, no lo que se envió de esta parte de {order} ({sent}).",
       redacted: "Los datos de {order} ya no se conservan (se borraron a petición del cliente).",
       raced: "{order} cambió mientras tanto; recarga la página.",
       unknownAction: "Acción desconocida.",
@@ -470,6 +472,11 @@ export const es = {
       notShort: "{order} no espera una decisión sobre un envío incompleto.",
       chooseForShort: "{order} salió incompleto: envía el resto al almacén o déjalo para reembolsar.",
       notAddressHeld: "{order} no está retenido por su dirección.",
+      readAgain: "{order} se vuelve a leer de Shopify; lo que deba salir del almacén va para allá ahora.",
+      nothingToPush: "Todas las partes del pedido ya están en el almacén, en camino o en espera.",
+      shopifyUnreadable: "No se pudo leer Shopify; reintenta en un momento.",
+      noSuchShopifyOrder: "Shopify no tiene ese pedido.",
+      notPaid: "{order} no está pagado ({financialStatus}).",
     },
     fields: {
       recipient: "Destinatario",

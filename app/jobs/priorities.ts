@@ -2,7 +2,7 @@
 // worker claims due jobs in (priority, runAt) order, so an order's work is never queued behind a
 // flood of product webhooks, a catalogue sync, polls or maintenance. Strict, not weighted: a
 // background job runs whenever no order job is due, which is almost always.
-// A feature declares its queues' priorities beside their names (app/fulfillment/queues.ts) and the
+// A feature declares its queues' priorities beside their names (app/fulfillment/core/queues.ts) and the
 // composition root hands them in here (declareQueuePriorities): the generic queue knows no feature.
 
 /** Lower is claimed first. The column's default (prisma/schema.prisma) is BACKGROUND. */

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { catalogCounts } from "../catalog/catalog-page.server";
-import { fulfillmentCounts } from "../fulfillment/orders-page.server";
+import { fulfillmentCounts } from "../fulfillment/page/orders-page.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@
 import type { RatesRuntime } from "~/rates/runtime.server";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { warehouseLocations } from "~/fulfillment/plan.server";
+import { warehouseLocations } from "~/fulfillment/jobs/plan.server";
 import { enqueueJob, isJobActive } from "~/jobs/queue.server";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { saveCheckoutReadiness } from "~/shop/shop.server";

@@ -7,8 +7,8 @@
  * reinstall —, then hourly), never on a page's GET.
  */
 import type { PrismaClient } from "@prisma/client";
-import { ensureReconciliation } from "../fulfillment/reconcile.server";
-import { ensureStockSchedule } from "../fulfillment/stock-sync.server";
+import { ensureReconciliation } from "../fulfillment/jobs/reconcile.server";
+import { ensureStockSchedule } from "../fulfillment/jobs/stock-sync.server";
 import { enqueueJob, type JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps } from "../handler-deps";
 import type { JobHandler } from "../jobs/worker.server";

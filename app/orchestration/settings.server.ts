@@ -10,10 +10,10 @@ import {
   registerFulfillmentService,
   removeFulfillmentService,
   requestAssignedRead,
-} from "~/fulfillment/fulfillment-service.server";
-import { startReconciliation } from "~/fulfillment/reconcile.server";
+} from "~/fulfillment/shopify/fulfillment-service.server";
+import { startReconciliation } from "~/fulfillment/jobs/reconcile.server";
 import { scheduleReadinessCheck } from "~/orchestration/readiness.server";
-import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
+import { ensureStockSchedule } from "~/fulfillment/jobs/stock-sync.server";
 import type { RatesRuntime } from "~/rates/runtime.server";
 import {
   registerCarrierService,

@@ -11,7 +11,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "~/crypto.server";
-import { reason, reasonColumns } from "~/fulfillment/reason-codes";
+import { reason, reasonColumns } from "~/fulfillment/core/reason-codes";
 import type { ServiceSandbox } from "../../sandbox/service/server";
 import type { ListeningStore, SimulatedStore } from "../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../helpers/app-process";

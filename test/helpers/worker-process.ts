@@ -69,7 +69,7 @@ async function runWorkerProcess(): Promise<void> {
   const env = process.env;
   const { createAppServices } = await import("../../app/composition.server");
   const { parseEnv } = await import("../../app/env.server");
-  const { fulfillmentJobHandlers } = await import("../../app/fulfillment/jobs.server");
+  const { fulfillmentJobHandlers } = await import("../../app/fulfillment/jobs/jobs.server");
   const { createJobWorker } = await import("../../app/jobs/worker.server");
   const { simulatedStoreAdminGraphql } = await import("../../app/shopify/admin.server");
   const { createLogger } = await import("../../app/logger.server");

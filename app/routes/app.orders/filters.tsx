@@ -3,8 +3,8 @@ import { useSearchParams } from "@remix-run/react";
 import { Button, Card, EmptyState, InlineStack, Pagination, Select } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { SearchForm } from "~/components/search-form";
-import { ORDERS_SEARCH_MAX, SENT_FILTER, type FieldError, type OrdersFilter } from "~/fulfillment/orders-query";
-import { FULFILLMENT_STATUSES, isFulfillmentStatus } from "~/fulfillment/status";
+import { ORDERS_SEARCH_MAX, SENT_FILTER, type FieldError, type OrdersFilter } from "~/fulfillment/page/orders-query";
+import { FULFILLMENT_STATUSES, isFulfillmentStatus } from "~/fulfillment/core/status";
 import { useI18n } from "~/i18n/react";
 
 export function Filters({

@@ -3,8 +3,8 @@
 // burst make exactly one service order per fulfilment order. Not timed: it waits on the records.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
-import { SUBMIT_QUEUE } from "~/fulfillment/queues";
+import { fulfillmentJobHandlers } from "~/fulfillment/jobs/jobs.server";
+import { SUBMIT_QUEUE } from "~/fulfillment/core/queues";
 import { jobErrorCode } from "~/job-errors/error-codes";
 import { createJobWorker } from "~/jobs/worker.server";
 import type { AdminGraphql } from "~/shopify/admin.server";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
 import prisma from "../../helpers/prisma";
-import { POLL_QUEUE, REQUESTS_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/queues";
+import { POLL_QUEUE, REQUESTS_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/core/queues";
 import { JobPriority, queuePriority } from "~/jobs/priorities";
 // The app's wiring: the composition root declares the order queues' priorities to the generic queue.
 import "~/composition.server";

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import pino from "pino";
 import prisma from "../../helpers/prisma";
 import { jobHandlers } from "~/composition.server";
-import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/queues";
+import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/core/queues";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { READINESS_QUEUE } from "~/orchestration/readiness.server";
 import {

@@ -6,10 +6,10 @@
  */
 import fc from "fast-check";
 import prisma from "../../../helpers/prisma";
-import { requestStockSync } from "~/fulfillment/stock-sync.server";
-import { startReconciliation } from "~/fulfillment/reconcile.server";
-import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/merchant-actions.server";
-import { STOCK_QUEUE } from "~/fulfillment/queues";
+import { requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
+import { startReconciliation } from "~/fulfillment/jobs/reconcile.server";
+import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/actions/merchant-actions.server";
+import { STOCK_QUEUE } from "~/fulfillment/core/queues";
 import { ControlError } from "../../../../sandbox/store/control/control-error";
 import { checkStep, checkStock } from "./invariants";
 import { LEASE_MS, MINUTE, SHOP, SHOPFRONT, SKUS, WAREHOUSE, type Fault, type SimOrder, type World } from "./world";
