@@ -161,4 +161,19 @@ export const REGRESSION_SEQUENCES: {
       new Pack(0, 0),
     ],
   },
+  {
+    // Seed 500421's invariant, made deterministic: the order's job read Shopify (the address now
+    // deliverable, not cancelled) and releases the app's own address hold (an Admin call) before
+    // sending; the merchant cancels meanwhile and the app accepts orders/cancelled; the job then
+    // claims the record and sends it.
+    name: "orders/cancelled accepted while the order's job, having read Shopify before it, releases the app's address hold before sending (nothing-cancelled-sent; seed 500421)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], true, "now"),
+      new Work("A", null),
+      new Merchant("address", 0, "now", 0),
+      new DuringWork("A", "admin", "cancel", 0),
+    ],
+  },
 ];
