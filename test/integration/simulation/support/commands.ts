@@ -243,24 +243,33 @@ export class Merchant extends Base {
 }
 
 /**
- * A merchant's change arriving while a worker is inside a job: the worker's first call to the
- * service (or Admin) takes effect, then the change happens and its webhook is delivered, then the
- * worker hears its answer and goes on.
+ * Something happening while a worker is inside a job: the worker's first call to the service (or
+ * Admin: a write, or with `admin-read` a read) takes effect, then the merchant's change happens and
+ * its webhook is delivered — or, with `stall`, the worker's process stalls there past its job's
+ * lease (the clock moves 61 s, as a call waiting in Admin pacing lets it) and the other process
+ * works meanwhile, taking over the job — then the worker hears its answer and goes on.
  */
 export class DuringWork extends Base {
   constructor(
     readonly process: "A" | "B",
-    readonly target: "svc" | "admin",
-    readonly what: MerchantAction,
+    readonly target: "svc" | "admin" | "admin-read",
+    readonly what: MerchantAction | "stall",
     readonly order: number,
   ) {
     super();
   }
   toString() {
-    return `DuringWork(${this.process}, after its first ${this.target} call: ${this.what} order ${this.order})`;
+    const what =
+      this.what === "stall" ? "stalls past its lease, the other process works" : `${this.what} order ${this.order}`;
+    return `DuringWork(${this.process}, after its first ${this.target} call: ${what})`;
   }
   async act(world: World) {
     await world.work(this.process, { target: this.target, nth: 0, mode: "pause" }, async () => {
+      if (this.what === "stall") {
+        await world.advance(LEASE_MS + 1_000);
+        await world.work(this.process === "A" ? "B" : "A");
+        return;
+      }
       const order = orderAt(world, this.order);
       if (order) await merchant(world, this.what, order, "now", 0);
     });
@@ -474,8 +483,8 @@ export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
   fc
     .tuple(
       fc.constantFrom<"A" | "B">("A", "B"),
-      fc.constantFrom<"svc" | "admin">("svc", "admin"),
-      fc.constantFrom<MerchantAction>("cancel", "hold", "address", "edit", "split", "move"),
+      fc.constantFrom<"svc" | "admin" | "admin-read">("svc", "admin", "admin-read"),
+      fc.constantFrom<MerchantAction | "stall">("cancel", "hold", "address", "edit", "split", "move", "stall"),
       index,
     )
     .map(([p, t, w, o]) => new DuringWork(p, t, w, o)),

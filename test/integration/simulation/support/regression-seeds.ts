@@ -176,4 +176,34 @@ export const REGRESSION_SEQUENCES: {
       new DuringWork("A", "admin", "cancel", 0),
     ],
   },
+  {
+    // The lease case of defect 3: the poll job read the half-shipped fulfilment order and, before
+    // writing the shipped unit, its process stalls past the 60 s lease; the other process takes the
+    // job over and writes it; the stalled run then wakes and must not write it again.
+    name: "issue 29 defect 3: a poll job that loses its lease between reading the fulfilment order and writing the short shipment (fulfilled-at-most-shipped)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Work("A", null),
+      new Pack(0, 1),
+      new Advance(61),
+      new DuringWork("A", "admin-read", "stall", 0),
+    ],
+  },
+  {
+    // Defect 3's lost answer through a lease: the poll job's fulfilment write takes effect, then its
+    // process stalls past the lease before hearing the answer; the other process takes the job over
+    // and polls again: it must read the unit as written, from Shopify, not write it a second time.
+    name: "issue 29 defect 3: a poll job that loses its lease right after writing the short shipment, before hearing the answer (fulfilled-at-most-shipped)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Work("A", null),
+      new Pack(0, 1),
+      new Advance(61),
+      new DuringWork("A", "admin", "stall", 0),
+    ],
+  },
 ];

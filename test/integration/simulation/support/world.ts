@@ -87,7 +87,8 @@ export interface AcceptedWebhook {
  * (`after`), or reaches it and never answers — the worker is dead from then on (`hang`).
  */
 export interface Fault {
-  target: "svc" | "admin";
+  /** `admin-read`: Admin queries (a job that read Shopify and is about to act on what it read). */
+  target: "svc" | "admin" | "admin-read";
   nth: number;
   mode: "before" | "after" | "hang" | "pause";
 }
@@ -130,7 +131,7 @@ export class World {
   /** Units the warehouse packed for a sandbox order that it had been told to pack (short shipments). */
   packed = new Map<string, Map<string, number>>();
   fault: Fault | null = null;
-  private faultCalls = { svc: 0, admin: 0 };
+  private faultCalls = { svc: 0, admin: 0, "admin-read": 0 };
   /**
    * The worker whose call a fault hits, told through the call's asynchronous context (two workers
    * run at once in `Work(both)`: a single slot would tell the other one, and the frozen worker's
@@ -220,8 +221,9 @@ export class World {
     const query = typeof init?.body === "string" ? ((JSON.parse(init.body) as { query?: string }).query ?? "") : "";
     // The operation's keyword, after any comment lines (documents start with `#graphql`).
     const mutating = /^\s*mutation\b/.test(query.replace(/^\s*#.*$/gm, ""));
-    const name = /mutation\s+(\w+)/.exec(query)?.[1] ?? "mutation";
-    return this.throughFault("admin", mutating, `Admin ${name}`, () => fetch(input, init));
+    const name = /(?:mutation|query)\s+(\w+)/.exec(query)?.[1] ?? (mutating ? "mutation" : "query");
+    // Mutations and reads are counted apart: a fault on reads never shifts the count of writes.
+    return this.throughFault(mutating ? "admin" : "admin-read", true, `Admin ${name}`, () => fetch(input, init));
   }
 
   private async throughFault(
@@ -381,12 +383,12 @@ export class World {
     // A fault stays armed until its call comes (in this step or a later one); quiescence disarms it.
     if (fault) {
       this.fault = fault;
-      this.faultCalls = { svc: 0, admin: 0 };
+      this.faultCalls = { svc: 0, admin: 0, "admin-read": 0 };
     }
     let paused = false;
     let onPause!: (resume: () => void) => void;
     const pause = new Promise<() => void>((resolve) => (onPause = resolve));
-    this.faultCalls = { svc: 0, admin: 0 };
+    this.faultCalls = { svc: 0, admin: 0, "admin-read": 0 };
     const worker = this.worker(process);
     let hung = false;
     let onHang!: () => void;
