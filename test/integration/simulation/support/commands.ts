@@ -12,7 +12,7 @@ import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillm
 import { STOCK_QUEUE } from "~/fulfillment/queues";
 import { ControlError } from "../../../../sandbox/store/control/control-error";
 import { checkStep, checkStock } from "./invariants";
-import { LEASE_MS, MINUTE, SHOP, SHOPFRONT, SKUS, WAREHOUSE, type Fault, type SimOrder, type World } from "./world";
+import { LEASE_MS, MINUTE, SERVICE_NAME, SHOP, SHOPFRONT, SKUS, type Fault, type SimOrder, type World } from "./world";
 
 type Fate = "now" | "twice" | "later" | "lost";
 type Model = Record<string, never>;
@@ -94,8 +94,11 @@ export class Pay extends Base {
   }
   async act(world: World) {
     const since = world.seq++;
+    // Fulfilment-service mode: the lines are stocked at the service's location and the shop asks
+    // for their fulfilment at once (its automatic fulfilment requests); Shopify notifies the app.
+    const location = world.serviceMode ? { location: SERVICE_NAME } : {};
     const { order } = await world.store.control.createOrder(SHOP, {
-      lineItems: this.lines,
+      lineItems: this.lines.map((line) => ({ ...line, ...location })),
       shippingLine: SHIPPING_LINE,
       ...(this.badAddress ? { shippingAddress: NO_NUMBER } : {}),
     });
@@ -109,6 +112,12 @@ export class Pay extends Base {
       badAddress: this.badAddress,
       reshaped: false,
     });
+    if (world.serviceMode) {
+      for (const fo of world.store
+        .inspect(SHOP)
+        .fulfillmentOrders.filter((f) => f.orderId === order.admin_graphql_api_id))
+        if (fo.locationId === world.warehouseId()) await world.store.control.requestFulfillment(SHOP, fo.id);
+    }
     await sent(world, since, this.fate);
   }
 }
@@ -157,16 +166,23 @@ export class Work extends Base {
   }
 }
 
-type MerchantAction = "cancel" | "hold" | "release" | "split" | "merge" | "move" | "edit" | "address";
+type MerchantAction = "cancel" | "cancelRequest" | "hold" | "release" | "split" | "merge" | "move" | "edit" | "address";
 
 /** What the merchant (or Shopify) does to an order. */
 async function merchant(world: World, what: MerchantAction, order: SimOrder, fate: Fate, amount: number) {
   const fos = fosOf(world, order);
-  const warehouse = world.locationId(WAREHOUSE);
+  const warehouse = world.warehouseId();
   const open = fos.filter((fo) => fo.status === "OPEN");
   switch (what) {
     case "cancel":
       return change(world, fate, () => world.store.control.cancel(SHOP, String(order.id)));
+    case "cancelRequest": {
+      // Fulfilment-service mode: the merchant asks the warehouse to cancel a requested part.
+      const requested = fos.filter((fo) => ["SUBMITTED", "ACCEPTED"].includes(fo.requestStatus ?? ""));
+      const fo = requested[amount % Math.max(1, requested.length)];
+      if (!fo) return false;
+      return change(world, fate, () => world.store.control.requestCancellation(SHOP, fo.id));
+    }
     case "hold": {
       const fo = open[amount % Math.max(1, open.length)];
       if (!fo) return false;
@@ -273,6 +289,47 @@ export class DuringWork extends Base {
       const order = orderAt(world, this.order);
       if (order) await merchant(world, this.what, order, "now", 0);
     });
+  }
+}
+
+/**
+ * Two processes' jobs interleaved around a change: `first` reads Shopify (its first Admin read
+ * takes effect) and stops there; the merchant makes the change (its webhook or notification
+ * delivered now); the other process works until its first Admin write has taken effect and stops
+ * there; `first` goes on with what it read and finishes; then the other finishes. E.g. an order's
+ * job that read Shopify before a cancellation request, claiming the order while the request's
+ * answer is being given.
+ */
+export class RaceWork extends Base {
+  constructor(
+    readonly first: "A" | "B",
+    readonly what: MerchantAction,
+    readonly order: number,
+  ) {
+    super();
+  }
+  toString() {
+    const other = this.first === "A" ? "B" : "A";
+    return `RaceWork(${this.first} reads Shopify; ${this.what} order ${this.order}; ${other} works to its first Admin write; ${this.first} finishes, then ${other})`;
+  }
+  async act(world: World) {
+    const other = this.first === "A" ? "B" : "A";
+    let otherRun: Promise<number> | undefined;
+    let firstFinished!: () => void;
+    const finished = new Promise<void>((resolve) => (firstFinished = resolve));
+    await world.work(this.first, { target: "admin-read", nth: 0, mode: "pause" }, async () => {
+      const order = orderAt(world, this.order);
+      if (order) await merchant(world, this.what, order, "now", 0);
+      let paused!: () => void;
+      const stopped = new Promise<void>((resolve) => (paused = resolve));
+      otherRun = world.work(other, { target: "admin", nth: 0, mode: "pause" }, async () => {
+        paused();
+        await finished;
+      });
+      await Promise.race([stopped, otherRun]);
+    });
+    firstFinished();
+    await otherRun;
   }
 }
 
@@ -423,6 +480,7 @@ const index = fc.nat({ max: 7 });
 // Reshaping (split, merge, move) twice as often: each needs another step before it matters.
 const merchantAction = fc.constantFrom<MerchantAction>(
   "cancel",
+  "cancelRequest",
   "hold",
   "release",
   "split",
@@ -483,11 +541,15 @@ export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
   fc
     .tuple(
       fc.constantFrom<"A" | "B">("A", "B"),
-      fc.constantFrom<"svc" | "admin" | "admin-read">("svc", "admin", "admin-read"),
-      fc.constantFrom<MerchantAction | "stall">("cancel", "hold", "address", "edit", "split", "move", "stall"),
+      fc.constantFrom<"svc" | "admin">("svc", "admin"),
+      fc.constantFrom<MerchantAction>("cancel", "hold", "address", "edit", "split", "move"),
       index,
     )
     .map(([p, t, w, o]) => new DuringWork(p, t, w, o)),
+  // A job's process stalls past its lease at an Admin read or write; the other process takes over.
+  fc
+    .tuple(fc.constantFrom<"A" | "B">("A", "B"), fc.constantFrom<"admin" | "admin-read">("admin", "admin-read"))
+    .map(([p, t]) => new DuringWork(p, t, "stall", 0)),
   fc.tuple(index, fc.integer({ min: 0, max: 2 })).map(([i, s]) => new Pack(i, s)),
   fc.tuple(fc.constantFrom(...SKUS), fc.integer({ min: 0, max: 8 })).map(([s, u]) => new Restock(s, u)),
   advance,
@@ -495,4 +557,12 @@ export const commandArbitraries: fc.Arbitrary<SimCommand>[] = [
   fc.constant(new StockSync()),
   fc.tuple(index, index).map(([r, p]) => new Confirm(r, p)),
   fc.tuple(index, fc.boolean()).map(([o, c]) => new FlowSend(o, c)),
+  fc
+    .tuple(
+      fc.constantFrom<"A" | "B">("A", "B"),
+      // Not "hold" yet: a hold placed after the job read Shopify is still sent (OPEN_FINDINGS).
+      fc.constantFrom<MerchantAction>("cancel", "cancelRequest", "address", "edit"),
+      index,
+    )
+    .map(([p, w, o]) => new RaceWork(p, w, o)),
 ];
