@@ -20,9 +20,11 @@ import {
   type SimCommand,
 } from "./commands";
 
+// Seed 7014 (overselling when the order's orders/paid is lost) left this list when RaceWork and the
+// lease stall joined the generators (2026-11-28): re-dealt, it now plays the second of
+// OPEN_FINDINGS; what it found is kept as its sequence below.
 export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   { seed: 7000, found: "issue 29 defect 1: overselling — stock sync ignored units paid for but not at the warehouse" },
-  { seed: 7014, found: "overselling after defect 1's fix: an order whose orders/paid was lost is not counted" },
   { seed: 7027, found: "overselling after defect 1's fix: an order whose orders/paid is late is not counted" },
 ];
 
@@ -248,6 +250,25 @@ export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
       new Work("A", null),
       new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"),
       new RaceWork("B", "hold", 0),
+    ],
+  },
+  {
+    // Regression seed 7014 re-dealt once RaceWork and the lease stall joined the generators
+    // (2026-11-28, shrunk): an order refused for stock waits at quiescence although a stock read
+    // shows its units.
+    name: "an order refused for stock still waiting once a stock read shows its units (should-ship-reaches-warehouse; seed 7014 re-dealt)",
+    holdBackMinutes: 0,
+    stock: 1,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], true, "later"),
+      new FlowSend(6, false),
+      new RaceWork("A", "address", 5),
+      new DuringWork("A", "admin", "edit", 1),
+      new Lose(0),
+      new Advance(2),
+      new Work("B", { target: "admin", nth: 1, mode: "before" }),
+      new Work("B", { target: "admin", nth: 2, mode: "before" }),
+      new Confirm(7, 1),
     ],
   },
 ];
