@@ -1,8 +1,10 @@
 /**
  * The order-lifecycle webhooks (cancellations, edits, holds and releases, splits, merges, moves,
- * routing): each only wakes the order's job, which reads Shopify's current state and decides
+ * routing): each wakes the order's job, which reads Shopify's current state and decides
  * (plan.server.ts). Nothing in a payload is acted on, so a late redelivery of an old payload can
- * never override newer knowledge; one older than what the job already read wakes nothing.
+ * never override newer knowledge; one older than what the job already read wakes nothing. The one
+ * exception is a cancellation, which Shopify never undoes: it also stops, at once, whatever of the
+ * order has not been claimed for submission (acceptOrderWebhook).
  *
  * Order topics name the order. Fulfilment-order topics name only fulfilment orders: a known one
  * leads to its order through our records; an unknown one is looked up in Shopify by a small job.
@@ -14,7 +16,8 @@ import { recordWebhookDelivery } from "../../shopify/webhooks/webhook-delivery.s
 import type { AdminGraphql } from "../../shopify/admin.server";
 import { WebhookPayloadError } from "../../shopify/webhook.server";
 import { RESOLVE_QUEUE, type ResolveJobPayload } from "../core/queues";
-import { recordOrderEvent, wakeOrder } from "../records/records.server";
+import { reason, reasonColumns } from "../core/reason-codes";
+import { recordOrderEvent, skippedForGood, statusOf, transition, wakeOrder } from "../records/records.server";
 import { orderOfFulfillmentOrder } from "../shopify/shopify-fulfillment-orders.server";
 
 export interface LifecycleWebhook {
@@ -47,12 +50,45 @@ const FO_GID = /^gid:\/\/shopify\/FulfillmentOrder\/\d+$/;
 /** 400 with the field that was wrong; never a 500 for bad input. */
 class LifecyclePayloadError extends WebhookPayloadError {}
 
-/** Records an orders/cancelled delivery and wakes the order's job. */
+/**
+ * Records an order delivery (orders/cancelled, orders/updated) and wakes the order's job. A
+ * cancellation also settles, before it is answered, every record of the order that has not been
+ * claimed for submission: skipped for good (FINAL_SKIP_REASONS), by the compare-and-set on the
+ * status that the submission's claim (pending → submitting) also is, so exactly one of the two
+ * wins. Without it, an order's job that read Shopify before the cancellation could claim and send
+ * the order after the app had accepted it (issue 29, seed 500421). A record the claim won is left
+ * to the woken job (cancelled after it reached the warehouse: a person is asked).
+ */
 export async function acceptOrderWebhook(db: PrismaClient, hook: LifecycleWebhook, now: Date) {
   const parsed = orderPayload.safeParse(hook.payload);
   if (!parsed.success) throw new LifecyclePayloadError(describe(hook.topic, parsed.error));
   const order = parsed.data;
   const gid = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
+  // A redelivery (duplicate) settles too: its first delivery may have failed before answering.
+  // The library names it ORDERS_CANCELLED; the header, orders/cancelled.
+  if (hook.topic.toLowerCase().replace("_", "/") === "orders/cancelled") {
+    const why = reason("cancelledInShopify");
+    for (let attempt = 0; ; attempt++) {
+      const records = await db.fulfillment.findMany({ where: { shop: hook.shop, shopifyOrderId: order.id } });
+      const unclaimed = records.filter(
+        (r) =>
+          ["pending", "waiting"].includes(r.status) ||
+          (r.status === "skipped" && !skippedForGood(r)) ||
+          (["needs_attention", "awaiting_stock"].includes(r.status) && !r.svcOrderId),
+      );
+      let lost = false;
+      for (const record of unclaimed) {
+        const data = { ...reasonColumns(why), waitUntil: null };
+        const from = statusOf(record);
+        if (!(await transition(db, { id: record.id, record, from, to: "skipped", now, data, detail: why })))
+          lost = true;
+      }
+      if (!lost) break;
+      // Each loss is a record that moved meanwhile (claimed, or decided by its job): read again.
+      if (attempt === 2)
+        throw new Error(`orders/cancelled of order ${order.id}: its records kept changing; redelivered`);
+    }
+  }
   return wake(db, hook, { id: order.id, gid, name: order.name ?? `#${order.id}` }, order.updated_at, now);
 }
 
