@@ -40,7 +40,10 @@ export interface QueuePolicy {
   retryMaxDelayMs: number;
 }
 
-/** A queue's policy when its declaration says nothing (and an undeclared queue's). */
+/**
+ * A queue's policy when its declaration says nothing (and an undeclared queue's).
+ * @internal
+ */
 export const DEFAULT_QUEUE_POLICY: Readonly<QueuePolicy> = {
   priority: JobPriority.BACKGROUND,
   retryLimit: 10,

@@ -57,7 +57,7 @@ function retentionCutoffs(now: Date): RetentionCutoffs {
   };
 }
 
-export interface RetentionRun {
+interface RetentionRun {
   /** Raw quotes rolled up and deleted. */
   quotes: number;
   jobs: number;
