@@ -15,7 +15,9 @@
  * starts from the variants still pending (whose `sent` intent says whether to look them up first).
  */
 import type { CatalogSync, PrismaClient } from "@prisma/client";
+import { z } from "zod";
 import { isJobActive, withJobs } from "../jobs/queue.server";
+import { defineQueue } from "../jobs/registry";
 import { metrics } from "../metrics.server";
 import { isRunning, streamVariantLines } from "./bulk-catalog.server";
 import type { CatalogEnv } from "./catalog-env.server";
@@ -25,8 +27,14 @@ import { CatalogSyncError } from "./sync-errors.server";
 import { processPendingVariants } from "./register-products.server";
 import { countPending, loadPending, markDeleted, reconcileDuplicateSkus } from "./variant-records.server";
 
-export const FULL_SYNC_QUEUE = "catalog.sync";
-export const FULL_SYNC_MAX_ATTEMPTS = 20;
+const fullSyncPayload = z.object({ syncId: z.string().min(1) });
+declare module "../jobs/registry" {
+  interface JobPayloads {
+    "catalog.sync": z.infer<typeof fullSyncPayload>;
+  }
+}
+/** One full sync per shop, naming its CatalogSync row; a long one may fail and resume many times. */
+export const FULL_SYNC_QUEUE = defineQueue("catalog.sync", { payload: fullSyncPayload, retryLimit: 20 });
 
 /** Whether a sync was started, as codes: the page words them from `catalog` in the merchant's language. */
 export type StartFullSyncResult =
@@ -74,7 +82,6 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
       key: shop,
       shop,
       payload: { syncId: created!.id },
-      maxAttempts: FULL_SYNC_MAX_ATTEMPTS,
     });
     return { started: true as const, syncId: created!.id };
   });

@@ -8,7 +8,9 @@ import type { RatesRuntime } from "~/rates/runtime.server";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { warehouseLocations } from "~/fulfillment/jobs/plan.server";
+import { z } from "zod";
 import { enqueueJob, isJobActive } from "~/jobs/queue.server";
+import { defineQueue } from "~/jobs/registry";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { saveCheckoutReadiness } from "~/shop/shop.server";
 import { getShopSettings } from "~/shop/shop-settings.server";
@@ -37,7 +39,19 @@ import {
   type ShippingCoverage,
 } from "./readiness";
 
-export const READINESS_QUEUE = "shop.readiness";
+const noPayload = z.object({});
+declare module "~/jobs/registry" {
+  interface JobPayloads {
+    "shop.readiness": z.infer<typeof noPayload>;
+  }
+}
+/** One job per connected shop; it never gives up, and a failed check is tried again in fifteen minutes. */
+export const READINESS_QUEUE = defineQueue("shop.readiness", {
+  payload: noPayload,
+  retryLimit: 1000,
+  retryDelayMs: 15 * 60_000,
+  retryBackoff: false,
+});
 /** How often a connected shop is checked again (a merchant may remove the rates at any time). */
 export const RECHECK_MS = 6 * 60 * 60 * 1000;
 /** What the method and zone are called in the merchant's shipping settings. */
@@ -308,7 +322,7 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
  * app/jobs/queue.server.ts), rather than the change waiting for the next recheck.
  */
 export async function scheduleReadinessCheck(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
-  await enqueueJob(db, { queue: READINESS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
+  await enqueueJob(db, { queue: READINESS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now });
 }
 
 /** Schedules the check for a connected shop with none queued or running (e.g. connected before it existed). */

@@ -61,7 +61,6 @@ export function planTransition(
       shop: record.shop,
       payload: { ...payload, delayMs: FIRST_POLL_DELAY_MS },
       runAt: after(now, FIRST_POLL_DELAY_MS),
-      maxAttempts: 1000,
     });
   }
   if (to === "pending")

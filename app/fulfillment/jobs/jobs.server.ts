@@ -3,11 +3,11 @@
  * any point (docs/decisions/007-fulfillment-exactly-once.md), because a worker that dies loses
  * its lease and another one runs the job again.
  */
-import type { Job } from "@prisma/client";
 import { jobErrorCode } from "../../job-errors/error-codes";
 import type { JobOutcome } from "../../jobs/queue.server";
+import type { JobOf } from "../../jobs/registry";
 import type { HandlerDeps } from "../../handler-deps";
-import type { JobHandler } from "../../jobs/worker.server";
+import type { QueueHandlers } from "../../jobs/worker.server";
 import { writeOrderNote } from "../shopify/order-note.server";
 import { pollFulfillment } from "./poll.server";
 import {
@@ -16,7 +16,6 @@ import {
   RECONCILE_QUEUE,
   REQUESTS_QUEUE,
   RESOLVE_QUEUE,
-  type ResolveJobPayload,
   STOCK_QUEUE,
   SUBMIT_QUEUE,
   type FulfillmentJobPayload,
@@ -41,10 +40,20 @@ export interface FulfillmentHandlerDeps extends HandlerDeps {
   afterStockSync?: (shop: string, synced: Extract<StockSyncResult, { kind: "synced" }>) => Promise<unknown>;
 }
 
-const STOCK_RETRY_MS = 5 * 60_000;
+type FulfillmentQueue =
+  | typeof SUBMIT_QUEUE
+  | typeof POLL_QUEUE
+  | typeof RECONCILE_QUEUE
+  | typeof REQUESTS_QUEUE
+  | typeof RESOLVE_QUEUE
+  | typeof NOTE_QUEUE
+  | typeof STOCK_QUEUE;
 
-/** Handlers of fulfillment.submit, fulfillment.poll, fulfillment.note and stock.sync. */
-export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<string, JobHandler> {
+/**
+ * Handlers of fulfilment's and stock's queues. When a failed run tries again is each queue's
+ * declared policy (./queues.ts): a handler says only that it failed.
+ */
+export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): QueueHandlers<FulfillmentQueue> {
   const full = {
     ...deps,
     // The app's shared Admin API budget, with the app's Admin calls (handlers handed no pacing pace alone).
@@ -58,7 +67,7 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       return outcome.kind === "again" ? { kind: "reschedule", at: outcome.at } : { kind: "done" };
     },
     [POLL_QUEUE]: async (job, lease) => {
-      const { delayMs } = job.payload as unknown as FulfillmentJobPayload;
+      const { delayMs } = job.payload;
       const outcome = await pollFulfillment(
         lease ? { ...full, stillHolds: lease.stillHolds } : full,
         fulfillmentIdOf(job),
@@ -82,13 +91,8 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "orders reconciliation failed");
-        // Kept on the row: Inicio shows it with a retry until a run succeeds.
-        return {
-          kind: "reschedule",
-          at: after(deps.now(), STOCK_RETRY_MS),
-          error: message,
-          errorCode: jobErrorCode(error),
-        };
+        // Kept on the row: Inicio shows it with a retry until a run succeeds (after the queue's retry delay).
+        return { kind: "reschedule", error: message, errorCode: jobErrorCode(error) };
       }
       return { kind: "reschedule", at: await nextReconciliation(deps.db, job.shop, deps.now()) };
     },
@@ -110,18 +114,18 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       return { kind: "reschedule", at: after(deps.now(), REQUESTS_POLL_MS), error, errorCode };
     },
     [RESOLVE_QUEUE]: async (job) => {
-      const { fulfillmentOrderGid } = job.payload as unknown as ResolveJobPayload;
+      const { fulfillmentOrderGid } = job.payload;
       await resolveFulfillmentOrder(full, { shop: job.shop, fulfillmentOrderGid });
       return { kind: "done" };
     },
     [NOTE_QUEUE]: async (job) => {
-      const { shopifyOrderId } = job.payload as unknown as FulfillmentJobPayload;
+      const { shopifyOrderId } = job.payload;
       const order = typeof shopifyOrderId === "string" ? { shop: job.shop, shopifyOrderId } : undefined;
       const outcome = await writeOrderNote(full, fulfillmentIdOf(job), order);
       return outcome === "again" ? { kind: "reschedule", at: deps.now() } : { kind: "done" };
     },
     [STOCK_QUEUE]: async (job): Promise<JobOutcome> => {
-      const { onDemand } = job.payload as unknown as StockJobPayload;
+      const { onDemand } = job.payload;
       // Disconnected: there is no stock to read; connecting starts the schedule again.
       if (!(await full.svcClientFor(job.shop))) return { kind: "done" };
       try {
@@ -135,42 +139,46 @@ export function fulfillmentJobHandlers(deps: FulfillmentHandlerDeps): Record<str
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "stock sync failed");
-        const next = await nextStockRun(full, job.shop, STOCK_RETRY_MS);
-        // Switched off meanwhile: it stops, and a failed on-demand run still shows on Inicio.
         const errorCode = jobErrorCode(error);
-        if (next.kind === "done")
-          return { kind: "retry", at: after(deps.now(), STOCK_RETRY_MS), error: message, errorCode };
-        return { ...next, error: message, errorCode };
+        // Switched off meanwhile: it stops, and a failed on-demand run still shows on Inicio. Else
+        // the schedule carries on after the queue's retry delay (five minutes, never more than an interval).
+        if (!(await stockScheduled(full, job.shop))) return { kind: "retry", error: message, errorCode };
+        return { kind: "reschedule", payload: { ...scheduledRun }, error: message, errorCode };
       }
       return nextStockRun(full, job.shop);
     },
   };
 }
 
+const scheduledRun: StockJobPayload = { onDemand: false };
+
+async function stockScheduled(deps: FulfillmentHandlerDeps, shop: string): Promise<boolean> {
+  const { settings } = await getShopSettings({ db: deps.db, shop });
+  return settings.stock.enabled;
+}
+
 // The schedule lives in the job row itself: while the switch is on, each run books the next one.
-async function nextStockRun(deps: FulfillmentHandlerDeps, shop: string, soonerMs?: number): Promise<JobOutcome> {
+async function nextStockRun(deps: FulfillmentHandlerDeps, shop: string): Promise<JobOutcome> {
   const { settings } = await getShopSettings({ db: deps.db, shop });
   if (!settings.stock.enabled) return { kind: "done" };
   const interval = settings.stock.intervalMinutes * 60_000;
-  const payload: StockJobPayload = { onDemand: false };
-  return {
-    kind: "reschedule",
-    at: after(deps.now(), Math.min(interval, soonerMs ?? interval)),
-    payload: { ...payload },
-  };
+  return { kind: "reschedule", at: after(deps.now(), interval), payload: { ...scheduledRun } };
 }
 
 // The order's job names its order; rows queued before fulfilment orders were followed name a record.
-async function orderIdOf(deps: FulfillmentHandlerDeps, job: Job): Promise<string | null> {
-  const payload = job.payload as unknown as FulfillmentJobPayload;
+async function orderIdOf(
+  deps: FulfillmentHandlerDeps,
+  job: JobOf<typeof SUBMIT_QUEUE>,
+): Promise<string | null> {
+  const { payload } = job;
   if (typeof payload.shopifyOrderId === "string") return payload.shopifyOrderId;
   if (typeof payload.fulfillmentId !== "string") throw new Error(`${job.queue} job ${job.key} names no order`);
   const record = await deps.db.fulfillment.findUnique({ where: { id: payload.fulfillmentId } });
   return record?.shopifyOrderId ?? null;
 }
 
-function fulfillmentIdOf(job: Job): string {
-  const { fulfillmentId } = job.payload as unknown as FulfillmentJobPayload;
+function fulfillmentIdOf(job: JobOf<typeof POLL_QUEUE | typeof NOTE_QUEUE>): string {
+  const { fulfillmentId } = job.payload;
   if (typeof fulfillmentId !== "string") throw new Error(`${job.queue} job ${job.key} has no fulfillmentId`);
   return fulfillmentId;
 }

@@ -106,7 +106,7 @@ export async function startReconciliation(db: PrismaClient, args: { shop: string
   const { settings } = await getShopSettings({ db, shop: args.shop });
   const from = new Date(args.now.getTime() - settings.fulfillment.importDays * DAY);
   await startOrdersWatermark(db, args.shop, from);
-  await enqueueJob(db, { queue: RECONCILE_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
+  await enqueueJob(db, { queue: RECONCILE_QUEUE, key: args.shop, shop: args.shop, runAt: args.now });
 }
 
 /** When the next run is due. */

@@ -211,7 +211,6 @@ export async function requestStockSync(
     shop: args.shop,
     payload: { ...payload },
     runAt: args.runAt,
-    maxAttempts: 1000,
   });
 }
 

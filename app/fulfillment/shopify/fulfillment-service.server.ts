@@ -95,7 +95,7 @@ export async function removeFulfillmentService(
 
 /** Asks for the shop's assigned fulfilment orders to be read now (a callback notification). */
 export async function requestAssignedRead(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
-  await enqueueJob(db, { queue: REQUESTS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
+  await enqueueJob(db, { queue: REQUESTS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now });
 }
 
 /**
