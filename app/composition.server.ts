@@ -13,6 +13,9 @@ import type { Env } from "./env.server";
 import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { flowFulfillmentSubscriber } from "./flow/triggers";
 import { subscribeToFulfillment } from "./fulfillment/events";
+import { subscribeToCatalog } from "./catalog/events";
+import { subscribeToRates } from "./rates/events";
+import { readinessSubscriber } from "./orchestration/readiness-subscriber";
 import { FULFILLMENT_QUEUE_PRIORITIES } from "./fulfillment/queues";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
 import { readWarehouse } from "./warehouse/warehouse-read.server";
@@ -48,6 +51,11 @@ import type { SvcClient } from "./svc";
 // process, so neither imports the other: Flow's triggers follow fulfilment's state changes and
 // stock writes, their jobs written in the announcing statement (app/fulfillment/events.ts).
 subscribeToFulfillment(flowFulfillmentSubscriber);
+// The checkout readiness check runs again when what it checks changes: an order reaching the
+// warehouse, a catalogue sync's end, the merchant's test quote (app/orchestration/readiness-subscriber.ts).
+subscribeToFulfillment(readinessSubscriber);
+subscribeToCatalog(readinessSubscriber);
+subscribeToRates(readinessSubscriber);
 // The generic queue claims the order queues first: fulfilment declares which (ADR 024).
 declareQueuePriorities(FULFILLMENT_QUEUE_PRIORITIES);
 

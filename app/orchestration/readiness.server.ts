@@ -37,7 +37,9 @@ import {
   type ShippingCoverage,
 } from "./readiness";
 
-export const READINESS_QUEUE = "shop.readiness";
+import { READINESS_JOB_ATTEMPTS, READINESS_QUEUE } from "./readiness-queue";
+
+export { READINESS_QUEUE };
 /** How often a connected shop is checked again (a merchant may remove the rates at any time). */
 export const RECHECK_MS = 6 * 60 * 60 * 1000;
 /** What the method and zone are called in the merchant's shipping settings. */
@@ -308,7 +310,13 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
  * app/jobs/queue.server.ts), rather than the change waiting for the next recheck.
  */
 export async function scheduleReadinessCheck(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
-  await enqueueJob(db, { queue: READINESS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
+  await enqueueJob(db, {
+    queue: READINESS_QUEUE,
+    key: args.shop,
+    shop: args.shop,
+    runAt: args.now,
+    maxAttempts: READINESS_JOB_ATTEMPTS,
+  });
 }
 
 /** Schedules the check for a connected shop with none queued or running (e.g. connected before it existed). */
