@@ -33,10 +33,7 @@ export async function connectShop(args: {
     await saveShop;
     return;
   }
-  await args.db.$transaction([
-    saveShop,
-    ...forgetServiceRegistrations(args.db, args.shop),
-  ]);
+  await args.db.$transaction([saveShop, ...forgetServiceRegistrations(args.db, args.shop)]);
 }
 
 /**

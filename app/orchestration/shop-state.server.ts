@@ -65,7 +65,12 @@ export async function readShopFacts(db: Pick<PrismaClient, "$queryRaw">, shop: s
     environment: row!.environment === "production" ? "production" : "qa",
     carrierServiceState: row!.carrierServiceState,
     carrierServiceProblem: row!.carrierServiceError,
-    variants: { registered: row!.registered, needsWork: row!.needsWork, pending: row!.pending, quotable: row!.quotable },
+    variants: {
+      registered: row!.registered,
+      needsWork: row!.needsWork,
+      pending: row!.pending,
+      quotable: row!.quotable,
+    },
     catalogSynced: row!.catalogSynced,
     orders: {
       sent: row!.sent,

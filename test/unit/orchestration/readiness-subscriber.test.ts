@@ -10,7 +10,8 @@ const due = { queue: READINESS_QUEUE, key: SHOP, shop: SHOP, runAt: NOW, maxAtte
 
 describe("the readiness subscriber", () => {
   it("owes the shop's check when the service took an order, once per record", () => {
-    const t = (from: string, to: string) => readinessSubscriber.transitioned!({ id: "r1", shop: SHOP, from, to, now: NOW });
+    const t = (from: string, to: string) =>
+      readinessSubscriber.transitioned!({ id: "r1", shop: SHOP, from, to, now: NOW });
     expect(t("submitting", "submitted")).toEqual([due]);
     expect(t("unknown_outcome", "submitted")).toEqual([due]);
     expect(t("submitted", "submitted")).toEqual([]);

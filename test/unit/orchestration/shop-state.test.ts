@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import type { ReadinessItem } from "~/orchestration/readiness";
 import { shopState, type ShopFacts } from "~/orchestration/shop-state";
 
-const ok = (code: ReadinessItem["code"]): ReadinessItem => ({ code, status: "ok", reason: null, params: {}, fix: null });
+const ok = (code: ReadinessItem["code"]): ReadinessItem => ({
+  code,
+  status: "ok",
+  reason: null,
+  params: {},
+  fix: null,
+});
 const unknown = (code: ReadinessItem["code"], reason: string): ReadinessItem => ({
   code,
   status: "unknown",
