@@ -14,7 +14,7 @@ import type { RatesSubscriber } from "../rates/events";
 import { READINESS_JOB_ATTEMPTS, READINESS_QUEUE } from "./readiness-queue";
 
 /** The shop's readiness check, due now (the same row the periodic check uses). */
-export function readinessCheckDue(shop: string, now: Date): EnqueueArgs {
+function readinessCheckDue(shop: string, now: Date): EnqueueArgs {
   return { queue: READINESS_QUEUE, key: shop, shop, runAt: now, maxAttempts: READINESS_JOB_ATTEMPTS };
 }
 

@@ -2,6 +2,7 @@
 // one snapshot of the database, so Inicio's steps, figures and checklist and Configuración's banner
 // are computed from the same moment and cannot disagree.
 import type { PrismaClient } from "@prisma/client";
+import { CATALOG_GROUPS } from "../catalog/catalog-query";
 import type { ReadinessItem } from "./readiness";
 import { shopState, type ShopFacts, type ShopState } from "./shop-state";
 
@@ -31,16 +32,20 @@ interface Row {
   addRatesError: string | null;
 }
 
+/** What the readiness check's test quote can quote (readiness.server.ts defaultTestQuote). */
+const QUOTABLE = ["synced", "exists_at_service", "drifted"];
+
 /** The shop's facts, in one read. */
-export async function readShopFacts(db: Pick<PrismaClient, "$queryRaw">, shop: string): Promise<ShopFacts> {
+async function readShopFacts(db: Pick<PrismaClient, "$queryRaw">, shop: string): Promise<ShopFacts> {
   // Catálogo's groups (app/catalog/catalog-query.ts CATALOG_GROUPS) and Pedidos' counts
-  // (app/fulfillment/orders-page.server.ts fulfillmentCounts): the figures are the filters they open.
+  // (app/fulfillment/orders-page.server.ts): the figures are the filters they open
+  // (test/integration/shop/shop-state.test.ts holds them together).
   const [row] = await db.$queryRaw<Row[]>`
     WITH v AS (
-      SELECT count(*) FILTER (WHERE status IN ('synced', 'exists_at_service'))::int AS registered,
-             count(*) FILTER (WHERE status IN ('skipped', 'failed', 'drifted'))::int AS "needsWork",
+      SELECT count(*) FILTER (WHERE status = ANY(${[...CATALOG_GROUPS.registered]}::text[]))::int AS registered,
+             count(*) FILTER (WHERE status = ANY(${[...CATALOG_GROUPS.needs_work]}::text[]))::int AS "needsWork",
              count(*) FILTER (WHERE status = 'pending')::int AS pending,
-             count(*) FILTER (WHERE status IN ('synced', 'exists_at_service', 'drifted') AND sku IS NOT NULL)::int AS quotable
+             count(*) FILTER (WHERE status = ANY(${QUOTABLE}::text[]) AND sku IS NOT NULL)::int AS quotable
       FROM "CatalogVariant" WHERE shop = ${shop} AND "deletedAt" IS NULL
     ), f AS (
       SELECT count(*) FILTER (WHERE "svcOrderId" IS NOT NULL)::int AS sent,
