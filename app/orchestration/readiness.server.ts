@@ -69,7 +69,11 @@ export interface StoredReadiness {
   addRatesError: ShopifyProblem | null;
 }
 
-/** The last stored checklist, or null before the first check. */
+/**
+ * The last stored checklist, or null before the first check. The pages read it through the shop's
+ * one state (app/orchestration/shop-state.ts), which sets it right by what changed since.
+ * @internal
+ */
 export async function readReadiness(db: PrismaClient, shop: string): Promise<StoredReadiness | null> {
   const row = await db.checkoutReadiness.findUnique({ where: { shop } });
   if (!row) return null;

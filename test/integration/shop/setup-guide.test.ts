@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { action, loader } from "~/routes/app._index";
-import { readSetupGuide } from "~/orchestration/setup-guide.server";
+import { readShopState } from "~/orchestration/shop-state.server";
 import { recordRateTest } from "~/shop/shop.server";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
@@ -12,7 +12,7 @@ import { resetDatabase } from "../../helpers/test-database";
 import { routeContext } from "../../helpers/app-services";
 
 const shop = TEST_SHOP;
-const doneSteps = async () => (await readSetupGuide(prisma, shop)).steps.filter((s) => s.done).map((s) => s.step);
+const doneSteps = async () => (await readShopState(prisma, shop)).setup.steps.filter((s) => s.done).map((s) => s.step);
 
 beforeEach(async () => {
   await resetDatabase();
@@ -74,7 +74,7 @@ describe("the setup guide's facts", () => {
     });
     const answer = await action({ request, params: {}, context: routeContext() });
     expect(answer.init?.status ?? 200).toBe(200);
-    const guide = await readSetupGuide(prisma, shop);
+    const guide = (await readShopState(prisma, shop)).setup;
     expect(guide).toMatchObject({ current: null, done: 5 });
   });
 

@@ -14,7 +14,13 @@ import { routeContext } from "../../helpers/app-services";
 const shop = TEST_SHOP;
 const CODES = ["key_valid", "carrier_active", "plan_allows_rates", "rates_in_mexico", "test_quote", "customer_data"];
 const checked = (over: Record<string, { status: string; reason: string }> = {}) =>
-  CODES.map((code) => ({ code, status: "ok", reason: null, params: {}, fix: null, ...over[code] }));
+  CODES.map((code) => ({
+    code,
+    status: over[code]?.status ?? "ok",
+    reason: over[code]?.reason ?? null,
+    params: {},
+    fix: null,
+  }));
 
 const home = async () =>
   homeLoader({ request: await bearerRequest("/app", shop), params: {}, context: routeContext() });
