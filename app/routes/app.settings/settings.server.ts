@@ -28,10 +28,7 @@ export interface SettingsPageData {
   operations: OperationsFormValues;
   /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
   locations: { id: string; name: string }[];
-  /**
-   * The checkout readiness checklist and the rates banner, from the shop's one state
-   * (app/orchestration/shop-state.ts), as Inicio shows them; the checklist is null before the first check.
-   */
+  /** The checklist (null before the first check) and rates banner: the shop's one state, as on Inicio. */
   readiness: StoredChecklist | null;
   ratesBanner: RatesBanner;
   /** The settings version the forms' values were read at; each form sends it back with its save. */
