@@ -117,12 +117,29 @@ function expectAgreement(pages: Pages, locale: Locale) {
   }
 }
 
-/** Reads the pages in both languages until `settled` holds, and checks they agree. */
+/** Whether the pages agree (expectAgreement, as a yes/no for polling). */
+function agree(pages: Pages, locale: Locale): boolean {
+  try {
+    expectAgreement(pages, locale);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads the pages in both languages until `settled` holds and they agree, and checks they do. The
+ * three pages are read one after another, so while work runs (the sync registering products) a
+ * later page may count more than an earlier one; once it settles they must say the same.
+ */
 async function agreeing(settled: (pages: Pages) => boolean): Promise<Record<Locale, Pages>> {
   const read = {} as Record<Locale, Pages>;
   for (const locale of LOCALES) {
     let pages: Pages | undefined;
-    await poll(async () => settled((pages = await readPages(locale)))).toBe(true);
+    await poll(async () => {
+      pages = await readPages(locale);
+      return settled(pages) && agree(pages, locale);
+    }).toBe(true);
     expectAgreement(pages!, locale);
     read[locale] = pages!;
   }
