@@ -242,12 +242,7 @@ async function pagedReadStep(env: CatalogEnv, sync: CatalogSync, options: FullSy
       await recordSnapshots(tx, shop, page.snapshots, env.settings);
       await tx.catalogSync.update({
         where: { id: sync.id },
-        data: {
-          cursor: page.endCursor,
-          done: recorded,
-          total: Math.max(sync.total, recorded),
-          ...syncErrorColumns(null),
-        },
+        data: { cursor: page.endCursor, done: recorded, total: Math.max(sync.total, recorded), ...syncErrorColumns(null) },
       });
     });
     cursor = page.endCursor;

@@ -33,7 +33,10 @@ export async function connectShop(args: {
     await saveShop;
     return;
   }
-  await args.db.$transaction([saveShop, ...forgetServiceRegistrations(args.db, args.shop)]);
+  await args.db.$transaction([
+    saveShop,
+    ...forgetServiceRegistrations(args.db, args.shop),
+  ]);
 }
 
 /**

@@ -118,13 +118,7 @@ async function readShipping(deps: ReadinessDeps, shop: string, admin: AdminGraph
     const mexicoMarket = marketDriven ? await readMexicoMarketShipping(admin) : null;
     return {
       marketDriven,
-      coverage: shippingCoverage({
-        profiles,
-        carrierServiceId,
-        warehouseLocations: locations,
-        marketDriven,
-        mexicoMarket,
-      }),
+      coverage: shippingCoverage({ profiles, carrierServiceId, warehouseLocations: locations, marketDriven, mexicoMarket }),
       profiles,
       carrierServiceId,
       locations,
