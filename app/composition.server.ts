@@ -13,6 +13,9 @@ import type { Env } from "./env.server";
 import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { flowFulfillmentSubscriber } from "./flow/triggers";
 import { subscribeToFulfillment } from "./fulfillment/events";
+import { subscribeToCatalog } from "./catalog/events";
+import { subscribeToRates } from "./rates/events";
+import { readinessSubscriber } from "./orchestration/readiness-subscriber";
 import { fulfillmentJobHandlers } from "./fulfillment/jobs/jobs.server";
 import { readWarehouse } from "./warehouse/warehouse-read.server";
 import { jobFailurePolicy } from "./job-errors/provider-access.server";
@@ -48,6 +51,11 @@ import type { SvcClient } from "./svc";
 subscribeToFulfillment(flowFulfillmentSubscriber);
 // Each feature declares its queues (payload, retries, priority, recurring work) beside their names
 // (app/jobs/registry.ts): importing a feature's handlers or enqueuers declares them.
+// The checkout readiness check runs again when what it checks changes: an order reaching the
+// warehouse, a catalogue sync's end, the merchant's test quote (app/orchestration/readiness-subscriber.ts).
+subscribeToFulfillment(readinessSubscriber);
+subscribeToCatalog(readinessSubscriber);
+subscribeToRates(readinessSubscriber);
 
 /** Everything a route or a job may use of the process: one object, built once. */
 export interface AppServices {

@@ -26,6 +26,7 @@ import { catalogSyncProblem, retrying, storedSyncProblem, syncErrorColumns, type
 import { CatalogSyncError } from "./sync-errors.server";
 import { processPendingVariants } from "./register-products.server";
 import { countPending, loadPending, markDeleted, reconcileDuplicateSkus } from "./variant-records.server";
+import { jobsOwedOnSyncEnd } from "./events";
 
 const fullSyncPayload = z.object({ syncId: z.string().min(1) });
 declare module "../jobs/registry" {
@@ -117,9 +118,15 @@ export async function fullSyncStep(
 
   const rows = await loadPending(db, shop, { limit: env.batchSize });
   if (rows.length === 0) {
-    await db.catalogSync.update({
-      where: { id: sync.id },
-      data: { state: "completed", finishedAt: env.now(), ...syncErrorColumns(null), done: sync.total },
+    // The end is announced in the same transaction: its subscribers' jobs (the readiness check,
+    // app/catalog/events.ts) exist together with it.
+    await withJobs(db, async (tx, jobs) => {
+      const finishedAt = env.now();
+      await tx.catalogSync.update({
+        where: { id: sync.id },
+        data: { state: "completed", finishedAt, ...syncErrorColumns(null), done: sync.total },
+      });
+      for (const job of jobsOwedOnSyncEnd({ shop, syncId: sync.id, now: finishedAt })) await jobs.enqueue(job);
     });
     env.logger.info({ syncId }, "catalogue sync completed");
     return "completed";

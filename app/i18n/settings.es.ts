@@ -19,8 +19,9 @@ export const settingsEs = {
     errorTitle: "No se pudo registrar el servicio de tarifas en tu tienda",
     retry: "Reintentar",
     activeTitle: "Tarifas en vivo activas",
-    activeBody:
-      "Añade el servicio a tus zonas de envío (Configuración → Envío y entrega) para mostrarlo en el checkout.",
+    activeBody: "Cada punto de «Listo para el checkout» está listo: tus compradores ven nuestras tarifas al pagar.",
+    incompleteTitle: "Tarifas en vivo registradas, pero aún no llegan a todo el checkout",
+    incompleteBody: "Falta algo en «Listo para el checkout»: revisa la lista de abajo.",
     notRegistered: "El servicio de tarifas aún no está registrado",
     connectFirst: "Conecta tu cuenta del servicio para mostrar tarifas en vivo",
   },

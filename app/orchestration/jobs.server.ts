@@ -37,8 +37,15 @@ export function readinessJobHandlers(
   return {
     [READINESS_QUEUE]: async (job): Promise<JobOutcome> => {
       const row = await deps.db.shop.findUnique({ where: { domain: job.shop }, select: { svcApiKeyCiphertext: true } });
-      // A disconnected shop is no longer checked; connecting starts it again.
-      if (!row?.svcApiKeyCiphertext) return { kind: "done" };
+      // A disconnected shop is checked once (its checklist then says the key is gone) and no
+      // longer after; connecting starts it again.
+      if (!row?.svcApiKeyCiphertext) {
+        if (row)
+          await checkReadiness({ ...readinessDeps(deps), ...overrides }, job.shop).catch((error: unknown) =>
+            deps.logger.warn({ shop: job.shop, err: String(error) }, "readiness check of a disconnected shop failed"),
+          );
+        return { kind: "done" };
+      }
       const at = (ms: number) => new Date(deps.now().getTime() + ms);
       // A follow-up row an older version queued during a rolling deploy (key `<shop>:again`): it
       // becomes the wake-up of the shop's one check (ADR 004) instead of a second periodic check.

@@ -8,9 +8,7 @@ import type { RatesRuntime } from "~/rates/runtime.server";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { warehouseLocations } from "~/fulfillment/jobs/plan.server";
-import { z } from "zod";
 import { enqueueJob, isJobActive } from "~/jobs/queue.server";
-import { defineQueue } from "~/jobs/registry";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { saveCheckoutReadiness } from "~/shop/shop.server";
 import { getShopSettings } from "~/shop/shop-settings.server";
@@ -39,19 +37,9 @@ import {
   type ShippingCoverage,
 } from "./readiness";
 
-const noPayload = z.object({});
-declare module "~/jobs/registry" {
-  interface JobPayloads {
-    "shop.readiness": z.infer<typeof noPayload>;
-  }
-}
-/** One job per connected shop; it never gives up, and a failed check is tried again in fifteen minutes. */
-export const READINESS_QUEUE = defineQueue("shop.readiness", {
-  payload: noPayload,
-  retryLimit: 1000,
-  retryDelayMs: 15 * 60_000,
-  retryBackoff: false,
-});
+import { READINESS_QUEUE } from "./readiness-queue";
+
+export { READINESS_QUEUE };
 /** How often a connected shop is checked again (a merchant may remove the rates at any time). */
 export const RECHECK_MS = 6 * 60 * 60 * 1000;
 /** What the method and zone are called in the merchant's shipping settings. */
@@ -81,7 +69,11 @@ export interface StoredReadiness {
   addRatesError: ShopifyProblem | null;
 }
 
-/** The last stored checklist, or null before the first check. */
+/**
+ * The last stored checklist, or null before the first check. The pages read it through the shop's
+ * one state (app/orchestration/shop-state.ts), which sets it right by what changed since.
+ * @internal
+ */
 export async function readReadiness(db: PrismaClient, shop: string): Promise<StoredReadiness | null> {
   const row = await db.checkoutReadiness.findUnique({ where: { shop } });
   if (!row) return null;

@@ -155,7 +155,12 @@ export async function connectServiceAccount(
 export async function disconnectServiceAccount(deps: Deps, shop: string): Promise<boolean> {
   const disconnected = await disconnectShop({ db: deps.db, shop });
   deps.rates.forget(shop);
-  if (disconnected) deps.logger.info({ shop }, "service account disconnected");
+  if (disconnected) {
+    deps.logger.info({ shop }, "service account disconnected");
+    // The checklist is checked once more, saying the key is gone; the pages already read the
+    // disconnect from the shop's state (app/orchestration/shop-state.ts).
+    await scheduleReadinessCheck(deps.db, { shop, now: deps.now() });
+  }
   return disconnected;
 }
 

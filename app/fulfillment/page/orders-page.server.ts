@@ -76,7 +76,7 @@ function orderNameSearch(q: string | null | undefined): string | undefined {
  * both come from here, so «requieren atención (N)» reads the same on both pages (an order cancelled
  * in Shopify whose record needs attention is counted alike on both, and listed under the filter).
  */
-export async function fulfillmentCounts(
+async function fulfillmentCounts(
   db: PrismaClient,
   shop: string,
 ): Promise<Record<FulfillmentStatus | typeof SENT_FILTER, number>> {

@@ -67,7 +67,6 @@ export default function Settings() {
   // show that they are still busy — an edit made in between would be silently replaced.
   const saving = useNavigation().state !== "idle";
   const errors = result && !result.ok ? result.errors : {};
-  const registration = (result?.ok && result.carrierService) || page.carrierService;
 
   const m = useI18n().messages.settings;
   return (
@@ -75,7 +74,7 @@ export default function Settings() {
       <TitleBar title={m.title} />
       <Layout>
         <Layout.Section>
-          <CarrierServiceStatus connected={page.connected} state={registration.state} problem={registration.problem} />
+          <CarrierServiceStatus banner={page.ratesBanner} problem={page.carrierService.problem} />
         </Layout.Section>
         {page.connected && (
           <Layout.Section>

@@ -11,7 +11,7 @@ import { jobHandlers } from "~/composition.server";
 import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/core/queues";
 import { REQUESTS_QUEUE } from "~/fulfillment/core/queues";
 import { action, loader } from "~/routes/app.settings/route";
-import { readSetupGuide } from "~/orchestration/setup-guide.server";
+import { readShopState } from "~/orchestration/shop-state.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
@@ -114,7 +114,7 @@ describe("/app/settings — disconnecting the service account", () => {
     expect(row.svcApiKeyCiphertext).toBeNull();
     expect(await testServices().svcClientFor(TEST_SHOP)).toBeNull();
     expect((await settingsPage()).connected).toBe(false);
-    expect((await readSetupGuide(prisma, TEST_SHOP)).current).toBe("connect");
+    expect((await readShopState(prisma, TEST_SHOP)).setup.current).toBe("connect");
     const variant = await prisma.catalogVariant.findFirstOrThrow({ where: { shop: TEST_SHOP } });
     expect(variant).toMatchObject({ status: "pending", reasonCode: "disconnected", svcProductId: null });
   });
