@@ -10,7 +10,11 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   // A wrong filter is refused naming the field, rather than exporting something else than asked.
   if (!parsed.ok) return Response.json({ error: parsed.error.error, field: parsed.error.field }, { status: 400 });
   const { status, q } = parsed.query;
-  const stream = ordersCsvStream(context.services.db, { shop: session.shop, status, q }, translator(localeFromRequest(request)));
+  const stream = ordersCsvStream(
+    context.services.db,
+    { shop: session.shop, status, q },
+    translator(localeFromRequest(request)),
+  );
   return new Response(stream, {
     headers: {
       "content-type": "text/csv; charset=utf-8",
