@@ -7,6 +7,7 @@ import { foldedContains } from "~/text/folded-search.server";
 import type { AddressWarning } from "../address";
 import { problemOfReason, whatsappLinkOfRecord } from "./address-hold";
 import { orderFactsOf, ORDER_FACTS_SELECT, type KeptOrder, type OrderFacts } from "./order-facts.server";
+import { productNames, skusOf, withProductNames } from "./product-names.server";
 import { readStoredRequest } from "./records.server";
 import { storedReason, timelineKind, type ReasonMessage, type TimelineKind } from "./reason-codes";
 import type { SkuUnits } from "./service-status";
@@ -185,7 +186,7 @@ export async function listFulfillments(
   ]);
   const paid = await keptOrders(db, args.shop, records);
   const paidAt = new Map([...paid].map(([id, o]) => [id, o.createdAt.toISOString()]));
-  const rows = records.map((r) => {
+  const rows = records.map((r): FulfillmentRow => {
     const reasonMessage = storedReason(r.reasonCode, r.reasonParams);
     return {
       id: r.id,
@@ -217,7 +218,7 @@ export async function listFulfillments(
     };
   });
   return {
-    rows,
+    rows: await withNamedProducts(db, args.shop, rows, records),
     matching,
     counts,
     received: received.map((o) => ({
@@ -227,6 +228,27 @@ export async function listFulfillments(
     })),
     reconciledAt: shop?.ordersReconciledAt?.toISOString() ?? null,
   };
+}
+
+/** The rows with the SKUs of their reasons and timelines named as the merchant knows the products. */
+async function withNamedProducts(
+  db: PrismaClient,
+  shop: string,
+  rows: FulfillmentRow[],
+  records: readonly { request: Prisma.JsonValue | null }[],
+): Promise<FulfillmentRow[]> {
+  const skus = rows.flatMap((row) => [
+    ...skusOf(row.reasonMessage),
+    ...row.timeline.flatMap((entry) => skusOf(entry.message)),
+  ]);
+  if (skus.length === 0) return rows;
+  const lines = records.flatMap((r) => readStoredRequest(r.request)?.order.line_items ?? []);
+  const names = await productNames(db, shop, skus, lines);
+  return rows.map((row) => ({
+    ...row,
+    reasonMessage: withProductNames(row.reasonMessage, names),
+    timeline: row.timeline.map((entry) => ({ ...entry, message: withProductNames(entry.message, names) })),
+  }));
 }
 
 function timelineOf(
