@@ -17,7 +17,7 @@ export const en: Messages = {
     privacy: "Privacy",
   },
   home: {
-    title: "Shipping and fulfilment",
+    title: "Home",
     problems: {
       offlineTokenRevoked: {
         title: "Shopify refused the app's access to your store",

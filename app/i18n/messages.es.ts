@@ -17,7 +17,7 @@ export const es = {
     privacy: "Privacidad",
   },
   home: {
-    title: "Envíos y fulfilment",
+    title: "Inicio",
     problems: {
       offlineTokenRevoked: {
         title: "Shopify rechazó el acceso de la app a tu tienda",
