@@ -1,5 +1,7 @@
 // Each page's title is the name the navigation gives it, in both languages, and the Spanish words
 // carry no English "fulfilment" (issue 33: «Envíos y fulfilment» as Inicio's title).
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { translator } from "~/i18n/locale";
 import { loginEs } from "~/i18n/login.es";
@@ -37,4 +39,44 @@ describe("page titles", () => {
     const offending = [...values(es), ...values(loginEs)].filter((text) => /fulfil+ment/i.test(text));
     expect(offending).toEqual([]);
   });
+});
+
+// «Sent to the warehouse» (the app handed the order over) and «shipped» (the warehouse dispatched
+// it) are two different moments: each has its own word, and every page uses the same one.
+describe("sent to the warehouse and shipped", () => {
+  const block = (file: string) =>
+    (
+      JSON.parse(fs.readFileSync(path.resolve("extensions/warehouse-status/locales", file), "utf8")) as {
+        status: Record<string, string>;
+      }
+    ).status;
+
+  for (const [locale, file, sent, shipped] of [
+    ["es", "es.json", /al almacén/i, /despach/i],
+    ["en", "en.default.json", /to the warehouse/i, /shipped/i],
+  ] as const) {
+    it(`[${locale}] Inicio, Pedidos and the order-page block say each with its own word`, () => {
+      const m = translator(locale).messages;
+      // Sent to the warehouse: Inicio's figure, Pedidos' filter, the sending state and timeline step.
+      for (const text of [
+        m.home.ordersSubmitted,
+        m.orders.sentFilter,
+        m.orders.statuses.submitting,
+        m.orders.kinds.submission,
+      ])
+        expect(text).toMatch(sent);
+      // Shipped: Pedidos' status, Inicio's figure that opens it.
+      for (const text of [m.orders.statuses.shipped, m.home.daily.inTransit]) {
+        expect(text).toMatch(shipped);
+        expect(text).not.toMatch(sent);
+      }
+      for (const text of [m.orders.statuses.submitting, m.orders.sentFilter]) expect(text).not.toMatch(shipped);
+      // The order-page block's statuses are Pedidos' own.
+      expect(block(file)).toMatchObject({
+        submitting: m.orders.statuses.submitting,
+        shipped: m.orders.statuses.shipped,
+        delivered: m.orders.statuses.delivered,
+      });
+    });
+  }
 });
