@@ -97,7 +97,7 @@ export const settingsEn: Leaves<typeof settingsEs> = {
   },
   services: { NACIONAL: "Nacional", EXPRESS: "Express", PROGRAMADO: "Programado" },
   operations: {
-    saved: "Saved.",
+    saved: "Order and stock settings saved.",
     notSaved: "Nothing was saved: fix the marked fields ({count}).",
     confirmMerchantTitle: "Switch back to store orders?",
     confirmMerchantBody:

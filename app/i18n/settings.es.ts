@@ -94,7 +94,7 @@ export const settingsEs = {
   },
   services: { NACIONAL: "Nacional", EXPRESS: "Express", PROGRAMADO: "Programado" },
   operations: {
-    saved: "Guardado.",
+    saved: "Ajustes de pedidos e inventario guardados.",
     notSaved: "No se guardó nada: corrige los campos marcados ({count}).",
     confirmMerchantTitle: "¿Volver a Pedidos de la tienda?",
     confirmMerchantBody:
