@@ -80,3 +80,19 @@ describe("sent to the warehouse and shipped", () => {
     });
   }
 });
+
+// Issue 33: «Pruebas (QA): los pedidos no se envían» sat beside orders with tracking. The service's
+// QA environment takes the orders and simulates their way (tracking included); no parcel leaves.
+describe("the test environment (QA)", () => {
+  for (const locale of ["es", "en"] as const) {
+    it(`[${locale}] says what it does: orders reach a simulated warehouse, no parcel leaves`, () => {
+      const m = translator(locale).messages.settings.connection;
+      for (const text of [m.qa, m.connectedQa]) expect(text).not.toMatch(/no se envían|not shipped|not sent/i);
+      expect(m.connectedQa).toMatch(
+        locale === "es" ? /simula.*guía.*ningún paquete/ : /simulates.*tracking.*no parcel/,
+      );
+      // Orders sent before, to production, are not what it speaks of.
+      expect(m.connectedQa).toMatch(locale === "es" ? /antes.*producción/ : /before/);
+    });
+  }
+});
