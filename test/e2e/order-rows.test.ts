@@ -201,7 +201,8 @@ for (const locale of ["es", "en"] as const) {
       await notify.click();
       const saveBar = page.locator("#sim-save-bar");
       await poll(() => saveBar.isVisible()).toBe(true);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      // Ticking it scrolled the page down to the card, far below the fold; the save bar is on top.
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       expect(
         await submitted(page, "/app/settings", () =>
           saveBar.getByRole("button", { name: locale === "es" ? "Guardar" : "Save", exact: true }).click(),
@@ -214,7 +215,9 @@ for (const locale of ["es", "en"] as const) {
       const inView = () =>
         notice.evaluate((element) => {
           const box = element.getBoundingClientRect();
-          return box.top >= 0 && box.bottom <= window.innerHeight;
+          // In the viewport, and not under anything (the admin's bar is fixed over the page).
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return box.top >= 0 && box.bottom <= window.innerHeight && hit !== null && element.contains(hit);
         });
       await poll(inView).toBe(true);
       // Said once, at the top: not again inside the card below.
