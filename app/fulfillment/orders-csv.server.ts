@@ -10,7 +10,10 @@ import { orderFactsOf } from "./order-facts.server";
 import { keptOrders, recordsWhere } from "./orders-page.server";
 import { isFulfillmentStatus } from "./status";
 
-/** Records read per query while streaming. */
+/**
+ * Records read per query while streaming.
+ * @internal
+ */
 export const CSV_BATCH = 500;
 
 /** A day and time as a spreadsheet sorts it, on Mexico City's clock: "2026-11-20 10:15". */

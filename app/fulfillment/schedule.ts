@@ -23,6 +23,7 @@ export const MAX_POLL_DELAY_MS = 60 * MINUTE;
  * delivered order «en camino» on Pedidos, Inicio and the order page for up to an hour after the
  * service said DELIVERED (issue 33). A parcel is with the carrier for one to a few days, so this
  * costs a handful of lookups per order a day more.
+ * @internal
  */
 export const MAX_SHIPPED_POLL_DELAY_MS = 15 * MINUTE;
 

@@ -7,7 +7,7 @@ export const CSV_BOM = "\uFEFF";
  * gets a leading apostrophe so a spreadsheet shows it instead of running it as a formula; a plain
  * number ("-12", "637.00") is left as it is.
  */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
