@@ -51,12 +51,36 @@ const addressSchema = z.object({
   phone: text,
 });
 
+// What Pedidos shows of the order (its date and total): kept when it reads right, and otherwise left
+// out rather than refusing the order over it (a total is never a reason not to ship).
+const decimalText = z
+  .string()
+  .regex(/^\d{1,15}(\.\d{1,6})?$/)
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+const timestamp = z
+  .string()
+  .refine((value) => !Number.isNaN(new Date(value).getTime()))
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .nullish()
+  .catch(null)
+  .transform((value) => value ?? null);
+
 export const paidOrderSchema = z.object({
   id,
   admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/, "expected an Order gid"),
   name: z.string().min(1),
   cancelled_at: text,
   updated_at: text,
+  created_at: timestamp,
+  total_price: decimalText,
+  currency,
   test: z
     .boolean()
     .nullish()

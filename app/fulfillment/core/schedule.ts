@@ -17,11 +17,25 @@ export function submitRetryDelayMs(attempts: number, retryAfterMs?: number): num
 
 export const FIRST_POLL_DELAY_MS = 5 * MINUTE;
 export const MAX_POLL_DELAY_MS = 60 * MINUTE;
+/**
+ * The longest wait between two looks at a parcel with the carrier. The service has no webhooks and
+ * gives no delivery date, so delivery is only known by looking: backing off to an hour left a
+ * delivered order «en camino» on Pedidos, Inicio and the order page for up to an hour after the
+ * service said DELIVERED (issue 33). A parcel is with the carrier for one to a few days, so this
+ * costs a handful of lookups per order a day more.
+ * @internal
+ */
+export const MAX_SHIPPED_POLL_DELAY_MS = 15 * MINUTE;
 
-/** The next polling delay: back to the first after a change, else twice the last, capped at an hour. */
-export function nextPollDelayMs(lastDelayMs: number | undefined, changed: boolean): number {
+/**
+ * The next polling delay: back to the first after a change, else twice the last, capped at an hour —
+ * at MAX_SHIPPED_POLL_DELAY_MS while the parcel is with the carrier (`shipped`), whose next news is
+ * its delivery.
+ */
+export function nextPollDelayMs(lastDelayMs: number | undefined, changed: boolean, shipped = false): number {
   if (changed || !lastDelayMs) return FIRST_POLL_DELAY_MS;
-  return Math.min(Math.max(lastDelayMs, FIRST_POLL_DELAY_MS) * 2, MAX_POLL_DELAY_MS);
+  const cap = shipped ? MAX_SHIPPED_POLL_DELAY_MS : MAX_POLL_DELAY_MS;
+  return Math.min(Math.max(lastDelayMs, FIRST_POLL_DELAY_MS) * 2, cap);
 }
 
 /** Adds `ms` to `now`. */

@@ -51,8 +51,11 @@ export async function pollFulfillment(
 ): Promise<PollOutcome> {
   const record = await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
   if (!record || !record.svcOrderId || !FOLLOWED_STATUSES.includes(statusOf(record))) return { kind: "done" };
-  const later = (changed: boolean): Extract<PollOutcome, { kind: "again" }> => {
-    const delayMs = nextPollDelayMs(lastDelayMs, changed);
+  const later = (
+    changed: boolean,
+    status: FulfillmentStatus = statusOf(record),
+  ): Extract<PollOutcome, { kind: "again" }> => {
+    const delayMs = nextPollDelayMs(lastDelayMs, changed, status === "shipped");
     return { kind: "again", at: after(deps.now(), delayMs), delayMs };
   };
 
@@ -126,7 +129,7 @@ export async function pollFulfillment(
   const changed = next !== current || detail !== null;
   if (!(await save(deps, record, next, data, detail))) return later(true);
   if (next === "delivered") return { kind: "done" };
-  return later(changed);
+  return later(changed, next);
 }
 
 type WriteBack =

@@ -10,6 +10,8 @@ import { readStoredRequest } from "../records/records.server";
 import { storedReason, timelineKind, type ReasonMessage, type TimelineKind } from "../core/reason-codes";
 import type { SkuUnits } from "../core/service-status";
 import { isAwaitingShortChoice, readMissingLines } from "../core/short-shipment";
+import { orderFactsOf, ORDER_FACTS_SELECT, type KeptOrder, type OrderFacts } from "./order-facts.server";
+import { productNames, skusOf, withProductNames } from "./product-names.server";
 import { SENT_FILTER } from "./orders-query";
 import { FULFILLMENT_STATUSES, isFulfillmentStatus, type FulfillmentStatus } from "../core/status";
 
@@ -53,6 +55,8 @@ export interface FulfillmentRow {
   /** When Shopify's orders/paid webhook for the order reached the app (null: found by reconciliation). */
   receivedAt: string | null;
   timeline: TimelineEntry[];
+  /** Date, buyer's city, items and total: what the merchant recognises the order by. */
+  facts: OrderFacts;
 }
 
 /** A paid order the app follows whose fulfilment orders have not been read from Shopify yet. */
@@ -96,24 +100,17 @@ async function fulfillmentCounts(
 const SENT_WHERE = (shop: string) => ({ shop, svcOrderId: { not: null } });
 
 /**
- * The shop's records, newest first, optionally of one status and whose order name contains the
- * search; with every status's count (over all the shop's records) and each record's timeline.
+ * Which of the shop's records the filter (a status, or «sent») and the search select, and which
+ * orders not yet read from Shopify the search names (null: no search). The page and its CSV
+ * (orders-csv.server.ts) select alike through here.
  */
-export async function listFulfillments(
+export async function recordsWhere(
   db: PrismaClient,
-  args: { shop: string; status?: string | null; q?: string | null; take?: number; page?: number },
-): Promise<{
-  rows: FulfillmentRow[];
-  /** Records matching the status and search, across pages. */
-  matching: number;
-  counts: Record<FulfillmentStatus | typeof SENT_FILTER, number>;
-  received: ReceivedOrderRow[];
-  reconciledAt: string | null;
-}> {
+  args: { shop: string; status?: string | null; q?: string | null },
+): Promise<{ where: Prisma.FulfillmentWhereInput; namedOrders: { id: string }[] | null }> {
   const status = args.status && isFulfillmentStatus(args.status) ? args.status : undefined;
   const sentOnly = args.status === SENT_FILTER;
   const name = orderNameSearch(args.q);
-  const take = args.take ?? 100;
   // Case and accents aside, as Catálogo's search.
   const [namedRecords, namedOrders] = name
     ? await Promise.all([
@@ -133,6 +130,39 @@ export async function listFulfillments(
     ...(sentOnly ? SENT_WHERE(args.shop) : {}),
     ...(namedRecords ? { id: { in: namedRecords.map((r) => r.id) } } : {}),
   };
+  return { where, namedOrders };
+}
+
+/** The kept orders (date, total) of `records`, by Shopify order id. */
+export async function keptOrders(
+  db: PrismaClient,
+  shop: string,
+  records: readonly { shopifyOrderId: string }[],
+): Promise<Map<string, KeptOrder>> {
+  const orders = await db.shopifyOrder.findMany({
+    where: { shop, shopifyOrderId: { in: [...new Set(records.map((r) => r.shopifyOrderId))] } },
+    select: ORDER_FACTS_SELECT,
+  });
+  return new Map(orders.map((o) => [o.shopifyOrderId, o]));
+}
+
+/**
+ * The shop's records, newest first, optionally of one status and whose order name contains the
+ * search; with every status's count (over all the shop's records) and each record's timeline.
+ */
+export async function listFulfillments(
+  db: PrismaClient,
+  args: { shop: string; status?: string | null; q?: string | null; take?: number; page?: number },
+): Promise<{
+  rows: FulfillmentRow[];
+  /** Records matching the status and search, across pages. */
+  matching: number;
+  counts: Record<FulfillmentStatus | typeof SENT_FILTER, number>;
+  received: ReceivedOrderRow[];
+  reconciledAt: string | null;
+}> {
+  const take = args.take ?? 100;
+  const { where, namedOrders } = await recordsWhere(db, args);
   const [records, matching, counts, received, shop] = await Promise.all([
     db.fulfillment.findMany({
       where,
@@ -154,12 +184,9 @@ export async function listFulfillments(
     }),
     db.shop.findUnique({ where: { domain: args.shop }, select: { ordersReconciledAt: true } }),
   ]);
-  const paid = await db.shopifyOrder.findMany({
-    where: { shop: args.shop, shopifyOrderId: { in: [...new Set(records.map((r) => r.shopifyOrderId))] } },
-    select: { shopifyOrderId: true, createdAt: true },
-  });
-  const paidAt = new Map(paid.map((o) => [o.shopifyOrderId, o.createdAt.toISOString()]));
-  const rows = records.map((r) => {
+  const paid = await keptOrders(db, args.shop, records);
+  const paidAt = new Map([...paid].map(([id, o]) => [id, o.createdAt.toISOString()]));
+  const rows = records.map((r): FulfillmentRow => {
     const reasonMessage = storedReason(r.reasonCode, r.reasonParams);
     return {
       id: r.id,
@@ -187,10 +214,11 @@ export async function listFulfillments(
       updatedAt: r.updatedAt.toISOString(),
       receivedAt: paidAt.get(r.shopifyOrderId) ?? null,
       timeline: timelineOf(r.events, paidAt.get(r.shopifyOrderId) ?? null),
+      facts: orderFactsOf(r.request, paid.get(r.shopifyOrderId)),
     };
   });
   return {
-    rows,
+    rows: await withNamedProducts(db, args.shop, rows, records),
     matching,
     counts,
     received: received.map((o) => ({
@@ -200,6 +228,27 @@ export async function listFulfillments(
     })),
     reconciledAt: shop?.ordersReconciledAt?.toISOString() ?? null,
   };
+}
+
+/** The rows with the SKUs of their reasons and timelines named as the merchant knows the products. */
+async function withNamedProducts(
+  db: PrismaClient,
+  shop: string,
+  rows: FulfillmentRow[],
+  records: readonly { request: Prisma.JsonValue | null }[],
+): Promise<FulfillmentRow[]> {
+  const skus = rows.flatMap((row) => [
+    ...skusOf(row.reasonMessage),
+    ...row.timeline.flatMap((entry) => skusOf(entry.message)),
+  ]);
+  if (skus.length === 0) return rows;
+  const lines = records.flatMap((r) => readStoredRequest(r.request)?.order.line_items ?? []);
+  const names = await productNames(db, shop, skus, lines);
+  return rows.map((row) => ({
+    ...row,
+    reasonMessage: withProductNames(row.reasonMessage, names),
+    timeline: row.timeline.map((entry) => ({ ...entry, message: withProductNames(entry.message, names) })),
+  }));
 }
 
 function timelineOf(

@@ -15,6 +15,9 @@ export function reasonWords(i18n: Words, message: ReasonMessage | null | undefin
     if (value && !Number.isNaN(Date.parse(value))) params[name] = i18n.dateTime(value);
   }
   if (params.status !== undefined) params.status = svcStatusWords(i18n, params.status);
+  // A service by the name the pages give it («Express»), never its wire code («EXPRESS»).
+  const services: Record<string, string> = i18n.messages.settings.services;
+  if (params.service && Object.hasOwn(services, params.service)) params.service = services[params.service]!;
   // A country as Shopify's two-letter code reads as its name in the page's language.
   if (params.country && /^[A-Z]{2}$/.test(params.country)) {
     params.country = new Intl.DisplayNames([i18n.locale], { type: "region" }).of(params.country) ?? params.country;

@@ -94,6 +94,9 @@ export async function recordPaidOrder(
       name: order.name,
       follow: true,
       units: paidUnits(order.line_items),
+      placedAt: validDate(order.created_at),
+      totalPrice: order.total_price,
+      currency: order.currency,
     },
     updatedAt,
     now,
@@ -111,7 +114,17 @@ export interface OrderEvent {
    * follow: start following the order if the app does not yet (orders/paid, reconciliation);
    * units: what the payload says was sold, held back from stock sync until the order's job reads it.
    */
-  order: { id: string; gid: string; name: string; follow: boolean; units?: SkuUnits[] };
+  order: {
+    id: string;
+    gid: string;
+    name: string;
+    follow: boolean;
+    units?: SkuUnits[];
+    /** What Pedidos shows of the order, from the orders/paid payload: when placed, its total (decimal text). */
+    placedAt?: Date | null;
+    totalPrice?: string | null;
+    currency?: string | null;
+  };
   /** Shopify's updated_at of the payload (or the trigger time): an older one wakes nothing. */
   updatedAt: Date | null;
   now: Date;
@@ -130,13 +143,21 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
     WITH delivery AS (${webhookDeliveryInsert({ shop, topic: event.topic, eventId: event.eventId, webhookId: event.webhookId, triggeredAt })}
       RETURNING 1
     ), tracked AS (
-      INSERT INTO "ShopifyOrder" (shop, "shopifyOrderId", "orderGid", "orderName", "createdAt", units)
+      INSERT INTO "ShopifyOrder" (shop, "shopifyOrderId", "orderGid", "orderName", "createdAt", units,
+                                  "placedAt", "totalPrice", currency)
       SELECT ${shop}, ${order.id}, ${order.gid}, ${order.name}, ${now},
-             ${order.units ? JSON.stringify(order.units) : null}::jsonb
+             ${order.units ? JSON.stringify(order.units) : null}::jsonb,
+             ${order.placedAt ?? null}::timestamp, ${order.totalPrice ?? null}, ${order.currency ?? null}
       FROM delivery
       WHERE ${order.follow} AND EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${shop})
       ON CONFLICT (shop, "shopifyOrderId") DO NOTHING
       RETURNING 1
+    ), priced AS (
+      -- An order reconciliation found first learns its date and total from the webhook that follows.
+      UPDATE "ShopifyOrder" SET "placedAt" = ${order.placedAt ?? null}::timestamp,
+             "totalPrice" = ${order.totalPrice ?? null}, currency = ${order.currency ?? null}
+      WHERE shop = ${shop} AND "shopifyOrderId" = ${order.id} AND "totalPrice" IS NULL
+        AND ${order.totalPrice ?? null}::text IS NOT NULL AND EXISTS (SELECT 1 FROM delivery)
     ), wake AS (
       SELECT 1 FROM delivery
       WHERE EXISTS (SELECT 1 FROM tracked)

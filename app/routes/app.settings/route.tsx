@@ -14,6 +14,7 @@ import { ConnectionCard } from "./connection-card";
 import { OperationsCard } from "./operations-card";
 import type { OperationsFormValues } from "./operations-form";
 import { RatesCard } from "./rates-card";
+import { SavedNotice } from "./saved-notice";
 import {
   connectAccount,
   disconnectAccount,
@@ -69,10 +70,22 @@ export default function Settings() {
   const errors = result && !result.ok ? result.errors : {};
 
   const m = useI18n().messages.settings;
+  // Saved from the top save bar: said at the top, whichever card was saved.
+  const savedNotice =
+    result?.ok && !saving && result.intent === "rates"
+      ? m.rules.saved
+      : result?.ok && !saving && result.intent === "operations"
+        ? m.operations.saved
+        : null;
   return (
     <Page>
       <TitleBar title={m.title} />
       <Layout>
+        {savedNotice && (
+          <Layout.Section>
+            <SavedNotice message={savedNotice} />
+          </Layout.Section>
+        )}
         <Layout.Section>
           <CarrierServiceStatus banner={page.ratesBanner} problem={page.carrierService.problem} />
         </Layout.Section>
@@ -97,7 +110,6 @@ export default function Settings() {
             values={page.rates}
             typed={result?.intent === "rates" && !result.ok ? (result.values as Record<string, string>) : undefined}
             errors={result?.intent === "rates" ? errors : {}}
-            saved={result?.intent === "rates" && result.ok && !saving}
             saving={saving}
             version={page.version}
             conflict={result?.intent === "rates" && !result.ok && Boolean(result.conflict)}
@@ -113,7 +125,6 @@ export default function Settings() {
             }
             locations={page.locations}
             errors={result?.intent === "operations" ? errors : {}}
-            saved={result?.intent === "operations" && result.ok && !saving}
             saving={saving}
             version={page.version}
             conflict={result?.intent === "operations" && !result.ok && Boolean(result.conflict)}
