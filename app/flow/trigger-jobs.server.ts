@@ -9,6 +9,7 @@
 import { jobErrorCode } from "../job-errors/error-codes";
 import type { FlowTrigger, PrismaClient } from "@prisma/client";
 import { storedReason } from "../fulfillment/reason-codes";
+import { recordById } from "../fulfillment/sql/record-reads.server";
 import { pickLocale, translator } from "../i18n/locale";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps } from "../handler-deps";
@@ -126,7 +127,7 @@ async function buildTrigger(db: PrismaClient, shop: string, job: FlowTriggerJob)
       },
     };
   }
-  const record = await db.fulfillment.findFirst({ where: { id: job.fulfillmentId, shop } });
+  const record = await recordById(db, job.fulfillmentId, shop);
   if (!record) return null;
   const order = { order_id: legacyId(record.shopifyOrderId), "Order name": record.orderName };
   if (job.kind === "sent") {

@@ -9,6 +9,7 @@ import { NOTE_METAFIELD, headlineOf, noteTags, noteValue } from "./order-note";
 import { statusOf } from "./records.server";
 import { writeOrderNote as writeNoteToShopify } from "../shopify/admin/orders.server";
 import { NOTED_STATUSES } from "./status";
+import { recordById, recordsOfOrder } from "./sql/record-reads.server";
 
 export interface NoteDeps {
   db: PrismaClient;
@@ -28,15 +29,11 @@ export async function writeOrderNote(
   order?: { shop: string; shopifyOrderId: string },
 ): Promise<"done" | "again"> {
   // An order with several fulfilment orders carries one tag: the part that most needs a look.
-  const partsOf = (of: { shop: string; shopifyOrderId: string }) =>
-    deps.db.fulfillment.findMany({
-      where: { shop: of.shop, shopifyOrderId: of.shopifyOrderId },
-      orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
-    });
+  const partsOf = (of: { shop: string; shopifyOrderId: string }) => recordsOfOrder(deps.db, of);
   const known = order ? await partsOf(order) : undefined;
   const record = known
     ? known.find((part) => part.id === fulfillmentId)
-    : await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
+    : await recordById(deps.db, fulfillmentId);
   if (!record) return "done";
   const status = statusOf(record);
   if (!NOTED_STATUSES.includes(status) || record.noteStatus === status) return "done";

@@ -30,6 +30,7 @@ import { interrupted, sendToService, type SubmitOutcome } from "./submit.server"
 import { acceptRequest, rejectRequest } from "./fulfillment-service.server";
 import type { FulfillmentStatus } from "./status";
 import { forgetPaidUnits, recordUnitsToFulfil } from "./units-awaiting-warehouse.server";
+import { recordById, recordsOfOrder, wholeOrderRecords } from "./sql/record-reads.server";
 
 export interface PlanDeps {
   db: PrismaClient;
@@ -100,9 +101,7 @@ export async function planOrder(
   // An order recorded before fulfilment orders were followed (one record for the whole order):
   // once anything of it may be at the service it is left as it was, so nothing goes twice; a
   // record that was never sent gives way to one per fulfilment order.
-  const legacy = await db.fulfillment.findMany({
-    where: { shop: args.shop, shopifyOrderId: args.shopifyOrderId, fulfillmentOrderGid: null },
-  });
+  const legacy = await wholeOrderRecords(db, args);
   if (legacy.some((r) => r.svcOrderId || !UNSENT.includes(statusOf(r)))) {
     deps.logger.info(
       { shop: args.shop, order: tracked.orderName },
@@ -187,7 +186,7 @@ export async function planOrder(
         );
         break;
       }
-      const fresh = await db.fulfillment.findUnique({ where: { id: record.id } });
+      const fresh = await recordById(db, record.id);
       if (!fresh) break;
       record = fresh;
     }
@@ -237,7 +236,7 @@ export async function planOrder(
     const outcome = await apply(deps, admin, record, status, fo, state, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
     if (!serviceMode && decision.kind === "send") {
-      const sent = await db.fulfillment.findUnique({ where: { id: record.id } });
+      const sent = await recordById(db, record.id);
       if (sent && AT_WAREHOUSE.includes(statusOf(sent))) await reportAtWarehouse(deps, admin, sent, fo);
     }
     if (serviceMode && requested) await acknowledge(deps, admin, record.id, fo, decision);
@@ -314,7 +313,7 @@ async function acknowledge(
   decision: Decision,
 ): Promise<void> {
   if (decision.kind === "wait") return;
-  const record = await deps.db.fulfillment.findUnique({ where: { id: recordId } });
+  const record = await recordById(deps.db, recordId);
   if (!record) return;
   const status = statusOf(record);
   if (status === "submitted" && record.svcOrderId) {
@@ -364,10 +363,7 @@ async function ensureRecords(
              'readFromShopify', jsonb_build_object('gid', "fulfillmentOrderGid")
         FROM record`;
   }
-  return db.fulfillment.findMany({
-    where: { shop: tracked.shop, shopifyOrderId: tracked.shopifyOrderId },
-    orderBy: { createdAt: "asc" },
-  });
+  return recordsOfOrder(db, tracked);
 }
 
 /** Moves one unsent record as decided; returns when the order's job should look again. */

@@ -1,0 +1,91 @@
+/**
+ * The reads of fulfilment records an order runs, as prepared statements (app/sql.server.ts, ADR
+ * 035): the record by id, the order's records in their order, the order's record from before
+ * fulfilment orders were followed. Rows come back as Prisma's `Fulfillment`, every column checked.
+ */
+import type { Fulfillment, Prisma } from "@prisma/client";
+import { column, sqlOf, statement, type Statement } from "../../sql.server";
+
+const COLUMNS = `id::text AS id, shop, "shopifyOrderId", "orderGid", "orderName", "fulfillmentOrderGid", "locationGid",
+  status, "reasonCode", "reasonParams", reason, "waitUntil", "serviceCode", "serviceCodeSource", request, warnings,
+  "svcOrderId", "svcStatus", "trackingNumber", "trackingCompany", "trackingUrl", "shopifyFulfillmentId",
+  "missingLines", units, "submitAttempts", "submittingAt", "submittedAt", "shippedAt", "deliveredAt",
+  "lastPolledAt", "noteStatus", "createdAt", "updatedAt"`;
+
+/** A Fulfillment row as Prisma types it; a column of the wrong type throws, naming the statement. */
+function fulfillmentRow(of: string) {
+  return (raw: Record<string, unknown>): Fulfillment => {
+    const text = (key: string) => column.string(raw, key, of);
+    const maybeText = (key: string) => column.nullableString(raw, key, of);
+    const maybeDate = (key: string) => column.nullableDate(raw, key, of);
+    const json = (key: string) => column.json(raw, key, of) as Prisma.JsonValue;
+    return {
+      id: text("id"),
+      shop: text("shop"),
+      shopifyOrderId: text("shopifyOrderId"),
+      orderGid: text("orderGid"),
+      orderName: text("orderName"),
+      fulfillmentOrderGid: maybeText("fulfillmentOrderGid"),
+      locationGid: maybeText("locationGid"),
+      status: text("status"),
+      reasonCode: maybeText("reasonCode"),
+      reasonParams: json("reasonParams"),
+      reason: maybeText("reason"),
+      waitUntil: maybeDate("waitUntil"),
+      serviceCode: maybeText("serviceCode"),
+      serviceCodeSource: maybeText("serviceCodeSource"),
+      request: json("request"),
+      warnings: json("warnings"),
+      svcOrderId: maybeText("svcOrderId"),
+      svcStatus: maybeText("svcStatus"),
+      trackingNumber: maybeText("trackingNumber"),
+      trackingCompany: maybeText("trackingCompany"),
+      trackingUrl: maybeText("trackingUrl"),
+      shopifyFulfillmentId: maybeText("shopifyFulfillmentId"),
+      missingLines: json("missingLines"),
+      units: json("units"),
+      submitAttempts: column.number(raw, "submitAttempts", of),
+      submittingAt: maybeDate("submittingAt"),
+      submittedAt: maybeDate("submittedAt"),
+      shippedAt: maybeDate("shippedAt"),
+      deliveredAt: maybeDate("deliveredAt"),
+      lastPolledAt: maybeDate("lastPolledAt"),
+      noteStatus: maybeText("noteStatus"),
+      createdAt: column.date(raw, "createdAt", of),
+      updatedAt: column.date(raw, "updatedAt", of),
+    };
+  };
+}
+
+function read<Params extends readonly unknown[]>(name: string, where: string): Statement<Params, Fulfillment> {
+  return statement<Params, Fulfillment>(name, `SELECT ${COLUMNS} FROM "Fulfillment" ${where}`, fulfillmentRow(name));
+}
+
+const BY_ID = read<[id: string]>("fulfillment_by_id", `WHERE id = $1::uuid`);
+const BY_ID_IN_SHOP = read<[id: string, shop: string]>("fulfillment_by_id_in_shop", `WHERE id = $1::uuid AND shop = $2`);
+const OF_ORDER = read<[shop: string, shopifyOrderId: string]>(
+  "fulfillment_of_order",
+  `WHERE shop = $1 AND "shopifyOrderId" = $2 ORDER BY "createdAt" ASC, "fulfillmentOrderGid" ASC`,
+);
+const WHOLE_ORDER_RECORDS = read<[shop: string, shopifyOrderId: string]>(
+  "fulfillment_whole_order_records",
+  `WHERE shop = $1 AND "shopifyOrderId" = $2 AND "fulfillmentOrderGid" IS NULL`,
+);
+
+type RawDb = Parameters<typeof sqlOf>[0];
+
+/** The record `id` (of `shop` when given), or null. */
+export async function recordById(db: RawDb, id: string, shop?: string): Promise<Fulfillment | null> {
+  const [row] = shop ? await sqlOf(db).rows(BY_ID_IN_SHOP, id, shop) : await sqlOf(db).rows(BY_ID, id);
+  return row ?? null;
+}
+
+/** The order's records, oldest first (ties by fulfilment order gid, so every reader sees one order). */
+export function recordsOfOrder(db: RawDb, order: { shop: string; shopifyOrderId: string }): Promise<Fulfillment[]> {
+  return sqlOf(db).rows(OF_ORDER, order.shop, order.shopifyOrderId);
+}
+
+/** The order's records made before fulfilment orders were followed (one for the whole order). */
+export function wholeOrderRecords(db: RawDb, order: { shop: string; shopifyOrderId: string }): Promise<Fulfillment[]> {
+  return sqlOf(db).rows(WHOLE_ORDER_RECORDS, order.shop, order.shopifyOrderId);
+}
