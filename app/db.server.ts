@@ -48,7 +48,16 @@ export function createPrismaClient(
   env: Pick<Env, "JOB_CONCURRENCY"> & Partial<Pick<Env, "DATABASE_PREPARED_STATEMENTS">>,
 ): PrismaClient {
   const pool = new pg.Pool({ connectionString: url, max: poolSize(role, env), application_name: `app-${role}` });
+  // An idle connection the server ended (a restart, a failover) leaves the pool, which opens another
+  // for the next query; without a listener pg would throw it as an uncaught exception.
+  pool.on("error", () => undefined);
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   registerPool(db, pool, { prepared: env.DATABASE_PREPARED_STATEMENTS ?? true });
+  // Prisma ends the pool only if it opened the adapter: a client that ran prepared statements alone must end it too.
+  const disconnect = db.$disconnect.bind(db);
+  db.$disconnect = async () => {
+    await disconnect();
+    if (!pool.ended) await pool.end();
+  };
   return db;
 }

@@ -11,6 +11,7 @@
  * its row wants. A client the composition root did not make (a test's second "process") has no
  * pool here: its statements run through Prisma's raw query with the same text and checks.
  */
+import { createHash } from "node:crypto";
 import pg from "pg";
 
 /** A statement: a unique name (PostgreSQL's prepared-statement name), its text and its row's check. */
@@ -81,12 +82,23 @@ export const column = {
   },
 } as const;
 
+/** A statement composed from parts at run time (Prisma.sql`…`): its text with $1… and its values. */
+export interface ComposedSql {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
 /** Runs declared statements. */
 export interface Sql {
   /** The rows the statement returns, each checked. */
   rows<Params extends readonly unknown[], Row>(statement: Statement<Params, Row>, ...params: Params): Promise<Row[]>;
   /** How many rows the statement wrote (or returned). */
   count<Params extends readonly unknown[]>(statement: Statement<Params, unknown>, ...params: Params): Promise<number>;
+  /**
+   * A statement composed at run time (a state change's CTEs, the intake's), each row checked by
+   * `row`. Prepared under a name made from its text: callers compose from a bounded set of parts.
+   */
+  composed<Row>(sql: ComposedSql, row: (raw: Record<string, unknown>) => Row): Promise<Row[]>;
 }
 
 /** What a client without a registered pool runs statements through (PrismaClient's raw queries). */
@@ -142,6 +154,15 @@ export function sqlOf(db: RawQueries): Sql {
       async count(statement, ...params) {
         return (await query(statement, params)).rowCount ?? 0;
       },
+      async composed(sql, row) {
+        const result = await pool.query({
+          ...(prepared ? { name: composedName(sql.text) } : {}),
+          text: sql.text,
+          values: wireValues(sql.values),
+          types,
+        });
+        return result.rows.map((raw: Record<string, unknown>) => row(raw));
+      },
     };
   }
   return {
@@ -152,6 +173,22 @@ export function sqlOf(db: RawQueries): Sql {
     count(statement, ...params) {
       return db.$executeRawUnsafe(statement.text, ...wireValues(params));
     },
+    async composed(sql, row) {
+      const rows = await db.$queryRawUnsafe<Record<string, unknown>[]>(sql.text, ...sql.values);
+      return rows.map((raw) => row(raw));
+    },
   };
+}
+
+const composedNames = new Map<string, string>();
+
+/** A composed text's prepared-statement name: "c_" and the start of its SHA-1 (kept per text). */
+function composedName(text: string): string {
+  let name = composedNames.get(text);
+  if (!name) {
+    name = `c_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    composedNames.set(text, name);
+  }
+  return name;
 }
 

@@ -9,7 +9,7 @@ import { NOTE_METAFIELD, headlineOf, noteTags, noteValue } from "./order-note";
 import { statusOf } from "./records.server";
 import { writeOrderNote as writeNoteToShopify } from "../shopify/admin/orders.server";
 import { NOTED_STATUSES } from "./status";
-import { recordById, recordsOfOrder } from "./sql/record-reads.server";
+import { markNoteWritten, recordById, recordsOfOrder } from "./sql/order-statements.server";
 
 export interface NoteDeps {
   db: PrismaClient;
@@ -59,7 +59,5 @@ export async function writeOrderNote(
   const now = note(await partsOf(record));
   if (JSON.stringify(now) !== JSON.stringify(written)) return "again";
   // One statement (Prisma's updateMany adds its own BEGIN and COMMIT around it).
-  const count = await deps.db.$executeRaw`
-    UPDATE "Fulfillment" SET "noteStatus" = ${status}, "updatedAt" = ${new Date()} WHERE id = ${record.id}::uuid AND status = ${status}`;
-  return count === 1 ? "done" : "again";
+  return (await markNoteWritten(deps.db, record.id, status, new Date())) ? "done" : "again";
 }

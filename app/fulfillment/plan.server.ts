@@ -7,7 +7,7 @@
  * job; none of them acts on its payload, so a late or stale delivery can never undo newer state.
  */
 import { reason, reasonColumns, reasonRecord, sameReason, storedReason, type ReasonCode } from "./reason-codes";
-import type { Fulfillment, PrismaClient } from "@prisma/client";
+import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { recordCustomerDataSeen } from "../shop/customer-data-access.server";
 import { getShopSettings, type ShopSettings } from "../shop/shop-settings.server";
@@ -30,7 +30,14 @@ import { interrupted, sendToService, type SubmitOutcome } from "./submit.server"
 import { acceptRequest, rejectRequest } from "./fulfillment-service.server";
 import type { FulfillmentStatus } from "./status";
 import { forgetPaidUnits, recordUnitsToFulfil } from "./units-awaiting-warehouse.server";
-import { recordById, recordsOfOrder, wholeOrderRecords } from "./sql/record-reads.server";
+import {
+  markOrderPlanned,
+  recordById,
+  recordsOfOrder,
+  trackedOrder,
+  wholeOrderRecords,
+} from "./sql/order-statements.server";
+import { sqlOf } from "../sql.server";
 
 export interface PlanDeps {
   db: PrismaClient;
@@ -69,22 +76,17 @@ export async function planOrder(
   args: { shop: string; shopifyOrderId: string },
 ): Promise<SubmitOutcome> {
   const { db } = deps;
-  const tracked = await db.shopifyOrder.findUnique({
-    where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: args.shopifyOrderId } },
-  });
+  const tracked = await trackedOrder(db, args);
   if (!tracked) return { kind: "done" };
   const { settings } = await getShopSettings({ db, shop: args.shop });
   const admin = await deps.adminFor(args.shop);
   const state = await readOrderState(admin, { orderGid: tracked.orderGid, paidAt: tracked.createdAt });
   const now = deps.now();
-  await db.shopifyOrder.update({
-    where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: args.shopifyOrderId } },
-    data: {
-      plannedAt: now,
-      ...(state && (!tracked.knownUpdatedAt || new Date(state.updatedAt) > tracked.knownUpdatedAt)
-        ? { knownUpdatedAt: new Date(state.updatedAt) }
-        : {}),
-    },
+  await markOrderPlanned(db, args, {
+    plannedAt: now,
+    ...(state && (!tracked.knownUpdatedAt || new Date(state.updatedAt) > tracked.knownUpdatedAt)
+      ? { knownUpdatedAt: new Date(state.updatedAt) }
+      : {}),
   });
   if (!state) {
     await forgetPaidUnits(db, tracked);
@@ -347,7 +349,8 @@ async function ensureRecords(
   if (state.fulfillmentOrders.length > 0) {
     const gids = state.fulfillmentOrders.map((fo) => fo.id);
     const locations = state.fulfillmentOrders.map((fo) => fo.locationId);
-    await db.$executeRaw`
+    await sqlOf(db).composed(
+      Prisma.sql`
       WITH record AS (
         INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", "fulfillmentOrderGid",
                                    "locationGid", status, "createdAt", "updatedAt")
@@ -361,7 +364,9 @@ async function ensureRecords(
       INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail, "detailCode", "detailParams")
       SELECT id, ${now}, 'pending', 'fulfilment order ' || "fulfillmentOrderGid" || ' read from Shopify',
              'readFromShopify', jsonb_build_object('gid', "fulfillmentOrderGid")
-        FROM record`;
+        FROM record`,
+      () => undefined,
+    );
   }
   return recordsOfOrder(db, tracked);
 }

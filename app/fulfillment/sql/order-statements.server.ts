@@ -1,7 +1,8 @@
 /**
- * The reads of fulfilment records an order runs, as prepared statements (app/sql.server.ts, ADR
+ * The statements of fulfilment records and followed orders an order runs, prepared (app/sql.server.ts, ADR
  * 035): the record by id, the order's records in their order, the order's record from before
- * fulfilment orders were followed. Rows come back as Prisma's `Fulfillment`, every column checked.
+ * fulfilment orders were followed, the followed order and its plan's mark, the note's mark. Rows
+ * come back as Prisma's types, every column checked.
  */
 import type { Fulfillment, Prisma } from "@prisma/client";
 import { column, sqlOf, statement, type Statement } from "../../sql.server";
@@ -88,4 +89,67 @@ export function recordsOfOrder(db: RawDb, order: { shop: string; shopifyOrderId:
 /** The order's records made before fulfilment orders were followed (one for the whole order). */
 export function wholeOrderRecords(db: RawDb, order: { shop: string; shopifyOrderId: string }): Promise<Fulfillment[]> {
   return sqlOf(db).rows(WHOLE_ORDER_RECORDS, order.shop, order.shopifyOrderId);
+}
+
+/** The order as the app follows it (what orders/paid recorded and its job last read). */
+export interface TrackedOrder {
+  shop: string;
+  shopifyOrderId: string;
+  orderGid: string;
+  orderName: string;
+  knownUpdatedAt: Date | null;
+  plannedAt: Date | null;
+  units: Prisma.JsonValue;
+  createdAt: Date;
+}
+
+const TRACKED_ORDER = statement<[shop: string, shopifyOrderId: string], TrackedOrder>(
+  "shopify_order_tracked",
+  `SELECT shop, "shopifyOrderId", "orderGid", "orderName", "knownUpdatedAt", "plannedAt", units, "createdAt"
+     FROM "ShopifyOrder" WHERE shop = $1 AND "shopifyOrderId" = $2`,
+  (raw) => ({
+    shop: column.string(raw, "shop", "shopify_order_tracked"),
+    shopifyOrderId: column.string(raw, "shopifyOrderId", "shopify_order_tracked"),
+    orderGid: column.string(raw, "orderGid", "shopify_order_tracked"),
+    orderName: column.string(raw, "orderName", "shopify_order_tracked"),
+    knownUpdatedAt: column.nullableDate(raw, "knownUpdatedAt", "shopify_order_tracked"),
+    plannedAt: column.nullableDate(raw, "plannedAt", "shopify_order_tracked"),
+    units: column.json(raw, "units", "shopify_order_tracked") as Prisma.JsonValue,
+    createdAt: column.date(raw, "createdAt", "shopify_order_tracked"),
+  }),
+);
+
+/** The order the app follows, or null when it follows none by that id. */
+export async function trackedOrder(
+  db: RawDb,
+  order: { shop: string; shopifyOrderId: string },
+): Promise<TrackedOrder | null> {
+  const [row] = await sqlOf(db).rows(TRACKED_ORDER, order.shop, order.shopifyOrderId);
+  return row ?? null;
+}
+
+/** The order's plan ran at `plannedAt`; Shopify's updated_at it read, when newer than the one known. */
+const MARK_PLANNED = statement<[plannedAt: Date, knownUpdatedAt: Date | null, shop: string, shopifyOrderId: string]>(
+  "shopify_order_planned",
+  `UPDATE "ShopifyOrder" SET "plannedAt" = $1,
+     "knownUpdatedAt" = CASE WHEN $2::timestamp IS NULL THEN "knownUpdatedAt" ELSE $2::timestamp END
+   WHERE shop = $3 AND "shopifyOrderId" = $4`,
+);
+
+export async function markOrderPlanned(
+  db: RawDb,
+  order: { shop: string; shopifyOrderId: string },
+  at: { plannedAt: Date; knownUpdatedAt?: Date },
+): Promise<void> {
+  await sqlOf(db).count(MARK_PLANNED, at.plannedAt, at.knownUpdatedAt ?? null, order.shop, order.shopifyOrderId);
+}
+
+const NOTE_WRITTEN = statement<[status: string, updatedAt: Date, id: string]>(
+  "fulfillment_note_written",
+  `UPDATE "Fulfillment" SET "noteStatus" = $1, "updatedAt" = $2::timestamp WHERE id = $3::uuid AND status = $1`,
+);
+
+/** The order's note is written for the record's `status`; false when the record moved on meanwhile. */
+export async function markNoteWritten(db: RawDb, id: string, status: string, at: Date): Promise<boolean> {
+  return (await sqlOf(db).count(NOTE_WRITTEN, status, at, id)) === 1;
 }
