@@ -191,4 +191,3 @@ function composedName(text: string): string {
   }
   return name;
 }
-

@@ -76,11 +76,13 @@ interface BuiltTrigger {
   payload: Record<string, string | number | null>;
 }
 
-const triggerColumns = (of: string) => (raw: Record<string, unknown>): TriggerRow => ({
-  handle: column.string(raw, "handle", of),
-  payload: column.json(raw, "payload", of) as TriggerRow["payload"],
-  sentAt: column.nullableDate(raw, "sentAt", of),
-});
+const triggerColumns =
+  (of: string) =>
+  (raw: Record<string, unknown>): TriggerRow => ({
+    handle: column.string(raw, "handle", of),
+    payload: column.json(raw, "payload", of) as TriggerRow["payload"],
+    sentAt: column.nullableDate(raw, "sentAt", of),
+  });
 
 // Every trigger runs these (prepared statements, ADR 035).
 const TRIGGER_ROW = statement<[shop: string, key: string], TriggerRow>(
@@ -113,7 +115,13 @@ async function insertTrigger(
   db: PrismaClient,
   args: { shop: string; key: string } & BuiltTrigger,
 ): Promise<TriggerRow> {
-  const [inserted] = await sqlOf(db).rows(INSERT_TRIGGER, args.shop, args.key, args.handle, JSON.stringify(args.payload));
+  const [inserted] = await sqlOf(db).rows(
+    INSERT_TRIGGER,
+    args.shop,
+    args.key,
+    args.handle,
+    JSON.stringify(args.payload),
+  );
   const row = inserted ?? (await triggerRow(db, args.shop, args.key));
   if (!row) throw new Error(`FlowTrigger ${args.shop} ${args.key}: neither inserted nor found`);
   return row;

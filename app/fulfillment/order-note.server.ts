@@ -31,9 +31,7 @@ export async function writeOrderNote(
   // An order with several fulfilment orders carries one tag: the part that most needs a look.
   const partsOf = (of: { shop: string; shopifyOrderId: string }) => recordsOfOrder(deps.db, of);
   const known = order ? await partsOf(order) : undefined;
-  const record = known
-    ? known.find((part) => part.id === fulfillmentId)
-    : await recordById(deps.db, fulfillmentId);
+  const record = known ? known.find((part) => part.id === fulfillmentId) : await recordById(deps.db, fulfillmentId);
   if (!record) return "done";
   const status = statusOf(record);
   if (!NOTED_STATUSES.includes(status) || record.noteStatus === status) return "done";

@@ -15,11 +15,13 @@ interface BudgetRow {
   available: number;
 }
 
-const budgetRow = (of: string) => (raw: Record<string, unknown>): BudgetRow => ({
-  maximumAvailable: column.number(raw, "maximumAvailable", of),
-  restoreRate: column.number(raw, "restoreRate", of),
-  available: column.number(raw, "available", of),
-});
+const budgetRow =
+  (of: string) =>
+  (raw: Record<string, unknown>): BudgetRow => ({
+    maximumAvailable: column.number(raw, "maximumAvailable", of),
+    restoreRate: column.number(raw, "restoreRate", of),
+    available: column.number(raw, "available", of),
+  });
 
 /** The level now (restored since atMs, capped at the size) less the cost, only if it holds it. */
 const RESERVE = statement<[nowMs: number, cost: number, shop: string], BudgetRow>(
@@ -45,7 +47,14 @@ const LEVEL = statement<[nowMs: number, shop: string], BudgetRow>(
 );
 
 const REPORT = statement<
-  [shop: string, maximumAvailable: number, restoreRate: number, currentlyAvailable: number, nowMs: number, refund: number]
+  [
+    shop: string,
+    maximumAvailable: number,
+    restoreRate: number,
+    currentlyAvailable: number,
+    nowMs: number,
+    refund: number,
+  ]
 >(
   "admin_budget_report",
   `INSERT INTO "AdminApiBudget" ("shop", "maximumAvailable", "restoreRate", "available", "atMs", "updatedAt")

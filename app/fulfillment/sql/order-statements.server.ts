@@ -63,7 +63,10 @@ function read<Params extends readonly unknown[]>(name: string, where: string): S
 }
 
 const BY_ID = read<[id: string]>("fulfillment_by_id", `WHERE id = $1::uuid`);
-const BY_ID_IN_SHOP = read<[id: string, shop: string]>("fulfillment_by_id_in_shop", `WHERE id = $1::uuid AND shop = $2`);
+const BY_ID_IN_SHOP = read<[id: string, shop: string]>(
+  "fulfillment_by_id_in_shop",
+  `WHERE id = $1::uuid AND shop = $2`,
+);
 const OF_ORDER = read<[shop: string, shopifyOrderId: string]>(
   "fulfillment_of_order",
   `WHERE shop = $1 AND "shopifyOrderId" = $2 ORDER BY "createdAt" ASC, "fulfillmentOrderGid" ASC`,
