@@ -31,8 +31,10 @@ import { acceptRequest, rejectRequest } from "./fulfillment-service.server";
 import type { FulfillmentStatus } from "./status";
 import { forgetPaidUnits, recordUnitsToFulfil } from "./units-awaiting-warehouse.server";
 import {
+  eventRecorded,
   markOrderPlanned,
   recordById,
+  recordEvent,
   recordsOfOrder,
   trackedOrder,
   wholeOrderRecords,
@@ -278,11 +280,7 @@ async function reportAtWarehouse(
   fo: FulfillmentOrderState,
 ): Promise<void> {
   if (fo.status !== "OPEN" || !record.svcOrderId) return;
-  const done = await deps.db.fulfillmentEvent.findFirst({
-    where: { fulfillmentId: record.id, detailCode: "progressReported" },
-    select: { id: true },
-  });
-  if (done) return;
+  if (await eventRecorded(deps.db, record.id, "progressReported")) return;
   const message = reason("progressReported", { order: record.svcOrderId });
   const answer = await reportWarehouseProgress(admin, {
     fulfillmentOrderGid: fo.id,
@@ -290,16 +288,14 @@ async function reportAtWarehouse(
   });
   if (answer !== "reported") return;
   const status = statusOf(record);
-  await deps.db.fulfillmentEvent.create({
-    data: {
-      fulfillmentId: record.id,
-      at: deps.now(),
-      fromStatus: status,
-      toStatus: status,
-      detailCode: message.code,
-      detailParams: message.params,
-      detail: reasonRecord(message),
-    },
+  await recordEvent(deps.db, {
+    fulfillmentId: record.id,
+    at: deps.now(),
+    fromStatus: status,
+    toStatus: status,
+    detailCode: message.code,
+    detailParams: message.params,
+    detail: reasonRecord(message),
   });
 }
 

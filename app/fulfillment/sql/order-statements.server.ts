@@ -156,3 +156,56 @@ const NOTE_WRITTEN = statement<[status: string, updatedAt: Date, id: string]>(
 export async function markNoteWritten(db: RawDb, id: string, status: string, at: Date): Promise<boolean> {
   return (await sqlOf(db).count(NOTE_WRITTEN, status, at, id)) === 1;
 }
+
+const EVENT_RECORDED = statement<[fulfillmentId: string, detailCode: string], { recorded: boolean }>(
+  "fulfillment_event_recorded",
+  `SELECT EXISTS (SELECT 1 FROM "FulfillmentEvent" WHERE "fulfillmentId" = $1::uuid AND "detailCode" = $2) AS recorded`,
+  (raw) => ({ recorded: raw.recorded === true }),
+);
+
+/** Whether the record's timeline has an event of `detailCode` (an event that is a step's memory). */
+export async function eventRecorded(db: RawDb, fulfillmentId: string, detailCode: string): Promise<boolean> {
+  const [row] = await sqlOf(db).rows(EVENT_RECORDED, fulfillmentId, detailCode);
+  return row?.recorded ?? false;
+}
+
+const RECORD_EVENT = statement<
+  [
+    fulfillmentId: string,
+    at: Date,
+    fromStatus: string | null,
+    toStatus: string,
+    detailCode: string | null,
+    detailParams: string,
+    detail: string | null,
+  ]
+>(
+  "fulfillment_event_insert",
+  `INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "fromStatus", "toStatus", "detailCode", "detailParams", detail)
+   VALUES ($1::uuid, $2::timestamp, $3, $4, $5, $6::jsonb, $7)`,
+);
+
+/** Adds an event to the record's timeline without moving it (a state change writes its own). */
+export async function recordEvent(
+  db: RawDb,
+  event: {
+    fulfillmentId: string;
+    at: Date;
+    fromStatus: string | null;
+    toStatus: string;
+    detailCode: string | null;
+    detailParams: unknown;
+    detail: string | null;
+  },
+): Promise<void> {
+  await sqlOf(db).count(
+    RECORD_EVENT,
+    event.fulfillmentId,
+    event.at,
+    event.fromStatus,
+    event.toStatus,
+    event.detailCode,
+    JSON.stringify(event.detailParams ?? {}),
+    event.detail,
+  );
+}
