@@ -42,7 +42,7 @@ export function statement<Params extends readonly unknown[], Row = never>(
 }
 
 /** A row that does not have the shape its statement declares: names the statement and the column. */
-export class SqlRowError extends Error {
+class SqlRowError extends Error {
   constructor(statementName: string, detail: string) {
     super(`SQL statement "${statementName}": ${detail}`);
     this.name = "SqlRowError";
@@ -83,7 +83,7 @@ export const column = {
 } as const;
 
 /** A statement composed from parts at run time (Prisma.sql`…`): its text with $1… and its values. */
-export interface ComposedSql {
+interface ComposedSql {
   readonly text: string;
   readonly values: readonly unknown[];
 }
