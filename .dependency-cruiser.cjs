@@ -24,7 +24,7 @@ const SHOPIFY = "^app/shopify/|^app/shopify\\.server\\.ts$";
 // feature and no edge; what every feature's handlers get (app/handler-deps.ts) and the classifier
 // of the edges' errors (app/job-errors) sit with the features.
 const SHARED =
-  "^app/(money|i18n|http|forms|text|jobs)/|^app/(logger|env|db|crypto|metrics|telemetry|version)\\.server\\.ts$";
+  "^app/(money|i18n|http|forms|text|jobs)/|^app/(logger|env|db|sql|crypto|metrics|telemetry|version)\\.server\\.ts$";
 /** Everything of app/ that is not a route, a component, the composition root, an edge or shared: the features and the orchestration above them. */
 const FEATURE_NOT = [ROUTES, COMPONENTS, COMPOSITION, EDGES, SHARED];
 

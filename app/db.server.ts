@@ -1,6 +1,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
+import pg from "pg";
 import type { Env } from "./env.server";
+import { registerPool } from "./sql.server";
 
 /**
  * Whose pool a thread's client is: the serving thread's (rate callbacks, webhooks, pages), the job
@@ -37,9 +39,25 @@ export function poolSize(role: PoolRole, env: Pick<Env, "JOB_CONCURRENCY">): num
 /**
  * A client with its own pg pool sized for `role`; its sessions are named for it in pg_stat_activity.
  * The composition root (app/composition.server.ts) makes the one client of a process; nothing else does.
+ * The order path's prepared statements (app/sql.server.ts, ADR 036) run on the same pool, which the
+ * client's `$disconnect` ends.
  */
-export function createPrismaClient(url: string, role: PoolRole, env: Pick<Env, "JOB_CONCURRENCY">): PrismaClient {
-  return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max: poolSize(role, env), application_name: `app-${role}` }),
-  });
+export function createPrismaClient(
+  url: string,
+  role: PoolRole,
+  env: Pick<Env, "JOB_CONCURRENCY"> & Partial<Pick<Env, "DATABASE_PREPARED_STATEMENTS">>,
+): PrismaClient {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize(role, env), application_name: `app-${role}` });
+  // An idle connection the server ended (a restart, a failover) leaves the pool, which opens another
+  // for the next query; without a listener pg would throw it as an uncaught exception.
+  pool.on("error", () => undefined);
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  registerPool(db, pool, { prepared: env.DATABASE_PREPARED_STATEMENTS ?? true });
+  // Prisma ends the pool only if it opened the adapter: a client that ran prepared statements alone must end it too.
+  const disconnect = db.$disconnect.bind(db);
+  db.$disconnect = async () => {
+    await disconnect();
+    if (!pool.ended) await pool.end();
+  };
+  return db;
 }

@@ -56,6 +56,13 @@ const envSchema = z.object({
     .min(1, "must be at least 1")
     .max(64, "must be at most 64")
     .default(16),
+  // The order path's statements (ADR 036) as named prepared statements, planned once per connection.
+  // "0" sends them unnamed: for PgBouncer in transaction mode older than 1.21 or without
+  // `max_prepared_statements` (docs/operations.md). On unless exactly "0".
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["0", "1", ""], { error: 'must be "1" (on) or "0" (off)' })
+    .optional()
+    .transform((value) => value !== "0"),
   // Local demo only: send Admin GraphQL to the simulated store (sandbox/store) instead of Shopify.
   SIMULATED_STORE_URL: httpUrl.optional(),
   // Local demo only: load App Bridge's script from here (the simulated store's stand-in) instead of

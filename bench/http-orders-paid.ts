@@ -23,6 +23,7 @@
  * `/metrics`), and the SQL statements.
  * Run: npm run bench -- http-orders-paid   (BENCH_ORDERS, default 500, at BENCH_RATE, default 100/s)
  */
+import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -53,12 +54,26 @@ const RATE = Number(process.env.BENCH_RATE ?? 100);
 // that many orders for any app, so the goal is judged on Plus (1,000 points/s). BENCH_PLAN=standard
 // shows what a Standard shop gets.
 const PLAN = process.env.BENCH_PLAN ?? "plus";
-const SETUPS = (process.env.BENCH_WORKERS ?? "0").split(",").map((n) => {
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? "0").split(",").map((n) => {
   const workers = Number(n.trim());
   if (!Number.isInteger(workers) || workers < 0 || workers > 8)
     throw new Error(`BENCH_WORKERS: "${n}" is not a number of worker processes from 0 to 8`);
   return workers;
 });
+// BENCH_OTEL=1: each set-up runs again with OpenTelemetry on (spans exported over OTLP/HTTP to a
+// sink in this process that answers 200 and keeps nothing), to state what tracing costs an order.
+const OTEL = process.env.BENCH_OTEL === "1";
+const SETUPS = WORKER_COUNTS.flatMap((workers) =>
+  OTEL
+    ? [
+        { workers, otel: false },
+        { workers, otel: true },
+      ]
+    : [{ workers, otel: false }],
+);
+// Issue 34's goals: CPU per order of the app's processes and of PostgreSQL, same bench.
+const APP_CPU_GOAL_MS = 10;
+const POSTGRES_CPU_GOAL_MS = 8;
 const SHOP = "tienda-bench.myshopify.com";
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 1);
 if (!Number.isInteger(SHOPS) || SHOPS < 1 || SHOPS > 1000)
@@ -101,11 +116,34 @@ interface SetupResult {
   cpuWall: number;
 }
 
-const setupLabel = (workers: number) => (workers === 0 ? "1 process (all)" : `1 web + ${workers} worker processes`);
+const setupLabel = ({ workers, otel }: { workers: number; otel: boolean }) =>
+  `${workers === 0 ? "1 process (all)" : `1 web + ${workers} worker processes`}${otel ? ", tracing on" : ""}`;
 
-async function runSetup(workers: number): Promise<SetupResult> {
-  const dataDir = path.join(ROOT, `.data/bench-orders-${process.pid}-${workers}`);
-  const deliveriesFile = path.join(ROOT, `.data/bench-orders-${process.pid}-${workers}.json`);
+/** An OTLP/HTTP endpoint that takes every export and keeps nothing (BENCH_OTEL). */
+async function startOtlpSink(): Promise<{ url: string; exports: () => number; close: () => Promise<void> }> {
+  let exports = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      exports++;
+      res.writeHead(200, { "content-type": "application/x-protobuf" }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    exports: () => exports,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function runSetup(setup: { workers: number; otel: boolean }): Promise<SetupResult> {
+  const { workers } = setup;
+  const otlp = setup.otel ? await startOtlpSink() : undefined;
+  const run = `${process.pid}-${workers}${setup.otel ? "-otel" : ""}`;
+  const dataDir = path.join(ROOT, `.data/bench-orders-${run}`);
+  const deliveriesFile = path.join(ROOT, `.data/bench-orders-${run}.json`);
   const database = await startEmbeddedPostgres({ dataDir, logger: { info() {}, warn() {} } });
   // BENCH_SQL_LOG=<file>: every statement's text, to see what an order costs.
   const counter = await startSqlCounter(database.url, { log: process.env.BENCH_SQL_LOG });
@@ -172,6 +210,7 @@ async function runSetup(workers: number): Promise<SetupResult> {
       METRICS_TOKEN,
       // e.g. BENCH_APP_NODE_OPTIONS=--cpu-prof to profile the app under load.
       ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+      ...(otlp ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_SERVICE_NAME: "svc-app-bench" } : {}),
     });
     const app = await startApp(processEnv(workers === 0 ? "all" : "web"));
     const jobProcesses: ServedApp[] = [];
@@ -281,7 +320,7 @@ async function runSetup(workers: number): Promise<SetupResult> {
     await prisma.$disconnect();
     return {
       workers,
-      label: setupLabel(workers),
+      label: setupLabel(setup),
       processes: all.length,
       ack,
       delivery,
@@ -300,6 +339,7 @@ async function runSetup(workers: number): Promise<SetupResult> {
     };
   } finally {
     await stopChildren();
+    await otlp?.close();
     await counter.close();
     await database.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -343,10 +383,10 @@ async function main() {
   ensureBuilt();
   const results: SetupResult[] = [];
   const loads: string[] = [];
-  for (const workers of SETUPS) {
+  for (const setup of SETUPS) {
     const before = loadAverage();
-    results.push(await runSetup(workers));
-    loads.push(`${setupLabel(workers)}: load average before ${before} / after ${loadAverage()}`);
+    results.push(await runSetup(setup));
+    loads.push(`${setupLabel(setup)}: load average before ${before} / after ${loadAverage()}`);
   }
 
   say(`orders/paid over HTTP — ${new Date().toISOString()}`);
@@ -422,23 +462,42 @@ async function main() {
       );
     }
   }
-  say("\ngoals (issues 12 and 21)");
+  const perOrderMs = (seconds: number) => (seconds * 1000) / ORDERS;
+  const appCpuMs = (r: SetupResult) => perOrderMs((r.cpu.app ?? 0) + (r.cpu.workers ?? 0));
+  const postgresCpuMs = (r: SetupResult) => perOrderMs(r.cpu.postgres ?? 0);
+  if (OTEL) {
+    say("\nwhat tracing costs an order (each set-up with OpenTelemetry on, against the same without)");
+    for (const on of results.filter((r) => r.label.endsWith(", tracing on"))) {
+      const off = results.find((r) => r.label === on.label.replace(", tracing on", ""));
+      if (!off) continue;
+      say(
+        `  ${off.label}: app ${appCpuMs(off).toFixed(1)} → ${appCpuMs(on).toFixed(1)} ms/order (${(appCpuMs(on) - appCpuMs(off)).toFixed(1)} ms for tracing), PostgreSQL ${postgresCpuMs(off).toFixed(1)} → ${postgresCpuMs(on).toFixed(1)}, delivery p99 ${pct(off.delivery, 99).toFixed(0)} → ${pct(on.delivery, 99).toFixed(0)} ms`,
+      );
+    }
+  }
+  say("\ngoals (issues 12, 21 and 34)");
   for (const r of results) {
     const verdicts = [
+      [`app CPU per order ≤ ${APP_CPU_GOAL_MS} ms`, appCpuMs(r) <= APP_CPU_GOAL_MS, `${appCpuMs(r).toFixed(1)} ms`],
+      [
+        `PostgreSQL CPU per order ≤ ${POSTGRES_CPU_GOAL_MS} ms`,
+        postgresCpuMs(r) <= POSTGRES_CPU_GOAL_MS,
+        `${postgresCpuMs(r).toFixed(1)} ms`,
+      ],
       [
         `ack p99 < 50 ms at ${RATE} deliveries/s`,
         r.ack.p99 < 50 && r.ack.count === ORDERS,
         `${r.ack.p99.toFixed(2)} ms`,
       ],
       [
-        "delivery → at the service p99 < 2 s",
+        `delivery → at the service p99 < 2 s at ${RATE}/s asked (${r.ack.rps.toFixed(0)}/s sent)`,
         r.delivery.length === ORDERS && pct(r.delivery, 99) < 2_000,
         `${pct(r.delivery, 99).toFixed(0)} ms, ${r.delivery.length}/${ORDERS} orders`,
       ],
       [
-        "one service order per order",
+        `${ORDERS}/${ORDERS} at the service, none twice`,
         r.svcOrders === ORDERS && r.duplicates === 0,
-        `${r.svcOrders}, ${r.duplicates} twice`,
+        `${r.svcOrders}/${ORDERS}, ${r.duplicates} twice`,
       ],
     ] as const;
     for (const [name, met, measured] of verdicts)

@@ -9,11 +9,13 @@
 import { jobErrorCode } from "../job-errors/error-codes";
 import type { FlowTrigger, PrismaClient } from "@prisma/client";
 import { storedReason } from "../fulfillment/core/reason-codes";
+import { recordById } from "../fulfillment/sql/order-statements.server";
 import { pickLocale, translator } from "../i18n/locale";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps } from "../handler-deps";
 import type { QueueHandlers } from "../jobs/worker.server";
 import { receiveFlowTrigger } from "../shopify/admin/flow.server";
+import { column, sqlOf, statement } from "../sql.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import {
   FLOW_PAYLOAD_LIMIT_BYTES,
@@ -35,7 +37,7 @@ export function flowJobHandlers(deps: FlowHandlerDeps): QueueHandlers<typeof FLO
     [FLOW_TRIGGER_QUEUE]: async (job): Promise<JobOutcome> => {
       const { db, logger } = deps;
       const where = { shop_key: { shop: job.shop, key: job.key } };
-      let row = await db.flowTrigger.findUnique({ where, select: TRIGGER_ROW });
+      let row = await triggerRow(db, job.shop, job.key);
       if (row?.sentAt) return { kind: "done" };
       if (!row) {
         const built = await buildTrigger(db, job.shop, job.payload);
@@ -61,18 +63,48 @@ export function flowJobHandlers(deps: FlowHandlerDeps): QueueHandlers<typeof FLO
         // Again after the queue's retry delay (./triggers.ts).
         return { kind: "retry", error, errorCode: jobErrorCode(thrown) };
       }
-      await db.flowTrigger.update({ where, data: { sentAt: deps.now(), error: null } });
+      await sqlOf(db).count(TRIGGER_SENT, deps.now(), job.shop, job.key);
       return { kind: "done" };
     },
   };
 }
 
-const TRIGGER_ROW = { handle: true, payload: true, sentAt: true } as const;
-type TriggerRow = Pick<FlowTrigger, keyof typeof TRIGGER_ROW>;
+type TriggerRow = Pick<FlowTrigger, "handle" | "payload" | "sentAt">;
 
 interface BuiltTrigger {
   handle: string;
   payload: Record<string, string | number | null>;
+}
+
+const triggerColumns =
+  (of: string) =>
+  (raw: Record<string, unknown>): TriggerRow => ({
+    handle: column.string(raw, "handle", of),
+    payload: column.json(raw, "payload", of) as TriggerRow["payload"],
+    sentAt: column.nullableDate(raw, "sentAt", of),
+  });
+
+// Every trigger runs these (prepared statements, ADR 036).
+const TRIGGER_ROW = statement<[shop: string, key: string], TriggerRow>(
+  "flow_trigger_row",
+  `SELECT handle, payload, "sentAt" FROM "FlowTrigger" WHERE shop = $1 AND key = $2`,
+  triggerColumns("flow_trigger_row"),
+);
+const INSERT_TRIGGER = statement<[shop: string, key: string, handle: string, payload: string], TriggerRow>(
+  "flow_trigger_insert",
+  `INSERT INTO "FlowTrigger" (shop, key, handle, payload) VALUES ($1, $2, $3, $4::jsonb)
+   ON CONFLICT (shop, key) DO NOTHING
+   RETURNING handle, payload, "sentAt"`,
+  triggerColumns("flow_trigger_insert"),
+);
+const TRIGGER_SENT = statement<[sentAt: Date, shop: string, key: string]>(
+  "flow_trigger_sent",
+  `UPDATE "FlowTrigger" SET "sentAt" = $1::timestamp, error = NULL WHERE shop = $2 AND key = $3`,
+);
+
+async function triggerRow(db: PrismaClient, shop: string, key: string): Promise<TriggerRow | null> {
+  const [row] = await sqlOf(db).rows(TRIGGER_ROW, shop, key);
+  return row ?? null;
 }
 
 /**
@@ -83,18 +115,16 @@ async function insertTrigger(
   db: PrismaClient,
   args: { shop: string; key: string } & BuiltTrigger,
 ): Promise<TriggerRow> {
-  const [inserted] = await db.$queryRaw<TriggerRow[]>`
-    INSERT INTO "FlowTrigger" (shop, key, handle, payload)
-    VALUES (${args.shop}, ${args.key}, ${args.handle}, ${JSON.stringify(args.payload)}::jsonb)
-    ON CONFLICT (shop, key) DO NOTHING
-    RETURNING handle, payload, "sentAt"`;
-  return (
-    inserted ??
-    db.flowTrigger.findUniqueOrThrow({
-      where: { shop_key: { shop: args.shop, key: args.key } },
-      select: TRIGGER_ROW,
-    })
+  const [inserted] = await sqlOf(db).rows(
+    INSERT_TRIGGER,
+    args.shop,
+    args.key,
+    args.handle,
+    JSON.stringify(args.payload),
   );
+  const row = inserted ?? (await triggerRow(db, args.shop, args.key));
+  if (!row) throw new Error(`FlowTrigger ${args.shop} ${args.key}: neither inserted nor found`);
+  return row;
 }
 
 /** The shop's orders waiting for stock (awaiting_stock) that hold units of `sku`. */
@@ -126,7 +156,7 @@ async function buildTrigger(db: PrismaClient, shop: string, job: FlowTriggerJob)
       },
     };
   }
-  const record = await db.fulfillment.findFirst({ where: { id: job.fulfillmentId, shop } });
+  const record = await recordById(db, job.fulfillmentId, shop);
   if (!record) return null;
   const order = { order_id: legacyId(record.shopifyOrderId), "Order name": record.orderName };
   if (job.kind === "sent") {

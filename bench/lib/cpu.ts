@@ -42,7 +42,8 @@ function readStats(): ProcStat[] {
 }
 
 /** CPU seconds so far per named group: each group is the process trees under its pids; PostgreSQL's
- *  processes (comm "postgres") form their own group wherever they hang. Time of processes that have
+ *  processes (comm "postgres") under any group form their own group (other servers on the machine
+ *  are not counted). Time of processes that have
  *  ended counts once their parent has reaped them: in the parent's group, or in the group
  *  `endedChildren` names for that parent (e.g. the load generators the bench ran). */
 export function cpuSeconds(
@@ -57,8 +58,11 @@ export function cpuSeconds(
   for (const name of Object.values(endedChildren)) totals[name] = 0;
   for (const s of stats) {
     let group: string | undefined;
-    if (s.comm === "postgres") group = "postgres";
-    else
+    if (s.comm === "postgres") {
+      // Only the run's own PostgreSQL (a descendant of a group's process): on a shared machine
+      // other PostgreSQL servers are someone else's.
+      if (descendsFrom(s, byPid, roots)) group = "postgres";
+    } else
       for (let p: ProcStat | undefined = s; p && !group; p = byPid.get(p.ppid)) {
         group = roots.get(p.pid);
         if (p.ppid === 0) break;
@@ -69,6 +73,14 @@ export function cpuSeconds(
     if (ended) totals[ended]! += s.reaped / TICKS_PER_SECOND;
   }
   return totals;
+}
+
+function descendsFrom(s: ProcStat, byPid: Map<number, ProcStat>, roots: Map<number, string>): boolean {
+  for (let p = byPid.get(s.ppid); p; p = byPid.get(p.ppid)) {
+    if (roots.has(p.pid)) return true;
+    if (p.ppid === 0) break;
+  }
+  return false;
 }
 
 /** What each group spent between two readings. */

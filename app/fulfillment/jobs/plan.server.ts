@@ -7,7 +7,7 @@
  * job; none of them acts on its payload, so a late or stale delivery can never undo newer state.
  */
 import { reason, reasonColumns, reasonRecord, sameReason, storedReason, type ReasonCode } from "../core/reason-codes";
-import type { Fulfillment, PrismaClient } from "@prisma/client";
+import { Prisma, type Fulfillment, type PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { recordCustomerDataSeen } from "../../shop/customer-data-access.server";
 import { getShopSettings, type ShopSettings } from "../../shop/shop-settings.server";
@@ -31,6 +31,16 @@ import { interrupted, sendToService, type SubmitOutcome } from "./submit.server"
 import { acceptRequest, rejectRequest } from "../shopify/fulfillment-service.server";
 import type { FulfillmentStatus } from "../core/status";
 import { forgetPaidUnits, recordUnitsToFulfil } from "../records/units-awaiting-warehouse.server";
+import {
+  eventRecorded,
+  markOrderPlanned,
+  recordById,
+  recordEvent,
+  recordsOfOrder,
+  trackedOrder,
+  wholeOrderRecords,
+} from "../sql/order-statements.server";
+import { sqlOf } from "../../sql.server";
 
 export interface PlanDeps {
   db: PrismaClient;
@@ -69,22 +79,17 @@ export async function planOrder(
   args: { shop: string; shopifyOrderId: string },
 ): Promise<SubmitOutcome> {
   const { db } = deps;
-  const tracked = await db.shopifyOrder.findUnique({
-    where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: args.shopifyOrderId } },
-  });
+  const tracked = await trackedOrder(db, args);
   if (!tracked) return { kind: "done" };
   const { settings } = await getShopSettings({ db, shop: args.shop });
   const admin = await deps.adminFor(args.shop);
   const state = await readOrderState(admin, { orderGid: tracked.orderGid, paidAt: tracked.createdAt });
   const now = deps.now();
-  await db.shopifyOrder.update({
-    where: { shop_shopifyOrderId: { shop: args.shop, shopifyOrderId: args.shopifyOrderId } },
-    data: {
-      plannedAt: now,
-      ...(state && (!tracked.knownUpdatedAt || new Date(state.updatedAt) > tracked.knownUpdatedAt)
-        ? { knownUpdatedAt: new Date(state.updatedAt) }
-        : {}),
-    },
+  await markOrderPlanned(db, args, {
+    plannedAt: now,
+    ...(state && (!tracked.knownUpdatedAt || new Date(state.updatedAt) > tracked.knownUpdatedAt)
+      ? { knownUpdatedAt: new Date(state.updatedAt) }
+      : {}),
   });
   if (!state) {
     await forgetPaidUnits(db, tracked);
@@ -101,9 +106,7 @@ export async function planOrder(
   // An order recorded before fulfilment orders were followed (one record for the whole order):
   // once anything of it may be at the service it is left as it was, so nothing goes twice; a
   // record that was never sent gives way to one per fulfilment order.
-  const legacy = await db.fulfillment.findMany({
-    where: { shop: args.shop, shopifyOrderId: args.shopifyOrderId, fulfillmentOrderGid: null },
-  });
+  const legacy = await wholeOrderRecords(db, args);
   if (legacy.some((r) => r.svcOrderId || !UNSENT.includes(statusOf(r)))) {
     deps.logger.info(
       { shop: args.shop, order: tracked.orderName },
@@ -196,7 +199,7 @@ export async function planOrder(
         );
         break;
       }
-      const fresh = await db.fulfillment.findUnique({ where: { id: record.id } });
+      const fresh = await recordById(db, record.id);
       if (!fresh) break;
       record = fresh;
     }
@@ -235,7 +238,7 @@ export async function planOrder(
     const outcome = await apply(deps, admin, record, status, fo, state, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
     if (!serviceMode && decision.kind === "send") {
-      const sent = await db.fulfillment.findUnique({ where: { id: record.id } });
+      const sent = await recordById(db, record.id);
       if (sent && AT_WAREHOUSE.includes(statusOf(sent))) await reportAtWarehouse(deps, admin, sent, fo);
     }
     if (serviceMode && requested) await acknowledge(deps, admin, record.id, fo, decision);
@@ -275,11 +278,7 @@ async function reportAtWarehouse(
   fo: FulfillmentOrderState,
 ): Promise<void> {
   if (fo.status !== "OPEN" || !record.svcOrderId) return;
-  const done = await deps.db.fulfillmentEvent.findFirst({
-    where: { fulfillmentId: record.id, detailCode: "progressReported" },
-    select: { id: true },
-  });
-  if (done) return;
+  if (await eventRecorded(deps.db, record.id, "progressReported")) return;
   const message = reason("progressReported", { order: record.svcOrderId });
   const answer = await reportWarehouseProgress(admin, {
     fulfillmentOrderGid: fo.id,
@@ -287,16 +286,14 @@ async function reportAtWarehouse(
   });
   if (answer !== "reported") return;
   const status = statusOf(record);
-  await deps.db.fulfillmentEvent.create({
-    data: {
-      fulfillmentId: record.id,
-      at: deps.now(),
-      fromStatus: status,
-      toStatus: status,
-      detailCode: message.code,
-      detailParams: message.params,
-      detail: reasonRecord(message),
-    },
+  await recordEvent(deps.db, {
+    fulfillmentId: record.id,
+    at: deps.now(),
+    fromStatus: status,
+    toStatus: status,
+    detailCode: message.code,
+    detailParams: message.params,
+    detail: reasonRecord(message),
   });
 }
 
@@ -312,7 +309,7 @@ async function acknowledge(
   decision: Decision,
 ): Promise<void> {
   if (decision.kind === "wait") return;
-  const record = await deps.db.fulfillment.findUnique({ where: { id: recordId } });
+  const record = await recordById(deps.db, recordId);
   if (!record) return;
   const status = statusOf(record);
   if (status === "submitted" && record.svcOrderId) {
@@ -346,7 +343,8 @@ async function ensureRecords(
   if (state.fulfillmentOrders.length > 0) {
     const gids = state.fulfillmentOrders.map((fo) => fo.id);
     const locations = state.fulfillmentOrders.map((fo) => fo.locationId);
-    await db.$executeRaw`
+    await sqlOf(db).composed(
+      Prisma.sql`
       WITH record AS (
         INSERT INTO "Fulfillment" (id, shop, "shopifyOrderId", "orderGid", "orderName", "fulfillmentOrderGid",
                                    "locationGid", status, "createdAt", "updatedAt")
@@ -360,12 +358,11 @@ async function ensureRecords(
       INSERT INTO "FulfillmentEvent" ("fulfillmentId", at, "toStatus", detail, "detailCode", "detailParams")
       SELECT id, ${now}, 'pending', 'fulfilment order ' || "fulfillmentOrderGid" || ' read from Shopify',
              'readFromShopify', jsonb_build_object('gid', "fulfillmentOrderGid")
-        FROM record`;
+        FROM record`,
+      () => undefined,
+    );
   }
-  return db.fulfillment.findMany({
-    where: { shop: tracked.shop, shopifyOrderId: tracked.shopifyOrderId },
-    orderBy: { createdAt: "asc" },
-  });
+  return recordsOfOrder(db, tracked);
 }
 
 /** Moves one unsent record as decided; returns when the order's job should look again. */

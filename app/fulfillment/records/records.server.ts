@@ -22,6 +22,7 @@ import { paidUnits } from "./units-awaiting-warehouse.server";
 import { planTransition, wakeOrderIntent } from "../core/transitions";
 import { jobsOwedOnTransition } from "../events";
 import { webhookDeliveryInsert } from "../../shopify/webhooks/webhook-delivery.server";
+import { column, sqlOf } from "../../sql.server";
 
 type Db = PrismaClient;
 
@@ -139,7 +140,8 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
   const { shop, order, now } = event;
   const triggeredAt = validDate(event.triggeredAt ?? null);
   const wakeJob = wakeOrderIntent({ shop, shopifyOrderId: order.id, now });
-  const [result] = await db.$queryRaw<{ delivered: boolean; woken: boolean }[]>`
+  const [result] = await sqlOf(db).composed(
+    Prisma.sql`
     WITH delivery AS (${webhookDeliveryInsert({ shop, topic: event.topic, eventId: event.eventId, webhookId: event.webhookId, triggeredAt })}
       RETURNING 1
     ), tracked AS (
@@ -166,7 +168,9 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
                          OR o."knownUpdatedAt" <= ${event.updatedAt}::timestamp))
     ), job AS (${enqueueStatement(wakeJob, Prisma.sql`wake`)}
     )
-    SELECT EXISTS (SELECT 1 FROM delivery) AS delivered, EXISTS (SELECT 1 FROM wake) AS woken`;
+    SELECT EXISTS (SELECT 1 FROM delivery) AS delivered, EXISTS (SELECT 1 FROM wake) AS woken`,
+    (raw) => ({ delivered: raw.delivered === true, woken: raw.woken === true }),
+  );
   if (result?.woken) signalEnqueued(wakeJob.queue);
   return { duplicate: !result?.delivered, woken: Boolean(result?.woken) };
 }
@@ -250,8 +254,10 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
   }
   writes.push(...jobs.map((intent) => enqueueStatement(intent, moved)));
   const ctes = writes.map((write, i) => Prisma.sql`${Prisma.raw(i === 0 ? "moved" : `w${i}`)} AS (${write})`);
-  const [row] = await db.$queryRaw<{ moved: number }[]>`
-    WITH ${Prisma.join(ctes, ", ")} SELECT count(*)::int AS moved FROM moved`;
+  const [row] = await sqlOf(db).composed(
+    Prisma.sql`WITH ${Prisma.join(ctes, ", ")} SELECT count(*)::int AS moved FROM moved`,
+    (raw) => ({ moved: column.number(raw, "moved", "transition") }),
+  );
   if (row?.moved !== 1) return false;
   signalEnqueued(...jobs.map((intent) => intent.queue));
   return true;

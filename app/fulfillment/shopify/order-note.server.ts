@@ -9,6 +9,7 @@ import { NOTE_METAFIELD, headlineOf, noteTags, noteValue } from "../core/order-n
 import { statusOf } from "../records/records.server";
 import { writeOrderNote as writeNoteToShopify } from "../../shopify/admin/orders.server";
 import { NOTED_STATUSES } from "../core/status";
+import { markNoteWritten, recordById, recordsOfOrder } from "../sql/order-statements.server";
 
 export interface NoteDeps {
   db: PrismaClient;
@@ -28,15 +29,9 @@ export async function writeOrderNote(
   order?: { shop: string; shopifyOrderId: string },
 ): Promise<"done" | "again"> {
   // An order with several fulfilment orders carries one tag: the part that most needs a look.
-  const partsOf = (of: { shop: string; shopifyOrderId: string }) =>
-    deps.db.fulfillment.findMany({
-      where: { shop: of.shop, shopifyOrderId: of.shopifyOrderId },
-      orderBy: [{ createdAt: "asc" }, { fulfillmentOrderGid: "asc" }],
-    });
+  const partsOf = (of: { shop: string; shopifyOrderId: string }) => recordsOfOrder(deps.db, of);
   const known = order ? await partsOf(order) : undefined;
-  const record = known
-    ? known.find((part) => part.id === fulfillmentId)
-    : await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
+  const record = known ? known.find((part) => part.id === fulfillmentId) : await recordById(deps.db, fulfillmentId);
   if (!record) return "done";
   const status = statusOf(record);
   if (!NOTED_STATUSES.includes(status) || record.noteStatus === status) return "done";
@@ -62,7 +57,5 @@ export async function writeOrderNote(
   const now = note(await partsOf(record));
   if (JSON.stringify(now) !== JSON.stringify(written)) return "again";
   // One statement (Prisma's updateMany adds its own BEGIN and COMMIT around it).
-  const count = await deps.db.$executeRaw`
-    UPDATE "Fulfillment" SET "noteStatus" = ${status}, "updatedAt" = ${new Date()} WHERE id = ${record.id}::uuid AND status = ${status}`;
-  return count === 1 ? "done" : "again";
+  return (await markNoteWritten(deps.db, record.id, status, new Date())) ? "done" : "again";
 }

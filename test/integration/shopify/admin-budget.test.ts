@@ -3,9 +3,9 @@
 // (app/shopify/admin-budget.server.ts) they never provoke THROTTLED together; each on a budget of
 // its own, the same work does. The store and both pacings run on one manual clock that moves when
 // a pacing sleeps, so waiting costs no real time.
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import { afterAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "~/db.server";
 import { postgresBudgetStore } from "~/shopify/admin-budget.server";
 import { createAdminPacing, memoryBudgetStore, type BudgetStore } from "~/shopify/admin-pacing.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
@@ -17,7 +17,8 @@ const CALLS_PER_PROCESS = 6;
 
 const clients: PrismaClient[] = [];
 const processDb = () => {
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
+  // Each process's client as the composition root makes it: the budget's prepared statements on its own pool.
+  const db = createPrismaClient(process.env.DATABASE_URL!, "jobs", { JOB_CONCURRENCY: 1 });
   clients.push(db);
   return db;
 };

@@ -85,6 +85,8 @@ export async function startCluster(opts: ClusterOptions) {
       env: {
         MIGRATE_ON_START: "0",
         LOG_LEVEL: "warn",
+        // Debian's PgBouncer here is 1.18: no prepared statements in transaction mode (ADR 035).
+        DATABASE_PREPARED_STATEMENTS: "0",
         SHOPIFY_API_SECRET: SECRET,
         // HAProxy checks /readyz every 300 ms and takes a server out after 2 failures: keep serving past that.
         SHUTDOWN_DELAY_MS: "1500",
