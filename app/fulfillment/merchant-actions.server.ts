@@ -12,6 +12,7 @@ import { readStoredRequest, statusOf, transition, type TransitionArgs } from "./
 import { describeUnits } from "./service-status";
 import { fetchPaidOrder } from "./shopify-order.server";
 import { isCancelledReason, reason, reasonColumns, storedReason } from "./reason-codes";
+import { actionsFor, type RecordAction } from "./reason-actions";
 import { outcomeRecordsEn } from "../i18n/messages.en";
 import { RETRYABLE_BY_MERCHANT } from "./status";
 import { isAwaitingShortChoice, readMissingLines } from "./short-shipment";
@@ -59,10 +60,18 @@ export const MERCHANT_OUTCOMES = [
   "notShort",
   "chooseForShort",
   "notAddressHeld",
+  "handled",
+  "noteMissing",
+  "noteTooLong",
+  "notAttention",
+  "notOffered",
+  "refreshed",
+  "refreshRequested",
+  "noServiceOrder",
 ] as const;
 export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
-const moved = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
+export const moved = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
   ok: true,
   message: outcomeRecordsEn[code](params),
   code,
@@ -91,6 +100,16 @@ async function moveThenAnswer(
   const { now, ...change } = move;
   const ok = await transition(deps.db, { id: record.id, now: now ?? deps.now(), ...change });
   return ok ? answer : raced(record.orderName);
+}
+
+/** Whether `action` is offered for `record` now: the table Pedidos draws its actions from (reason-actions.ts). */
+export function offers(record: Fulfillment, action: RecordAction): boolean {
+  return actionsFor({
+    status: statusOf(record),
+    reasonCode: storedReason(record.reasonCode, record.reasonParams)?.code ?? null,
+    svcOrderId: record.svcOrderId,
+    shortChoice: isAwaitingShortChoice(record),
+  }).includes(action);
 }
 
 async function load(deps: MerchantDeps, shop: string, fulfillmentId: string): Promise<Fulfillment | null> {
@@ -238,6 +257,9 @@ export async function retryFulfillment(
     return refused("cancelledNotRetryable", {
       order: record.orderName,
     });
+  // Retrying does nothing for this reason (an order held or cancelled at the warehouse, a test
+  // order skipped on purpose): the page offers what does (issue 33).
+  if (!offers(record, "retry")) return refused("notOffered", { order: record.orderName, action: "retry" });
   if (record.svcOrderId) {
     return moveThenAnswer(
       deps,

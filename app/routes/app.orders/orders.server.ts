@@ -14,8 +14,12 @@ import {
   type MerchantActionResult,
 } from "~/fulfillment/merchant-actions.server";
 import { listFulfillments } from "~/fulfillment/orders-page.server";
+import { markHandled, refreshRecord } from "~/fulfillment/record-followup.server";
+import { ACTION_INTENTS } from "~/fulfillment/reason-actions";
 import { parseBulkIds, ORDERS_PAGE_SIZE, type FieldError, type parseOrdersQuery } from "~/fulfillment/orders-query";
 import { isRecordId } from "~/http/record-id";
+import { getShopSettings } from "~/shop/shop-settings.server";
+import { supportToShow } from "~/shop/support-channel";
 import type { OrdersActionData, OrdersPageData } from "./types";
 
 /** The process's services, as the route gets them (app/composition.server.ts). */
@@ -40,18 +44,12 @@ export async function loadOrdersPage(
     query,
     invalid: parsed.ok ? null : parsed.error,
     attention: await ordersAttention({ db, now }, shop),
+    support: supportToShow((await getShopSettings({ db, shop })).settings.support),
   };
 }
 
-// The actions on one record name it by its id.
-const ON_ONE_RECORD = new Set([
-  "confirm-exists",
-  "confirm-absent",
-  "retry",
-  "short-resend",
-  "short-refund",
-  "send-as-is",
-]);
+// The actions on one record name it by its id: every form of the actions' table (reason-actions.ts).
+const ON_ONE_RECORD = new Set(Object.values(ACTION_INTENTS).flat());
 const INTENTS = new Set([...ON_ONE_RECORD, "retry-many"]);
 
 /**
@@ -62,6 +60,8 @@ export async function ordersAction(
   services: Services,
   shop: string,
   form: FormData,
+  /** The admin user acting (the session token's subject), for the timeline. */
+  by = "?",
 ): Promise<{ status: number; result: OrdersActionData; attention?: true }> {
   const intent = String(form.get("intent") ?? "");
   if (ATTENTION_INTENTS.has(intent)) {
@@ -91,6 +91,14 @@ export async function ordersAction(
       status: 400,
       result: { kind: "one", ...refused("invalidRecordId") },
     };
+  }
+  // Answered with their own status (a refused note is a 400 naming the field).
+  if (intent === "handled" || intent === "refresh") {
+    const answer =
+      intent === "handled"
+        ? await markHandled(services, { shop, fulfillmentId, note: form.get("note"), by })
+        : await refreshRecord(services, { shop, fulfillmentId });
+    return { status: answer.status, result: { kind: "one", ...answer.result } };
   }
   return {
     status: 200,
