@@ -157,7 +157,10 @@ async function watchFulfillment(deps: PollDeps, record: Fulfillment, lastDelayMs
   try {
     order = await lookupServiceOrder(client, record.svcOrderId!);
   } catch (error) {
-    deps.logger.warn({ shop: record.shop, order: record.orderName, err: message(error) }, "service order lookup failed");
+    deps.logger.warn(
+      { shop: record.shop, order: record.orderName, err: message(error) },
+      "service order lookup failed",
+    );
     return later(false);
   }
   // The reason it needs a person stays: an order the service does not know is looked at again later.

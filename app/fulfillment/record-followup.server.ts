@@ -28,8 +28,7 @@ export async function markHandled(
 ): Promise<{ status: number; result: MerchantActionResult }> {
   const record = await deps.db.fulfillment.findFirst({ where: { id: args.fulfillmentId, shop: args.shop } });
   if (!record) return { status: 404, result: refused("notFound") };
-  if (!offers(record, "handled"))
-    return { status: 409, result: refused("notAttention", { order: record.orderName }) };
+  if (!offers(record, "handled")) return { status: 409, result: refused("notAttention", { order: record.orderName }) };
   const note = readHandledNote(args.note);
   if (!note.ok) return { status: 400, result: refused(note.code, { order: record.orderName, ...note.params }) };
   const handled = reason("merchantHandled", { note: note.note, by: args.by });

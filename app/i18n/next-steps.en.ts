@@ -20,4 +20,19 @@ export const nextStepsEn: Leaves<typeof nextStepsEs> = {
   contactUrl: "Support site",
   contactMissing: "You have not saved the service's support channel yet: add it in Settings to see it here.",
   contactSettings: "Go to Settings",
+  support: {
+    title: "Service support",
+    help: "Where to ask the service to stop or change an order the warehouse already has. Orders shows it next to the orders that need it.",
+    email: "Support e-mail",
+    phone: "Support phone",
+    url: "Support site or form",
+    urlHelp: "An address starting with https://",
+    save: "Save support",
+    saved: "Support saved.",
+    errors: {
+      email: "Enter a valid e-mail, e.g. support@service.mx, or leave the field empty.",
+      phone: "Enter a phone of 8 to 15 digits (+, spaces, dashes or brackets allowed), or leave the field empty.",
+      url: "Enter an address starting with https:// or http://, or leave the field empty.",
+    },
+  },
 };

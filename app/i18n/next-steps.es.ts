@@ -16,4 +16,20 @@ export const nextStepsEs = {
   contactUrl: "Sitio del soporte",
   contactMissing: "Aún no guardas el canal de soporte del servicio: agrégalo en Configuración para verlo aquí.",
   contactSettings: "Ir a Configuración",
+  support: {
+    title: "Soporte del servicio",
+    help: "Dónde pedirle al servicio que detenga o cambie un pedido que ya tiene el almacén. Pedidos lo muestra junto a los pedidos que lo necesitan.",
+    email: "Correo del soporte",
+    phone: "Teléfono del soporte",
+    url: "Sitio o formulario del soporte",
+    urlHelp: "Una dirección que empiece con https://",
+    save: "Guardar soporte",
+    saved: "Soporte guardado.",
+    errors: {
+      email: "Escribe un correo válido, p. ej. soporte@servicio.mx, o deja el campo vacío.",
+      phone:
+        "Escribe un teléfono de 8 a 15 dígitos (puede llevar +, espacios, guiones o paréntesis), o deja el campo vacío.",
+      url: "Escribe una dirección que empiece con https:// o http://, o deja el campo vacío.",
+    },
+  },
 };

@@ -16,7 +16,8 @@ export function outcomeText(i18n: Translate, result: MerchantActionResult): stri
     if (problem && Object.hasOwn(i18n.messages.serviceErrors, problem))
       params.error = i18n.format(i18n.messages.serviceErrors[problem], {});
     // The service's status word, in the merchant's language («actualizar estado»).
-    if (params.svcStatus !== undefined) params.svcStatus = params.svcStatus ? svcStatusWords(i18n, params.svcStatus) : "—";
+    if (params.svcStatus !== undefined)
+      params.svcStatus = params.svcStatus ? svcStatusWords(i18n, params.svcStatus) : "—";
     return i18n.format(text, params);
   }
   return result.ok ? result.message : result.error;

@@ -14,6 +14,8 @@ import { ConnectionCard } from "./connection-card";
 import { OperationsCard } from "./operations-card";
 import type { OperationsFormValues } from "./operations-form";
 import { RatesCard } from "./rates-card";
+import { SupportCard } from "./support-card";
+import type { SupportFormValues } from "./support-form";
 import {
   connectAccount,
   disconnectAccount,
@@ -21,6 +23,7 @@ import {
   registerForShop,
   saveOperations,
   saveRateRules,
+  saveSupport,
   type SettingsActionResult,
 } from "./settings.server";
 import type { SettingsDeps } from "~/orchestration/settings.server";
@@ -52,6 +55,8 @@ async function settingsAction(services: SettingsDeps, shop: string, request: Req
       return saveRateRules(services, shop, form, messages);
     case "operations":
       return saveOperations(services, shop, form, messages);
+    case "support":
+      return saveSupport(services, shop, form, messages);
     case "register":
       return { intent: "register", ok: true, carrierService: await registerForShop(services, shop) };
     default:
@@ -69,7 +74,8 @@ export default function Settings() {
   const errors = result && !result.ok ? result.errors : {};
   const registration = (result?.ok && result.carrierService) || page.carrierService;
 
-  const m = useI18n().messages.settings;
+  const messages = useI18n().messages;
+  const m = messages.settings;
   return (
     <Page>
       <TitleBar title={m.title} />
@@ -118,6 +124,19 @@ export default function Settings() {
             saving={saving}
             version={page.version}
             conflict={result?.intent === "operations" && !result.ok && Boolean(result.conflict)}
+          />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection title={messages.nextSteps.support.title} description={messages.nextSteps.support.help}>
+          <SupportCard
+            values={page.support}
+            typed={
+              result?.intent === "support" && !result.ok ? (result.values as SupportFormValues | undefined) : undefined
+            }
+            errors={result?.intent === "support" ? errors : {}}
+            saved={result?.intent === "support" && result.ok && !saving}
+            saving={saving}
+            version={page.version}
+            conflict={result?.intent === "support" && !result.ok && Boolean(result.conflict)}
           />
         </Layout.AnnotatedSection>
       </Layout>

@@ -18,6 +18,8 @@ import { readReadiness, type StoredReadiness } from "~/orchestration/readiness.s
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, submittedRatesValues, type RatesFormValues } from "./rates-form";
 import { conflictMessage, formReadAt } from "./read-at";
+import { parseSupportForm, supportFormValues, type SupportFormValues } from "./support-form";
+import { updateShopSettings } from "~/shop/shop-settings.server";
 
 export interface SettingsPageData {
   connected: boolean;
@@ -31,9 +33,11 @@ export interface SettingsPageData {
   readiness: StoredReadiness | null;
   /** The settings version the forms' values were read at; each form sends it back with its save. */
   version: number;
+  /** The service's support channel (shown on Pedidos where the service must be contacted). */
+  support: SupportFormValues;
 }
 
-type Intent = "connect" | "disconnect" | "rates" | "register" | "operations";
+type Intent = "connect" | "disconnect" | "rates" | "register" | "operations" | "support";
 
 /** A refused form keeps what the merchant typed (`values`), so the page shows it again with its errors. */
 export type SettingsActionResult =
@@ -42,7 +46,7 @@ export type SettingsActionResult =
       intent: Intent;
       ok: false;
       errors: Record<string, string>;
-      values?: RatesFormValues | OperationsFormValues | { environment: string };
+      values?: RatesFormValues | OperationsFormValues | SupportFormValues | { environment: string };
       /** Another session changed what this form writes after it was read: nothing was saved. */
       conflict?: true;
     };
@@ -59,7 +63,30 @@ export async function loadSettingsPage(services: SettingsDeps, shop: string): Pr
     operations: operationsFormValues(view.settings.fulfillment, view.settings.stock),
     locations: view.locations,
     version: view.version,
+    support: supportFormValues(view.settings.support),
   };
+}
+
+/** Saves the service's support channel, unless another session changed it since the form was read. */
+export async function saveSupport(
+  services: SettingsDeps,
+  shop: string,
+  form: FormData,
+  m: Messages = es,
+): Promise<SettingsActionResult> {
+  const parsed = parseSupportForm(form, m);
+  if (!parsed.ok) return { intent: "support", ok: false, errors: parsed.errors, values: parsed.values };
+  const readAt = formReadAt(form, (stored) => ({ ...supportFormValues(stored.support) }));
+  const saved = await updateShopSettings({ db: services.db, shop, patch: { support: parsed.support }, readAt });
+  if ("conflict" in saved)
+    return {
+      intent: "support",
+      ok: false,
+      conflict: true,
+      errors: { form: conflictMessage(saved.changed, m) },
+      values: supportFormValues(parsed.support),
+    };
+  return { intent: "support", ok: true, carrierService: null };
 }
 
 /** Checks the key with the service (one auth call), stores it, then registers the carrier service. */
