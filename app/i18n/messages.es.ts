@@ -461,10 +461,8 @@ export const es = {
       serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}. {error}",
       serviceHasNoOrder: "El servicio no tiene la orden {svcOrderId}.",
       serviceOrderOfAnother: "La orden {svcOrderId} del servicio es de {other}, no de {order}.",
-      serviceOrderOfAnotherPart:
-        "Otra parte de {other} ya sigue la orden {svcOrderId} del servicio: no es la de esta parte.",
-      serviceOrderOtherLines:
-        "La orden {svcOrderId} del servicio lleva {found}, no lo que se envió de esta parte de {order} ({sent}).",
+      serviceOrderOfAnotherPart: "Otra parte de {other} ya sigue la orden {svcOrderId} del servicio: no es la de esta parte.",
+      serviceOrderOtherLines: "La orden {svcOrderId} del servicio lleva {found}, no lo que se envió de esta parte de {order} ({sent}).",
       redacted: "Los datos de {order} ya no se conservan (se borraron a petición del cliente).",
       raced: "{order} cambió mientras tanto; recarga la página.",
       unknownAction: "Acción desconocida.",

@@ -149,8 +149,7 @@ export const settingsEs = {
   },
   // Free shipping that could never apply, or that applies to every order (issue 33, finding 5).
   freeShipping: {
-    noService:
-      "Marca abajo al menos un servicio con envío gratis, o deja vacío este monto: sin servicio no se aplica a ningún pedido.",
+    noService: "Marca abajo al menos un servicio con envío gratis, o deja vacío este monto: sin servicio no se aplica a ningún pedido.",
     everyOrder: "Con un monto de $0.00, todos los pedidos se envían gratis con: {services}.",
   },
   // A save refused because another session changed the same settings after this page was read.

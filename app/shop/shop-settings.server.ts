@@ -92,26 +92,13 @@ const fulfillmentSettingsSchema = z.object({
    */
   mode: z.enum(["merchant_managed", "fulfillment_service"]).default("merchant_managed"),
   /** Location gids the warehouse fulfils (merchant-managed); empty: the stock location. */
-  locationIds: z
-    .array(z.string().regex(gidPattern("Location"), "expected a Location gid"))
-    .max(50)
-    .default([]),
+  locationIds: z.array(z.string().regex(gidPattern("Location"), "expected a Location gid")).max(50).default([]),
   /** Minutes each paid order waits before it goes, so early edits and cancellations never reach the warehouse. */
-  holdBackMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 60)
-    .default(0),
+  holdBackMinutes: z.number().int().min(0).max(24 * 60).default(0),
   /** On connecting: also send the open paid orders of the last N days (0: only orders paid from now on). */
   importDays: z.number().int().min(0).max(60).default(0),
   /** Minutes between reconciliations of recently updated orders (a lost webhook never loses an order). */
-  reconcileMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60)
-    .default(30),
+  reconcileMinutes: z.number().int().min(5).max(24 * 60).default(30),
 });
 
 const stockSettingsSchema = z.object({

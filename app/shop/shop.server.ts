@@ -64,11 +64,7 @@ export async function recordOfflineTokenRefused(
 ) {
   await tx.shop.updateMany({
     where: { domain: args.shop },
-    data: {
-      offlineTokenProblem: args.problem,
-      offlineTokenProblemAt: args.at,
-      offlineTokenRefusedHash: args.refusedHash,
-    },
+    data: { offlineTokenProblem: args.problem, offlineTokenProblemAt: args.at, offlineTokenRefusedHash: args.refusedHash },
   });
   // Expired, so that opening the app exchanges a new token at once.
   await tx.session.update({ where: { id: args.sessionId }, data: { expires: args.at } });
@@ -131,11 +127,7 @@ export async function saveCheckoutReadiness(
 
 /** What shop/redact deletes of the shop's own rows, as steps of its batch transaction. */
 export function markShopRedacted(db: Pick<PrismaClient, "redactedShop">, shop: string) {
-  return db.redactedShop.upsert({
-    where: { domain: shop },
-    create: { domain: shop },
-    update: { redactedAt: new Date() },
-  });
+  return db.redactedShop.upsert({ where: { domain: shop }, create: { domain: shop }, update: { redactedAt: new Date() } });
 }
 export function deleteShopReadiness(db: Pick<PrismaClient, "checkoutReadiness">, shop: string) {
   return db.checkoutReadiness.deleteMany({ where: { shop } });
