@@ -56,7 +56,7 @@ export function SupportCard({
           <TextField
             label={t.email}
             name="supportEmail"
-            type="email"
+            inputMode="email"
             value={form.supportEmail}
             onChange={set("supportEmail")}
             autoComplete="off"
@@ -65,7 +65,7 @@ export function SupportCard({
           <TextField
             label={t.phone}
             name="supportPhone"
-            type="tel"
+            inputMode="tel"
             value={form.supportPhone}
             onChange={set("supportPhone")}
             autoComplete="off"
@@ -74,7 +74,7 @@ export function SupportCard({
           <TextField
             label={t.url}
             name="supportUrl"
-            type="url"
+            inputMode="url"
             helpText={t.urlHelp}
             value={form.supportUrl}
             onChange={set("supportUrl")}
