@@ -137,7 +137,7 @@ export async function pollFulfillment(
  * one the merchant marked handled. The service's status and tracking keep being read and shown
  * (issue 33: «en camino» without tracking), and nothing is written to Shopify or moved.
  */
-export function isWatched(record: Pick<Fulfillment, "status" | "svcOrderId" | "svcStatus">): boolean {
+function isWatched(record: Pick<Fulfillment, "status" | "svcOrderId" | "svcStatus">): boolean {
   const status = statusOf(record);
   return (
     record.svcOrderId !== null &&

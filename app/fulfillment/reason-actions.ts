@@ -21,6 +21,7 @@ import type { FulfillmentStatus } from "./status";
  * - contactService: the service's support channel and the steps to stop or change it there;
  * - handled: the merchant dealt with it outside the app (a note is required);
  * - refresh: read the service now for this order.
+ * @internal
  */
 export const RECORD_ACTIONS = [
   "retry",
@@ -60,7 +61,10 @@ const FIX_THEN_RETRY: ReasonEntry = { actions: ["retry"] };
 /** The warehouse has it and it changed in Shopify: only the service can stop or change it. */
 const AT_WAREHOUSE: ReasonEntry = { actions: ["contactService"] };
 
-/** Every reason code's entry (a missing one fails the typecheck). */
+/**
+ * Every reason code's entry (a missing one fails the typecheck).
+ * @internal
+ */
 export const REASON_ACTIONS: Record<ReasonCode, ReasonEntry> = {
   // Skipped because of what the order is: nothing to do.
   cancelledInShopify: ON_PURPOSE,
