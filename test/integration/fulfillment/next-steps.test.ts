@@ -149,6 +149,34 @@ describe("an order cancelled in Shopify after it reached the warehouse", () => {
   });
 });
 
+describe("an order at the warehouse marked handled", () => {
+  it("is never decided again: a later read of the order in Shopify sends nothing more", async () => {
+    const payload = h.paidOrder();
+    await h.deliver(payload);
+    await work();
+    const sent = await recordOf(payload);
+    expect(sent.status).toBe("submitted");
+    // Flagged as held after reaching the warehouse (Shopify refuses to hold what the app reported in
+    // progress, so the flag is set here as the order's job sets it)
+    await prisma.fulfillment.update({
+      where: { id: sent.id },
+      data: { status: "needs_attention", reasonCode: "heldAfterWarehouse", reasonParams: { order: sent.svcOrderId! } },
+    });
+    const handled = await post([
+      ["intent", "handled"],
+      ["fulfillmentId", sent.id],
+      ["note", "The service holds it until the buyer confirms."],
+    ]);
+    expect(handled).toMatchObject({ status: 200, body: { ok: true, code: "handled" } });
+    // WHEN the order's job reads the order again (its fulfilment order is open in Shopify)
+    await h.send("orders/updated", h.store.orders.get(SHOP, payload.id));
+    await work();
+    // THEN the handled record is left as the merchant left it, and the warehouse has it once
+    expect(await recordOf(payload)).toMatchObject({ status: "skipped", reasonCode: "merchantHandled" });
+    expect((await h.sandboxOrders()).filter((o) => o.request.tienda_orden_ref === payload.name)).toHaveLength(1);
+  });
+});
+
 describe("«actualizar estado»", () => {
   it("reads the service now for one order, through its poll job, and answers what the service says", async () => {
     const payload = h.paidOrder();
