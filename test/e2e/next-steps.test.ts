@@ -122,9 +122,7 @@ describe.each([
     expect(text).toContain(m.svcStatuses.IN_TRANSIT);
     expect(text).toContain(m.statuses.needs_attention);
     // Nothing was fulfilled in Shopify for it
-    expect(admin.store.inspect(SHOP).fulfillments.filter((f) => f.orderId === order.admin_graphql_api_id)).toEqual(
-      [],
-    );
+    expect(admin.store.inspect(SHOP).fulfillments.filter((f) => f.orderId === order.admin_graphql_api_id)).toEqual([]);
 
     // WHEN the merchant marks it handled without a note
     await card.getByRole("button", { name: n.handled }).click();

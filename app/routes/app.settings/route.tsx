@@ -23,9 +23,9 @@ import {
   registerForShop,
   saveOperations,
   saveRateRules,
-  saveSupport,
   type SettingsActionResult,
 } from "./settings.server";
+import { saveSupport } from "./support.server";
 import type { SettingsDeps } from "~/orchestration/settings.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {

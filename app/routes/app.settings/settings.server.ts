@@ -18,8 +18,7 @@ import { readReadiness, type StoredReadiness } from "~/orchestration/readiness.s
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, submittedRatesValues, type RatesFormValues } from "./rates-form";
 import { conflictMessage, formReadAt } from "./read-at";
-import { parseSupportForm, supportFormValues, type SupportFormValues } from "./support-form";
-import { updateShopSettings } from "~/shop/shop-settings.server";
+import { supportFormValues, type SupportFormValues } from "./support-form";
 
 export interface SettingsPageData {
   connected: boolean;
@@ -65,28 +64,6 @@ export async function loadSettingsPage(services: SettingsDeps, shop: string): Pr
     version: view.version,
     support: supportFormValues(view.settings.support),
   };
-}
-
-/** Saves the service's support channel, unless another session changed it since the form was read. */
-export async function saveSupport(
-  services: SettingsDeps,
-  shop: string,
-  form: FormData,
-  m: Messages = es,
-): Promise<SettingsActionResult> {
-  const parsed = parseSupportForm(form, m);
-  if (!parsed.ok) return { intent: "support", ok: false, errors: parsed.errors, values: parsed.values };
-  const readAt = formReadAt(form, (stored) => ({ ...supportFormValues(stored.support) }));
-  const saved = await updateShopSettings({ db: services.db, shop, patch: { support: parsed.support }, readAt });
-  if ("conflict" in saved)
-    return {
-      intent: "support",
-      ok: false,
-      conflict: true,
-      errors: { form: conflictMessage(saved.changed, m) },
-      values: supportFormValues(parsed.support),
-    };
-  return { intent: "support", ok: true, carrierService: null };
 }
 
 /** Checks the key with the service (one auth call), stores it, then registers the carrier service. */
