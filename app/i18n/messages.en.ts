@@ -2,6 +2,7 @@
 import { readinessEn } from "./readiness.en";
 import { numbersEn } from "./numbers.en";
 import { settingsEn } from "./settings.en";
+import { nextStepsEn } from "./next-steps.en";
 import { loginEn } from "./login.en";
 import { warehouseEn } from "./warehouse.en";
 import type { Messages } from "./messages.es";
@@ -492,6 +493,14 @@ export const en: Messages = {
       shopifyUnreadable: "Shopify could not be read; try again in a moment.",
       noSuchShopifyOrder: "Shopify has no such order.",
       notPaid: "{order} is not paid ({financialStatus}).",
+      handled: "{order} is marked handled; your note is in its history.",
+      noteMissing: "Write a note saying how you handled {order}.",
+      noteTooLong: "The note takes up to {max} characters; you wrote {length}.",
+      notAttention: "{order} does not need attention: there is nothing to mark handled.",
+      notOffered: "{order}: that action does not resolve its current state; use the ones the order shows.",
+      refreshed: "{order}: status at the service read now: {svcStatus}.",
+      refreshRequested: "{order}: the status was asked of the service; this page shows it once reloaded.",
+      noServiceOrder: "{order} has no order at the service yet: there is no status to read.",
     },
     fields: {
       recipient: "Recipient",
@@ -663,6 +672,7 @@ export const en: Messages = {
       merchantRetriedFollow: "You retried: following the service order again.",
       merchantRetriedRead: "You retried: reading the order from Shopify again.",
       merchantRetried: "You retried sending it to the warehouse.",
+      merchantHandled: "Marked handled by admin user {by}: “{note}”.",
       merchantSentMissing:
         "You sent the rest ({missing}) to the warehouse as a new order; the first order sent to the warehouse was service order {order}.",
       merchantLeftMissing: "You left the units the warehouse did not ship ({missing}) for a refund.",
@@ -739,6 +749,7 @@ export const en: Messages = {
     unknown: "Shopify answered with an unexpected error. Try again; if it persists, contact the app's support.",
   },
   settings: settingsEn,
+  nextSteps: nextStepsEn,
   warehouse: warehouseEn,
   login: loginEn,
   readiness: readinessEn,
@@ -869,6 +880,7 @@ export const recordsEn = {
   merchantRetriedFollow: () => "retried by the merchant: following the service order again",
   merchantRetriedRead: () => "retried by the merchant: reading the order from Shopify again",
   merchantRetried: (p) => `retried by the merchant${p.note ? ` (${p.note})` : ""}`,
+  merchantHandled: (p) => `marked handled by admin user ${p.by}: ${p.note}`,
   merchantSentMissing: (p) =>
     `the merchant sends the rest (${p.missing}) to the warehouse as a new order; the first shipment was service ` +
     `order ${p.order}, Shopify fulfilment ${p.fulfilment}`,
@@ -911,4 +923,12 @@ export const outcomeRecordsEn = {
   shopifyUnreadable: (p) => `Shopify could not be read: ${p.said}`,
   noSuchShopifyOrder: () => "Shopify has no such order",
   notPaid: (p) => `${p.order} is not paid (${p.financialStatus})`,
+  handled: (p) => `${p.order} is marked handled`,
+  noteMissing: (p) => `note: required to mark ${p.order} handled`,
+  noteTooLong: (p) => `note: at most ${p.max} characters (got ${p.length})`,
+  notAttention: (p) => `${p.order} does not need attention`,
+  notOffered: (p) => `${p.order}: the action "${p.action}" does not resolve its state`,
+  refreshed: (p) => `${p.order}: read from the service now (${p.svcStatus})`,
+  refreshRequested: (p) => `${p.order}: a read of the service was asked for`,
+  noServiceOrder: (p) => `${p.order} has no service order yet`,
 } satisfies Record<string, (p: P) => string>;

@@ -4,6 +4,7 @@
 import { readinessEs } from "./readiness.es";
 import { numbersEs } from "./numbers.es";
 import { settingsEs } from "./settings.es";
+import { nextStepsEs } from "./next-steps.es";
 import { loginEs } from "./login.es";
 import { warehouseEs } from "./warehouse.es";
 export const es = {
@@ -496,6 +497,14 @@ export const es = {
       shopifyUnreadable: "No se pudo leer Shopify; reintenta en un momento.",
       noSuchShopifyOrder: "Shopify no tiene ese pedido.",
       notPaid: "{order} no está pagado ({financialStatus}).",
+      handled: "{order} quedó como atendido; tu nota está en su historial.",
+      noteMissing: "Escribe una nota que diga cómo atendiste {order}.",
+      noteTooLong: "La nota admite hasta {max} caracteres; escribiste {length}.",
+      notAttention: "{order} no requiere atención: no hay nada que marcar como atendido.",
+      notOffered: "{order}: esa acción no resuelve su estado actual; usa las que muestra el pedido.",
+      refreshed: "{order}: estado en el servicio leído ahora: {svcStatus}.",
+      refreshRequested: "{order}: se pidió el estado al servicio; esta página lo muestra al recargarla.",
+      noServiceOrder: "{order} todavía no tiene orden en el servicio: no hay estado que leer.",
     },
     fields: {
       recipient: "Destinatario",
@@ -670,6 +679,7 @@ export const es = {
       merchantRetriedFollow: "Reintentaste: se vuelve a seguir la orden del servicio.",
       merchantRetriedRead: "Reintentaste: se vuelve a leer el pedido de Shopify.",
       merchantRetried: "Reintentaste enviarlo al almacén.",
+      merchantHandled: "Marcado como atendido por el usuario {by} del admin: «{note}».",
       merchantSentMissing:
         "Enviaste el resto ({missing}) al almacén como una orden nueva; el primer envío al almacén fue la orden {order} del servicio.",
       merchantLeftMissing: "Dejaste para reembolso las unidades que el almacén no despachó ({missing}).",
@@ -750,6 +760,7 @@ export const es = {
     unknown: "Shopify respondió con un error inesperado. Vuelve a intentar; si sigue, contacta a soporte de la app.",
   },
   settings: settingsEs,
+  nextSteps: nextStepsEs,
   warehouse: warehouseEs,
   login: loginEs,
   readiness: readinessEs,

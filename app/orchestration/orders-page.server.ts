@@ -36,6 +36,10 @@ import {
   type JobProblemRow,
 } from "../attention/job-problems.server";
 import { isRecordId } from "../http/record-id";
+import { markHandled, refreshRecord } from "../fulfillment/actions/record-followup.server";
+import { ACTION_INTENTS } from "../fulfillment/core/reason-actions";
+import { getShopSettings } from "../shop/shop-settings.server";
+import { supportToShow, type SupportChannel } from "../shop/support-channel";
 import {
   dismissUnreadableWebhook,
   findUnreadableWebhook,
@@ -48,6 +52,8 @@ export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
   query: { status: OrdersFilter | null; q: string; page: number };
   invalid: FieldError | null;
   attention: OrdersAttention;
+  /** The service's support channel (Configuración), for the reasons that need the service. */
+  support: SupportChannel | null;
 };
 
 /** One action's result, or each record's result of a bulk retry; `field` names refused input. */
@@ -128,18 +134,12 @@ export async function loadOrdersPage(
     query,
     invalid: parsed.ok ? null : parsed.error,
     attention: await ordersAttention({ db, now }, shop),
+    support: supportToShow((await getShopSettings({ db, shop })).settings.support),
   };
 }
 
-// The actions on one record name it by its id.
-const ON_ONE_RECORD = new Set([
-  "confirm-exists",
-  "confirm-absent",
-  "retry",
-  "short-resend",
-  "short-refund",
-  "send-as-is",
-]);
+// The actions on one record name it by its id: every form of the actions' table (reason-actions.ts).
+const ON_ONE_RECORD = new Set(Object.values(ACTION_INTENTS).flat());
 const INTENTS = new Set([...ON_ONE_RECORD, "retry-many"]);
 
 /**
@@ -150,6 +150,8 @@ export async function ordersAction(
   services: MerchantDeps,
   shop: string,
   form: FormData,
+  /** The admin user acting (the session token's subject), for the timeline. */
+  by = "?",
 ): Promise<{ status: number; result: OrdersActionData; attention?: true }> {
   const intent = String(form.get("intent") ?? "");
   if (ATTENTION_INTENTS.has(intent)) {
@@ -179,6 +181,14 @@ export async function ordersAction(
       status: 400,
       result: { kind: "one", ...refused("invalidRecordId") },
     };
+  }
+  // Answered with their own status (a refused note is a 400 naming the field).
+  if (intent === "handled" || intent === "refresh") {
+    const answer =
+      intent === "handled"
+        ? await markHandled(services, { shop, fulfillmentId, note: form.get("note"), by })
+        : await refreshRecord(services, { shop, fulfillmentId });
+    return { status: answer.status, result: { kind: "one", ...answer.result } };
   }
   return {
     status: 200,

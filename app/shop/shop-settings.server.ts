@@ -5,6 +5,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { serviceCodeSchema } from "~/svc/wire/service-code";
 import { gidPattern } from "~/shopify/gid";
+import { supportChannelSchema } from "./support-channel";
 
 // The service codes are the service's own, defined once at its edge (app/svc/service-codes.ts).
 export { SERVICE_CODES, type ServiceCode } from "~/svc/service-codes";
@@ -116,6 +117,8 @@ const shopSettingsSchema = z.object({
   catalog: catalogSettingsSchema.default(catalogSettingsSchema.parse({})),
   fulfillment: fulfillmentSettingsSchema.default(fulfillmentSettingsSchema.parse({})),
   stock: stockSettingsSchema.default(stockSettingsSchema.parse({})),
+  /** The service's support channel, shown where the merchant must contact the service (issue 33). */
+  support: supportChannelSchema.default(supportChannelSchema.parse({})),
 });
 
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;

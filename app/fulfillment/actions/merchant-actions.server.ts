@@ -12,6 +12,7 @@ import { readStoredRequest, statusOf, transition, type TransitionArgs } from "..
 import { describeUnits } from "../core/service-status";
 import { fetchPaidOrder } from "../shopify/shopify-order.server";
 import { isCancelledReason, reason, reasonColumns, storedReason } from "../core/reason-codes";
+import { actionsFor, type RecordAction } from "../core/reason-actions";
 import { outcomeRecordsEn } from "../../i18n/messages.en";
 import { RETRYABLE_BY_MERCHANT } from "../core/status";
 import { isAwaitingShortChoice, readMissingLines } from "../core/short-shipment";
@@ -64,6 +65,14 @@ export const MERCHANT_OUTCOMES = [
   "shopifyUnreadable",
   "noSuchShopifyOrder",
   "notPaid",
+  "handled",
+  "noteMissing",
+  "noteTooLong",
+  "notAttention",
+  "notOffered",
+  "refreshed",
+  "refreshRequested",
+  "noServiceOrder",
 ] as const;
 export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
@@ -96,6 +105,16 @@ async function moveThenAnswer(
   const { now, ...change } = move;
   const ok = await transition(deps.db, { id: record.id, now: now ?? deps.now(), ...change });
   return ok ? answer : raced(record.orderName);
+}
+
+/** Whether `action` is offered for `record` now: the table Pedidos draws its actions from (reason-actions.ts). */
+export function offers(record: Fulfillment, action: RecordAction): boolean {
+  return actionsFor({
+    status: statusOf(record),
+    reasonCode: storedReason(record.reasonCode, record.reasonParams)?.code ?? null,
+    svcOrderId: record.svcOrderId,
+    shortChoice: isAwaitingShortChoice(record),
+  }).includes(action);
 }
 
 async function load(deps: MerchantDeps, shop: string, fulfillmentId: string): Promise<Fulfillment | null> {
@@ -243,6 +262,9 @@ export async function retryFulfillment(
     return refused("cancelledNotRetryable", {
       order: record.orderName,
     });
+  // Retrying does nothing for this reason (an order held or cancelled at the warehouse, a test
+  // order skipped on purpose): the page offers what does (issue 33).
+  if (!offers(record, "retry")) return refused("notOffered", { order: record.orderName, action: "retry" });
   if (record.svcOrderId) {
     return moveThenAnswer(
       deps,

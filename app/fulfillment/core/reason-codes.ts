@@ -81,6 +81,7 @@ export const REASON_CODES = [
   "merchantRetriedFollow",
   "merchantRetriedRead",
   "merchantRetried",
+  "merchantHandled",
   "merchantSentMissing",
   "merchantLeftMissing",
   "awaitingStock",

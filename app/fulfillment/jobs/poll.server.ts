@@ -50,7 +50,9 @@ export async function pollFulfillment(
   lastDelayMs?: number,
 ): Promise<PollOutcome> {
   const record = await deps.db.fulfillment.findUnique({ where: { id: fulfillmentId } });
-  if (!record || !record.svcOrderId || !FOLLOWED_STATUSES.includes(statusOf(record))) return { kind: "done" };
+  if (!record || !record.svcOrderId) return { kind: "done" };
+  if (isWatched(record)) return watchFulfillment(deps, record, lastDelayMs);
+  if (!FOLLOWED_STATUSES.includes(statusOf(record))) return { kind: "done" };
   const later = (
     changed: boolean,
     status: FulfillmentStatus = statusOf(record),
@@ -130,6 +132,62 @@ export async function pollFulfillment(
   if (!(await save(deps, record, next, data, detail))) return later(true);
   if (next === "delivered") return { kind: "done" };
   return later(changed, next);
+}
+
+/**
+ * A record whose order the warehouse has but the app no longer carries to Shopify: one that
+ * changed in Shopify after reaching the warehouse (cancelled, held, moved… — needs attention), or
+ * one the merchant marked handled. The service's status and tracking keep being read and shown
+ * (issue 33: «en camino» without tracking), and nothing is written to Shopify or moved.
+ */
+function isWatched(record: Pick<Fulfillment, "status" | "svcOrderId" | "svcStatus">): boolean {
+  const status = statusOf(record);
+  return (
+    record.svcOrderId !== null &&
+    (status === "needs_attention" || status === "skipped") &&
+    readServiceOrder({ status: record.svcStatus }).status !== "delivered"
+  );
+}
+
+async function watchFulfillment(deps: PollDeps, record: Fulfillment, lastDelayMs?: number): Promise<PollOutcome> {
+  const later = (changed: boolean): PollOutcome => {
+    const delayMs = nextPollDelayMs(lastDelayMs, changed);
+    return { kind: "again", at: after(deps.now(), delayMs), delayMs };
+  };
+  const client = await deps.svcClientFor(record.shop);
+  if (!client) return { kind: "again", at: after(deps.now(), MAX_POLL_DELAY_MS), delayMs: MAX_POLL_DELAY_MS };
+  let order;
+  try {
+    order = await lookupServiceOrder(client, record.svcOrderId!);
+  } catch (error) {
+    deps.logger.warn(
+      { shop: record.shop, order: record.orderName, err: message(error) },
+      "service order lookup failed",
+    );
+    return later(false);
+  }
+  // The reason it needs a person stays: an order the service does not know is looked at again later.
+  if (!order) return later(false);
+  const report = readServiceOrder(order);
+  const stored: Tracking | null = record.trackingNumber
+    ? { number: record.trackingNumber, company: record.trackingCompany, url: record.trackingUrl }
+    : null;
+  const newTracking = report.tracking && !sameTracking(report.tracking, stored) ? report.tracking : null;
+  const data: Prisma.FulfillmentUpdateManyMutationInput = {
+    svcStatus: report.svcStatus,
+    lastPolledAt: deps.now(),
+    ...(newTracking
+      ? { trackingNumber: newTracking.number, trackingCompany: newTracking.company, trackingUrl: newTracking.url }
+      : {}),
+  };
+  const detail: ReasonMessage | null = newTracking
+    ? reason("trackingChanged", { tracking: describe(newTracking) })
+    : report.svcStatus !== record.svcStatus
+      ? reason("serviceStatus", { status: report.svcStatus })
+      : null;
+  const status = statusOf(record);
+  if (!(await save(deps, record, status, data, detail))) return later(true);
+  return report.status === "delivered" ? { kind: "done" } : later(detail !== null);
 }
 
 type WriteBack =

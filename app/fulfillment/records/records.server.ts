@@ -193,9 +193,10 @@ function validDate(value: string | null | undefined): Date | null {
  * Reasons a record is skipped for good: Shopify was told a cancellation was accepted (fulfilment-
  * service mode), or the app accepted the order's cancellation (orders/cancelled; Shopify cannot
  * undo one), so nothing of it may be sent, whatever a decision made from an earlier read of
- * Shopify says. A record skipped for one of these leaves skipped by no transition.
+ * Shopify says; or the merchant marked it handled with a note (issue 33): dealt with outside the
+ * app, it is not decided again. A record skipped for one of these leaves skipped by no transition.
  */
-const FINAL_SKIP_REASONS: readonly ReasonCode[] = ["cancelRequestedBefore", "cancelledInShopify"];
+const FINAL_SKIP_REASONS: readonly ReasonCode[] = ["cancelRequestedBefore", "cancelledInShopify", "merchantHandled"];
 
 /** Whether the record is skipped for good (FINAL_SKIP_REASONS). */
 export function skippedForGood(record: Pick<Fulfillment, "status" | "reasonCode">): boolean {

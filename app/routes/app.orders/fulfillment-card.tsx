@@ -11,19 +11,24 @@ import { OrderFacts } from "./order-facts";
 import { Actions } from "./record-actions";
 import { reasonWords, svcStatusWords } from "~/fulfillment/page/reason-words";
 import { Timeline } from "./timeline";
+import { isInformational } from "~/fulfillment/core/reason-actions";
+import type { SupportChannel } from "~/shop/support-channel";
 
 export function FulfillmentCard({
   row,
   selected,
   onSelect,
+  support,
 }: {
   row: FulfillmentRow;
   selected: boolean;
   onSelect: ((on: boolean) => void) | null;
+  support: SupportChannel | null;
 }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
-  const tone = STATUS_TONES[row.status];
+  // Skipped on purpose (the shop's own settings, the order's delivery): informational, never critical.
+  const tone = isInformational(row.reasonMessage?.code ?? null) ? "info" : STATUS_TONES[row.status];
   // The service's names come from one place (settings.services), as on Tarifas and the order-page block.
   const serviceNames: Record<string, string> = i18n.messages.settings.services;
   const service = row.serviceCode ? (serviceNames[row.serviceCode] ?? row.serviceCode) : null;
@@ -111,7 +116,7 @@ export function FulfillmentCard({
             </Box>
           )}
           <InlineStack gap="200" blockAlign="end" align="space-between">
-            <Actions row={row} />
+            <Actions row={row} support={support} />
             <Button
               variant="plain"
               disclosure={open ? "up" : "down"}

@@ -3,18 +3,16 @@ import { Form, useNavigation } from "@remix-run/react";
 import { BlockStack, Button, Card, Checkbox, InlineStack } from "@shopify/polaris";
 import { useState } from "react";
 import type { FulfillmentRow } from "~/fulfillment/page/orders-page.server";
-import { isCancelledReason } from "~/fulfillment/core/reason-codes";
-import { RETRYABLE_BY_MERCHANT } from "~/fulfillment/core/status";
 import { useI18n } from "~/i18n/react";
 import { FulfillmentCard } from "./fulfillment-card";
+import { rowActions } from "./record-actions";
+import type { SupportChannel } from "~/shop/support-channel";
 
-/** Whether the merchant can retry the record: a cancelled order would only be skipped again. */
-// A cancelled order cannot be retried; a short shipment asks for a choice, not a retry.
-const canRetry = (row: FulfillmentRow) =>
-  RETRYABLE_BY_MERCHANT.includes(row.status) && !isCancelledReason(row.reasonMessage?.code) && !row.shortChoice;
+/** Whether the record offers a retry (its reason's actions: reason-actions.ts). */
+const canRetry = (row: FulfillmentRow) => rowActions(row).includes("retry");
 
 /** The records, with the bulk retry of those needing attention. */
-export function Records({ rows }: { rows: FulfillmentRow[] }) {
+export function Records({ rows, support }: { rows: FulfillmentRow[]; support: SupportChannel | null }) {
   const i18n = useI18n();
   const m = i18n.messages.orders;
   const busy = useNavigation().state !== "idle";
@@ -51,6 +49,7 @@ export function Records({ rows }: { rows: FulfillmentRow[] }) {
           row={row}
           selected={live.includes(row.id)}
           onSelect={canRetry(row) ? (on) => toggle(row.id, on) : null}
+          support={support}
         />
       ))}
     </BlockStack>

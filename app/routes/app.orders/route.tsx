@@ -26,15 +26,17 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 };
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
-  const { session } = await context.services.shopify.authenticate.admin(request);
-  const answer = await ordersAction(context.services, session.shop, await request.formData());
+  const { session, sessionToken } = await context.services.shopify.authenticate.admin(request);
+  // Who acts, for the timeline: the admin user the session token names.
+  const by = sessionToken?.sub ?? session.onlineAccessInfo?.associated_user.id?.toString() ?? "?";
+  const answer = await ordersAction(context.services, session.shop, await request.formData(), by);
   return answer.status === 200 && !answer.attention
     ? answer.result
     : data<OrdersActionData>(answer.result, { status: answer.status });
 };
 
 export default function Orders() {
-  const { rows, matching, counts, received, reconciledAt, query, invalid, attention } = useLoaderData<
+  const { rows, matching, counts, received, reconciledAt, query, invalid, attention, support } = useLoaderData<
     typeof loader
   >() as OrdersPageData;
   const actionData = useActionData<typeof action>() as OrdersActionData | undefined;
@@ -69,7 +71,7 @@ export default function Orders() {
         {rows.length === 0 && received.length === 0 ? (
           <Empty anyOrders={total > 0} query={query} />
         ) : (
-          <Records rows={rows} />
+          <Records rows={rows} support={support} />
         )}
         {matching > ORDERS_PAGE_SIZE && <Pages page={query.page} pages={Math.ceil(matching / ORDERS_PAGE_SIZE)} />}
       </BlockStack>

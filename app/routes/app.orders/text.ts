@@ -2,6 +2,7 @@
 import type { MerchantActionResult } from "~/fulfillment/actions/merchant-actions.server";
 import type { useI18n } from "~/i18n/react";
 import type { ServiceErrorCode } from "~/svc/error-codes";
+import { svcStatusWords } from "~/fulfillment/page/reason-words";
 
 type Translate = ReturnType<typeof useI18n>;
 
@@ -14,6 +15,9 @@ export function outcomeText(i18n: Translate, result: MerchantActionResult): stri
     const problem = params.problem as ServiceErrorCode | undefined;
     if (problem && Object.hasOwn(i18n.messages.serviceErrors, problem))
       params.error = i18n.format(i18n.messages.serviceErrors[problem], {});
+    // The service's status word, in the merchant's language («actualizar estado»).
+    if (params.svcStatus !== undefined)
+      params.svcStatus = params.svcStatus ? svcStatusWords(i18n, params.svcStatus) : "—";
     return i18n.format(text, params);
   }
   return result.ok ? result.message : result.error;

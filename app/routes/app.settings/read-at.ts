@@ -87,6 +87,9 @@ function fieldLabel(name: string, m: Messages): string {
     locationIds: m.settings.conflict.locations,
     holdBackMinutes: operations.holdBack,
     importDays: operations.importDays,
+    supportEmail: m.nextSteps.support.email,
+    supportPhone: m.nextSteps.support.phone,
+    supportUrl: m.nextSteps.support.url,
   };
   return labels[name] ?? m.settings.sections.rates;
 }

@@ -15,6 +15,8 @@ import { OperationsCard } from "./operations-card";
 import type { OperationsFormValues } from "./operations-form";
 import { RatesCard } from "./rates-card";
 import { SavedNotice } from "./saved-notice";
+import { SupportCard } from "./support-card";
+import type { SupportFormValues } from "./support-form";
 import {
   connectAccount,
   disconnectAccount,
@@ -24,6 +26,7 @@ import {
   saveRateRules,
   type SettingsActionResult,
 } from "./settings.server";
+import { saveSupport } from "./support.server";
 import type { SettingsDeps } from "~/orchestration/settings.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
@@ -53,6 +56,8 @@ async function settingsAction(services: SettingsDeps, shop: string, request: Req
       return saveRateRules(services, shop, form, messages);
     case "operations":
       return saveOperations(services, shop, form, messages);
+    case "support":
+      return saveSupport(services, shop, form, messages);
     case "register":
       return { intent: "register", ok: true, carrierService: await registerForShop(services, shop) };
     default:
@@ -69,7 +74,8 @@ export default function Settings() {
   const saving = useNavigation().state !== "idle";
   const errors = result && !result.ok ? result.errors : {};
 
-  const m = useI18n().messages.settings;
+  const messages = useI18n().messages;
+  const m = messages.settings;
   // Saved from the top save bar: said at the top, whichever card was saved.
   const savedNotice =
     result?.ok && !saving && result.intent === "rates"
@@ -128,6 +134,19 @@ export default function Settings() {
             saving={saving}
             version={page.version}
             conflict={result?.intent === "operations" && !result.ok && Boolean(result.conflict)}
+          />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection title={messages.nextSteps.support.title} description={messages.nextSteps.support.help}>
+          <SupportCard
+            values={page.support}
+            typed={
+              result?.intent === "support" && !result.ok ? (result.values as SupportFormValues | undefined) : undefined
+            }
+            errors={result?.intent === "support" ? errors : {}}
+            saved={result?.intent === "support" && result.ok && !saving}
+            saving={saving}
+            version={page.version}
+            conflict={result?.intent === "support" && !result.ok && Boolean(result.conflict)}
           />
         </Layout.AnnotatedSection>
       </Layout>

@@ -19,6 +19,7 @@ import type { RatesBanner, StoredChecklist } from "~/orchestration/shop-state";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, submittedRatesValues, type RatesFormValues } from "./rates-form";
 import { conflictMessage, formReadAt } from "./read-at";
+import { supportFormValues, type SupportFormValues } from "./support-form";
 
 export interface SettingsPageData {
   connected: boolean;
@@ -33,9 +34,11 @@ export interface SettingsPageData {
   ratesBanner: RatesBanner;
   /** The settings version the forms' values were read at; each form sends it back with its save. */
   version: number;
+  /** The service's support channel (shown on Pedidos where the service must be contacted). */
+  support: SupportFormValues;
 }
 
-type Intent = "connect" | "disconnect" | "rates" | "register" | "operations";
+type Intent = "connect" | "disconnect" | "rates" | "register" | "operations" | "support";
 
 /** A refused form keeps what the merchant typed (`values`), so the page shows it again with its errors. */
 export type SettingsActionResult =
@@ -44,7 +47,7 @@ export type SettingsActionResult =
       intent: Intent;
       ok: false;
       errors: Record<string, string>;
-      values?: RatesFormValues | OperationsFormValues | { environment: string };
+      values?: RatesFormValues | OperationsFormValues | SupportFormValues | { environment: string };
       /** Another session changed what this form writes after it was read: nothing was saved. */
       conflict?: true;
     };
@@ -62,6 +65,7 @@ export async function loadSettingsPage(services: SettingsDeps, shop: string): Pr
     operations: operationsFormValues(view.settings.fulfillment, view.settings.stock),
     locations: view.locations,
     version: view.version,
+    support: supportFormValues(view.settings.support),
   };
 }
 

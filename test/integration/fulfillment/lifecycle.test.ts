@@ -316,6 +316,12 @@ describe("stale deliveries", () => {
     await work();
     const before = await recordOf(payload);
     expect(before.status).toBe("needs_attention");
+    // What the order's job decides (the poll keeps reading the service for the status and tracking).
+    const decided = () =>
+      prisma.fulfillmentEvent.count({
+        where: { fulfillmentId: before.id, NOT: { detailCode: { in: ["serviceStatus", "trackingChanged"] } } },
+      });
+    const decisions = await decided();
     // WHEN the old payload arrives again as a new event, a day late
     await h.clock.advance(24 * HOUR);
     expect((await h.deliver(payload, { triggeredAt: paidAt })).status).toBe(200);
@@ -325,8 +331,9 @@ describe("stale deliveries", () => {
     expect(await recordOf(payload)).toMatchObject({
       status: "needs_attention",
       reason: before.reason,
-      updatedAt: before.updatedAt,
+      reasonCode: before.reasonCode,
     });
+    expect(await decided()).toBe(decisions);
     expect(await h.sandboxOrders()).toHaveLength(1);
   });
 });

@@ -245,7 +245,8 @@ describe("bulk retry", () => {
           code: "willSend",
           params: { order: "#1001" },
         }),
-        expect.objectContaining({ id: b.id, orderName: "#1002", ok: true, code: "willSend" }),
+        // A test order skipped by the shop's own setting offers no retry (issue 33): refused, untouched.
+        expect.objectContaining({ id: b.id, orderName: "#1002", ok: false, code: "notOffered" }),
         expect.objectContaining({
           id: moving.id,
           ok: false,
@@ -259,13 +260,12 @@ describe("bulk retry", () => {
     const status = async (id: string) => (await prisma.fulfillment.findUniqueOrThrow({ where: { id } })).status;
     expect([await status(a.id), await status(b.id), await status(moving.id), await status(foreign.id)]).toEqual([
       "pending",
-      "pending",
+      "skipped",
       "shipped",
       "needs_attention",
     ]);
     const events = await prisma.fulfillmentEvent.findMany({ where: { fulfillmentId: { in: [a.id, b.id] } } });
     expect(events.map((e) => e.detail)).toEqual([
-      "retried by the merchant: reading the order from Shopify again",
       "retried by the merchant: reading the order from Shopify again",
     ]);
   });
