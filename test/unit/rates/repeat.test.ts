@@ -23,7 +23,9 @@ function setup(shopRules: RatesSettings = rules({ cacheTtlSeconds: 60 }), opts: 
       return { products: [], services: CDMX_QUOTE, raw: {} };
     },
   } as unknown as SvcClient;
-  const state = { profile: { shop: SHOP, client, connection: "c1", rules: shopRules, settingsVersion: 1 } as ShopProfile };
+  const state = {
+    profile: { shop: SHOP, client, connection: "c1", rules: shopRules, settingsVersion: 1 } as ShopProfile,
+  };
   const profiles: ShopProfiles = {
     get: async (shop) => (shop === SHOP ? state.profile : null),
     cached: (shop) => (shop === SHOP ? state.profile : undefined),
@@ -59,7 +61,11 @@ describe("RateQuoter.repeat", () => {
     const repeated = again();
     expect(repeated).toBe(hit);
     expect(repeated).toEqual(await ask());
-    expect(repeated).toMatchObject({ outcome: "rates", cacheHit: true, services: ["NACIONAL", "EXPRESS", "PROGRAMADO"] });
+    expect(repeated).toMatchObject({
+      outcome: "rates",
+      cacheHit: true,
+      services: ["NACIONAL", "EXPRESS", "PROGRAMADO"],
+    });
     expect(calls).toHaveLength(1);
   });
 
@@ -94,7 +100,11 @@ describe("RateQuoter.repeat", () => {
     const { ask, again, state } = setup();
     await ask();
     await ask();
-    state.profile = { ...state.profile, settingsVersion: 2, rules: rules({ cacheTtlSeconds: 60, markupFixedCentavos: 1_000 }) };
+    state.profile = {
+      ...state.profile,
+      settingsVersion: 2,
+      rules: rules({ cacheTtlSeconds: 60, markupFixedCentavos: 1_000 }),
+    };
     expect(again()).toBeUndefined();
     const repriced = await ask();
     expect(repriced.answer.kind === "rates" && repriced.answer.rates[0]?.total_price).toBe("10900");
