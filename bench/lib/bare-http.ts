@@ -2,7 +2,8 @@
 // server that reads each request's body, as any server answering a POST must, and answers it with
 // one fixed JSON body (BARE_BODY, the app's own answer to the hit cart, so both send the same bytes).
 // No routing, no signature, no logging: what Node itself serves on this machine. Prints one JSON
-// line {"url": …} once listening.
+// line {"url": …, "serverPid": …} once listening (its own pid: tsx runs the script in a child of
+// the process the bench started).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -15,5 +16,7 @@ const server = http.createServer((req, res) => {
   });
 });
 server.listen(0, "127.0.0.1", () => {
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+  console.log(
+    JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, serverPid: process.pid }),
+  );
 });
