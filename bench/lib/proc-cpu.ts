@@ -6,7 +6,7 @@ import fs from "node:fs";
 const TICKS_PER_SECOND = 100;
 
 /** CPU milliseconds `pid` has used so far (user + system, every thread). */
-export function processCpuMs(pid: number): number {
+function processCpuMs(pid: number): number {
   const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   // "pid (comm) state …": comm may hold spaces and parentheses, so split after its last ")".
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
