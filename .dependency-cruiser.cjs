@@ -150,6 +150,22 @@ module.exports = {
       to: { path: IO, dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "fulfillment-core-stands-alone",
+      severity: "error",
+      comment:
+        "app/fulfillment/core decides everything about an order without I/O: it imports no `.server` module (types are fine); the layers around it (records, jobs, intake, shopify, page, actions) read and write, and call it.",
+      from: { path: "^app/fulfillment/core/" },
+      to: { path: "\\.server\\.tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "fulfillment-core-no-layer-types",
+      severity: "error",
+      comment:
+        "app/fulfillment/core imports nothing of fulfillment's other layers (records, jobs, intake, shopify, page, actions, events), not even a type: they build on it, and what a layer and the core share is declared in the core.",
+      from: { path: "^app/fulfillment/core/" },
+      to: { path: "^app/fulfillment/(?!core/)" },
+    },
+    {
       name: "pure-core-no-node-io",
       severity: "error",
       comment: "A pure core reads no file, socket or process: that belongs in a `.server` module.",

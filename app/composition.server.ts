@@ -13,19 +13,20 @@ import type { Env } from "./env.server";
 import { flowJobHandlers } from "./flow/trigger-jobs.server";
 import { flowFulfillmentSubscriber } from "./flow/triggers";
 import { subscribeToFulfillment } from "./fulfillment/events";
-import { FULFILLMENT_QUEUE_PRIORITIES } from "./fulfillment/queues";
-import { fulfillmentJobHandlers } from "./fulfillment/jobs.server";
+import { subscribeToCatalog } from "./catalog/events";
+import { subscribeToRates } from "./rates/events";
+import { readinessSubscriber } from "./orchestration/readiness-subscriber";
+import { fulfillmentJobHandlers } from "./fulfillment/jobs/jobs.server";
 import { readWarehouse } from "./warehouse/warehouse-read.server";
 import { jobFailurePolicy } from "./job-errors/provider-access.server";
-import { declareQueuePriorities } from "./jobs/priorities";
 import { carrierServiceName } from "./shop/carrier-name";
-import { queueBacklog, releaseLeases } from "./jobs/queue.server";
+import { ensureRecurringJobs, queueBacklog, releaseLeases } from "./jobs/queue.server";
 import type { HandlerDeps } from "./handler-deps";
-import { createJobWorker, type JobHandler } from "./jobs/worker.server";
+import { createJobWorker, type JobHandlers } from "./jobs/worker.server";
 import { createLogger, currentRequestId } from "./logger.server";
 import { enableProcessMetrics, metrics } from "./metrics.server";
 import { checkReadiness, type ReadinessReport } from "./http/health.server";
-import { ensureRetentionJob, retentionJobHandlers } from "./maintenance/retention.server";
+import { retentionJobHandlers } from "./maintenance/retention.server";
 import { createSvcClientResolver, type SvcConnectionConfig } from "./shop/svc-connection.server";
 import { createNaiveRatesRuntime, createRatesRuntime, type RatesRuntime } from "./rates/runtime.server";
 import { readinessJobHandlers } from "./orchestration/jobs.server";
@@ -48,8 +49,13 @@ import type { SvcClient } from "./svc";
 // process, so neither imports the other: Flow's triggers follow fulfilment's state changes and
 // stock writes, their jobs written in the announcing statement (app/fulfillment/events.ts).
 subscribeToFulfillment(flowFulfillmentSubscriber);
-// The generic queue claims the order queues first: fulfilment declares which (ADR 024).
-declareQueuePriorities(FULFILLMENT_QUEUE_PRIORITIES);
+// Each feature declares its queues (payload, retries, priority, recurring work) beside their names
+// (app/jobs/registry.ts): importing a feature's handlers or enqueuers declares them.
+// The checkout readiness check runs again when what it checks changes: an order reaching the
+// warehouse, a catalogue sync's end, the merchant's test quote (app/orchestration/readiness-subscriber.ts).
+subscribeToFulfillment(readinessSubscriber);
+subscribeToCatalog(readinessSubscriber);
+subscribeToRates(readinessSubscriber);
 
 /** Everything a route or a job may use of the process: one object, built once. */
 export interface AppServices {
@@ -213,7 +219,7 @@ function pacedAdminFor(deps: {
 }
 
 /** Every queue the app's workers serve, keyed by queue name. A new queue is one line here. */
-export function jobHandlers(services: AppServices): Record<string, JobHandler> {
+export function jobHandlers(services: AppServices): JobHandlers {
   const deps: HandlerDeps = services;
   return {
     // «Almacén» shows the warehouse beside Shopify's levels as each sync left them.
@@ -247,13 +253,10 @@ export function startBackgroundWork(
     ...jobFailurePolicy({ logger, now }),
   });
   worker.start();
-  // The periodic retention job (one row shared by every process; whichever worker claims it runs it).
-  ensureRetentionJob(db, now()).catch((error: unknown) =>
-    logger.error({ err: String(error) }, "could not schedule the retention job"),
-  );
-  // The periodic sweep that starts any shop's missing recurring jobs (app/orchestration/schedules.server.ts).
-  ensureSchedulesJob(db, now()).catch((error: unknown) =>
-    logger.error({ err: String(error) }, "could not schedule the shop schedules job"),
+  // The recurring jobs the queues declare (retention; the sweep that starts any shop's missing
+  // recurring jobs): one row each shared by every process, whichever worker claims it runs it.
+  ensureRecurringJobs(db, now()).catch((error: unknown) =>
+    logger.error({ err: String(error) }, "could not schedule the recurring jobs"),
   );
   logger.info({ owner: worker.owner, concurrency: opts.concurrency }, "background worker started");
   return { owner: worker.owner, stop: () => worker.stop() };

@@ -13,7 +13,7 @@ import {
   RESOLVE_QUEUE,
   STOCK_QUEUE,
   SUBMIT_QUEUE,
-} from "../fulfillment/queues";
+} from "../fulfillment/core/queues";
 import { FLOW_TRIGGER_QUEUE } from "../flow/triggers";
 import { isRecordId } from "../http/record-id";
 import { storedJobErrorCode, type JobErrorCode } from "../job-errors/error-codes";

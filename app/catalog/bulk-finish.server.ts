@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { jobWriter } from "../jobs/queue.server";
 import { issuePaths, WebhookPayloadError, type WebhookTopic } from "../shopify/webhook.server";
-import { FULL_SYNC_MAX_ATTEMPTS, FULL_SYNC_QUEUE } from "./full-sync.server";
+import { FULL_SYNC_QUEUE } from "./full-sync.server";
 
 const finishPayload = z.looseObject({
   admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/BulkOperation\/\d+$/),
@@ -34,7 +34,6 @@ export const bulkFinishTopic: WebhookTopic<{ operationId: string }> = {
       key: delivery.shop,
       shop: delivery.shop,
       payload: { syncId: sync.id },
-      maxAttempts: FULL_SYNC_MAX_ATTEMPTS,
     });
     return { woken: true, syncId: sync.id };
   },

@@ -56,13 +56,13 @@ export interface CatalogPageData {
   query: CatalogQuery;
 }
 
-export type CatalogCounts = Record<CatalogFilter, number>;
+type CatalogCounts = Record<CatalogFilter, number>;
 
 /**
  * How many variants each filter of Catálogo holds: the page's filter and Inicio's figures both
  * come from here. Variants deleted in Shopify count only under «deleted».
  */
-export async function catalogCounts(db: PrismaClient, shop: string): Promise<CatalogCounts> {
+async function catalogCounts(db: PrismaClient, shop: string): Promise<CatalogCounts> {
   const [grouped, deleted] = await Promise.all([
     db.catalogVariant.groupBy({ by: ["status"], where: { shop, deletedAt: null }, _count: { _all: true } }),
     db.catalogVariant.count({ where: { shop, deletedAt: { not: null } } }),

@@ -15,7 +15,9 @@
  * starts from the variants still pending (whose `sent` intent says whether to look them up first).
  */
 import type { CatalogSync, PrismaClient } from "@prisma/client";
+import { z } from "zod";
 import { isJobActive, withJobs } from "../jobs/queue.server";
+import { defineQueue } from "../jobs/registry";
 import { metrics } from "../metrics.server";
 import { isRunning, streamVariantLines } from "./bulk-catalog.server";
 import type { CatalogEnv } from "./catalog-env.server";
@@ -24,9 +26,16 @@ import { catalogSyncProblem, retrying, storedSyncProblem, syncErrorColumns, type
 import { CatalogSyncError } from "./sync-errors.server";
 import { processPendingVariants } from "./register-products.server";
 import { countPending, loadPending, markDeleted, reconcileDuplicateSkus } from "./variant-records.server";
+import { jobsOwedOnSyncEnd } from "./events";
 
-export const FULL_SYNC_QUEUE = "catalog.sync";
-export const FULL_SYNC_MAX_ATTEMPTS = 20;
+const fullSyncPayload = z.object({ syncId: z.string().min(1) });
+declare module "../jobs/registry" {
+  interface JobPayloads {
+    "catalog.sync": z.infer<typeof fullSyncPayload>;
+  }
+}
+/** One full sync per shop, naming its CatalogSync row; a long one may fail and resume many times. */
+export const FULL_SYNC_QUEUE = defineQueue("catalog.sync", { payload: fullSyncPayload, retryLimit: 20 });
 
 /** Whether a sync was started, as codes: the page words them from `catalog` in the merchant's language. */
 export type StartFullSyncResult =
@@ -74,7 +83,6 @@ export async function startFullSync({ db, shop }: { db: PrismaClient; shop: stri
       key: shop,
       shop,
       payload: { syncId: created!.id },
-      maxAttempts: FULL_SYNC_MAX_ATTEMPTS,
     });
     return { started: true as const, syncId: created!.id };
   });
@@ -110,9 +118,15 @@ export async function fullSyncStep(
 
   const rows = await loadPending(db, shop, { limit: env.batchSize });
   if (rows.length === 0) {
-    await db.catalogSync.update({
-      where: { id: sync.id },
-      data: { state: "completed", finishedAt: env.now(), ...syncErrorColumns(null), done: sync.total },
+    // The end is announced in the same transaction: its subscribers' jobs (the readiness check,
+    // app/catalog/events.ts) exist together with it.
+    await withJobs(db, async (tx, jobs) => {
+      const finishedAt = env.now();
+      await tx.catalogSync.update({
+        where: { id: sync.id },
+        data: { state: "completed", finishedAt, ...syncErrorColumns(null), done: sync.total },
+      });
+      for (const job of jobsOwedOnSyncEnd({ shop, syncId: sync.id, now: finishedAt })) await jobs.enqueue(job);
     });
     env.logger.info({ syncId }, "catalogue sync completed");
     return "completed";

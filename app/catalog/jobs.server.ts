@@ -3,11 +3,9 @@
  * product's webhook-driven re-sync). Both resume safely when a crashed worker's job is reclaimed.
  */
 import { jobErrorCode } from "../job-errors/error-codes";
-import type { Job } from "@prisma/client";
-import { z } from "zod";
 import { extendLease, type JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps } from "../handler-deps";
-import type { JobHandler } from "../jobs/worker.server";
+import type { QueueHandlers } from "../jobs/worker.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import type { SvcClient } from "../svc";
 import { catalogEnv, type CatalogDeps } from "./catalog-env.server";
@@ -48,16 +46,14 @@ const DEFAULT_BULK_POLL_MS = 10_000;
 /** While a full sync runs, product jobs of the shop wait for it instead of racing it. */
 const WAIT_FOR_FULL_SYNC_MS = 15_000;
 
-const productPayloadSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("product"), productId: z.string().min(1), deleted: z.boolean().optional() }),
-  z.object({ kind: z.literal("inventory_item"), inventoryItemId: z.string().min(1) }),
-]);
-export type ProductJobPayload = z.infer<typeof productPayloadSchema>;
 
 const defaultSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The handlers of the catalogue's queues, assembled by app/composition.server.ts. */
-export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions = {}): Record<string, JobHandler> {
+export function catalogJobHandlers(
+  deps: HandlerDeps,
+  options: CatalogJobOptions = {},
+): QueueHandlers<typeof FULL_SYNC_QUEUE | typeof PRODUCT_QUEUE> {
   const sleep = options.sleep ?? defaultSleep;
   // With its own sleep (tests) the handlers pace on a budget of their own; else on the app's shared one
   // (or on one of their own when handed none).
@@ -75,12 +71,10 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
     fetchFile: options.fetchFile,
   };
   const later = (ms: number) => new Date(deps.now().getTime() + ms);
-  const backoff = (job: Job) => later(Math.min(5_000 * 2 ** Math.max(0, job.attempts - 1), 15 * 60_000));
 
   return {
     [FULL_SYNC_QUEUE]: async (job) => {
-      const syncId = (job.payload as { syncId?: unknown } | null)?.syncId;
-      const sync = typeof syncId === "string" ? await deps.db.catalogSync.findUnique({ where: { id: syncId } }) : null;
+      const sync = await deps.db.catalogSync.findUnique({ where: { id: job.payload.syncId } });
       if (!sync || sync.state !== "running") return { kind: "done" };
       const env = await catalogEnv(catalogDeps, job.shop);
       if (!env) {
@@ -123,25 +117,18 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
         // Given up: the failed sync is what Catálogo shows (with its button to sync again), so the
         // job ends here rather than also showing as a failed job.
         if (exhausted) return { kind: "done" };
-        return { kind: "retry", at: backoff(job), error: message, errorCode: jobErrorCode(error) };
+        // Again after the queue's retry delay, backed off (its declared policy).
+        return { kind: "retry", error: message, errorCode: jobErrorCode(error) };
       }
     },
 
     [PRODUCT_QUEUE]: async (job): Promise<JobOutcome> => {
-      const parsed = productPayloadSchema.safeParse(job.payload);
-      if (!parsed.success) {
-        deps.logger.error(
-          { key: job.key, issues: parsed.error.issues },
-          "catalogue product job with an unreadable payload",
-        );
-        return { kind: "done" };
-      }
       const running = await deps.db.catalogSync.findFirst({
         where: { shop: job.shop, state: "running" },
         select: { id: true },
       });
       if (running) return { kind: "reschedule", at: later(WAIT_FOR_FULL_SYNC_MS) };
-      const payload = parsed.data;
+      const { payload } = job;
       try {
         if (payload.kind === "product" && payload.deleted) {
           const released = await markProductDeleted({
@@ -167,7 +154,7 @@ export function catalogJobHandlers(deps: HandlerDeps, options: CatalogJobOptions
       } catch (error) {
         const message = describeError(error);
         deps.logger.warn({ key: job.key, err: message, attempt: job.attempts }, "catalogue product job failed");
-        return { kind: "retry", at: backoff(job), error: message, errorCode: jobErrorCode(error) };
+        return { kind: "retry", error: message, errorCode: jobErrorCode(error) };
       }
     },
   };

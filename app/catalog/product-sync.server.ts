@@ -6,12 +6,25 @@
  * service say now.
  */
 import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { defineQueue } from "../jobs/registry";
 import type { CatalogEnv } from "./catalog-env.server";
 import { recordSnapshots } from "./record-snapshots.server";
 import { processPendingVariants } from "./register-products.server";
 import { loadPending, loadProductVariants, markDeleted, reconcileDuplicateSkus } from "./variant-records.server";
 
-export const PRODUCT_QUEUE = "catalog.product";
+const productPayloadSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("product"), productId: z.string().min(1), deleted: z.boolean().optional() }),
+  z.object({ kind: z.literal("inventory_item"), inventoryItemId: z.string().min(1) }),
+]);
+export type ProductJobPayload = z.infer<typeof productPayloadSchema>;
+declare module "../jobs/registry" {
+  interface JobPayloads {
+    "catalog.product": ProductJobPayload;
+  }
+}
+/** One product's (or inventory item's) re-sync per webhook-named resource. */
+export const PRODUCT_QUEUE = defineQueue("catalog.product", { payload: productPayloadSchema });
 
 /** Re-maps every variant of `productId`; registers or checks what needs it. */
 export async function syncProduct(env: CatalogEnv, productId: string): Promise<void> {

@@ -13,7 +13,7 @@ import {
   type WebhookDelivery,
   type WebhookTopic,
 } from "../shopify/webhook.server";
-import type { ProductJobPayload } from "./jobs.server";
+import type { ProductJobPayload } from "./product-sync.server";
 import { PRODUCT_QUEUE } from "./product-sync.server";
 
 const resourceId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -20,8 +20,8 @@ import {
   retryFulfillment,
   type MerchantActionResult,
   type MerchantDeps,
-} from "../fulfillment/merchant-actions.server";
-import { pushOrderNow } from "../fulfillment/push-order.server";
+} from "../fulfillment/actions/merchant-actions.server";
+import { pushOrderNow } from "../fulfillment/actions/push-order.server";
 import { readBodyCapped } from "../http/body-limit.server";
 import { signedShopDomain } from "../shopify/shop-domain";
 import { verifyShopifyHmac } from "../shopify/verify-hmac.server";

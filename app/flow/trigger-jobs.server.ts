@@ -8,11 +8,11 @@
  */
 import { jobErrorCode } from "../job-errors/error-codes";
 import type { FlowTrigger, PrismaClient } from "@prisma/client";
-import { storedReason } from "../fulfillment/reason-codes";
+import { storedReason } from "../fulfillment/core/reason-codes";
 import { pickLocale, translator } from "../i18n/locale";
 import type { JobOutcome } from "../jobs/queue.server";
 import type { HandlerDeps } from "../handler-deps";
-import type { JobHandler } from "../jobs/worker.server";
+import type { QueueHandlers } from "../jobs/worker.server";
 import { receiveFlowTrigger } from "../shopify/admin/flow.server";
 import { ShopifyAdminError } from "../shopify/admin/errors";
 import {
@@ -26,11 +26,10 @@ import {
 
 export type FlowHandlerDeps = Pick<HandlerDeps, "db" | "logger" | "now" | "adminFor">;
 
-const RETRY_MS = 60_000;
 /** The reason's text is the service's own words at worst: kept well inside Flow's payload limit. */
 const MAX_TEXT = 2_000;
 
-export function flowJobHandlers(deps: FlowHandlerDeps): Record<string, JobHandler> {
+export function flowJobHandlers(deps: FlowHandlerDeps): QueueHandlers<typeof FLOW_TRIGGER_QUEUE> {
   const { adminFor } = deps;
   return {
     [FLOW_TRIGGER_QUEUE]: async (job): Promise<JobOutcome> => {
@@ -39,7 +38,7 @@ export function flowJobHandlers(deps: FlowHandlerDeps): Record<string, JobHandle
       let row = await db.flowTrigger.findUnique({ where, select: TRIGGER_ROW });
       if (row?.sentAt) return { kind: "done" };
       if (!row) {
-        const built = await buildTrigger(db, job.shop, job.payload as unknown as FlowTriggerJob);
+        const built = await buildTrigger(db, job.shop, job.payload);
         if (!built) return { kind: "done" };
         row = await insertTrigger(db, { shop: job.shop, key: job.key, ...built });
         if (row.sentAt) return { kind: "done" };
@@ -59,7 +58,8 @@ export function flowJobHandlers(deps: FlowHandlerDeps): Record<string, JobHandle
         logger.warn({ shop: job.shop, handle: row.handle, key: job.key, err: error }, "Flow trigger not taken");
         // Shopify's userErrors (an unknown handle, a payload it will not take) answer the same again.
         if (thrown instanceof ShopifyAdminError && thrown.kind === "user") return { kind: "done" };
-        return { kind: "retry", at: new Date(deps.now().getTime() + RETRY_MS), error, errorCode: jobErrorCode(thrown) };
+        // Again after the queue's retry delay (./triggers.ts).
+        return { kind: "retry", error, errorCode: jobErrorCode(thrown) };
       }
       await db.flowTrigger.update({ where, data: { sentAt: deps.now(), error: null } });
       return { kind: "done" };

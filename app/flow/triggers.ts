@@ -7,9 +7,9 @@
  * with the resource's numeric id, as Flow expects; the other keys are the TOML fields' keys.
  */
 import type { FulfillmentSubscriber, FulfillmentTransitioned, StockLevelsChanged } from "../fulfillment/events";
-import type { EnqueueArgs } from "../jobs/queue.server";
-
-export const FLOW_TRIGGER_QUEUE = "flow.trigger";
+import { z } from "zod";
+import type { EnqueueArgs, EnqueueOf } from "../jobs/queue.server";
+import { defineQueue } from "../jobs/registry";
 
 export const FLOW_TRIGGERS = {
   sent: "order-sent-to-warehouse",
@@ -29,20 +29,35 @@ export const FLOW_PAYLOAD_LIMIT_BYTES = 50_000;
 export const STOCK_LOW_THRESHOLD = 5;
 
 /** What the trigger job needs, decided when the event happened (stored in the job's payload). */
-export type FlowTriggerJob =
-  | {
-      kind: "sent" | "attention";
-      fulfillmentId: string;
-      /** The reason's code and parameters (app/fulfillment/reason-codes.ts) when it came to need a person. */
-      reasonCode?: string | null;
-      reasonParams?: Record<string, string>;
-    }
-  | {
-      kind: "tracking";
-      fulfillmentId: string;
-      tracking: { number: string; company: string | null; url: string | null };
-    }
-  | { kind: "stockLow"; sku: string; inventoryItemId: string; quantity: number };
+const flowTriggerJob = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.enum(["sent", "attention"]),
+    fulfillmentId: z.string().min(1),
+    /** The reason's code and parameters (app/fulfillment/core/reason-codes.ts) when it came to need a person. */
+    reasonCode: z.string().nullable().optional(),
+    reasonParams: z.record(z.string(), z.string()).optional(),
+  }),
+  z.object({
+    kind: z.literal("tracking"),
+    fulfillmentId: z.string().min(1),
+    tracking: z.object({ number: z.string(), company: z.string().nullable(), url: z.string().nullable() }),
+  }),
+  z.object({ kind: z.literal("stockLow"), sku: z.string(), inventoryItemId: z.string(), quantity: z.number() }),
+]);
+export type FlowTriggerJob = z.infer<typeof flowTriggerJob>;
+
+declare module "../jobs/registry" {
+  interface JobPayloads {
+    "flow.trigger": FlowTriggerJob;
+  }
+}
+
+/** One job per event; a trigger Shopify did not take is sent again a minute later (not backed off). */
+export const FLOW_TRIGGER_QUEUE = defineQueue("flow.trigger", {
+  payload: flowTriggerJob,
+  retryDelayMs: 60_000,
+  retryBackoff: false,
+});
 
 const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
@@ -51,7 +66,7 @@ function stringParams(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
-function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): EnqueueArgs {
+function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): EnqueueOf<typeof FLOW_TRIGGER_QUEUE> {
   return { queue: FLOW_TRIGGER_QUEUE, key: `${shop}:${key}`, shop, payload: { ...job }, runAt: now };
 }
 

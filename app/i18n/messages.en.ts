@@ -17,7 +17,7 @@ export const en: Messages = {
     privacy: "Privacy",
   },
   home: {
-    title: "Shipping and fulfilment",
+    title: "Home",
     problems: {
       offlineTokenRevoked: {
         title: "Shopify refused the app's access to your store",
@@ -64,7 +64,7 @@ export const en: Messages = {
     },
     daily: {
       title: "Your orders",
-      inTransit: "Orders on the way",
+      inTransit: "Orders shipped",
       delivered: "Orders delivered",
     },
     details: {
@@ -380,6 +380,25 @@ export const en: Messages = {
     all: "All ({count})",
     search: "Search by order number, tracking number or service order",
     searchPlaceholder: "#1001",
+    placedAt: "Ordered {at}",
+    destination: "To: {city}",
+    items: "{count} items",
+    itemsOne: "1 item",
+    total: "Total: {total}",
+    exportCsv: "Download CSV",
+    csv: {
+      order: "Order",
+      placedAt: "Date",
+      status: "Status",
+      city: "Destination city",
+      items: "Items",
+      total: "Total",
+      currency: "Currency",
+      service: "Shipping service",
+      serviceOrder: "Service order",
+      trackingNumber: "Tracking number",
+      trackingCompany: "Carrier",
+    },
     searchButton: "Search",
     clearFilters: "Clear filters",
     shopDefault: "(the shop's default service)",
@@ -406,7 +425,7 @@ export const en: Messages = {
     timelineEmpty: "No events recorded for this order yet.",
     emptyTitle: "No orders yet",
     emptyBody:
-      "When a customer pays for an order it shows here with its way to the warehouse: submission, status at the service and tracking.",
+      "When a customer pays for an order it shows here with its way: sent to the warehouse, its status at the service, shipped and its tracking.",
     noMatchTitle: "No orders match",
     noMatchBody: "No orders with the status “{status}” containing “{q}”. Change or clear the filters.",
     noMatchStatus: "No orders with the status “{status}”.",
@@ -420,7 +439,7 @@ export const en: Messages = {
     },
     kinds: {
       webhook: "Shopify",
-      submission: "Submission",
+      submission: "To the warehouse",
       service: "Service",
       tracking: "Tracking",
       merchant: "You",
@@ -431,7 +450,7 @@ export const en: Messages = {
     statuses: {
       waiting: "Waiting",
       pending: "To send",
-      submitting: "Sending",
+      submitting: "Sending to the warehouse",
       submitted: "At the warehouse",
       in_progress: "Being prepared",
       shipped: "Shipped",
@@ -468,6 +487,11 @@ export const en: Messages = {
       notShort: "{order} is not waiting for a choice about a short shipment.",
       chooseForShort: "{order} shipped short: send the rest to the warehouse or leave it for a refund.",
       notAddressHeld: "{order} is not held for its address.",
+      readAgain: "{order} is read from Shopify again; what should ship from the warehouse goes there now.",
+      nothingToPush: "Every part of the order is already with the warehouse, on its way there or waiting.",
+      shopifyUnreadable: "Shopify could not be read; try again in a moment.",
+      noSuchShopifyOrder: "Shopify has no such order.",
+      notPaid: "{order} is not paid ({financialStatus}).",
     },
     fields: {
       recipient: "Recipient",
@@ -638,9 +662,9 @@ export const en: Messages = {
       merchantConfirmedAbsent: "You confirmed the service does not have it: sending it.",
       merchantRetriedFollow: "You retried: following the service order again.",
       merchantRetriedRead: "You retried: reading the order from Shopify again.",
-      merchantRetried: "You retried the submission.",
+      merchantRetried: "You retried sending it to the warehouse.",
       merchantSentMissing:
-        "You sent the rest ({missing}) to the warehouse as a new order; the first shipment was service order {order}.",
+        "You sent the rest ({missing}) to the warehouse as a new order; the first order sent to the warehouse was service order {order}.",
       merchantLeftMissing: "You left the units the warehouse did not ship ({missing}) for a refund.",
       awaitingStock:
         "Waiting for stock: the warehouse lacks {missing}. It is sent by itself when a stock read shows the units (after a reception, say); you can also send it by hand or cancel it.",
@@ -739,7 +763,7 @@ const SAID = (p: P) => (p.said ? ` (the service said: ${p.said})` : "");
 const REF = (p: P) => (p.order ? ` (service order ${p.order})` : "");
 const UNTIL = (p: P) => (p.until ? ` (until ${p.until})` : "");
 
-// A fulfilment reason's record, keyed by reason code (app/fulfillment/reason-codes.ts checks that
+// A fulfilment reason's record, keyed by reason code (app/fulfillment/core/reason-codes.ts checks that
 // every code has its sentence); kept beside the code in `reason`/`detail`.
 export const recordsEn = {
   cancelledInShopify: (p) => (p.at ? `the order was cancelled (${p.at})` : "the order was cancelled in Shopify"),
@@ -851,7 +875,7 @@ export const recordsEn = {
   merchantLeftMissing: (p) => `the merchant leaves the units the warehouse did not ship (${p.missing}) for a refund`,
 } satisfies Record<string, (p: P) => string>;
 
-// A merchant action's outcome as its record, keyed by outcome code (app/fulfillment/merchant-actions.server.ts):
+// A merchant action's outcome as its record, keyed by outcome code (app/fulfillment/actions/merchant-actions.server.ts):
 // the English `message`/`error` of the result, beside the code the pages word from `orders.outcomes`.
 export const outcomeRecordsEn = {
   followed: (p) => `${p.order} is followed again`,
@@ -881,4 +905,10 @@ export const outcomeRecordsEn = {
   notShort: (p) => `${p.order} is not waiting for a choice about a short shipment`,
   chooseForShort: (p) => `${p.order} shipped short: choose to send the rest as a new order or leave it for a refund`,
   notAddressHeld: (p) => `${p.order} is not held for its address`,
+  // What a push does, said plainly: the decision is the job's, made from Shopify's state.
+  readAgain: (p) => `${p.order} is read from Shopify again; what should ship from the warehouse goes there now`,
+  nothingToPush: () => "every part of the order is already with the warehouse, on its way there or waiting",
+  shopifyUnreadable: (p) => `Shopify could not be read: ${p.said}`,
+  noSuchShopifyOrder: () => "Shopify has no such order",
+  notPaid: (p) => `${p.order} is not paid (${p.financialStatus})`,
 } satisfies Record<string, (p: P) => string>;

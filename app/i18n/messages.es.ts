@@ -17,7 +17,7 @@ export const es = {
     privacy: "Privacidad",
   },
   home: {
-    title: "Envíos y fulfilment",
+    title: "Inicio",
     problems: {
       offlineTokenRevoked: {
         title: "Shopify rechazó el acceso de la app a tu tienda",
@@ -56,7 +56,7 @@ export const es = {
         },
         orders: {
           title: "Cómo llegan tus pedidos al almacén",
-          body: "Cuando se paga un pedido, la app espera los minutos que elijas en Configuración (por si lo cancelas) y lo envía al almacén con el servicio de envío que eligió el comprador. La guía de rastreo llega a Shopify cuando el almacén lo envía. Si algo lo impide, el pedido aparece en Pedidos como «requiere atención», con lo que hay que hacer.",
+          body: "Cuando se paga un pedido, la app espera los minutos que elijas en Configuración (por si lo cancelas) y lo envía al almacén con el servicio de envío que eligió el comprador. La guía de rastreo llega a Shopify cuando el almacén lo despacha. Si algo lo impide, el pedido aparece en Pedidos como «requiere atención», con lo que hay que hacer.",
           action: "Ver los ajustes de pedidos",
         },
       },
@@ -64,7 +64,7 @@ export const es = {
     },
     daily: {
       title: "Tus pedidos",
-      inTransit: "Pedidos en camino",
+      inTransit: "Pedidos despachados",
       delivered: "Pedidos entregados",
     },
     details: {
@@ -384,6 +384,25 @@ export const es = {
     all: "Todos ({count})",
     search: "Buscar por número de pedido, guía o pedido del servicio",
     searchPlaceholder: "#1001",
+    placedAt: "Pedido el {at}",
+    destination: "Destino: {city}",
+    items: "{count} artículos",
+    itemsOne: "1 artículo",
+    total: "Total: {total}",
+    exportCsv: "Descargar CSV",
+    csv: {
+      order: "Pedido",
+      placedAt: "Fecha",
+      status: "Estado",
+      city: "Ciudad de destino",
+      items: "Artículos",
+      total: "Total",
+      currency: "Moneda",
+      service: "Servicio de envío",
+      serviceOrder: "Orden en el servicio",
+      trackingNumber: "Guía",
+      trackingCompany: "Paquetería",
+    },
     searchButton: "Buscar",
     clearFilters: "Quitar filtros",
     shopDefault: "(servicio predeterminado de la tienda)",
@@ -400,7 +419,7 @@ export const es = {
     confirmAbsent: "No existe: enviarlo",
     sendMissing: "Enviar el resto al almacén",
     leaveForRefund: "Dejarlo para reembolsar",
-    missingLines: "No enviado: {lines}",
+    missingLines: "No despachado: {lines}",
     bulkDone: "Reintentos: {ok} de {total} aceptados.",
     page: "Página {page} de {pages}",
     timelineShow: "Ver historial ({count})",
@@ -410,7 +429,7 @@ export const es = {
     timelineEmpty: "Aún no hay eventos registrados para este pedido.",
     emptyTitle: "Todavía no hay pedidos",
     emptyBody:
-      "Cuando un cliente pague un pedido, aparecerá aquí con su camino al almacén: envío, estado en el servicio y guía.",
+      "Cuando un cliente pague un pedido, aparecerá aquí con su camino: su envío al almacén, su estado en el servicio, su despacho y su guía.",
     noMatchTitle: "Ningún pedido coincide",
     noMatchBody: "No hay pedidos con el estado «{status}» ni que contengan «{q}». Cambia o quita los filtros.",
     noMatchStatus: "No hay pedidos con el estado «{status}».",
@@ -424,7 +443,7 @@ export const es = {
     },
     kinds: {
       webhook: "Shopify",
-      submission: "Envío",
+      submission: "Al almacén",
       service: "Servicio",
       tracking: "Guía",
       merchant: "Tú",
@@ -435,10 +454,10 @@ export const es = {
     statuses: {
       waiting: "En espera",
       pending: "Por enviar",
-      submitting: "Enviando",
+      submitting: "Enviándose al almacén",
       submitted: "En el almacén",
       in_progress: "Preparándose",
-      shipped: "Enviado",
+      shipped: "Despachado",
       delivered: "Entregado",
       needs_attention: "Requiere atención",
       unknown_outcome: "Sin confirmar",
@@ -460,8 +479,10 @@ export const es = {
       serviceUnreachable: "No se pudo consultar al servicio por la orden {svcOrderId}. {error}",
       serviceHasNoOrder: "El servicio no tiene la orden {svcOrderId}.",
       serviceOrderOfAnother: "La orden {svcOrderId} del servicio es de {other}, no de {order}.",
-      serviceOrderOfAnotherPart: "Otra parte de {other} ya sigue la orden {svcOrderId} del servicio: no es la de esta parte.",
-      serviceOrderOtherLines: "La orden {svcOrderId} del servicio lleva {found}, no lo que se envió de esta parte de {order} ({sent}).",
+      serviceOrderOfAnotherPart:
+        "Otra parte de {other} ya sigue la orden {svcOrderId} del servicio: no es la de esta parte.",
+      serviceOrderOtherLines:
+        "La orden {svcOrderId} del servicio lleva {found}, no lo que se envió de esta parte de {order} ({sent}).",
       redacted: "Los datos de {order} ya no se conservan (se borraron a petición del cliente).",
       raced: "{order} cambió mientras tanto; recarga la página.",
       unknownAction: "Acción desconocida.",
@@ -470,6 +491,11 @@ export const es = {
       notShort: "{order} no espera una decisión sobre un envío incompleto.",
       chooseForShort: "{order} salió incompleto: envía el resto al almacén o déjalo para reembolsar.",
       notAddressHeld: "{order} no está retenido por su dirección.",
+      readAgain: "{order} se vuelve a leer de Shopify; lo que deba salir del almacén va para allá ahora.",
+      nothingToPush: "Todas las partes del pedido ya están en el almacén, en camino o en espera.",
+      shopifyUnreadable: "No se pudo leer Shopify; reintenta en un momento.",
+      noSuchShopifyOrder: "Shopify no tiene ese pedido.",
+      notPaid: "{order} no está pagado ({financialStatus}).",
     },
     fields: {
       recipient: "Destinatario",
@@ -594,7 +620,7 @@ export const es = {
         "El servicio no pudo recibir el pedido tras {attempts} intentos. Revisa que el servicio esté disponible y reintenta.",
       attemptFailed: "El intento {attempt} no llegó al servicio; el siguiente será a las {at}.",
       interrupted:
-        "Un envío iniciado el {at} se interrumpió antes de guardar su resultado; el pedido podría existir en el servicio, así que no se reenvía solo.",
+        "Un envío al almacén iniciado el {at} se interrumpió antes de guardar su resultado; el pedido podría existir en el servicio, así que no se reenvía solo.",
       mayExist:
         "Se perdió la respuesta del servicio; el pedido podría existir en él. Búscalo en el servicio y confirma si existe antes de reenviarlo.",
       unexpectedFailure:
@@ -618,18 +644,18 @@ export const es = {
       shippedButCancelled:
         "El paquete salió del almacén pero esta parte del pedido se canceló en Shopify: arréglalo con el comprador y el servicio.",
       nothingLeftToFulfil:
-        "Nada de lo que envió el servicio queda por preparar en Shopify y no hay un envío registrado (¿se preparó por otro lado o cambió?). Revísalo en Shopify.",
+        "Nada de lo que despachó el servicio queda por preparar en Shopify y no hay un despacho registrado (¿se preparó por otro lado o cambió?). Revísalo en Shopify.",
       unknownServiceOrder: "El servicio no conoce la orden {order}. Revísala con el servicio.",
       readFromShopify: "Se leyó de Shopify.",
       partGone: "Esta parte ya no existe en Shopify (se unió o dividió en otras partes, que se deciden por separado).",
       declinedRequest: "El almacén rechazó la solicitud de preparación de Shopify por el motivo indicado.",
       beforeFulfilmentOrders:
         "Se registró antes de seguir las órdenes de preparación: márcalo como preparado en Shopify a mano.",
-      writeBackFailed: "No se pudo registrar el envío en Shopify; se reintentará solo.",
+      writeBackFailed: "No se pudo registrar el despacho en Shopify; se reintentará solo.",
       nothingShipped:
-        "El servicio reporta la orden {status} pero no lista nada enviado, así que no se marcó nada como preparado en Shopify; revísalo con el servicio y vuelve a intentarlo.",
+        "El servicio reporta la orden {status} pero no lista nada despachado, así que no se marcó nada como preparado en Shopify; revísalo con el servicio y vuelve a intentarlo.",
       shippedShort:
-        "Envío incompleto: el almacén no envió {missing}. Lo enviado quedó registrado en Shopify; envía el resto al almacén como una orden nueva o déjalo para reembolsar.",
+        "Despacho incompleto: el almacén no despachó {missing}. Lo despachado quedó registrado en Shopify; envía el resto al almacén como una orden nueva o déjalo para reembolsar.",
       fulfilmentOrderGone: "La orden de preparación de Shopify ya no existe.",
       received: "Pedido pagado recibido de Shopify.",
       sending: "Intento {attempt}: enviando al servicio ({service}: {products}).",
@@ -637,16 +663,16 @@ export const es = {
       lateAnswer: "La respuesta tardía del servicio confirmó la orden {order}.",
       serviceStatus: "Estado en el servicio: {status}.",
       trackingChanged: "La guía cambió a {tracking}.",
-      shopifyFulfilment: "Envío registrado en Shopify.",
+      shopifyFulfilment: "Despacho registrado en Shopify.",
       readyToSend: "Listo para enviar.",
       merchantConfirmedExists: "Confirmaste que existe en el servicio: orden {order}.",
       merchantConfirmedAbsent: "Confirmaste que el servicio no lo tiene: se envía.",
       merchantRetriedFollow: "Reintentaste: se vuelve a seguir la orden del servicio.",
       merchantRetriedRead: "Reintentaste: se vuelve a leer el pedido de Shopify.",
-      merchantRetried: "Reintentaste el envío.",
+      merchantRetried: "Reintentaste enviarlo al almacén.",
       merchantSentMissing:
-        "Enviaste el resto ({missing}) al almacén como una orden nueva; el primer envío fue la orden {order} del servicio.",
-      merchantLeftMissing: "Dejaste para reembolso las unidades que el almacén no envió ({missing}).",
+        "Enviaste el resto ({missing}) al almacén como una orden nueva; el primer envío al almacén fue la orden {order} del servicio.",
+      merchantLeftMissing: "Dejaste para reembolso las unidades que el almacén no despachó ({missing}).",
       awaitingStock:
         "Espera existencias: al almacén le faltan {missing}. Se enviará sola cuando una lectura del inventario muestre las unidades (por ejemplo, tras una recepción); también puedes enviarlo a mano o cancelarlo.",
       stockArrived: "El inventario del almacén ya cubre el pedido ({products}): se envía de nuevo.",

@@ -7,7 +7,7 @@ export const readinessEn: Leaves<typeof readinessEs> = {
   title: "Ready for checkout",
   ready: "All set: your buyers see our live rates at checkout.",
   notReady: "Something is missing before your buyers see our live rates at checkout.",
-  checkedAt: "Last checked: {date} · checked again every 6 hours",
+  checkedAt: "Last checked: {date} · checked again whenever something changes and every 6 hours",
   neverChecked: "Not checked yet.",
   recheck: "Check now",
   regressedTitle: "Your live rates no longer reach checkout",
@@ -46,6 +46,7 @@ export const readinessEn: Leaves<typeof readinessEs> = {
     nothing_to_quote: "No products registered at the service to quote yet.",
     withheld: "Shopify hides order addresses from the app: orders can't be sent to the warehouse.",
     no_orders: "Known with the first order.",
+    rechecking: "Something changed since the last check: checking again.",
   },
   okDetail: {
     test_quote: "Answered in {durationMs} ms (limit {deadlineMs} ms).",

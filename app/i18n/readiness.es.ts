@@ -3,7 +3,7 @@ export const readinessEs = {
   title: "Listo para el checkout",
   ready: "Todo listo: tus compradores ven nuestras tarifas en vivo al pagar.",
   notReady: "Falta algo para que tus compradores vean nuestras tarifas en vivo al pagar.",
-  checkedAt: "Última revisión: {date} · se revisa sola cada 6 horas",
+  checkedAt: "Última revisión: {date} · se revisa sola cuando algo cambia y cada 6 horas",
   neverChecked: "Aún no se ha revisado.",
   recheck: "Revisar ahora",
   regressedTitle: "Tus tarifas en vivo ya no llegan al checkout",
@@ -41,6 +41,7 @@ export const readinessEs = {
     nothing_to_quote: "Aún no hay productos registrados en el servicio para cotizar.",
     withheld: "Shopify oculta la dirección de los pedidos a la app: no se puede enviar al almacén.",
     no_orders: "Se sabrá con el primer pedido.",
+    rechecking: "Algo cambió desde la última revisión: se está revisando de nuevo.",
   },
   okDetail: {
     test_quote: "Respondió en {durationMs} ms (límite {deadlineMs} ms).",

@@ -23,17 +23,20 @@ export const settingsEn: Leaves<typeof settingsEs> = {
     errorTitle: "The rates service could not be registered in your store",
     retry: "Try again",
     activeTitle: "Live rates active",
-    activeBody: "Add the service to your shipping zones (Settings → Shipping and delivery) to show it at checkout.",
+    activeBody: "Every item of «Ready for checkout» is done: your buyers see our rates when they pay.",
+    incompleteTitle: "Live rates registered, but not yet reaching all of checkout",
+    incompleteBody: "Something is missing in «Ready for checkout»: see the list below.",
     notRegistered: "The rates service is not registered yet",
     connectFirst: "Connect your service account to show live rates",
   },
   connection: {
-    connectedQa: "Connected to the test environment (QA).",
+    connectedQa:
+      "Connected to the test environment (QA). Orders the app sends to the warehouse meanwhile go to the test service, which simulates their preparation, tracking and delivery: no parcel really leaves. What was sent to the production environment before is unchanged.",
     connectedProduction: "Connected to the production environment.",
     notConnected: "Not connected.",
     apiKey: "API key",
     environment: "Environment",
-    qa: "Test (QA): orders are not shipped",
+    qa: "Test (QA): shipments are simulated, no parcel leaves",
     production: "Production",
     change: "Change account",
     connect: "Connect",
@@ -97,7 +100,7 @@ export const settingsEn: Leaves<typeof settingsEs> = {
   },
   services: { NACIONAL: "Nacional", EXPRESS: "Express", PROGRAMADO: "Programado" },
   operations: {
-    saved: "Saved.",
+    saved: "Order and stock settings saved.",
     notSaved: "Nothing was saved: fix the marked fields ({count}).",
     confirmMerchantTitle: "Switch back to store orders?",
     confirmMerchantBody:

@@ -19,18 +19,20 @@ export const settingsEs = {
     errorTitle: "No se pudo registrar el servicio de tarifas en tu tienda",
     retry: "Reintentar",
     activeTitle: "Tarifas en vivo activas",
-    activeBody:
-      "Añade el servicio a tus zonas de envío (Configuración → Envío y entrega) para mostrarlo en el checkout.",
+    activeBody: "Cada punto de «Listo para el checkout» está listo: tus compradores ven nuestras tarifas al pagar.",
+    incompleteTitle: "Tarifas en vivo registradas, pero aún no llegan a todo el checkout",
+    incompleteBody: "Falta algo en «Listo para el checkout»: revisa la lista de abajo.",
     notRegistered: "El servicio de tarifas aún no está registrado",
     connectFirst: "Conecta tu cuenta del servicio para mostrar tarifas en vivo",
   },
   connection: {
-    connectedQa: "Conectada al entorno de pruebas (QA).",
+    connectedQa:
+      "Conectada al entorno de pruebas (QA). Los pedidos que la app envíe al almacén mientras tanto van al servicio de pruebas, que simula su preparación, su guía y su entrega: ningún paquete sale de verdad. Lo que se envió antes al entorno de producción no cambia.",
     connectedProduction: "Conectada al entorno de producción.",
     notConnected: "Sin conectar.",
     apiKey: "Clave de API",
     environment: "Entorno",
-    qa: "Pruebas (QA): los pedidos no se envían",
+    qa: "Pruebas (QA): simula los envíos, ningún paquete sale",
     production: "Producción",
     change: "Cambiar cuenta",
     connect: "Conectar",
@@ -94,7 +96,7 @@ export const settingsEs = {
   },
   services: { NACIONAL: "Nacional", EXPRESS: "Express", PROGRAMADO: "Programado" },
   operations: {
-    saved: "Guardado.",
+    saved: "Ajustes de pedidos e inventario guardados.",
     notSaved: "No se guardó nada: corrige los campos marcados ({count}).",
     confirmMerchantTitle: "¿Volver a Pedidos de la tienda?",
     confirmMerchantBody:

@@ -7,7 +7,7 @@
  */
 import type { Job } from "@prisma/client";
 import type { Logger } from "pino";
-import type { JobOutcome } from "../jobs/queue.server";
+import type { DecidedOutcome } from "../jobs/queue.server";
 import { metrics } from "../metrics.server";
 import { operationOfMessage } from "../shopify/admin/errors";
 import { jobErrorCode, PROVIDER_ACCESS_CODE } from "./error-codes";
@@ -20,8 +20,8 @@ import { jobErrorCode, PROVIDER_ACCESS_CODE } from "./error-codes";
 export const PROVIDER_ACCESS_WAIT_MS = 5 * 60_000;
 
 function waitForProviderAccess(deps: { logger: Pick<Logger, "error">; now: () => Date }) {
-  return (job: Job, outcome: JobOutcome): JobOutcome => {
-    if (outcome.kind === "done" || outcome.errorCode !== PROVIDER_ACCESS_CODE) return outcome;
+  return (job: Job, outcome: DecidedOutcome): DecidedOutcome => {
+    if (outcome.kind === "done" || outcome.kind === "fail" || outcome.errorCode !== PROVIDER_ACCESS_CODE) return outcome;
     const operation = (outcome.error && operationOfMessage(outcome.error)) ?? "unknown";
     metrics.shopifyAccessRefused("ip_allowlist", operation);
     deps.logger.error(

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import { currentRequestId } from "../logger.server";
 import { currentTraceparent } from "../telemetry.server";
-import { queuePriority } from "./priorities";
+import { queuePolicy, recurringJobs, type JobPayloads, type QueueName } from "./registry";
 
 // This module is the one place that knows the Job table: every other module adds and inspects
 // work through the functions below (docs/decisions/011-composition-root.md).
@@ -20,15 +20,20 @@ export type Conn = Pick<Prisma.TransactionClient, "$queryRaw" | "$executeRaw">;
 /** Emits "enqueued" when this process adds work, so its worker wakes without waiting to poll. */
 export const jobSignals = new EventEmitter();
 
-export interface EnqueueArgs {
-  queue: string;
+/** Adds a job of queue Q: its payload is the one the queue declared (app/jobs/registry.ts). */
+export type EnqueueOf<Q extends QueueName> = {
+  queue: Q;
   /** Identifies the work: enqueueing the same (queue, key) again reuses the one row. */
   key: string;
   shop: string;
-  payload?: Prisma.InputJsonValue;
   runAt?: Date;
+  /** Instead of the queue's retryLimit (a test's, or a one-off). */
   maxAttempts?: number;
-}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "may the payload be left out"
+} & ({} extends JobPayloads[Q] ? { payload?: JobPayloads[Q] } : { payload: JobPayloads[Q] });
+
+/** A job of any declared queue, its payload typed by its queue. */
+export type EnqueueArgs = { [Q in QueueName]: EnqueueOf<Q> }[QueueName];
 
 /** Adds work: outside a transaction (jobWriter) or inside one (withJobs). */
 export interface JobWriter {
@@ -67,6 +72,8 @@ export function runAsJob<T>(job: Pick<Job, "queue" | "key">, fn: () => Promise<T
 export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.Sql {
   const runAt = args.runAt ?? new Date();
   const payload = JSON.stringify(args.payload ?? {});
+  // The queue's declared policy (app/jobs/registry.ts) decides its attempts and its priority.
+  const policy = queuePolicy(args.queue);
   const source = from ? Prisma.sql`FROM ${from}` : Prisma.empty;
   // The request enqueuing (if any): its id goes into the job's log lines, its trace into the job's span.
   const requestId = currentRequestId() ?? null;
@@ -76,7 +83,7 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
   return Prisma.sql`
     INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", priority, "requestId", traceparent, "updatedAt")
     SELECT gen_random_uuid(), ${args.queue}, ${args.key}, ${args.shop}, ${payload}::jsonb, 'queued', ${runAt},
-           ${args.maxAttempts ?? 10}::int, ${queuePriority(args.queue)}::smallint, ${requestId}::text, ${traceparent}::text, now()
+           ${args.maxAttempts ?? policy.retryLimit}::int, ${policy.priority}::smallint, ${requestId}::text, ${traceparent}::text, now()
     ${source}
     ON CONFLICT (queue, key) DO UPDATE SET
       payload = CASE WHEN "Job".state = 'running' THEN "Job".payload ELSE EXCLUDED.payload END,
@@ -139,6 +146,18 @@ export async function withJobs<T>(
   return result;
 }
 
+/**
+ * Makes sure the app's recurring jobs (declared with their queues, app/jobs/registry.ts) exist and
+ * run by `now` (each worker calls it as it starts; one row each for every process): `only` picks some.
+ */
+export async function ensureRecurringJobs(db: Db, now: Date, only?: readonly QueueName[]): Promise<void> {
+  for (const { queue, key } of recurringJobs()) {
+    if (only && !only.includes(queue)) continue;
+    await db.$executeRaw(enqueueStatement({ queue, key, shop: "", runAt: now } as EnqueueArgs));
+    signalEnqueued(queue);
+  }
+}
+
 /** The state of the (queue, key) row, or null when there is none. */
 async function jobState(db: Conn, queue: string, key: string): Promise<JobState | null> {
   const [row] = await db.$queryRaw<{ state: JobState }[]>`
@@ -158,11 +177,14 @@ export function deleteShopJobs(db: Pick<PrismaClient, "job">, shop: string) {
 }
 
 /**
- * Claims up to `limit` due jobs of `queues` (or expired leases) for `owner`, atomically, the most
- * urgent first: by priority (app/jobs/priorities.ts, ADR 024), then by when they were due. Two
- * statements, each walking its own partial index: expired leases (a few running rows; a job whose
- * worker died goes before new work of its priority), then queued rows in (priority, runAt) order,
- * which stops at the limit however many background jobs wait behind.
+ * Claims up to `limit` due jobs of `queues` (or expired leases) for `owner`, atomically and in one
+ * statement (a batch: one round trip however many slots are free), the most urgent first: by
+ * priority (the queues' declared policy, ADR 024), then by when they were due. The statement walks
+ * two partial indexes, each FOR UPDATE SKIP LOCKED and stopping at the limit however many
+ * background jobs wait behind: expired leases (a few running rows; a job whose worker died goes
+ * before new work of its priority), then queued rows in (priority, runAt) order.
+ * A run that starts now sees everything a wake-up asked for before it (an expired lease's job
+ * taken over with a wake-up pending): the wake-up's payload becomes the run's, and is settled.
  */
 export async function claimJobs(
   db: Conn,
@@ -176,37 +198,31 @@ export async function claimJobs(
     expired?: boolean;
   },
 ): Promise<Job[]> {
-  const expired =
-    args.expired === false
-      ? []
-      : await claimWhere(db, args, args.limit, Prisma.sql`state = 'running' AND "leaseExpiresAt" < ${args.now}`);
-  const room = args.limit - expired.length;
-  if (room <= 0) return expired;
-  const due = await claimWhere(db, args, room, Prisma.sql`state = 'queued' AND "runAt" <= ${args.now}`);
-  // RETURNING follows no order: hand them to the worker most urgent first.
-  return [...expired, ...due].sort((a, b) => a.priority - b.priority || a.runAt.getTime() - b.runAt.getTime());
-}
-
-function claimWhere(
-  db: Conn,
-  args: { queues: string[]; owner: string; leaseMs: number; now: Date },
-  limit: number,
-  where: Prisma.Sql,
-): Promise<Job[]> {
+  if (args.limit <= 0) return [];
   const leaseUntil = new Date(args.now.getTime() + args.leaseMs);
-  // A run that starts now sees everything a wake-up asked for before it (an expired lease's job
-  // taken over with a wake-up pending): the wake-up's payload becomes the run's, and is settled.
-  return db.$queryRaw<Job[]>`
+  const queues = Prisma.sql`queue = ANY(${args.queues}::text[])`;
+  // With `expired: false` the first CTE asks for no row (LIMIT 0) and costs nothing.
+  const expiredLimit = args.expired === false ? 0 : args.limit;
+  const rows = await db.$queryRaw<Job[]>`
+    WITH expired AS (
+      SELECT id FROM "Job"
+      WHERE state = 'running' AND "leaseExpiresAt" < ${args.now} AND ${queues}
+      ORDER BY priority, "runAt" LIMIT ${expiredLimit} FOR UPDATE SKIP LOCKED
+    ), due AS (
+      SELECT id FROM "Job"
+      WHERE state = 'queued' AND "runAt" <= ${args.now} AND ${queues}
+      ORDER BY priority, "runAt" LIMIT ${args.limit} FOR UPDATE SKIP LOCKED
+    ), picked AS (
+      SELECT id FROM (SELECT id, 0 AS k FROM expired UNION ALL SELECT id, 1 AS k FROM due) candidates
+      ORDER BY k LIMIT ${args.limit}
+    )
     UPDATE "Job" SET state = 'running', "leaseOwner" = ${args.owner}, "leaseExpiresAt" = ${leaseUntil},
                      attempts = attempts + 1, payload = COALESCE("wakePayload", payload),
                      "wakeAt" = NULL, "wakePayload" = NULL, "updatedAt" = now()
-    WHERE id IN (
-      SELECT id FROM "Job"
-      WHERE ${where} AND queue = ANY(${args.queues}::text[])
-      ORDER BY priority, "runAt"
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)
+    WHERE id IN (SELECT id FROM picked)
     RETURNING *`;
+  // RETURNING follows no order: hand them to the worker most urgent first.
+  return rows.sort((a, b) => a.priority - b.priority || a.runAt.getTime() - b.runAt.getTime());
 }
 
 /**
@@ -221,12 +237,18 @@ export async function releaseLeases(db: Conn, owner: string): Promise<number> {
     WHERE state = 'running' AND "leaseOwner" = ${owner}`;
 }
 
-/** What a handler decided: finished, try again later (counts as a failed attempt), or run again later. */
+/**
+ * What a handler decided: finished; try again later (counts as a failed attempt); run again later
+ * (a periodic job's next run, or a step that waits); or give up now (nothing a retry could change).
+ * A retry without `at`, or a failed periodic run (`error`) without `at`, runs again when its
+ * queue's declared policy says (app/jobs/registry.ts): handlers do no retry arithmetic of their own.
+ */
 export type JobOutcome =
   | { kind: "done" }
   | {
       kind: "retry";
-      at: Date;
+      /** Unset: after the queue's retry delay, with its backoff. */
+      at?: Date;
       /** The error's text, for logs and support. */
       error: string;
       /** What failed, as a code the pages word (app/job-errors/error-codes.ts); "unexpected" when not given. */
@@ -234,12 +256,19 @@ export type JobOutcome =
     }
   | {
       kind: "reschedule";
-      at: Date;
+      /** Unset: after the queue's retry delay (a periodic run that failed and carries on). */
+      at?: Date;
       payload?: Prisma.InputJsonValue;
       /** A periodic job whose run failed and that carries on at `at`: kept as lastError for the merchant to see. */
       error?: string;
       errorCode?: string;
-    };
+    }
+  | { kind: "fail"; error: string; errorCode?: string };
+
+/** An outcome with its time decided (the worker applies the queue's policy): what is recorded. */
+export type DecidedOutcome =
+  | Exclude<JobOutcome, { kind: "retry" | "reschedule" }>
+  | (Extract<JobOutcome, { kind: "retry" | "reschedule" }> & { at: Date });
 
 /**
  * Records the outcome, fenced on the lease: a worker whose lease was taken over by another
@@ -252,7 +281,7 @@ export type JobOutcome =
 export async function finishJobState(
   db: Conn,
   job: Pick<Job, "id" | "leaseOwner">,
-  outcome: JobOutcome,
+  outcome: DecidedOutcome,
 ): Promise<"done" | "queued" | "failed" | null> {
   const owner = job.leaseOwner ?? "";
   const fence = Prisma.sql`WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
@@ -282,6 +311,16 @@ export async function finishJobState(
                                           ELSE ${outcome.error} END,
                        "lastErrorCode" = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN NULL
                                               ELSE ${outcome.errorCode ?? "unexpected"} END,
+                       payload = COALESCE("wakePayload", payload), ${settle}
+      ${fence} RETURNING state`;
+  } else if (outcome.kind === "fail") {
+    // Given up at once; a wake-up that came meanwhile (a new payload) queues it again with fresh attempts.
+    rows = await db.$queryRaw<Row[]>`
+      UPDATE "Job" SET state = CASE WHEN "wakeAt" IS NULL THEN 'failed' ELSE 'queued' END,
+                       "runAt" = COALESCE("wakeAt", "runAt"),
+                       attempts = CASE WHEN "wakeAt" IS NULL THEN attempts ELSE 0 END,
+                       "lastError" = CASE WHEN "wakeAt" IS NULL THEN ${outcome.error} END,
+                       "lastErrorCode" = CASE WHEN "wakeAt" IS NULL THEN ${outcome.errorCode ?? "unexpected"} END,
                        payload = COALESCE("wakePayload", payload), ${settle}
       ${fence} RETURNING state`;
   } else {

@@ -12,8 +12,10 @@ import {
   jobSignals,
   runAsJob,
   type Conn,
+  type DecidedOutcome,
   type JobOutcome,
 } from "./queue.server";
+import { readPayload, retryAt, type JobOf, type QueueName } from "./registry";
 
 /**
  * A run's hold on its job. The worker renews the lease while the handler runs (every third of the
@@ -39,12 +41,24 @@ export class JobLeaseLostError extends Error {
   }
 }
 
-/** `lease` is the worker's (absent when a test or script runs the handler by hand: nothing else can take the job). */
-export type JobHandler = (job: Job, lease?: JobLease) => Promise<JobOutcome>;
+/**
+ * Runs a job of queue Q, its payload already read through the queue's schema (app/jobs/registry.ts).
+ * `lease` is the worker's (absent when a test or script runs the handler by hand: nothing else can take the job).
+ */
+type JobHandler<Q extends QueueName = QueueName> = (job: JobOf<Q>, lease?: JobLease) => Promise<JobOutcome>;
+
+/** A feature's handlers of its queues Q, each typed by its queue's payload. */
+export type QueueHandlers<Q extends QueueName = QueueName> = { [K in Q]: JobHandler<K> };
+
+/** What a worker serves: any declared queues' handlers. */
+export type JobHandlers = Partial<QueueHandlers>;
+
+// What the worker calls once the payload has passed its queue's schema.
+type CheckedHandler = (job: JobOf<QueueName>, lease?: JobLease) => Promise<JobOutcome>;
 
 export interface JobWorkerOptions {
   db: Conn;
-  handlers: Record<string, JobHandler>;
+  handlers: JobHandlers;
   logger: Pick<Logger, "info" | "warn" | "error">;
   owner?: string;
   leaseMs?: number;
@@ -61,7 +75,7 @@ export interface JobWorkerOptions {
    * The app's policy for a run's outcome, handed in by the composition root: e.g. a failure only
    * the operator can fix waits without using an attempt (app/job-errors/provider-access.server.ts).
    */
-  settle?: (job: Job, outcome: JobOutcome) => JobOutcome;
+  settle?: (job: Job, outcome: DecidedOutcome) => DecidedOutcome;
 }
 
 export interface JobWorker {
@@ -74,6 +88,17 @@ export interface JobWorker {
 }
 
 const RETRY_AFTER_CRASH_MS = 5_000;
+
+/**
+ * The outcome with its time decided by the job's queue policy where the handler left it to the queue.
+ * @internal
+ */
+export function decideOutcome(job: Pick<Job, "queue" | "attempts">, outcome: JobOutcome, now: Date): DecidedOutcome {
+  if (outcome.kind === "retry") return { ...outcome, at: outcome.at ?? retryAt(job.queue, job.attempts, now) };
+  // A periodic run that failed carries on after the queue's retry delay (not backed off: each run is a first attempt).
+  if (outcome.kind === "reschedule") return { ...outcome, at: outcome.at ?? retryAt(job.queue, 1, now) };
+  return outcome;
+}
 /**
  * A worker that just ran jobs looks again after this long, doubling while it finds none, up to
  * its poll interval: work added by another process (a PROCESS_ROLE=web one) wakes nobody here, and
@@ -83,6 +108,19 @@ const EAGER_POLL_MS = 50;
 /** Within one busy run, expired leases are looked for at most this often (each claim looks for queued rows). */
 const EXPIRED_CHECK_MS = 1_000;
 
+/**
+ * Runs a row's handler by hand (a test or a script), as the worker would: its payload read through
+ * its queue's schema first; a payload that does not fit throws, naming the queue and the field.
+ * @internal
+ */
+export async function runJobByHand(handlers: JobHandlers, job: Job, lease?: JobLease): Promise<JobOutcome> {
+  const handler = (handlers as Partial<Record<string, CheckedHandler>>)[job.queue];
+  if (!handler) throw new Error(`no handler for queue ${job.queue}`);
+  const read = readPayload(job);
+  if (!read.ok) throw new Error(read.error);
+  return handler({ ...job, queue: job.queue as QueueName, payload: read.payload } as JobOf<QueueName>, lease);
+}
+
 /** Builds a worker that runs `handlers` (keyed by queue) on leased jobs. */
 export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   const owner = opts.owner ?? `${process.pid}-${randomUUID()}`;
@@ -91,6 +129,8 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   const concurrency = opts.concurrency ?? 4;
   const now = opts.now ?? (() => new Date());
   const queues = Object.keys(opts.handlers);
+  // Keyed by the queue a claimed row names; each is called only with a payload its queue's schema read.
+  const handlers = opts.handlers as Partial<Record<string, CheckedHandler>>;
   let running = false;
   // Set by stop(): a worker shutting down finishes the jobs it holds but claims no more, so a
   // long backlog (or a job that reschedules itself at once) cannot hold up a SIGTERM.
@@ -138,38 +178,43 @@ export function createJobWorker(opts: JobWorkerOptions): JobWorker {
   }
 
   async function runJobInContext(job: Job) {
-    const handler = opts.handlers[job.queue];
+    const handler = handlers[job.queue];
     let outcome: JobOutcome;
+    // The payload as stored, read back through its queue's schema: one that no longer fits gives up
+    // at once, naming its queue and field (a run again would find it just as bad).
+    const read = readPayload(job);
     const held = holdLease(job);
     try {
-      outcome = handler
-        ? await inTraceSpan(
-            `job ${job.queue}`,
-            { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
-            job.traceparent,
-            () => runAsJob(job, () => handler(job, held.lease)),
-          )
-        : {
-            kind: "retry",
-            at: new Date(now().getTime() + RETRY_AFTER_CRASH_MS),
-            error: `no handler for queue ${job.queue}`,
-          };
+      if (!read.ok) {
+        opts.logger.error({ queue: job.queue, key: job.key, shop: job.shop, err: read.error }, "job payload is invalid");
+        outcome = { kind: "fail", error: read.error };
+      } else if (handler) {
+        const checked = { ...job, queue: job.queue as QueueName, payload: read.payload } as JobOf<QueueName>;
+        outcome = await inTraceSpan(
+          `job ${job.queue}`,
+          { "job.queue": job.queue, "job.id": job.id, "job.attempt": job.attempts },
+          job.traceparent,
+          () => runAsJob(job, () => handler(checked, held.lease)),
+        );
+      } else {
+        outcome = {
+          kind: "retry",
+          at: new Date(now().getTime() + RETRY_AFTER_CRASH_MS),
+          error: `no handler for queue ${job.queue}`,
+        };
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof JobLeaseLostError) opts.logger.warn({ queue: job.queue, key: job.key }, message);
       else opts.logger.error({ queue: job.queue, key: job.key, shop: job.shop, err: message }, "job failed");
-      const backoff = Math.min(RETRY_AFTER_CRASH_MS * 2 ** (job.attempts - 1), 15 * 60_000);
-      outcome = {
-        kind: "retry",
-        at: new Date(now().getTime() + backoff),
-        error: message,
-        errorCode: opts.errorCode?.(error),
-      };
+      // The queue's declared retry policy (app/jobs/registry.ts).
+      outcome = { kind: "retry", error: message, errorCode: opts.errorCode?.(error) };
     } finally {
       held.release();
     }
-    if (opts.settle) outcome = opts.settle(job, outcome);
-    const state = await finishJobState(opts.db, job, outcome);
+    let decided = decideOutcome(job, outcome, now());
+    if (opts.settle) decided = opts.settle(job, decided);
+    const state = await finishJobState(opts.db, job, decided);
     if (state === null) opts.logger.warn({ queue: job.queue, key: job.key }, "job lease was lost before it finished");
     else if (state === "failed") {
       metrics.jobGivenUp(job.queue);

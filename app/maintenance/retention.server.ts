@@ -11,9 +11,12 @@
 // - WebhookDelivery: rows older than WEBHOOK_DEDUP_MS. Shopify retries a delivery for up to 48
 //   hours, so a week covers every redelivery the de-duplication must recognise.
 // - CustomerDataRequest: exports past EXPORT_RETENTION_DAYS (the privacy page no longer lists them).
-import type { Job, PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { deleteFinishedJobs, enqueueJob, type JobOutcome } from "../jobs/queue.server";
+import { z } from "zod";
+import { deleteFinishedJobs, ensureRecurringJobs, type JobOutcome } from "../jobs/queue.server";
+import { defineQueue } from "../jobs/registry";
+import type { QueueHandlers } from "../jobs/worker.server";
 import { rollUpQuotes } from "../rates/quote-log.server";
 import { deleteOldDeliveries } from "../shopify/webhooks/webhook-delivery.server";
 import { purgeExpiredExports } from "../privacy/customer-data.server";
@@ -24,9 +27,17 @@ export const RAW_QUOTES_MS = 48 * HOUR_MS;
 const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
 const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
 const RETENTION_BATCH = 5_000;
-/** @internal */
-export const RETENTION_QUEUE = "maintenance.retention";
-const RETENTION_KEY = "retention";
+const noPayload = z.object({});
+declare module "../jobs/registry" {
+  interface JobPayloads {
+    "maintenance.retention": z.infer<typeof noPayload>;
+  }
+}
+/** One row for the whole app, whichever worker claims it runs it. */
+export const RETENTION_QUEUE = defineQueue("maintenance.retention", {
+  payload: noPayload,
+  recurring: { key: "retention" },
+});
 /** One run stops after this long and comes back soon; a backlog never holds a job slot for long. */
 const RUN_BUDGET_MS = 20_000;
 const NEXT_RUN_MS = 10 * 60_000;
@@ -46,7 +57,7 @@ function retentionCutoffs(now: Date): RetentionCutoffs {
   };
 }
 
-export interface RetentionRun {
+interface RetentionRun {
   /** Raw quotes rolled up and deleted. */
   quotes: number;
   jobs: number;
@@ -91,15 +102,22 @@ export async function runRetention(opts: {
   return run;
 }
 
-/** Makes sure the periodic retention job exists (each worker calls it as it starts; one row for all). */
+/**
+ * Makes sure the periodic retention job exists (each worker does, ensureRecurringJobs; one row for all).
+ * @internal
+ */
 export function ensureRetentionJob(db: PrismaClient, now: Date): Promise<void> {
-  return enqueueJob(db, { queue: RETENTION_QUEUE, key: RETENTION_KEY, shop: "", runAt: now });
+  return ensureRecurringJobs(db, now, [RETENTION_QUEUE]);
 }
 
 /** The retention job's handler: trims, then comes back in ten minutes (five seconds with a backlog). */
-export function retentionJobHandlers(deps: { db: PrismaClient; logger: Logger; now: () => Date }) {
+export function retentionJobHandlers(deps: {
+  db: PrismaClient;
+  logger: Logger;
+  now: () => Date;
+}): QueueHandlers<typeof RETENTION_QUEUE> {
   return {
-    [RETENTION_QUEUE]: async (_job: Job): Promise<JobOutcome> => {
+    [RETENTION_QUEUE]: async (): Promise<JobOutcome> => {
       const now = deps.now();
       const run = await runRetention({ db: deps.db, now });
       const exports = await purgeExpiredExports(deps.db, now);

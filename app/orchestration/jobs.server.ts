@@ -4,7 +4,7 @@
  */
 import { jobErrorCode } from "../job-errors/error-codes";
 import type { JobOutcome } from "../jobs/queue.server";
-import type { JobHandler } from "../jobs/worker.server";
+import type { QueueHandlers } from "../jobs/worker.server";
 import type { HandlerDeps } from "../handler-deps";
 import type { RatesRuntime } from "../rates/runtime.server";
 import {
@@ -28,18 +28,24 @@ export function readinessDeps(services: HandlerDeps & { rates: Pick<RatesRuntime
   };
 }
 
-const RETRY_MS = 15 * 60 * 1000;
 
 /** The handler of the readiness queue, assembled by app/composition.server.ts. */
 export function readinessJobHandlers(
   deps: HandlerDeps & { rates: Pick<RatesRuntime, "quoteRates"> },
   overrides: Partial<Pick<ReadinessDeps, "adminFor" | "svcClientFor" | "testQuote">> = {},
-): Record<string, JobHandler> {
+): QueueHandlers<typeof READINESS_QUEUE> {
   return {
     [READINESS_QUEUE]: async (job): Promise<JobOutcome> => {
       const row = await deps.db.shop.findUnique({ where: { domain: job.shop }, select: { svcApiKeyCiphertext: true } });
-      // A disconnected shop is no longer checked; connecting starts it again.
-      if (!row?.svcApiKeyCiphertext) return { kind: "done" };
+      // A disconnected shop is checked once (its checklist then says the key is gone) and no
+      // longer after; connecting starts it again.
+      if (!row?.svcApiKeyCiphertext) {
+        if (row)
+          await checkReadiness({ ...readinessDeps(deps), ...overrides }, job.shop).catch((error: unknown) =>
+            deps.logger.warn({ shop: job.shop, err: String(error) }, "readiness check of a disconnected shop failed"),
+          );
+        return { kind: "done" };
+      }
       const at = (ms: number) => new Date(deps.now().getTime() + ms);
       // A follow-up row an older version queued during a rolling deploy (key `<shop>:again`): it
       // becomes the wake-up of the shop's one check (ADR 004) instead of a second periodic check.
@@ -52,7 +58,8 @@ export function readinessJobHandlers(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.warn({ shop: job.shop, err: message }, "readiness check failed");
-        return { kind: "reschedule", at: at(RETRY_MS), error: message, errorCode: jobErrorCode(error) };
+        // Again after the queue's retry delay (./readiness.server.ts).
+        return { kind: "reschedule", error: message, errorCode: jobErrorCode(error) };
       }
       return { kind: "reschedule", at: at(RECHECK_MS) };
     },

@@ -1,28 +1,20 @@
 import type { PrismaClient } from "@prisma/client";
-import { catalogCounts } from "../catalog/catalog-page.server";
-import { fulfillmentCounts } from "../fulfillment/orders-page.server";
+import { readShopState } from "./shop-state.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The figures the app's home page shows for `shop`: connection, catalogue, orders and the last day of checkout quotes. */
+/**
+ * What the app's home page shows for `shop`: its one state (app/orchestration/shop-state.ts: the
+ * connection, the setup guide, the checklist and the catalogue's and orders' figures) and the last
+ * day of checkout quotes.
+ */
 export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaClient; shop: string; now?: Date }) {
   const since = new Date(now.getTime() - DAY_MS);
-  const catalog = catalogCounts(db, shop);
-  const fulfillments = fulfillmentCounts(db, shop);
-  const [row, variantsSynced, variantsNeedingWork, orderCounts, quotes] = await Promise.all(
-    [
-      db.shop.findUnique({
-        where: { domain: shop },
-        select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true },
-      }),
-      // Catálogo's own counts: each figure is the filter it opens.
-      catalog.then((c) => c.registered),
-      catalog.then((c) => c.needs_work),
-      // Pedidos' own counts («requieren atención (N)»…): each figure is the filter it opens.
-      fulfillments,
-      db.$queryRaw<
-        { total: number; hits: number; p50: number | null; p99: number | null; answered: number; stale: number }[]
-      >`
+  const [state, quotes] = await Promise.all([
+    readShopState(db, shop),
+    db.$queryRaw<
+      { total: number; hits: number; p50: number | null; p99: number | null; answered: number; stale: number }[]
+    >`
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE "cacheHit")::int AS hits,
              percentile_cont(0.5) WITHIN GROUP (ORDER BY "durationMs") AS p50,
@@ -30,20 +22,10 @@ export async function shopOverview({ db, shop, now = new Date() }: { db: PrismaC
              count(*) FILTER (WHERE outcome IN ('rates', 'fallback', 'stale'))::int AS answered,
              count(*) FILTER (WHERE outcome = 'stale')::int AS stale
       FROM "QuoteLog" WHERE shop = ${shop} AND at >= ${since}`,
-    ],
-  );
+  ]);
   const q = quotes[0] ?? { total: 0, hits: 0, p50: null, p99: null, answered: 0, stale: 0 };
   return {
-    connected: Boolean(row?.svcApiKeyCiphertext),
-    environment: row?.svcEnvironment ?? "qa",
-    carrierServiceState: row?.carrierServiceState ?? null,
-    variantsSynced,
-    variantsNeedingWork,
-    ordersSubmitted: orderCounts.sent,
-    ordersInTransit: orderCounts.shipped,
-    ordersDelivered: orderCounts.delivered,
-    ordersNeedingAttention: orderCounts.needs_attention,
-    ordersAwaitingStock: orderCounts.awaiting_stock,
+    ...state,
     quotesLastDay: {
       total: q.total,
       answeredWithRates: q.answered,

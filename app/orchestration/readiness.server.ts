@@ -7,7 +7,7 @@
 import type { RatesRuntime } from "~/rates/runtime.server";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { warehouseLocations } from "~/fulfillment/plan.server";
+import { warehouseLocations } from "~/fulfillment/jobs/plan.server";
 import { enqueueJob, isJobActive } from "~/jobs/queue.server";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { saveCheckoutReadiness } from "~/shop/shop.server";
@@ -37,7 +37,9 @@ import {
   type ShippingCoverage,
 } from "./readiness";
 
-export const READINESS_QUEUE = "shop.readiness";
+import { READINESS_QUEUE } from "./readiness-queue";
+
+export { READINESS_QUEUE };
 /** How often a connected shop is checked again (a merchant may remove the rates at any time). */
 export const RECHECK_MS = 6 * 60 * 60 * 1000;
 /** What the method and zone are called in the merchant's shipping settings. */
@@ -67,7 +69,11 @@ export interface StoredReadiness {
   addRatesError: ShopifyProblem | null;
 }
 
-/** The last stored checklist, or null before the first check. */
+/**
+ * The last stored checklist, or null before the first check. The pages read it through the shop's
+ * one state (app/orchestration/shop-state.ts), which sets it right by what changed since.
+ * @internal
+ */
 export async function readReadiness(db: PrismaClient, shop: string): Promise<StoredReadiness | null> {
   const row = await db.checkoutReadiness.findUnique({ where: { shop } });
   if (!row) return null;
@@ -308,7 +314,7 @@ export async function addRatesToCheckout(deps: ReadinessDeps, shop: string): Pro
  * app/jobs/queue.server.ts), rather than the change waiting for the next recheck.
  */
 export async function scheduleReadinessCheck(db: PrismaClient, args: { shop: string; now: Date }): Promise<void> {
-  await enqueueJob(db, { queue: READINESS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now, maxAttempts: 1000 });
+  await enqueueJob(db, { queue: READINESS_QUEUE, key: args.shop, shop: args.shop, runAt: args.now });
 }
 
 /** Schedules the check for a connected shop with none queued or running (e.g. connected before it existed). */

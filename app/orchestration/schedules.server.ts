@@ -7,23 +7,28 @@
  * reinstall —, then hourly), never on a page's GET.
  */
 import type { PrismaClient } from "@prisma/client";
-import { ensureReconciliation } from "../fulfillment/reconcile.server";
-import { ensureStockSchedule } from "../fulfillment/stock-sync.server";
-import { enqueueJob, type JobOutcome } from "../jobs/queue.server";
+import { ensureReconciliation } from "../fulfillment/jobs/reconcile.server";
+import { ensureStockSchedule } from "../fulfillment/jobs/stock-sync.server";
+import { z } from "zod";
+import { ensureRecurringJobs, type JobOutcome } from "../jobs/queue.server";
+import { defineQueue } from "../jobs/registry";
 import type { HandlerDeps } from "../handler-deps";
-import type { JobHandler } from "../jobs/worker.server";
+import type { QueueHandlers } from "../jobs/worker.server";
 import { ensureReadinessCheck } from "./readiness.server";
 
-/**
- * The sweep's queue.
- * @internal
- */
-export const SCHEDULES_QUEUE = "shop.schedules";
-const SCHEDULES_KEY = "schedules";
+const noPayload = z.object({});
+declare module "../jobs/registry" {
+  interface JobPayloads {
+    "shop.schedules": z.infer<typeof noPayload>;
+  }
+}
+
+/** The sweep's queue: one row for the whole app. */
+export const SCHEDULES_QUEUE = defineQueue("shop.schedules", { payload: noPayload, recurring: { key: "schedules" } });
 
 /** Makes sure the sweep exists and runs by `now` (each worker calls it as it starts, the auth hook after an install). */
 export function ensureSchedulesJob(db: PrismaClient, now: Date): Promise<void> {
-  return enqueueJob(db, { queue: SCHEDULES_QUEUE, key: SCHEDULES_KEY, shop: "", runAt: now });
+  return ensureRecurringJobs(db, now, [SCHEDULES_QUEUE]);
 }
 
 /**
@@ -57,7 +62,7 @@ export async function ensureEveryShopSchedules(db: PrismaClient, now: Date): Pro
 }
 
 /** The sweep's handler, assembled by app/composition.server.ts: looks at every shop, then again in an hour. */
-export function schedulesJobHandlers(deps: HandlerDeps): Record<string, JobHandler> {
+export function schedulesJobHandlers(deps: HandlerDeps): QueueHandlers<typeof SCHEDULES_QUEUE> {
   return {
     [SCHEDULES_QUEUE]: async (): Promise<JobOutcome> => {
       const shops = await ensureEveryShopSchedules(deps.db, deps.now());

@@ -10,10 +10,10 @@ import {
   registerFulfillmentService,
   removeFulfillmentService,
   requestAssignedRead,
-} from "~/fulfillment/fulfillment-service.server";
-import { startReconciliation } from "~/fulfillment/reconcile.server";
+} from "~/fulfillment/shopify/fulfillment-service.server";
+import { startReconciliation } from "~/fulfillment/jobs/reconcile.server";
 import { scheduleReadinessCheck } from "~/orchestration/readiness.server";
-import { ensureStockSchedule } from "~/fulfillment/stock-sync.server";
+import { ensureStockSchedule } from "~/fulfillment/jobs/stock-sync.server";
 import type { RatesRuntime } from "~/rates/runtime.server";
 import {
   registerCarrierService,
@@ -155,7 +155,12 @@ export async function connectServiceAccount(
 export async function disconnectServiceAccount(deps: Deps, shop: string): Promise<boolean> {
   const disconnected = await disconnectShop({ db: deps.db, shop });
   deps.rates.forget(shop);
-  if (disconnected) deps.logger.info({ shop }, "service account disconnected");
+  if (disconnected) {
+    deps.logger.info({ shop }, "service account disconnected");
+    // The checklist is checked once more, saying the key is gone; the pages already read the
+    // disconnect from the shop's state (app/orchestration/shop-state.ts).
+    await scheduleReadinessCheck(deps.db, { shop, now: deps.now() });
+  }
   return disconnected;
 }
 

@@ -1,7 +1,7 @@
 // Inicio's setup guide: the five steps that take a new shop from installed to shipping, in the
 // order a merchant takes them. Each step is done on its own fact (a merchant may run a test quote
 // before the readiness check passes); the guide leads to the first one not done and goes away
-// once all are. Pure: app/orchestration/setup-guide.server.ts reads the facts.
+// once all are. Pure: the shop's one state (app/orchestration/shop-state.ts) gives it the facts.
 
 /** @internal */
 export const SETUP_STEPS = ["connect", "catalog", "readiness", "testQuote", "orders"] as const;

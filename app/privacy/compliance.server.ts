@@ -2,7 +2,7 @@
 // orders inside fulfilment records (and the warnings derived from it), and the exports made for
 // their data requests (app/privacy/customer-data.server.ts, docs/privacy.md).
 import type { PrismaClient } from "@prisma/client";
-import { redactFulfillmentRequests } from "../fulfillment/records.server";
+import { redactFulfillmentRequests } from "../fulfillment/records/records.server";
 import { deleteShopJobs } from "../jobs/queue.server";
 import { deleteShopReadiness, deleteShopRow, deleteShopSessions, markShopRedacted } from "../shop/shop.server";
 import {

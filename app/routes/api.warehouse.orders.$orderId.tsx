@@ -10,10 +10,10 @@ import {
   retryFulfillment,
   type MerchantActionResult,
   type MerchantDeps,
-} from "../fulfillment/merchant-actions.server";
-import { isRecordOfOrder, orderWarehouseStatus } from "../fulfillment/order-warehouse-status.server";
-import { pushOrderNow } from "../fulfillment/push-order.server";
-import { fetchOrderName } from "../fulfillment/shopify-order.server";
+} from "../fulfillment/actions/merchant-actions.server";
+import { isRecordOfOrder, orderWarehouseStatus } from "../fulfillment/page/order-warehouse-status.server";
+import { pushOrderNow } from "../fulfillment/actions/push-order.server";
+import { fetchOrderName } from "../fulfillment/shopify/shopify-order.server";
 
 const MAX_BODY_BYTES = 4096;
 

@@ -7,30 +7,28 @@ import { quotesPerHour } from "../rates/quote-hours.server";
 import { DailyFigures } from "../components/daily-figures";
 import { QuoteDetails } from "../components/quote-details";
 import { SETUP_ORDERS_SEEN_INTENT, SetupGuideCard } from "../components/setup-guide";
-import { readSetupGuide } from "../orchestration/setup-guide.server";
 import { markOrdersGuideSeen } from "../shop/shop.server";
 import { useI18n } from "../i18n/react";
 import { AttentionOutcomeBanner, JobProblemsCard } from "../components/attention";
 import { listJobProblems, retryFromPage, type AttentionActionData } from "../attention/job-problems.server";
 import { offlineTokenProblem } from "../shop/offline-token.server";
 import { ReadinessCard, ReadinessRegressionBanner } from "../components/readiness-card";
-import { readReadiness } from "../orchestration/readiness.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
   const now = new Date();
-  // Only reads: a shop's readiness check is scheduled on connecting, after auth and by the
-  // worker's sweep (app/orchestration/schedules.server.ts), never from this page.
+  // Only reads: a shop's readiness check is queued by what it checks changing (connecting, a
+  // catalogue sync's end, a test quote, an order at the warehouse) and by the worker's sweep
+  // (app/orchestration/readiness-subscriber.ts, schedules.server.ts), never from this page. The
+  // steps, the checklist and the figures are one state read at once (app/orchestration/shop-state.ts).
   const { db } = context.services;
-  const [overview, hours, failedJobs, tokenProblem, readiness, setup] = await Promise.all([
+  const [overview, hours, failedJobs, tokenProblem] = await Promise.all([
     shopOverview({ db, shop: session.shop, now }),
     quotesPerHour({ db, shop: session.shop, now }),
     listJobProblems(db, { shop: session.shop, page: "home" }),
     offlineTokenProblem({ db, shop: session.shop }),
-    readReadiness(db, session.shop),
-    readSetupGuide(db, session.shop),
   ]);
-  return { ...overview, hours, failedJobs, tokenProblem, readiness, setup };
+  return { ...overview, hours, failedJobs, tokenProblem };
 };
 
 // Inicio's actions: the setup guide's «Entendido» (setup-orders-seen), and running a shop-level

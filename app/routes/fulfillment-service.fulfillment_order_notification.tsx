@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requestAssignedRead } from "../fulfillment/fulfillment-service.server";
+import { requestAssignedRead } from "../fulfillment/shopify/fulfillment-service.server";
 import { authenticateFulfillmentService } from "../shopify/webhook.server";
 
 // Shopify's notification to the warehouse as a fulfilment service: {"kind":"FULFILLMENT_REQUEST"}

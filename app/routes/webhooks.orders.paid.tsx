@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { paidOrderTopic } from "../fulfillment/lifecycle-route.server";
+import { paidOrderTopic } from "../fulfillment/intake/lifecycle-route.server";
 import { receiveWebhook } from "../shopify/webhook.server";
 
 // Answers within milliseconds: it only records the delivery, the order and its job (one

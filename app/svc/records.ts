@@ -7,7 +7,7 @@
 /**
  * The destination (`consumidor_destino`) of an order request as it was submitted and stored, or
  * null when the stored request is missing, not an object, or has none (erased). A record keeps
- * the sent parameters under `body` (beside the paid order, app/fulfillment/records.server.ts); a
+ * the sent parameters under `body` (beside the paid order, app/fulfillment/records/records.server.ts); a
  * request stored as the parameters alone is read too.
  */
 export function submittedDestinationOf(request: unknown): unknown {

@@ -6,7 +6,7 @@
  */
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { STOCK_LOW_THRESHOLD } from "../flow/triggers";
-import { STOCK_QUEUE } from "../fulfillment/queues";
+import { STOCK_QUEUE } from "../fulfillment/core/queues";
 import { getShopSettings } from "../shop/shop-settings.server";
 import { adminVariantUrl } from "../shopify/admin-links";
 import { foldedContains } from "../text/folded-search.server";

@@ -9,7 +9,7 @@ import { getShopSettings } from "../shop/shop-settings.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { readAvailableLevels } from "../shopify/admin/inventory.server";
 import { stockLevels, type SvcClient } from "../svc";
-import { unitsAwaitingWarehouse } from "../fulfillment/units-awaiting-warehouse.server";
+import { unitsAwaitingWarehouse } from "../fulfillment/records/units-awaiting-warehouse.server";
 
 const LEVELS_BATCH = 100;
 const INSERT_BATCH = 1000;

@@ -73,7 +73,7 @@ export interface WarehouseRecord {
   whatsappUrl?: string | null;
 }
 
-/** GET /api/warehouse/orders/:orderId answers this (app/fulfillment/order-warehouse-status.server.ts). */
+/** GET /api/warehouse/orders/:orderId answers this (app/fulfillment/page/order-warehouse-status.server.ts). */
 export interface OrderWarehouseStatus {
   order: { id: string; name: string | null };
   connected: boolean;

@@ -446,7 +446,7 @@ describe("the admin, embedded through the stand-in", () => {
     // The paid-order webhook first, then the service's statuses, each in the merchant's words.
     expect(steps[0]).toMatch(/Shopify.*Por enviar.*Pedido pagado recibido de Shopify/);
     expect(steps[1]).toMatch(/Por enviar → En el almacén/);
-    expect(steps[3]).toMatch(/Preparándose → Enviado/);
+    expect(steps[3]).toMatch(/Preparándose → Despachado/);
     expect(await page.getByRole("button", { name: "Ocultar historial" }).getAttribute("aria-expanded")).toBe("true");
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, "pedidos-timeline-es");

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
 import { IN_BOTH_LANGUAGES } from "./support/merchant-texts";
-import { reason, reasonColumns } from "~/fulfillment/reason-codes";
+import { reason, reasonColumns } from "~/fulfillment/core/reason-codes";
 
 const shot = (page: Page, name: string) => screenshot(page, `lists-${name}`);
 

@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFullSync } from "~/catalog/full-sync.server";
-import { reason, reasonColumns } from "~/fulfillment/reason-codes";
+import { reason, reasonColumns } from "~/fulfillment/core/reason-codes";
 import { describeLeaks, merchantTextLeaks, type Locale } from "../helpers/merchant-text";
 import { poll, screenshot, SHOP, startEmbeddedAdmin, type EmbeddedAdmin } from "./support/embedded-admin";
 import { IN_BOTH_LANGUAGES } from "./support/merchant-texts";

@@ -11,7 +11,7 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "~/crypto.server";
-import { reason, reasonColumns } from "~/fulfillment/reason-codes";
+import { reason, reasonColumns } from "~/fulfillment/core/reason-codes";
 import type { ServiceSandbox } from "../../sandbox/service/server";
 import type { ListeningStore, SimulatedStore } from "../../sandbox/store";
 import { appEnv, startApp, type AppProcess } from "../helpers/app-process";
@@ -194,7 +194,7 @@ const shot = (page: Page, name: string) =>
 describe("the warehouse block on the order page", () => {
   it("shows a shipped order's service, service order, tracking link and timeline, in Spanish", async () => {
     const page = await open("warehouse-status", 1001, "es");
-    await poll(() => page.locator("s-badge").first().textContent()).toBe("Enviado");
+    await poll(() => page.locator("s-badge").first().textContent()).toBe("Despachado");
     expect(await page.getByText("Express").isVisible()).toBe(true);
     expect(
       await page
@@ -256,7 +256,7 @@ describe("the warehouse block on the order page", () => {
   it("shows each fulfilment order of an order in two parts: two packages, and one waiting with the time it goes", async () => {
     const page = await open("warehouse-status", 1005, "es");
     await poll(() => page.locator("s-badge").count()).toBe(2);
-    expect(await page.locator("s-badge").allTextContents()).toEqual(["Enviado", "En espera"]);
+    expect(await page.locator("s-badge").allTextContents()).toEqual(["Despachado", "En espera"]);
     expect(await page.getByText("Orden de preparación 1 de 2").isVisible()).toBe(true);
     expect(await page.getByText("794600000002").isVisible()).toBe(true);
     expect(await page.getByText("Se envía al almacén el", { exact: false }).isVisible()).toBe(true);

@@ -15,8 +15,8 @@ import { translator } from "~/i18n/locale";
 import { registerCarrierService } from "~/shop/carrier-service.server";
 import { evaluateReadiness } from "~/orchestration/readiness";
 import type { AdminGraphql } from "~/shopify/admin/client";
-import { reason, reasonColumns, type ReasonMessage } from "~/fulfillment/reason-codes";
-import { classifySubmitError } from "~/fulfillment/submit-errors";
+import { reason, reasonColumns, type ReasonMessage } from "~/fulfillment/core/reason-codes";
+import { classifySubmitError } from "~/fulfillment/core/submit-errors";
 import { jobErrorCode } from "~/job-errors/error-codes";
 import { ShopifyAdminError } from "~/shopify/admin/errors";
 import {
@@ -29,7 +29,7 @@ import {
   SvcUnexpectedError,
   type SvcError,
 } from "~/svc/errors";
-import { addressHoldReason } from "~/fulfillment/address-hold";
+import { addressHoldReason } from "~/fulfillment/core/address-hold";
 import { MERCHANT_BROWSER } from "../helpers/browser";
 import { describeLeaks, merchantTextLeaks, type Locale } from "../helpers/merchant-text";
 import { merchantText } from "./support/page-text";

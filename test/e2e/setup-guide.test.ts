@@ -108,7 +108,7 @@ describe("Inicio's setup guide", () => {
 
   it("shows what a merchant checks daily as links, and folds the answer times away", async () => {
     const page = await open("/app");
-    const inTransit = page.getByRole("link", { name: "Pedidos en camino: 0", exact: true });
+    const inTransit = page.getByRole("link", { name: "Pedidos despachados: 0", exact: true });
     await poll(() => inTransit.isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Pedidos entregados: 0", exact: true }).isVisible()).toBe(true);
     expect(await page.getByText("Tiempo de respuesta (mediana / p99)").isVisible()).toBe(false);

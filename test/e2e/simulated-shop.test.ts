@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 const WORDS = {
-  es: { link: "Tienda simulada", pay: "Pagar pedido", ship: "Enviar", deliver: "Entregar", atWarehouse: "En el almacén", shipped: "Enviado", delivered: "Entregado" },
+  es: { link: "Tienda simulada", pay: "Pagar pedido", ship: "Enviar", deliver: "Entregar", atWarehouse: "En el almacén", shipped: "Despachado", delivered: "Entregado" },
   en: { link: "Simulated store", pay: "Pay order", ship: "Ship", deliver: "Deliver", atWarehouse: "At the warehouse", shipped: "Shipped", delivered: "Delivered" },
 } as const;
 

@@ -1,6 +1,6 @@
 // Tests that read what the engine decided as its English record (the sentence support and
 // Shopify's rejection message get): a value's `reason` code, or a bare reason, as that sentence.
-import { reasonRecord, type ReasonMessage } from "~/fulfillment/reason-codes";
+import { reasonRecord, type ReasonMessage } from "~/fulfillment/core/reason-codes";
 
 export function english<T>(value: T): T | (Omit<T, "reason"> & { reason: string }) {
   if (value && typeof value === "object" && "reason" in value && isReason(value.reason))

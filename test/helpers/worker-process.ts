@@ -3,6 +3,7 @@
 // HTTP. Run directly with --worker-process; tests start it with startWorkerProcess().
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import path from "node:path";
+import type { Job } from "@prisma/client";
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -69,8 +70,8 @@ async function runWorkerProcess(): Promise<void> {
   const env = process.env;
   const { createAppServices } = await import("../../app/composition.server");
   const { parseEnv } = await import("../../app/env.server");
-  const { fulfillmentJobHandlers } = await import("../../app/fulfillment/jobs.server");
-  const { createJobWorker } = await import("../../app/jobs/worker.server");
+  const { fulfillmentJobHandlers } = await import("../../app/fulfillment/jobs/jobs.server");
+  const { createJobWorker, runJobByHand } = await import("../../app/jobs/worker.server");
   const { simulatedStoreAdminGraphql } = await import("../../app/shopify/admin.server");
   const { createLogger } = await import("../../app/logger.server");
   const logger = createLogger({ level: "silent" });
@@ -92,12 +93,13 @@ async function runWorkerProcess(): Promise<void> {
   });
   const prisma = services.db;
   const ran: Record<string, number> = {};
+  const inner = fulfillmentJobHandlers(services);
   const handlers = Object.fromEntries(
-    Object.entries(fulfillmentJobHandlers(services)).map(([queue, handler]) => [
+    Object.keys(inner).map((queue) => [
       queue,
-      async (job: Parameters<typeof handler>[0]) => {
+      async (job: Job) => {
         ran[queue] = (ran[queue] ?? 0) + 1;
-        return handler(job);
+        return runJobByHand(inner, job);
       },
     ]),
   );

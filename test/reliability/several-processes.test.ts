@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/merchant-actions.server";
+import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/actions/merchant-actions.server";
 import { createSvcClient, SvcTokenCache } from "~/svc";
 import { startServiceSandbox, type ServiceSandbox } from "../../sandbox/service/server";
 import { createSimulatedStore, type SimulatedStore } from "../../sandbox/store";

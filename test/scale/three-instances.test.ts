@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFullSync } from "~/catalog/full-sync.server";
-import { NOTE_QUEUE } from "~/fulfillment/queues";
+import { NOTE_QUEUE } from "~/fulfillment/core/queues";
 import { SECRET } from "../reliability/support/running-app";
 import { startCluster, type Cluster } from "./support/cluster";
 

@@ -2,9 +2,10 @@
 import { useSearchParams } from "@remix-run/react";
 import { Button, Card, EmptyState, InlineStack, Pagination, Select } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { DownloadButton } from "~/components/download-button";
 import { SearchForm } from "~/components/search-form";
-import { ORDERS_SEARCH_MAX, SENT_FILTER, type FieldError, type OrdersFilter } from "~/fulfillment/orders-query";
-import { FULFILLMENT_STATUSES, isFulfillmentStatus } from "~/fulfillment/status";
+import { ORDERS_SEARCH_MAX, SENT_FILTER, type FieldError, type OrdersFilter } from "~/fulfillment/page/orders-query";
+import { FULFILLMENT_STATUSES, isFulfillmentStatus } from "~/fulfillment/core/status";
 import { useI18n } from "~/i18n/react";
 
 export function Filters({
@@ -37,6 +38,11 @@ export function Filters({
     { label: `${m.sentFilter} (${i18n.number(counts.sent)})`, value: SENT_FILTER },
     ...FULFILLMENT_STATUSES.map((s) => ({ label: `${m.statuses[s]} (${i18n.number(counts[s])})`, value: s })),
   ];
+  // The CSV holds what the filters select, every page of it, in the merchant's language.
+  const exportQuery = new URLSearchParams();
+  if (query.status) exportQuery.set("status", query.status);
+  if (query.q) exportQuery.set("q", query.q);
+  exportQuery.set("locale", i18n.locale);
   return (
     <Card>
       <InlineStack gap="300" blockAlign="end" wrap>
@@ -62,6 +68,7 @@ export function Filters({
             {m.clearFilters}
           </Button>
         )}
+        <DownloadButton url={`/app/orders/export?${exportQuery}`} filename="orders.csv" label={m.exportCsv} />
       </InlineStack>
     </Card>
   );

@@ -3,12 +3,13 @@
 import { Badge, BlockStack, Box, Button, Card, Checkbox, InlineStack, Link, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { storedWarning } from "~/address/warning-codes";
-import { STATUS_TONES } from "~/fulfillment/status-tones";
-import type { FulfillmentRow } from "~/fulfillment/orders-page.server";
+import { STATUS_TONES } from "~/fulfillment/page/status-tones";
+import type { FulfillmentRow } from "~/fulfillment/page/orders-page.server";
 import { useI18n } from "~/i18n/react";
 import { adminOrderUrl } from "~/shopify/admin-links";
+import { OrderFacts } from "./order-facts";
 import { Actions } from "./record-actions";
-import { reasonWords, svcStatusWords } from "~/fulfillment/reason-words";
+import { reasonWords, svcStatusWords } from "~/fulfillment/page/reason-words";
 import { Timeline } from "./timeline";
 
 export function FulfillmentCard({
@@ -61,6 +62,7 @@ export function FulfillmentCard({
               </Text>
             )}
           </InlineStack>
+          <OrderFacts facts={row.facts} />
           {row.reason && <Text as="p">{reasonWords(i18n, row.reasonMessage) ?? m.reasonNotCoded}</Text>}
           {row.missingLines.length > 0 && !row.shortChoice && (
             <Text as="p" tone="caution">

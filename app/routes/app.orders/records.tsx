@@ -2,9 +2,9 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { BlockStack, Button, Card, Checkbox, InlineStack } from "@shopify/polaris";
 import { useState } from "react";
-import type { FulfillmentRow } from "~/fulfillment/orders-page.server";
-import { isCancelledReason } from "~/fulfillment/reason-codes";
-import { RETRYABLE_BY_MERCHANT } from "~/fulfillment/status";
+import type { FulfillmentRow } from "~/fulfillment/page/orders-page.server";
+import { isCancelledReason } from "~/fulfillment/core/reason-codes";
+import { RETRYABLE_BY_MERCHANT } from "~/fulfillment/core/status";
 import { useI18n } from "~/i18n/react";
 import { FulfillmentCard } from "./fulfillment-card";
 

@@ -1,16 +1,16 @@
 // /app/orders (Pedidos): every order the app handled, filtered and searched, with what the merchant
-// can do about each one. The loader only reads; the actions are the page's forms (orders.server.ts).
+// can do about each one. The loader only reads; the actions are the page's forms (app/orchestration/orders-page.server.ts).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Banner, BlockStack, Card, Page, Text } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
 import { OrdersAttentionCard } from "~/components/attention";
-import { parseOrdersQuery, ORDERS_PAGE_SIZE } from "~/fulfillment/orders-query";
-import { FULFILLMENT_STATUSES } from "~/fulfillment/status";
+import { parseOrdersQuery, ORDERS_PAGE_SIZE } from "~/fulfillment/page/orders-query";
+import { FULFILLMENT_STATUSES } from "~/fulfillment/core/status";
 import { useI18n } from "~/i18n/react";
 import { ActionResult } from "./action-result";
 import { Empty, Filters, Pages } from "./filters";
-import { loadOrdersPage, ordersAction } from "./orders.server";
+import { loadOrdersPage, ordersAction } from "~/orchestration/orders-page.server";
 import { Records } from "./records";
 import type { OrdersActionData, OrdersPageData } from "./types";
 

@@ -1,5 +1,5 @@
 // The words of an action's outcome, in the merchant's language (a record's reason: ~/i18n/reason-words).
-import type { MerchantActionResult } from "~/fulfillment/merchant-actions.server";
+import type { MerchantActionResult } from "~/fulfillment/actions/merchant-actions.server";
 import type { useI18n } from "~/i18n/react";
 import type { ServiceErrorCode } from "~/svc/error-codes";
 

@@ -1,9 +1,9 @@
 // A record's history on Pedidos, newest last.
 import { Badge, BlockStack, Box, InlineStack, Text } from "@shopify/polaris";
-import type { FulfillmentRow, TimelineEntry } from "~/fulfillment/orders-page.server";
-import { isFulfillmentStatus } from "~/fulfillment/status";
+import type { FulfillmentRow, TimelineEntry } from "~/fulfillment/page/orders-page.server";
+import { isFulfillmentStatus } from "~/fulfillment/core/status";
 import { useI18n } from "~/i18n/react";
-import { reasonWords } from "~/fulfillment/reason-words";
+import { reasonWords } from "~/fulfillment/page/reason-words";
 
 const KIND_TONES: Record<TimelineEntry["kind"], "info" | "success" | "critical" | "attention" | undefined> = {
   webhook: undefined,

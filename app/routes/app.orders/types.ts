@@ -1,19 +1,3 @@
-// What the orders page's loader and action answer (the tests and the components read them).
-import type { MerchantActionResult } from "~/fulfillment/merchant-actions.server";
-import type { ordersAttention } from "~/attention/orders.server";
-import type { listFulfillments } from "~/fulfillment/orders-page.server";
-import type { FieldError, OrdersFilter } from "~/fulfillment/orders-query";
-import type { AttentionActionData } from "~/attention/job-problems.server";
-
-export type OrdersPageData = Awaited<ReturnType<typeof listFulfillments>> & {
-  query: { status: OrdersFilter | null; q: string; page: number };
-  invalid: FieldError | null;
-  attention: Awaited<ReturnType<typeof ordersAttention>>;
-};
-
-/** One action's result, or each record's result of a bulk retry; `field` names refused input. */
-export type OrdersActionData =
-  | (MerchantActionResult & { kind: "one" })
-  | { kind: "bulk"; results: (MerchantActionResult & { id: string; orderName: string | null })[] }
-  | { kind: "invalid"; error: FieldError }
-  | AttentionActionData;
+// What the orders page's loader and action answer (the tests and the components read them): the
+// page's server side declares them (app/orchestration/orders-page.server.ts).
+export type { OrdersActionData, OrdersPageData } from "~/orchestration/orders-page.server";

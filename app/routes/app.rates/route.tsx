@@ -15,7 +15,7 @@ import { EMPTY_VALUES } from "./rate-test-values";
 import { RateTestResultCard } from "./rate-test-result";
 import { withCartCause } from "./cart-cause.server";
 import { loadRateTester, runRateTest } from "./rate-tester.server";
-import { recordRateTest } from "~/shop/shop.server";
+import { recordTestQuote } from "~/rates/test-quote.server";
 import { gidPattern } from "~/shopify/gid";
 
 const VARIANT_ID = gidPattern("ProductVariant");
@@ -43,8 +43,8 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
   // The cause named with the cart's product where the catalogue knows it (no dimensions, a shortage).
   const cart = rows.filter((row) => values.lines.some((line) => line.variantId === row.variantId));
   const result = withCartCause(await runRateTest(context.services.rates, session.shop, parsed.rate), cart);
-  // The setup guide's «test quote» step (Inicio).
-  await recordRateTest(context.services.db, session.shop, new Date());
+  // The setup guide's «test quote» step (Inicio), announced: the checklist checks itself again.
+  await recordTestQuote(context.services.db, session.shop, new Date());
   return data({ values, errors: {} as Record<string, RateTestError>, result });
 };
 

@@ -18,7 +18,6 @@ export function OperationsCard({
   typed,
   locations,
   errors,
-  saved,
   saving,
   version,
   conflict,
@@ -32,7 +31,6 @@ export function OperationsCard({
   typed?: OperationsFormValues;
   locations: { id: string; name: string }[];
   errors: Record<string, string>;
-  saved: boolean;
   saving: boolean;
 }) {
   const { messages, format, locale } = useI18n();
@@ -102,7 +100,6 @@ export function OperationsCard({
           <input key={id} type="hidden" name="locationIds" value={id} />
         ))}
         <FormLayout>
-          {saved ? <Banner tone="success">{TEXT.saved}</Banner> : null}
           {errors.form && conflict ? <ConflictBanner message={errors.form} /> : null}
           {Object.keys(errors).some((name) => name !== "form") ? (
             <Banner tone="critical">{format(TEXT.notSaved, { count: Object.keys(errors).length })}</Banner>

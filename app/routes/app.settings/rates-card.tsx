@@ -26,7 +26,6 @@ export function RatesCard({
   values,
   typed,
   errors,
-  saved,
   saving,
   version,
   conflict,
@@ -37,7 +36,6 @@ export function RatesCard({
   conflict: boolean;
   typed?: Record<string, string>;
   errors: Record<string, string>;
-  saved: boolean;
   saving: boolean;
 }) {
   const { messages, format, locale } = useI18n();
@@ -107,7 +105,6 @@ export function RatesCard({
         <input type="hidden" name="locale" value={locale} />
         <ReadAtFields version={version} values={values} />
         <BlockStack gap="400">
-          {saved ? <Banner tone="success" title={m.saved} /> : null}
           <FormProblem message={errors.form} conflict={conflict} />
           {Object.keys(errors).some((name) => name !== "form") ? (
             <Banner tone="critical" title={format(m.notSaved, { count: Object.keys(errors).length })} />

@@ -14,6 +14,7 @@ import { ConnectionCard } from "./connection-card";
 import { OperationsCard } from "./operations-card";
 import type { OperationsFormValues } from "./operations-form";
 import { RatesCard } from "./rates-card";
+import { SavedNotice } from "./saved-notice";
 import {
   connectAccount,
   disconnectAccount,
@@ -67,15 +68,26 @@ export default function Settings() {
   // show that they are still busy — an edit made in between would be silently replaced.
   const saving = useNavigation().state !== "idle";
   const errors = result && !result.ok ? result.errors : {};
-  const registration = (result?.ok && result.carrierService) || page.carrierService;
 
   const m = useI18n().messages.settings;
+  // Saved from the top save bar: said at the top, whichever card was saved.
+  const savedNotice =
+    result?.ok && !saving && result.intent === "rates"
+      ? m.rules.saved
+      : result?.ok && !saving && result.intent === "operations"
+        ? m.operations.saved
+        : null;
   return (
     <Page>
       <TitleBar title={m.title} />
       <Layout>
+        {savedNotice && (
+          <Layout.Section>
+            <SavedNotice message={savedNotice} />
+          </Layout.Section>
+        )}
         <Layout.Section>
-          <CarrierServiceStatus connected={page.connected} state={registration.state} problem={registration.problem} />
+          <CarrierServiceStatus banner={page.ratesBanner} problem={page.carrierService.problem} />
         </Layout.Section>
         {page.connected && (
           <Layout.Section>
@@ -98,7 +110,6 @@ export default function Settings() {
             values={page.rates}
             typed={result?.intent === "rates" && !result.ok ? (result.values as Record<string, string>) : undefined}
             errors={result?.intent === "rates" ? errors : {}}
-            saved={result?.intent === "rates" && result.ok && !saving}
             saving={saving}
             version={page.version}
             conflict={result?.intent === "rates" && !result.ok && Boolean(result.conflict)}
@@ -114,7 +125,6 @@ export default function Settings() {
             }
             locations={page.locations}
             errors={result?.intent === "operations" ? errors : {}}
-            saved={result?.intent === "operations" && result.ok && !saving}
             saving={saving}
             version={page.version}
             conflict={result?.intent === "operations" && !result.ok && Boolean(result.conflict)}

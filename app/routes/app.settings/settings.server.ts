@@ -14,7 +14,8 @@ import type { SvcEnvironment } from "~/shop/svc-connection.server";
 import type { CarrierRegistration, CarrierServiceState } from "~/shop/carrier-service.server";
 import type { ShopifyProblem } from "~/shopify/admin/problem";
 import { es, type Messages } from "~/i18n/messages.es";
-import { readReadiness, type StoredReadiness } from "~/orchestration/readiness.server";
+import { readShopState } from "~/orchestration/shop-state.server";
+import type { RatesBanner, StoredChecklist } from "~/orchestration/shop-state";
 import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
 import { parseRatesForm, ratesFormValues, submittedRatesValues, type RatesFormValues } from "./rates-form";
 import { conflictMessage, formReadAt } from "./read-at";
@@ -27,8 +28,9 @@ export interface SettingsPageData {
   operations: OperationsFormValues;
   /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
   locations: { id: string; name: string }[];
-  /** The checkout readiness checklist (app/orchestration/readiness.server.ts); null before the first check. */
-  readiness: StoredReadiness | null;
+  /** The checklist (null before the first check) and rates banner: the shop's one state, as on Inicio. */
+  readiness: StoredChecklist | null;
+  ratesBanner: RatesBanner;
   /** The settings version the forms' values were read at; each form sends it back with its save. */
   version: number;
 }
@@ -49,9 +51,10 @@ export type SettingsActionResult =
 
 /** Everything the page shows for `shop`. */
 export async function loadSettingsPage(services: SettingsDeps, shop: string): Promise<SettingsPageData> {
-  const [view, readiness] = await Promise.all([shopSettingsView(services, shop), readReadiness(services.db, shop)]);
+  const [view, state] = await Promise.all([shopSettingsView(services, shop), readShopState(services.db, shop)]);
   return {
-    readiness,
+    readiness: state.readiness,
+    ratesBanner: state.banner,
     connected: view.connected,
     environment: view.environment,
     carrierService: view.carrierService,

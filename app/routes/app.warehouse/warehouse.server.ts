@@ -1,7 +1,7 @@
 // What «Almacén» asks of the warehouse feature: the page's data (reads only), its CSV, the
 // receptions' answer whole, and «now» (a stock sync when switched on, else a read alone).
 import type { AppLoadContext } from "@remix-run/node";
-import { requestStockSync } from "~/fulfillment/stock-sync.server";
+import { requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
 import type { Locale } from "~/i18n/locale";
 import { translator } from "~/i18n/locale";
 import { getShopSettings } from "~/shop/shop-settings.server";
@@ -9,7 +9,7 @@ import { receptionsAnswer, warehouseMovements } from "~/warehouse/movements.serv
 import { warehouseExportRows, warehousePageData } from "~/warehouse/warehouse-page.server";
 import { parseWarehouseQuery, warehouseQueryError } from "~/warehouse/warehouse-query";
 import { readWarehouse } from "~/warehouse/warehouse-read.server";
-import { releaseCoveredOrders } from "~/fulfillment/awaiting-stock.server";
+import { releaseCoveredOrders } from "~/fulfillment/jobs/awaiting-stock.server";
 import { warehouseCsv } from "~/warehouse/warehouse-csv";
 import type { WarehouseActionData, WarehouseLoaderData } from "./types";
 

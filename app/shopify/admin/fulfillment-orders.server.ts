@@ -26,6 +26,7 @@ const FO_LINE = `#graphql
   fragment FoLine on FulfillmentOrderLineItem {
     id
     sku
+    totalQuantity
     remainingQuantity
     requiresShipping
     lineItem { id name sku variant { sku } }
@@ -103,7 +104,7 @@ const FULFILMENT_STATE = `#graphql
       id
       status
       lineItems(first: $first, after: $after) {
-        nodes { id sku remainingQuantity lineItem { sku variant { sku } } }
+        nodes { id sku totalQuantity remainingQuantity lineItem { sku variant { sku } } }
         pageInfo { hasNextPage endCursor }
       }
       fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {

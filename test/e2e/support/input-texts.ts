@@ -49,7 +49,8 @@ export interface InputTexts {
 const es: InputTexts = {
   apiKey: "Clave de API",
   connect: "Conectar",
-  connectedQa: "Conectada al entorno de pruebas (QA).",
+  connectedQa:
+    "Conectada al entorno de pruebas (QA). Los pedidos que la app envíe al almacén mientras tanto van al servicio de pruebas, que simula su preparación, su guía y su entrega: ningún paquete sale de verdad. Lo que se envió antes al entorno de producción no cambia.",
   notConnected: "Sin conectar.",
   markupPercent: "Margen porcentual",
   markupFixed: "Margen fijo",
@@ -89,7 +90,8 @@ const es: InputTexts = {
 const en: InputTexts = {
   apiKey: "API key",
   connect: "Connect",
-  connectedQa: "Connected to the test environment (QA).",
+  connectedQa:
+    "Connected to the test environment (QA). Orders the app sends to the warehouse meanwhile go to the test service, which simulates their preparation, tracking and delivery: no parcel really leaves. What was sent to the production environment before is unchanged.",
   notConnected: "Not connected.",
   markupPercent: "Percentage markup",
   markupFixed: "Fixed markup",

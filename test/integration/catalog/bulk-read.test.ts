@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runJobByHand } from "~/jobs/worker.server";
 import prisma from "../../helpers/prisma";
 import { startFullSync } from "~/catalog/full-sync.server";
 import { claimJobs } from "~/jobs/queue.server";
@@ -39,7 +40,7 @@ async function runSyncJobOnce() {
     now: new Date(h.nowMs()),
   });
   expect(job).toBeDefined();
-  await finishJob(prisma, job!, await h.handlers["catalog.sync"]!(job!));
+  await finishJob(prisma, job!, await runJobByHand(h.handlers, job!));
   return prisma.job.findFirstOrThrow({ where: { queue: "catalog.sync" } });
 }
 

@@ -8,7 +8,7 @@ import { startServiceSandbox, type ServiceSandbox } from "../../../sandbox/servi
 import prisma from "../../helpers/prisma";
 import { catalogJobHandlers, type CatalogJobOptions } from "~/catalog/jobs.server";
 import { jobErrorCode } from "~/job-errors/error-codes";
-import { createJobWorker, type JobHandler, type JobWorker } from "~/jobs/worker.server";
+import { createJobWorker, type JobHandlers, type JobWorker } from "~/jobs/worker.server";
 import type { Logger } from "pino";
 import { createLogger } from "~/logger.server";
 import { connectShop } from "~/orchestration/connect-shop.server";
@@ -31,7 +31,7 @@ export interface Harness {
   svc: SvcConnectionConfig;
   sandbox: ServiceSandbox;
   worker: JobWorker;
-  handlers: Record<string, JobHandler>;
+  handlers: JobHandlers;
   client: SvcClient;
   nowMs(): number;
   advance(ms: number): void;

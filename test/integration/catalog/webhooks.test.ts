@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runJobByHand } from "~/jobs/worker.server";
 import prisma from "../../helpers/prisma";
 import { claimJobs } from "~/jobs/queue.server";
 import { finishJob } from "../../helpers/jobs";
@@ -274,7 +275,7 @@ describe("incremental sync from webhooks", () => {
       limit: 1,
       now: new Date(h.nowMs()),
     });
-    await h.handlers["catalog.product"]!(running!);
+    await runJobByHand(h.handlers, running!);
     // WHEN the merchant changes it again
     const second = h.store.products.updateVariant(SHOP, taza.variantId, { weight: g(470) });
     await deliver("inventory_items/update", second.inventoryItem);

@@ -5,7 +5,7 @@
 import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FLOW_ACTIONS, FLOW_RUN_LEASE_MS, handleFlowAction, type FlowActionWork } from "~/flow/actions.server";
-import type { MerchantActionResult } from "~/fulfillment/merchant-actions.server";
+import type { MerchantActionResult } from "~/fulfillment/actions/merchant-actions.server";
 import { testServices } from "../../helpers/app-services";
 import prisma from "../../helpers/prisma";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { flowJobHandlers } from "~/flow/trigger-jobs.server";
-import { FLOW_TRIGGER_QUEUE, STOCK_LOW_THRESHOLD } from "~/flow/triggers";
-import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
-import { requestStockSync } from "~/fulfillment/stock-sync.server";
+import { FLOW_TRIGGER_QUEUE, STOCK_LOW_THRESHOLD, type FlowTriggerJob } from "~/flow/triggers";
+import { fulfillmentJobHandlers } from "~/fulfillment/jobs/jobs.server";
+import { requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
 import { enqueueJob } from "~/jobs/queue.server";
 import { jobErrorCode } from "~/job-errors/error-codes";
 import { createJobWorker } from "~/jobs/worker.server";
@@ -130,10 +130,10 @@ describe("Flow triggers after the real events", () => {
     const job = await prisma.job.findFirstOrThrow({ where: { queue: FLOW_TRIGGER_QUEUE } });
     // WHEN the same job is queued and run again
     await enqueueJob(prisma, {
-      queue: job.queue,
+      queue: FLOW_TRIGGER_QUEUE,
       key: job.key,
       shop: job.shop,
-      payload: job.payload as object,
+      payload: job.payload as FlowTriggerJob,
       runAt: h.clock.now(),
     });
     await drain();

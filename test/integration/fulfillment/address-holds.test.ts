@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { sendAsItStands } from "~/fulfillment/merchant-actions.server";
-import { orderWarehouseStatus } from "~/fulfillment/order-warehouse-status.server";
-import { listFulfillments } from "~/fulfillment/orders-page.server";
+import { sendAsItStands } from "~/fulfillment/actions/merchant-actions.server";
+import { orderWarehouseStatus } from "~/fulfillment/page/order-warehouse-status.server";
+import { listFulfillments } from "~/fulfillment/page/orders-page.server";
 import { SHOP, harnessPerFile, recordOf } from "./support/harness";
 
 const harness = harnessPerFile({ holdBackMinutes: 0, locationIds: [] }, { locationId: null });

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { requestStockSync } from "~/fulfillment/stock-sync.server";
-import { releaseCoveredOrders } from "~/fulfillment/awaiting-stock.server";
-import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
-import { unitsAwaitingWarehouse } from "~/fulfillment/units-awaiting-warehouse.server";
+import { requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
+import { releaseCoveredOrders } from "~/fulfillment/jobs/awaiting-stock.server";
+import { retryFulfillment } from "~/fulfillment/actions/merchant-actions.server";
+import { unitsAwaitingWarehouse } from "~/fulfillment/records/units-awaiting-warehouse.server";
 import { readWarehouse } from "~/warehouse/warehouse-read.server";
 import { SHOP, enableStockSync, harnessPerFile, recordOf } from "./support/harness";
 

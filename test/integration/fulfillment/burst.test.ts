@@ -3,8 +3,8 @@
 // burst make exactly one service order per fulfilment order. Not timed: it waits on the records.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
-import { SUBMIT_QUEUE } from "~/fulfillment/queues";
+import { fulfillmentJobHandlers } from "~/fulfillment/jobs/jobs.server";
+import { SUBMIT_QUEUE } from "~/fulfillment/core/queues";
 import { jobErrorCode } from "~/job-errors/error-codes";
 import { createJobWorker } from "~/jobs/worker.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
@@ -69,7 +69,7 @@ describe("a burst of paid orders", () => {
       svcClientFor: h.svcClientFor,
       adminFor,
     });
-    const worker = (queues: string[]) =>
+    const worker = (queues: Array<keyof typeof handlers>) =>
       createJobWorker({
         db: prisma,
         errorCode: jobErrorCode,
@@ -90,7 +90,7 @@ describe("a burst of paid orders", () => {
     for (const payload of burst) expect((await h.deliver(payload)).status).toBe(200);
 
     // WHEN one worker running one job at a time works the queue
-    await worker(Object.keys(handlers)).runOnce();
+    await worker(Object.keys(handlers) as Array<keyof typeof handlers>).runOnce();
 
     // THEN every order of the burst was read and sent before the note due before them was written
     expect(calls.filter((c) => c === "read")).toHaveLength(6);

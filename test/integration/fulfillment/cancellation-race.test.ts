@@ -5,8 +5,8 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readAssignedRequests, registerFulfillmentService } from "~/fulfillment/fulfillment-service.server";
-import { transition } from "~/fulfillment/records.server";
+import { readAssignedRequests, registerFulfillmentService } from "~/fulfillment/shopify/fulfillment-service.server";
+import { transition } from "~/fulfillment/records/records.server";
 import type { AdminGraphql } from "~/shopify/admin/client";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { action as notification } from "~/routes/fulfillment-service.fulfillment_order_notification";

@@ -4,7 +4,7 @@
 // adapter applies it) gives each row the code and parameters pages now read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { reasonRecord, storedReason } from "~/fulfillment/reason-codes";
+import { reasonRecord, storedReason } from "~/fulfillment/core/reason-codes";
 import { applyMigrationSql } from "../../helpers/migration-sql";
 
 const SHOP = "migrated.myshopify.com";

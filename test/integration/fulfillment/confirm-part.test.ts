@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { confirmServiceOrderExists } from "~/fulfillment/merchant-actions.server";
+import { confirmServiceOrderExists } from "~/fulfillment/actions/merchant-actions.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { MINUTE, SHOP, clearFulfilments, recordsOf, startHarness, type Harness } from "./support/harness";
 

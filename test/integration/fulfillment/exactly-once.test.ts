@@ -3,7 +3,7 @@ import { PrismaClient } from "@prisma/client";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/merchant-actions.server";
+import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/actions/merchant-actions.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import type { SvcClient } from "~/svc";
 import { HOUR, MINUTE, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";

@@ -5,10 +5,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { requestAssignedRead } from "~/fulfillment/fulfillment-service.server";
-import { RECONCILE_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, STOCK_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/queues";
-import { startReconciliation } from "~/fulfillment/reconcile.server";
-import { requestStockSync } from "~/fulfillment/stock-sync.server";
+import { requestAssignedRead } from "~/fulfillment/shopify/fulfillment-service.server";
+import { RECONCILE_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, STOCK_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/core/queues";
+import { startReconciliation } from "~/fulfillment/jobs/reconcile.server";
+import { requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { action as homeAction, loader as homeLoader } from "~/routes/app._index";
 import { action as ordersAction, loader as ordersLoader, type OrdersPageData } from "~/routes/app.orders/route";

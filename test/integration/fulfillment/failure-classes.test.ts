@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { MAX_SUBMIT_ATTEMPTS } from "~/fulfillment/schedule";
+import { MAX_SUBMIT_ATTEMPTS } from "~/fulfillment/core/schedule";
 import { connectShop } from "~/orchestration/connect-shop.server";
 import { forgetSvcKey } from "../../helpers/svc-connection";
 import {

@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { listJobProblems } from "~/attention/job-problems.server";
-import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
+import { fulfillmentJobHandlers } from "~/fulfillment/jobs/jobs.server";
 import { checkReadiness } from "~/http/health.server";
 import { en } from "~/i18n/messages.en";
 import { es } from "~/i18n/messages.es";

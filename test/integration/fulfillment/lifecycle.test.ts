@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { reconcileOrders, startReconciliation } from "~/fulfillment/reconcile.server";
+import { reconcileOrders, startReconciliation } from "~/fulfillment/jobs/reconcile.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import {
   HOUR,

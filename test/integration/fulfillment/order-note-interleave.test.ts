@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { writeOrderNote } from "~/fulfillment/order-note.server";
-import { transition } from "~/fulfillment/records.server";
+import { writeOrderNote } from "~/fulfillment/shopify/order-note.server";
+import { transition } from "~/fulfillment/records/records.server";
 import type { AdminGraphql } from "~/shopify/admin/client";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { MINUTE, SHOP, clearFulfilments, recordsOf, startHarness, type Harness } from "./support/harness";

@@ -227,7 +227,10 @@ describe("what the block and the action may do", () => {
     const payload = h.paidOrder();
     // WHEN the merchant pushes it from the order page
     const pushed = await post(payload.id, { action: "push" });
-    expect(await pushed.json()).toMatchObject({ ok: true });
+    const answer = await pushed.json();
+    expect(answer).toMatchObject({ ok: true });
+    // Coded, its English record the catalogue's (app/i18n/messages.en.ts outcomeRecordsEn).
+    expect(answer).toMatchObject({ code: "readAgain", params: { order: payload.name } });
     await h.worker().runOnce();
     // THEN it is at the service once, with the order's lines
     const record = await recordOf(payload);
@@ -237,7 +240,9 @@ describe("what the block and the action may do", () => {
     expect(order!.request.tienda_orden_ref).toBe(payload.name);
     const again = await post(payload.id, { action: "push" });
     expect(again.status).toBe(409);
-    expect((await again.json()).error).toMatch(/already with the warehouse/);
+    const refusal = await again.json();
+    expect(refusal.error).toMatch(/already with the warehouse/);
+    expect(refusal.code).toBe("nothingToPush");
     expect(await h.sandboxOrders()).toHaveLength(1);
   });
 
@@ -246,9 +251,13 @@ describe("what the block and the action may do", () => {
     h.store.orders.cancel(SHOP, payload.id);
     const cancelled = await post(payload.id, { action: "push" });
     expect(cancelled.status).toBe(409);
-    expect((await cancelled.json()).error).toMatch(/cancelled in Shopify/);
+    const cancelledAnswer = await cancelled.json();
+    expect(cancelledAnswer.error).toMatch(/cancelled in Shopify/);
+    expect(cancelledAnswer).toMatchObject({ code: "cancelledNotRetryable", params: { order: payload.name } });
     const missing = await post(424242424242, { action: "push" });
-    expect((await missing.json()).error).toMatch(/no such order/);
+    const missingAnswer = await missing.json();
+    expect(missingAnswer.error).toMatch(/no such order/);
+    expect(missingAnswer.code).toBe("noSuchShopifyOrder");
     expect(await h.sandboxOrders()).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // page's block links to /app/orders?q=#1001), the status filter, each record's timeline, bulk
 // retry with a result per record; bad input answers 400 naming the field; another shop's records
 // are never listed, counted nor retried.
-import { reason, reasonRecord, type ReasonMessage } from "~/fulfillment/reason-codes";
+import { reason, reasonRecord, type ReasonMessage } from "~/fulfillment/core/reason-codes";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { action, loader, type OrdersPageData } from "~/routes/app.orders/route";

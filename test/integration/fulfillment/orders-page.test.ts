@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
-import { listFulfillments } from "~/fulfillment/orders-page.server";
+import { retryFulfillment } from "~/fulfillment/actions/merchant-actions.server";
+import { listFulfillments } from "~/fulfillment/page/orders-page.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop } from "~/orchestration/connect-shop.server";
 import { forgetSvcKey } from "../../helpers/svc-connection";

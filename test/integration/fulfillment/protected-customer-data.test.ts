@@ -3,7 +3,7 @@
 // attention with the fix, and the shop records what was seen for the readiness checklist.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { retryFulfillment } from "~/fulfillment/merchant-actions.server";
+import { retryFulfillment } from "~/fulfillment/actions/merchant-actions.server";
 import { protectedCustomerDataGranted } from "~/shop/customer-data-access.server";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
 

@@ -10,9 +10,9 @@ import {
   registerFulfillmentService,
   removeFulfillmentService,
   rejectionCode,
-} from "~/fulfillment/fulfillment-service.server";
-import { sendMissingAsNewOrder } from "~/fulfillment/merchant-actions.server";
-import { syncStock } from "~/fulfillment/stock-sync.server";
+} from "~/fulfillment/shopify/fulfillment-service.server";
+import { sendMissingAsNewOrder } from "~/fulfillment/actions/merchant-actions.server";
+import { syncStock } from "~/fulfillment/jobs/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { action as notification } from "~/routes/fulfillment-service.fulfillment_order_notification";
 import { storeOfflineSession } from "../../helpers/sessions";

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { registerFulfillmentService } from "~/fulfillment/fulfillment-service.server";
+import { registerFulfillmentService } from "~/fulfillment/shopify/fulfillment-service.server";
 import { TEST_APP_URL } from "../../helpers/shopify-requests";
-import { REQUESTS_QUEUE } from "~/fulfillment/queues";
+import { REQUESTS_QUEUE } from "~/fulfillment/core/queues";
 import { afterShopSignIn } from "~/orchestration/settings.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { SHOP, silentLogger, startHarness, type Harness } from "./support/harness";

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { requestStockSync, syncStock } from "~/fulfillment/stock-sync.server";
-import { unitsAwaitingWarehouse } from "~/fulfillment/units-awaiting-warehouse.server";
+import { requestStockSync, syncStock } from "~/fulfillment/jobs/stock-sync.server";
+import { unitsAwaitingWarehouse } from "~/fulfillment/records/units-awaiting-warehouse.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import type { SvcClient } from "~/svc";
 import {

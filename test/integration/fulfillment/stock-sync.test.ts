@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { requestStockSync } from "~/fulfillment/stock-sync.server";
+import { requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import {

@@ -4,9 +4,9 @@
 // nothing.
 import { Prisma } from "@prisma/client";
 import { beforeEach, describe, expect, it } from "vitest";
-import { reason } from "~/fulfillment/reason-codes";
-import { transition } from "~/fulfillment/records.server";
-import { NOTE_QUEUE, POLL_QUEUE } from "~/fulfillment/queues";
+import { reason } from "~/fulfillment/core/reason-codes";
+import { transition } from "~/fulfillment/records/records.server";
+import { NOTE_QUEUE, POLL_QUEUE } from "~/fulfillment/core/queues";
 import prisma from "../../helpers/prisma";
 import { resetDatabase } from "../../helpers/test-database";
 
@@ -76,7 +76,7 @@ describe("transition", () => {
         detailParams: { order: "SVC-42" },
       }),
     ]);
-    // Submitted: the first poll and the order's note (app/fulfillment/transitions.ts).
+    // Submitted: the first poll and the order's note (app/fulfillment/core/transitions.ts).
     expect(jobs.map((job) => job.queue)).toEqual(expect.arrayContaining([NOTE_QUEUE, POLL_QUEUE]));
   });
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
 import prisma from "../../helpers/prisma";
-import { POLL_QUEUE, REQUESTS_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/queues";
-import { JobPriority, queuePriority } from "~/jobs/priorities";
+import { POLL_QUEUE, REQUESTS_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/core/queues";
+import { JobPriority, queuePriority } from "~/jobs/registry";
 // The app's wiring: the composition root declares the order queues' priorities to the generic queue.
 import "~/composition.server";
 import { claimJobs, enqueueJob } from "~/jobs/queue.server";
@@ -17,7 +17,13 @@ const QUEUES = [PRODUCT_QUEUE, POLL_QUEUE, SUBMIT_QUEUE];
 /** A flood of product webhooks: `n` catalogue jobs, all due before the order. */
 async function queueCatalogueFlood(n: number) {
   for (let i = 0; i < n; i++)
-    await enqueueJob(prisma, { queue: PRODUCT_QUEUE, key: `s:product-${i}`, shop: "s", runAt: at(i) });
+    await enqueueJob(prisma, {
+      queue: PRODUCT_QUEUE,
+      key: `s:product-${i}`,
+      shop: "s",
+      payload: { kind: "product", productId: `product-${i}` },
+      runAt: at(i),
+    });
 }
 
 describe("job priority", () => {
@@ -53,7 +59,13 @@ describe("job priority", () => {
   it("keeps a row's priority when the same job is enqueued again", async () => {
     await enqueueJob(prisma, { queue: SUBMIT_QUEUE, key: "s:order-1", shop: "s", runAt: t0 });
     await enqueueJob(prisma, { queue: SUBMIT_QUEUE, key: "s:order-1", shop: "s", runAt: t0 });
-    await enqueueJob(prisma, { queue: PRODUCT_QUEUE, key: "s:product-1", shop: "s", runAt: t0 });
+    await enqueueJob(prisma, {
+      queue: PRODUCT_QUEUE,
+      key: "s:product-1",
+      shop: "s",
+      payload: { kind: "product", productId: "product-1" },
+      runAt: t0,
+    });
     const rows = await prisma.job.findMany({ orderBy: { priority: "asc" }, select: { queue: true, priority: true } });
     expect(rows).toEqual([
       { queue: SUBMIT_QUEUE, priority: JobPriority.ORDERS },

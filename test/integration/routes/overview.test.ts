@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { listFulfillments } from "~/fulfillment/orders-page.server";
+import { listFulfillments } from "~/fulfillment/page/orders-page.server";
 import { shopOverview } from "~/orchestration/overview.server";
 import { resetDatabase } from "../../helpers/test-database";
 

@@ -3,14 +3,15 @@
 // registrations are forgotten, the shop's background work stops at its next run, checkout is
 // answered with no rates, connecting again starts the work again — and a session of another shop
 // cannot disconnect this one.
+import { runJobByHand } from "~/jobs/worker.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FULL_SYNC_QUEUE } from "~/catalog/full-sync.server";
 import { PRODUCT_QUEUE } from "~/catalog/product-sync.server";
 import { jobHandlers } from "~/composition.server";
-import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/queues";
-import { REQUESTS_QUEUE } from "~/fulfillment/queues";
+import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/core/queues";
+import { REQUESTS_QUEUE } from "~/fulfillment/core/queues";
 import { action, loader } from "~/routes/app.settings/route";
-import { readSetupGuide } from "~/orchestration/setup-guide.server";
+import { readShopState } from "~/orchestration/shop-state.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { createSimulatedStore, type SimulatedStore } from "../../../sandbox/store";
 import { sandboxConnection, storeAdmin } from "../../helpers/app-context";
@@ -113,7 +114,7 @@ describe("/app/settings — disconnecting the service account", () => {
     expect(row.svcApiKeyCiphertext).toBeNull();
     expect(await testServices().svcClientFor(TEST_SHOP)).toBeNull();
     expect((await settingsPage()).connected).toBe(false);
-    expect((await readSetupGuide(prisma, TEST_SHOP)).current).toBe("connect");
+    expect((await readShopState(prisma, TEST_SHOP)).setup.current).toBe("connect");
     const variant = await prisma.catalogVariant.findFirstOrThrow({ where: { shop: TEST_SHOP } });
     expect(variant).toMatchObject({ status: "pending", reasonCode: "disconnected", svcProductId: null });
   });
@@ -138,7 +139,7 @@ describe("/app/settings — disconnecting the service account", () => {
     // Each queue's handler, as the worker runs it, ends its job instead of booking another run.
     const handlers = jobHandlers(testServices());
     for (const job of running) {
-      const outcome = await handlers[job.queue]!(job);
+      const outcome = await runJobByHand(handlers, job);
       expect({ queue: job.queue, kind: outcome.kind }).toEqual({ queue: job.queue, kind: "done" });
     }
     // The sync that was running says why it stopped.

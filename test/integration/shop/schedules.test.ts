@@ -1,11 +1,12 @@
 // The recurring jobs a connected shop must have (app/orchestration/schedules.server.ts) are started by the
 // worker's periodic sweep and after Shopify's auth — not by a page's GET any more: a connected
 // shop missing them gets each one once; a shop not connected, or uninstalled, gets none.
+import { runJobByHand } from "~/jobs/worker.server";
 import { beforeEach, describe, expect, it } from "vitest";
 import pino from "pino";
 import prisma from "../../helpers/prisma";
 import { jobHandlers } from "~/composition.server";
-import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/queues";
+import { RECONCILE_QUEUE, STOCK_QUEUE } from "~/fulfillment/core/queues";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { READINESS_QUEUE } from "~/orchestration/readiness.server";
 import {
@@ -67,7 +68,7 @@ describe("the shops' recurring jobs", () => {
     const deps = { ...testServices(), logger: pino({ level: "silent" }), now: () => now };
     expect(Object.keys(jobHandlers(deps))).toContain(SCHEDULES_QUEUE);
     const job = await prisma.job.findFirstOrThrow({ where: { queue: SCHEDULES_QUEUE } });
-    const outcome = await schedulesJobHandlers(deps)[SCHEDULES_QUEUE]!(job);
+    const outcome = await runJobByHand(schedulesJobHandlers(deps), job);
     expect(outcome).toEqual({ kind: "reschedule", at: new Date(now.getTime() + SCHEDULES_EVERY_MS) });
     expect(await queued(CONNECTED)).toEqual([RECONCILE_QUEUE, READINESS_QUEUE, STOCK_QUEUE].sort());
   });

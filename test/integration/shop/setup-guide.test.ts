@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { action, loader } from "~/routes/app._index";
-import { readSetupGuide } from "~/orchestration/setup-guide.server";
+import { readShopState } from "~/orchestration/shop-state.server";
 import { recordRateTest } from "~/shop/shop.server";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest, TEST_SHOP } from "../../helpers/shopify-requests";
@@ -12,7 +12,7 @@ import { resetDatabase } from "../../helpers/test-database";
 import { routeContext } from "../../helpers/app-services";
 
 const shop = TEST_SHOP;
-const doneSteps = async () => (await readSetupGuide(prisma, shop)).steps.filter((s) => s.done).map((s) => s.step);
+const doneSteps = async () => (await readShopState(prisma, shop)).setup.steps.filter((s) => s.done).map((s) => s.step);
 
 beforeEach(async () => {
   await resetDatabase();
@@ -31,16 +31,34 @@ describe("the setup guide's facts", () => {
     await prisma.shop.update({ where: { domain: shop }, data: { svcApiKeyCiphertext: "v1:x:y:z" } });
     expect(await doneSteps()).toEqual(["connect"]);
 
-    // A sync still running is not a synced catalogue; one that finished is.
+    // A sync still running is not a synced catalogue; one that finished is, while the service
+    // holds its products (a disconnect forgets them).
     await prisma.catalogSync.create({ data: { shop, state: "running" } });
     expect(await doneSteps()).toEqual(["connect"]);
     await prisma.catalogSync.create({ data: { shop, state: "completed", finishedAt: new Date() } });
+    expect(await doneSteps()).toEqual(["connect"]);
+    await prisma.catalogVariant.create({
+      data: {
+        shop,
+        variantId: "gid://shopify/ProductVariant/1",
+        productId: "gid://shopify/Product/1",
+        sku: "TAZA-AZ",
+        title: "Taza",
+        status: "synced",
+      },
+    });
     expect(await doneSteps()).toEqual(["connect", "catalog"]);
 
-    // A readiness check with an open item is not ready.
-    await prisma.checkoutReadiness.create({ data: { shop, checkedAt: new Date(), ready: false, items: [] } });
+    // A readiness check with an open item is not ready; one with every item ok is.
+    const items = (status: string) =>
+      ["key_valid", "carrier_active", "plan_allows_rates", "rates_in_mexico", "test_quote", "customer_data"].map(
+        (code) => ({ code, status: code === "rates_in_mexico" ? status : "ok", reason: null, params: {}, fix: null }),
+      );
+    await prisma.checkoutReadiness.create({
+      data: { shop, checkedAt: new Date(), ready: false, items: items("problem") },
+    });
     expect(await doneSteps()).toEqual(["connect", "catalog"]);
-    await prisma.checkoutReadiness.update({ where: { shop }, data: { ready: true } });
+    await prisma.checkoutReadiness.update({ where: { shop }, data: { ready: true, items: items("ok") } });
     expect(await doneSteps()).toEqual(["connect", "catalog", "readiness"]);
 
     const first = new Date("2026-11-25T10:00:00Z");
@@ -56,7 +74,7 @@ describe("the setup guide's facts", () => {
     });
     const answer = await action({ request, params: {}, context: routeContext() });
     expect(answer.init?.status ?? 200).toBe(200);
-    const guide = await readSetupGuide(prisma, shop);
+    const guide = (await readShopState(prisma, shop)).setup;
     expect(guide).toMatchObject({ current: null, done: 5 });
   });
 

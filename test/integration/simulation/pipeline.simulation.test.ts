@@ -13,7 +13,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { commandArbitraries } from "./support/commands";
 import { quiesce } from "./support/quiesce";
-import { REGRESSION_SEEDS, REGRESSION_SEQUENCES } from "./support/regression-seeds";
+import { OPEN_FINDINGS, REGRESSION_SEEDS, REGRESSION_SEQUENCES } from "./support/regression-seeds";
 import { SKUS, World, type Sku } from "./support/world";
 
 const DEFAULT_RUNS = 12;
@@ -36,12 +36,14 @@ const scenario = fc.record({
     Object.fromEntries(SKUS.map((sku) => [sku, fc.integer({ min: 1, max: 8 })])) as Record<Sku, fc.Arbitrary<number>>,
   ),
   commands: fc.commands(commandArbitraries, { maxCommands: MAX_COMMANDS, size: "max" }),
+  // One run in four with the warehouse as the shop's fulfilment service (requests, cancellation requests).
+  serviceMode: fc.constantFrom(false, false, false, true),
 });
 
 /** One seeded run, shrunk on failure; throws with the seed, the shrunk sequence and how to replay it. */
 async function simulate(seed: number, shrink = true): Promise<void> {
-  const property = fc.asyncProperty(scenario, async ({ holdBackMinutes, stock, commands }) => {
-    await world.resetRun({ holdBackMinutes, stock });
+  const property = fc.asyncProperty(scenario, async ({ holdBackMinutes, stock, commands, serviceMode }) => {
+    await world.resetRun({ holdBackMinutes, stock, serviceMode });
     await fc.asyncModelRun(() => ({ model: {}, real: world }), commands);
     await quiesce(world);
   });
@@ -55,7 +57,7 @@ async function simulate(seed: number, shrink = true): Promise<void> {
   const [input] = details.counterexample ?? [];
   const sequence = input
     ? [
-        `holdBack ${input.holdBackMinutes} min, stock ${JSON.stringify(input.stock)}`,
+        `holdBack ${input.holdBackMinutes} min, stock ${JSON.stringify(input.stock)}${input.serviceMode ? ", fulfilment-service mode" : ""}`,
         ...String(input.commands).split(/,(?=[A-Z])/),
       ]
     : [];
@@ -81,9 +83,12 @@ describe("the order and stock pipeline under random interleavings", () => {
     it(`replays seed ${REPLAY}`, () => simulate(REPLAY), 600_000);
     return;
   }
-  for (const { name, holdBackMinutes, stock, commands } of REGRESSION_SEQUENCES) {
+  // SIM_OPEN=1: also the sequences of findings not fixed yet (they fail until their fix).
+  const sequences = process.env.SIM_OPEN === "1" ? [...REGRESSION_SEQUENCES, ...OPEN_FINDINGS] : REGRESSION_SEQUENCES;
+  for (const { name, holdBackMinutes, stock, commands, serviceMode } of sequences) {
     it(`regression sequence: ${name}`, async () => {
-      await world.resetRun({ holdBackMinutes, stock: { "TAZA-AZ": stock, "PLATO-GR": stock, "CAFE-500": stock } });
+      const units = typeof stock === "number" ? { "TAZA-AZ": stock, "PLATO-GR": stock, "CAFE-500": stock } : stock;
+      await world.resetRun({ holdBackMinutes, stock: units, serviceMode });
       try {
         await fc.asyncModelRun(() => ({ model: {}, real: world }), commands());
         await quiesce(world);

@@ -8,7 +8,7 @@ import prisma from "../../helpers/prisma";
 import { routeContext } from "../../helpers/app-services";
 import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
-import { requestStockSync } from "~/fulfillment/stock-sync.server";
+import { requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { action, loader } from "~/routes/app.warehouse/route";
 import { loader as exportLoader } from "~/routes/app.warehouse.export";

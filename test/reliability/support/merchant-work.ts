@@ -2,7 +2,7 @@
 // order record in each status, a failed job, an unreadable notification and a customer's data
 // request, as the app stores them.
 import type { PrismaClient } from "@prisma/client";
-import { FULFILLMENT_STATUSES } from "~/fulfillment/status";
+import { FULFILLMENT_STATUSES } from "~/fulfillment/core/status";
 
 export interface MerchantWork {
   fulfillmentIds: string[];

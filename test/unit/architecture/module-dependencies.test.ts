@@ -122,11 +122,32 @@ describe("module dependencies", () => {
     expect(offences, offences.join("\n")).toEqual([]);
   });
 
+  it("keeps fulfillment/core pure and under its layers: no `.server` module but for types, nothing of records/, jobs/, intake/, shopify/, page/, actions/ or events", () => {
+    const core = [...graph.keys()].filter((file) => file.startsWith("app/fulfillment/core/"));
+    const offences = core.flatMap((file) => {
+      const source = fs.readFileSync(file, "utf8");
+      // Runtime imports only: `import type …` and `export type …` carry no code.
+      const runtime = [...source.matchAll(/\b(?:import|export)\s+(?!type\b)[^"';]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)]
+        .map((m) => resolveImport(file, (m[1] ?? m[2])!))
+        .filter((f): f is string => f !== null);
+      return [
+        ...runtime.filter((f) => /\.server\.tsx?$/.test(f)).map((f) => `${file} → ${f} (I/O)`),
+        ...(graph.get(file) ?? [])
+          .filter((f) => f.startsWith("app/fulfillment/") && !f.startsWith("app/fulfillment/core/"))
+          .map((f) => `${file} → ${f} (an outer layer)`),
+      ];
+    });
+    expect(core.length).toBeGreaterThan(10);
+    expect(offences, offences.join("\n")).toEqual([]);
+  });
+
   it("sees the dependencies it checks", () => {
     // The orchestration of a settings change calls the features it affects.
     expect(graph.get("app/orchestration/settings.server.ts")).toEqual(
-      expect.arrayContaining(["app/catalog/full-sync.server.ts", "app/fulfillment/reconcile.server.ts"]),
+      expect.arrayContaining(["app/catalog/full-sync.server.ts", "app/fulfillment/jobs/reconcile.server.ts"]),
     );
     expect(graph.get("app/rates/quote-rates.server.ts")).toContain("app/shop/shop-settings.server.ts");
+    // The order's job builds on fulfilment's pure core.
+    expect(graph.get("app/fulfillment/jobs/plan.server.ts")).toContain("app/fulfillment/core/fulfillment-order.ts");
   });
 });

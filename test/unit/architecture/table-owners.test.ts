@@ -21,7 +21,7 @@ const OWNERS: Record<string, string> = {
   Fulfillment: "app/fulfillment/",
   ShopifyOrder: "app/fulfillment/",
   FulfillmentEvent: "app/fulfillment/",
-  StockChange: "app/fulfillment/stock-sync.server.ts",
+  StockChange: "app/fulfillment/jobs/stock-sync.server.ts",
   WarehouseStock: "app/warehouse/warehouse-read.server.ts",
   WarehouseRead: "app/warehouse/warehouse-read.server.ts",
   QuoteLog: "app/rates/quote-log.server.ts",

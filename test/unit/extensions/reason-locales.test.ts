@@ -1,9 +1,9 @@
 // The order-page block reads the app's reasons in the merchant's language: the app sends a code
-// (app/fulfillment/reason-codes.ts), the block translates `reasons.<code>` from its locales, which
+// (app/fulfillment/core/reason-codes.ts), the block translates `reasons.<code>` from its locales, which
 // must say what the admin's catalogues say (copied by scripts/extension-reasons.ts).
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { reason } from "~/fulfillment/reason-codes";
+import { reason } from "~/fulfillment/core/reason-codes";
 import { en } from "~/i18n/messages.en";
 import { es } from "~/i18n/messages.es";
 import {

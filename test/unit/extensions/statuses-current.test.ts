@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CANCELLED_REASON_CODES } from "~/fulfillment/reason-codes";
-import { FULFILLMENT_STATUSES } from "~/fulfillment/status";
+import { CANCELLED_REASON_CODES } from "~/fulfillment/core/reason-codes";
+import { FULFILLMENT_STATUSES } from "~/fulfillment/core/status";
 import { SERVICE_CODES } from "~/svc/service-codes";
 import { STATUSES_FILE, statusesModule } from "../../../scripts/extension-statuses";
 import {

@@ -6,7 +6,7 @@ import {
   problemOfReason,
   whatsappLink,
   type AddressProblem,
-} from "~/fulfillment/address-hold";
+} from "~/fulfillment/core/address-hold";
 import { toDestination } from "~/address";
 
 const PROBLEMS: AddressProblem[] = [

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { coveredByStock, missingUnits } from "~/fulfillment/awaiting-stock";
+import { coveredByStock, missingUnits } from "~/fulfillment/core/awaiting-stock";
 
 const SKUS = ["PLATO-GR", "TAZA-AZ", "CAFE-500"];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fulfillmentOrderGids } from "../../../app/fulfillment/lifecycle-intake.server";
+import { fulfillmentOrderGids } from "../../../app/fulfillment/intake/lifecycle-intake.server";
 
 describe("fulfillmentOrderGids on hostile payloads", () => {
   it("reads a payload nested 50,000 deep without overflowing the stack, finding nothing", () => {

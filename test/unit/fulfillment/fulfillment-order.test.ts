@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import { english, englishOf } from "../../helpers/reason-record";
 import {
   changeAfterSubmission,
+  sentUnitsElsewhere,
   decideFulfillmentOrder,
   type DecisionSettings,
   type FulfillmentOrderState,
   type OrderState,
-} from "~/fulfillment/fulfillment-order";
-import { parsePaidOrder } from "~/fulfillment/paid-order";
+} from "~/fulfillment/core/fulfillment-order";
+import { parsePaidOrder } from "~/fulfillment/core/paid-order";
+import { reason as reasonOf } from "~/fulfillment/core/reason-codes";
 import fixture from "../../fixtures/orders-paid.mx.json";
 
 const WAREHOUSE = "gid://shopify/Location/1";
@@ -158,6 +160,67 @@ describe("decideFulfillmentOrder", () => {
   });
 });
 
+describe("decideFulfillmentOrder with what the app knows of the part (rules the order's job used to apply over it)", () => {
+  const sent = decideFulfillmentOrder(state(), fo(), settings, NOW);
+  const destination = sent.kind === "send" ? sent.request.destination : null;
+  const notServed = { code: "destinationNotServed" as const, cp: "06700" };
+
+  it("holds again a destination the service refused while Shopify still has it as it was", () => {
+    expect(
+      decideFulfillmentOrder(state(), fo(), settings, NOW, { refused: { problem: notServed, destination } }),
+    ).toEqual({
+      kind: "hold_address",
+      problem: notServed,
+    });
+  });
+
+  it("sends a refused part once its address changed in Shopify, or the merchant sends it as it stands", () => {
+    const moved = { ...destination!, postalCode: "64000" } as object;
+    expect(
+      decideFulfillmentOrder(state(), fo(), settings, NOW, { refused: { problem: notServed, destination: moved } })
+        .kind,
+    ).toBe("send");
+    // Another problem (no exterior number, postal code and state) is the address check's, not a refusal to repeat.
+    expect(
+      decideFulfillmentOrder(state(), fo(), settings, NOW, {
+        refused: { problem: { code: "noExteriorNumber" }, destination },
+      }).kind,
+    ).toBe("send");
+    expect(
+      decideFulfillmentOrder(state(), fo(), settings, NOW, { refused: { problem: notServed, destination: null } }).kind,
+    ).toBe("send");
+  });
+
+  it("asks a person about a part with products a changed part at the warehouse holds", () => {
+    expect(english(decideFulfillmentOrder(state(), fo(), settings, NOW, { contested: new Set(["CAFE-500"]) }))).toEqual(
+      {
+        kind: "needs_attention",
+        reason: englishOf(reasonOf("contested")),
+      },
+    );
+    expect(decideFulfillmentOrder(state(), fo(), settings, NOW, { contested: new Set(["OTRO-1"]) }).kind).toBe("send");
+  });
+
+  it("in fulfilment-service mode, waits for Shopify's request of a part at the warehouse's location", () => {
+    const service = { ...settings, fulfillmentService: { locationId: WAREHOUSE } };
+    expect(english(decideFulfillmentOrder(state(), fo(), service, NOW))).toEqual({
+      kind: "wait",
+      until: null,
+      reason: englishOf(reasonOf("waitingForRequest")),
+    });
+    // Requested, or accepted before (the rest of a short shipment): it goes.
+    expect(decideFulfillmentOrder(state(), fo({ requestStatus: "SUBMITTED" }), service, NOW).kind).toBe("send");
+    expect(decideFulfillmentOrder(state(), fo({ requestStatus: "ACCEPTED" }), service, NOW).kind).toBe("send");
+    // A skip stays a skip; a hold for the address waits for the request too.
+    expect(decideFulfillmentOrder(state({ test: true }), fo(), service, NOW).kind).toBe("skip");
+    expect(
+      decideFulfillmentOrder(state(), fo(), service, NOW, { refused: { problem: notServed, destination } }),
+    ).toMatchObject({ kind: "wait", reason: { code: "waitingForRequest" } });
+    // Merchant-managed mode never waits for a request.
+    expect(decideFulfillmentOrder(state(), fo(), settings, NOW).kind).toBe("send");
+  });
+});
+
 describe("changeAfterSubmission", () => {
   const sent = [
     { identifier: "TAZA-AZ", quantity: 2 },
@@ -220,5 +283,50 @@ describe("changeAfterSubmission", () => {
         "ship it (service order svc-1)",
     );
     expect(changeAfterSubmission(state(), fo(), sent, "svc-1", { sentFrom: WAREHOUSE })).toBeNull();
+  });
+});
+
+describe("sentUnitsElsewhere", () => {
+  const sent = [
+    { identifier: "TAZA-AZ", quantity: 2 },
+    { identifier: "CAFE-500", quantity: 1 },
+  ];
+  const withTotals = (taza: { total: number; remaining: number }) =>
+    fo({
+      lines: [
+        {
+          id: "l1",
+          lineItemId: "li1",
+          sku: "TAZA-AZ",
+          name: "Taza",
+          totalQuantity: taza.total,
+          remainingQuantity: taza.remaining,
+          requiresShipping: true,
+        },
+        {
+          id: "l2",
+          lineItemId: "li2",
+          sku: "CAFE-500",
+          name: "Café",
+          totalQuantity: 1,
+          remainingQuantity: 1,
+          requiresShipping: true,
+        },
+      ],
+    });
+
+  it("is false while the fulfilment order holds every unit sent, fulfilled or not (a short shipment is not a split)", () => {
+    expect(sentUnitsElsewhere(withTotals({ total: 2, remaining: 2 }), sent, WAREHOUSE)).toBe(false);
+    expect(sentUnitsElsewhere(withTotals({ total: 2, remaining: 1 }), sent, WAREHOUSE)).toBe(false);
+  });
+
+  it("is true once a unit sent was split off, when the part is gone, or moved to another location", () => {
+    expect(sentUnitsElsewhere(withTotals({ total: 1, remaining: 1 }), sent, WAREHOUSE)).toBe(true);
+    expect(sentUnitsElsewhere(undefined, sent, WAREHOUSE)).toBe(true);
+    expect(sentUnitsElsewhere(withTotals({ total: 2, remaining: 2 }), sent, SHOPFRONT)).toBe(true);
+  });
+
+  it("cannot tell without the lines' totals and says nothing", () => {
+    expect(sentUnitsElsewhere(fo(), sent, WAREHOUSE)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // pages, so each read asks Shopify for few points): an order larger than one page is still read to
 // its end, every fulfilment order and every line of it, against the simulated store's Admin API.
 import { describe, expect, it } from "vitest";
-import { FO_PAGE, LINE_PAGE, readOrderState } from "../../../app/fulfillment/shopify-fulfillment-orders.server";
+import { FO_PAGE, LINE_PAGE, readOrderState } from "../../../app/fulfillment/shopify/shopify-fulfillment-orders.server";
 import type { AdminGraphql } from "../../../app/shopify/admin.server";
 import { createSimulatedStore } from "../../../sandbox/store";
 import { attachDemoIds } from "../../../sandbox/store/catalogue/demo-catalogue-facts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePaidOrder } from "~/fulfillment/paid-order";
+import { parsePaidOrder } from "~/fulfillment/core/paid-order";
 import fixture from "../../fixtures/orders-paid.mx.json";
 
 describe("parsePaidOrder", () => {

@@ -2,23 +2,24 @@
 // submission code really produces (here by calling it) is a code whose parameters fill its
 // sentence in both catalogues, and every code reads in Spanish and English with the same
 // placeholders (and has an English record for support).
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   decideFulfillmentOrder,
   type DecisionSettings,
   type FulfillmentOrderState,
   type OrderState,
-} from "~/fulfillment/fulfillment-order";
-import { addressHoldReason } from "~/fulfillment/address-hold";
-import { MERCHANT_OUTCOMES } from "~/fulfillment/merchant-actions.server";
-import { parsePaidOrder } from "~/fulfillment/paid-order";
-import { REASON_CODES, reason, reasonRecord, timelineKind, type ReasonMessage } from "~/fulfillment/reason-codes";
-import { nothingShipped, shippedShort } from "~/fulfillment/short-shipment";
-import { classifySubmitError } from "~/fulfillment/submit-errors";
+} from "~/fulfillment/core/fulfillment-order";
+import { addressHoldReason } from "~/fulfillment/core/address-hold";
+import { MERCHANT_OUTCOMES } from "~/fulfillment/actions/merchant-actions.server";
+import { parsePaidOrder } from "~/fulfillment/core/paid-order";
+import { REASON_CODES, reason, reasonRecord, timelineKind, type ReasonMessage } from "~/fulfillment/core/reason-codes";
+import { nothingShipped, shippedShort } from "~/fulfillment/core/short-shipment";
+import { classifySubmitError } from "~/fulfillment/core/submit-errors";
 import { translator } from "~/i18n/locale";
 import { en } from "~/i18n/messages.en";
-import { recordsEn } from "~/i18n/messages.en";
-import { reasonWords } from "~/fulfillment/reason-words";
+import { outcomeRecordsEn, recordsEn } from "~/i18n/messages.en";
+import { reasonWords } from "~/fulfillment/page/reason-words";
 import { es } from "~/i18n/messages.es";
 import {
   SvcDestinationNotServedError,
@@ -261,6 +262,19 @@ describe("the catalogues", () => {
     }
     expect(Object.keys(es.orders.reasons).sort()).toEqual([...REASON_CODES].sort());
     expect(Object.keys(recordsEn).sort()).toEqual([...REASON_CODES].sort());
+  });
+
+  it("are the only place an action's outcome is worded: no action module writes an English message or error itself", () => {
+    const modules = [
+      "app/fulfillment/actions/merchant-actions.server.ts",
+      "app/fulfillment/actions/push-order.server.ts",
+    ];
+    const inline = modules.flatMap((file) =>
+      [...fs.readFileSync(file, "utf8").matchAll(/\b(?:message|error):\s*[`"']/g)].map((m) => `${file}: ${m[0]}`),
+    );
+    expect(inline, inline.join("\n")).toEqual([]);
+    // Each outcome's English record is the catalogue's, for every code.
+    for (const code of MERCHANT_OUTCOMES) expect(outcomeRecordsEn[code]({ order: "#1001" }), code).toMatch(/\S/);
   });
 
   it("word the service's order statuses, and name an unknown one as received", () => {

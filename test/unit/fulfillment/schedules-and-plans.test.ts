@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { noteValue, otherStatusTags, statusTag } from "~/fulfillment/order-note";
-import { FIRST_POLL_DELAY_MS, MAX_POLL_DELAY_MS, nextPollDelayMs, submitRetryDelayMs } from "~/fulfillment/schedule";
-import { levelToWrite, stockChanges, stockTargets, type CurrentLevel } from "~/fulfillment/stock-plan";
+import { noteValue, otherStatusTags, statusTag } from "~/fulfillment/core/order-note";
+import {
+  FIRST_POLL_DELAY_MS,
+  MAX_POLL_DELAY_MS,
+  nextPollDelayMs,
+  submitRetryDelayMs,
+} from "~/fulfillment/core/schedule";
+import { levelToWrite, stockChanges, stockTargets, type CurrentLevel } from "~/fulfillment/core/stock-plan";
 
 describe("schedules", () => {
   it("backs submissions off from 30 s, doubling, capped at 30 min, never before Retry-After", () => {

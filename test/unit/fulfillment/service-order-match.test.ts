@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linesOfAnotherPart } from "~/fulfillment/service-order-match";
+import { linesOfAnotherPart } from "~/fulfillment/core/service-order-match";
 
 const sent = [
   { identifier: "TAZA-AZ", quantity: 2 },

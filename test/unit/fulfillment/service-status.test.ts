@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readServiceOrder, sameTracking, shippedProducts, trackingNumbers } from "~/fulfillment/service-status";
-import { canTransition, furthest } from "~/fulfillment/status";
+import { readServiceOrder, sameTracking, shippedProducts, trackingNumbers } from "~/fulfillment/core/service-status";
+import { canTransition, furthest } from "~/fulfillment/core/status";
 
 const tracking = {
   tracking: { number: "1234567890", carrier: "DHL", url: "https://rastreo.example/dhl/1234567890" },

@@ -5,8 +5,8 @@ import {
   type FulfillmentOrderLineState,
   type FulfillmentOrderState,
   type OrderState,
-} from "~/fulfillment/fulfillment-order";
-import { parsePaidOrder } from "~/fulfillment/paid-order";
+} from "~/fulfillment/core/fulfillment-order";
+import { parsePaidOrder } from "~/fulfillment/core/paid-order";
 import { carrierServiceName } from "~/shop/carrier-name";
 import fixture from "../../fixtures/orders-paid.mx.json";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { english } from "../../helpers/reason-record";
-import { classifySubmitError } from "~/fulfillment/submit-errors";
+import { classifySubmitError } from "~/fulfillment/core/submit-errors";
 import {
   SvcConflictError,
   SvcDestinationNotServedError,

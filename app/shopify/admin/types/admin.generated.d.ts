@@ -132,7 +132,7 @@ export type ReleaseAppHoldMutationVariables = AdminTypes.Exact<{
 export type ReleaseAppHoldMutation = { fulfillmentOrderReleaseHold?: AdminTypes.Maybe<{ fulfillmentOrder?: AdminTypes.Maybe<Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.FulfillmentOrderReleaseHoldUserError, 'field' | 'message' | 'code'>> }> };
 
 export type FoLineFragment = (
-  Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'remainingQuantity' | 'requiresShipping'>
+  Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping'>
   & { lineItem: (
     Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
     & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
@@ -145,7 +145,7 @@ export type FoStateFragment = (
     Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
     & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
   ), deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'handle' | 'reason' | 'heldByRequestingApp'>>, lineItems: { nodes: Array<(
-      Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'remainingQuantity' | 'requiresShipping'>
+      Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping'>
       & { lineItem: (
         Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
         & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
@@ -170,7 +170,7 @@ export type FulfilmentOrderStateQuery = { order?: AdminTypes.Maybe<(
           Pick<AdminTypes.FulfillmentOrderAssignedLocation, 'name'>
           & { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }
         ), deliveryMethod?: AdminTypes.Maybe<Pick<AdminTypes.DeliveryMethod, 'methodType'>>, fulfillmentHolds: Array<Pick<AdminTypes.FulfillmentHold, 'id' | 'handle' | 'reason' | 'heldByRequestingApp'>>, lineItems: { nodes: Array<(
-            Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'remainingQuantity' | 'requiresShipping'>
+            Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping'>
             & { lineItem: (
               Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
               & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
@@ -196,7 +196,7 @@ export type MoreFulfilmentOrderLinesQueryVariables = AdminTypes.Exact<{
 
 
 export type MoreFulfilmentOrderLinesQuery = { fulfillmentOrder?: AdminTypes.Maybe<{ lineItems: { nodes: Array<(
-        Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'remainingQuantity' | 'requiresShipping'>
+        Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping'>
         & { lineItem: (
           Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
           & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
@@ -214,7 +214,7 @@ export type FulfilmentOrderFulfilmentStateQueryVariables = AdminTypes.Exact<{
 export type FulfilmentOrderFulfilmentStateQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
     Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
     & { lineItems: { nodes: Array<(
-        Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'remainingQuantity'>
+        Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'totalQuantity' | 'remainingQuantity'>
         & { lineItem: (
           Pick<AdminTypes.LineItem, 'sku'>
           & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
@@ -533,10 +533,10 @@ interface GeneratedQueryTypes {
   "#graphql\n  query DeliveryProfileZones($id: ID!, $locationGroupId: ID, $first: Int!, $after: String) {\n    deliveryProfile(id: $id) {\n      profileLocationGroups(locationGroupId: $locationGroupId) {\n        locationGroup { id locations(first: 25) { nodes { id } } }\n        locationGroupZones(first: $first, after: $after) {\n          nodes {\n            zone { id name countries { code { countryCode restOfWorld } provinces { code } } }\n            methodDefinitions(first: 10, type: PARTICIPANT) {\n              nodes {\n                active\n                rateProvider { __typename ... on DeliveryParticipant { carrierService { id } } }\n              }\n            }\n          }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n    }\n  }": {return: DeliveryProfileZonesQuery, variables: DeliveryProfileZonesQueryVariables},
   "#graphql\n  query CarrierServiceActive($id: ID!) {\n    carrierService(id: $id) { id active }\n  }": {return: CarrierServiceActiveQuery, variables: CarrierServiceActiveQueryVariables},
   "#graphql\n  query LatestOrderAddress {\n    orders(first: 1, sortKey: CREATED_AT, reverse: true) {\n      nodes { shippingAddress { address1 } }\n    }\n  }": {return: LatestOrderAddressQuery, variables: LatestOrderAddressQueryVariables},
-  "#graphql\n  query FulfilmentOrderState($id: ID!, $first: Int!, $after: String, $lines: Int!, $withOrder: Boolean!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      test\n      updatedAt\n      shippingAddress @include(if: $withOrder) { ...OrderAddress }\n      shippingLines(first: $first) @include(if: $withOrder) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillmentOrders(first: $first, after: $after) {\n        nodes { ...FoState }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoState on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    fulfillAt\n    assignedLocation { name location { id } }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id handle reason heldByRequestingApp }\n    lineItems(first: $lines) {\n      nodes { ...FoLine }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: FulfilmentOrderStateQuery, variables: FulfilmentOrderStateQueryVariables},
+  "#graphql\n  query FulfilmentOrderState($id: ID!, $first: Int!, $after: String, $lines: Int!, $withOrder: Boolean!) {\n    order(id: $id) {\n      id\n      legacyResourceId\n      name\n      cancelledAt\n      test\n      updatedAt\n      shippingAddress @include(if: $withOrder) { ...OrderAddress }\n      shippingLines(first: $first) @include(if: $withOrder) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillmentOrders(first: $first, after: $after) {\n        nodes { ...FoState }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoState on FulfillmentOrder {\n    id\n    status\n    requestStatus\n    fulfillAt\n    assignedLocation { name location { id } }\n    deliveryMethod { methodType }\n    fulfillmentHolds { id handle reason heldByRequestingApp }\n    lineItems(first: $lines) {\n      nodes { ...FoLine }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    totalQuantity\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n  #graphql\n  fragment OrderAddress on MailingAddress {\n    firstName\n    lastName\n    name\n    company\n    address1\n    address2\n    city\n    province\n    provinceCode\n    zip\n    country\n    countryCodeV2\n    phone\n  }\n\n": {return: FulfilmentOrderStateQuery, variables: FulfilmentOrderStateQueryVariables},
   "#graphql\n  query MoreShippingLines($id: ID!, $first: Int!, $after: String) {\n    order(id: $id) {\n      shippingLines(first: $first, after: $after) {\n        nodes { title code source }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n": {return: MoreShippingLinesQuery, variables: MoreShippingLinesQueryVariables},
-  "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
-  "#graphql\n  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      lineItems(first: $first, after: $after) {\n        nodes { id sku remainingQuantity lineItem { sku variant { sku } } }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {\n        nodes { id status createdAt }\n      }\n    }\n  }\n": {return: FulfilmentOrderFulfilmentStateQuery, variables: FulfilmentOrderFulfilmentStateQueryVariables},
+  "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    totalQuantity\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
+  "#graphql\n  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      lineItems(first: $first, after: $after) {\n        nodes { id sku totalQuantity remainingQuantity lineItem { sku variant { sku } } }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {\n        nodes { id status createdAt }\n      }\n    }\n  }\n": {return: FulfilmentOrderFulfilmentStateQuery, variables: FulfilmentOrderFulfilmentStateQueryVariables},
   "#graphql\n  query FulfilmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      order { id legacyResourceId name }\n    }\n  }\n": {return: FulfilmentOrderOrderQuery, variables: FulfilmentOrderOrderQueryVariables},
   "#graphql\n  query FulfilledUnits($id: ID!, $fulfilments: Int!, $lines: Int!) {\n    fulfillmentOrder(id: $id) {\n      id\n      fulfillments(first: $fulfilments) {\n        nodes {\n          status\n          fulfillmentLineItems(first: $lines) {\n            nodes { quantity lineItem { sku variant { sku } } }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfilledUnitsQuery, variables: FulfilledUnitsQueryVariables},
   "#graphql\n  query FulfilmentServiceById($id: ID!) {\n    fulfillmentService(id: $id) { id location { id } }\n  }\n": {return: FulfilmentServiceByIdQuery, variables: FulfilmentServiceByIdQueryVariables},

@@ -6,7 +6,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import prisma from "../../../helpers/prisma";
-import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
+import { fulfillmentJobHandlers } from "~/fulfillment/jobs/jobs.server";
 import { jobFailurePolicy } from "~/job-errors/provider-access.server";
 import { readWarehouse } from "~/warehouse/warehouse-read.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";

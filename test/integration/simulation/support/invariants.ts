@@ -5,7 +5,7 @@
  * `InvariantViolation` naming the invariant and what broke it.
  */
 import prisma from "../../../helpers/prisma";
-import { SHOP, SKUS, WAREHOUSE, type SandboxOrder, type SimOrder, type World } from "./world";
+import { SHOP, SKUS, type SandboxOrder, type SimOrder, type World } from "./world";
 
 export class InvariantViolation extends Error {
   constructor(
@@ -34,6 +34,8 @@ const CANCEL_ACTED = new Set(["skipped", "needs_attention", "unknown_outcome", "
 /** A person has been asked (the record says why). */
 const NEEDS_PERSON = new Set(["needs_attention", "unknown_outcome"]);
 const SHIPPED_STATUSES = new Set(["IN_TRANSIT", "DELIVERED"]);
+/** Fulfilment-service mode: request statuses of a part Shopify asked the warehouse to fulfil. */
+const REQUESTED = new Set(["SUBMITTED", "ACCEPTED", "CANCELLATION_REQUESTED", "CANCELLATION_REJECTED"]);
 
 function add(map: Map<string, number>, key: string, n: number) {
   map.set(key, (map.get(key) ?? 0) + n);
@@ -111,6 +113,18 @@ export async function checkStep(world: World): Promise<void> {
       fail("nothing-cancelled-sent", `${order.name} reached the warehouse after the app accepted its orders/cancelled`);
     }
   }
+  // Fulfilment-service mode: nothing more of an order reaches the warehouse once Shopify was told
+  // a cancellation request of it is accepted (an order of one part: a part cannot be told apart).
+  for (const { order: name, at } of world.cancellationsAccepted.values()) {
+    const order = world.orders.find((o) => o.name === name);
+    const parts = order ? world.store.inspect(SHOP).fulfillmentOrders.filter((f) => f.orderId === order.gid) : [];
+    if (order && !order.reshaped && parts.length === 1 && count(name) > at) {
+      fail(
+        "nothing-cancelled-sent",
+        `${name} reached the warehouse after Shopify was told its cancellation request was accepted`,
+      );
+    }
+  }
   for (const [gid, before] of world.heldKnown) {
     const order = world.orders.find((o) => o.gid === gid)!;
     if (count(order.name) > before) {
@@ -131,7 +145,7 @@ export async function checkStock(world: World): Promise<void> {
   const sandbox = await world.sandboxOrders();
   const received = unitsReceived(sandbox);
   const stock = await world.sandboxStock();
-  const warehouse = world.locationId(WAREHOUSE);
+  const warehouse = world.warehouseId();
   const shop = world.store.inspect(SHOP);
   for (const sku of SKUS) {
     let pending = 0;
@@ -183,7 +197,7 @@ export async function checkCancellationsActedOn(world: World): Promise<void> {
 export async function checkWarehouseMatchesShopify(world: World): Promise<void> {
   const received = unitsReceived(await world.sandboxOrders());
   const records = await prisma.fulfillment.findMany({ where: { shop: SHOP } });
-  const warehouse = world.locationId(WAREHOUSE);
+  const warehouse = world.warehouseId();
   const shop = world.store.inspect(SHOP);
   for (const order of world.orders) {
     if (isCancelled(world, order)) continue;
@@ -214,7 +228,7 @@ export async function checkQuiescence(world: World): Promise<void> {
   const sandbox = await world.sandboxOrders();
   const received = unitsReceived(sandbox);
   const records = await prisma.fulfillment.findMany({ where: { shop: SHOP } });
-  const warehouse = world.locationId(WAREHOUSE);
+  const warehouse = world.warehouseId();
   const shop = world.store.inspect(SHOP);
   // 5c. Each service order answers one part: no two records follow the same one.
   const follower = new Map<string, string>();
@@ -260,6 +274,9 @@ export async function checkQuiescence(world: World): Promise<void> {
     // 5. Every fulfilment order that should ship reaches the warehouse, or a person is asked why.
     for (const fo of shop.fulfillmentOrders.filter((f) => f.orderId === order.gid && f.locationId === warehouse)) {
       if (!["OPEN", "IN_PROGRESS"].includes(fo.status) || fo.holds.length > 0) continue;
+      // Fulfilment-service mode: the warehouse has only what Shopify asked of it (a request it
+      // declined, or none, leaves the part with the merchant).
+      if (world.serviceMode && !REQUESTED.has(fo.requestStatus ?? "")) continue;
       for (const line of fo.lineItems) {
         if (line.remainingQuantity === 0 || !line.sku) continue;
         const atWarehouse = received.get(`${order.name}|${line.sku}`) ?? 0;

@@ -4,8 +4,8 @@
  * (each stretch of time followed by the work it makes due), with the invariants checked on the way.
  */
 import prisma from "../../../helpers/prisma";
-import { requestStockSync } from "~/fulfillment/stock-sync.server";
-import { startReconciliation } from "~/fulfillment/reconcile.server";
+import { requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
+import { startReconciliation } from "~/fulfillment/jobs/reconcile.server";
 import {
   InvariantViolation,
   checkCancellationsActedOn,

@@ -14,22 +14,32 @@ import {
   Merchant,
   Pack,
   Pay,
+  Reconcile,
+  Restock,
+  RaceWork,
   StockSync,
   Work,
   type SimCommand,
 } from "./commands";
+import type { Sku } from "./world";
 
+// Seed 7014 (overselling when the order's orders/paid is lost) left this list when RaceWork and the
+// lease stall joined the generators (2026-11-28): re-dealt, it now plays the second of
+// OPEN_FINDINGS; what it found is kept as its sequence below.
 export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   { seed: 7000, found: "issue 29 defect 1: overselling — stock sync ignored units paid for but not at the warehouse" },
-  { seed: 7014, found: "overselling after defect 1's fix: an order whose orders/paid was lost is not counted" },
   { seed: 7027, found: "overselling after defect 1's fix: an order whose orders/paid is late is not counted" },
+  { seed: 1000278, found: "a part split while its outcome was unknown: the write-back took the split-off unit for fulfilled and it went to the warehouse again" },
+  { seed: 1000062, found: "an order refused for stock, edited down to the stock the warehouse has, waited for stock for good" },
 ];
 
 export const REGRESSION_SEQUENCES: {
   name: string;
   holdBackMinutes: number;
-  /** The warehouse's units of every SKU at the start. */
-  stock: number;
+  /** The warehouse's units of every SKU at the start, or of each SKU. */
+  stock: number | Record<Sku, number>;
+  /** The warehouse as the shop's fulfilment service (fulfilment-service mode). */
+  serviceMode?: boolean;
   commands: () => SimCommand[];
 }[] = [
   {
@@ -159,6 +169,168 @@ export const REGRESSION_SEQUENCES: {
       new Work("A", { target: "svc", nth: 0, mode: "hang" }),
       new Pack(0, 1),
       new Pack(0, 0),
+    ],
+  },
+  {
+    // Seed 1000062 of the 20,000-run long run (2026-11-28): the service refused the order for
+    // stock while the merchant edited it down to what the warehouse holds; it waited for stock
+    // that was already there.
+    name: "an order edited down to the warehouse's stock while its refused submission runs (should-ship-reaches-warehouse; seed 1000062)",
+    holdBackMinutes: 0,
+    stock: 1,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new DuringWork("A", "svc", "edit", 0),
+      new Advance(1),
+    ],
+  },
+  {
+    // Seed 1000278 of the long run (2026-11-28), shrunk by hand: the part was split while its
+    // outcome was unknown; the merchant confirmed the service order; the poll fulfilled 1 of the
+    // 2 shipped units (it read the split-off unit as fulfilled since) and the split-off part went
+    // to the warehouse again.
+    name: "a part split while its outcome is unknown, then confirmed: the split-off unit is not sent again (never-twice-to-warehouse; seed 1000278)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 3 },
+    commands: () => [
+      new Pay([{ sku: "CAFE-500", quantity: 2 }], false, "now"),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Advance(31),
+      new Work("A", null),
+      new Merchant("split", 0, "lost", 3),
+      new Confirm(6, 0),
+    ],
+  },
+  {
+    // Seed 1000278 as the long run drew it: the same part also ships short and then shows nothing
+    // shipped (it needs a person for that reason), and the split-off part was sent.
+    name: "a split part whose warehouse part needs a person for another reason keeps its products contested (never-twice-to-warehouse; seed 1000278)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 3 },
+    commands: () => [
+      new Pay([{ sku: "CAFE-500", quantity: 2 }], false, "now"),
+      new Deliver(2, true),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Work("both", null),
+      new Advance(31),
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], true, "now"),
+      new FlowSend(0, false),
+      new Reconcile(),
+      new Restock("TAZA-AZ", 7),
+      new Lose(3),
+      new FlowSend(0, false),
+      new Work("A", null),
+      new Merchant("split", 0, "lost", 3),
+      new Confirm(6, 0),
+      new Pack(4, 1),
+      new Work("B", { target: "admin", nth: 0, mode: "hang" }),
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }, { sku: "CAFE-500", quantity: 1 }], true, "now"),
+      new Pack(4, 1),
+    ],
+  },
+  {
+    // Seed 500421's invariant, made deterministic: the order's job read Shopify (the address now
+    // deliverable, not cancelled) and releases the app's own address hold (an Admin call) before
+    // sending; the merchant cancels meanwhile and the app accepts orders/cancelled; the job then
+    // claims the record and sends it.
+    name: "orders/cancelled accepted while the order's job, having read Shopify before it, releases the app's address hold before sending (nothing-cancelled-sent; seed 500421)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], true, "now"),
+      new Work("A", null),
+      new Merchant("address", 0, "now", 0),
+      new DuringWork("A", "admin", "cancel", 0),
+    ],
+  },
+  {
+    // The lease case of defect 3: the poll job read the half-shipped fulfilment order and, before
+    // writing the shipped unit, its process stalls past the 60 s lease; the other process takes the
+    // job over and writes it; the stalled run then wakes and must not write it again.
+    name: "issue 29 defect 3: a poll job that loses its lease between reading the fulfilment order and writing the short shipment (fulfilled-at-most-shipped)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Work("A", null),
+      new Pack(0, 1),
+      new Advance(61),
+      new DuringWork("A", "admin-read", "stall", 0),
+    ],
+  },
+  {
+    // Defect 3's lost answer through a lease: the poll job's fulfilment write takes effect, then its
+    // process stalls past the lease before hearing the answer; the other process takes the job over
+    // and polls again: it must read the unit as written, from Shopify, not write it a second time.
+    name: "issue 29 defect 3: a poll job that loses its lease right after writing the short shipment, before hearing the answer (fulfilled-at-most-shipped)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Work("A", null),
+      new Pack(0, 1),
+      new Advance(61),
+      new DuringWork("A", "admin", "stall", 0),
+    ],
+  },
+  {
+    // Defect 6 in fulfilment-service mode: the order's job read Shopify (the part requested, the
+    // hold-back over) before the merchant asked to cancel it; the other process answers the
+    // cancellation request while the job goes on and claims the record. The answer's
+    // compare-and-set and the claim: one must win, and Shopify hears «accepted» only if it did.
+    name: "issue 29 defect 6: a cancellation request answered while an order's job that read Shopify before it claims the order (nothing-cancelled-sent, fulfilment-service mode)",
+    holdBackMinutes: 30,
+    stock: 8,
+    serviceMode: true,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"),
+      new Work("A", null),
+      new Advance(29),
+      new Work("A", null),
+      new Advance(2),
+      new RaceWork("B", "cancelRequest", 0),
+    ],
+  },
+];
+
+/**
+ * Sequences that still fail, found by the simulation and not fixed yet: they are not played by
+ * default (`SIM_OPEN=1` plays them, with the regression sequences), and the generators leave out
+ * what produces them until the app is fixed. Each moves to REGRESSION_SEQUENCES with its fix.
+ */
+export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
+  {
+    // Seed 600010 (SIM_BASE_SEED=600000, 2026-11-28), shrunk: the order's job read Shopify (no
+    // hold), the merchant places a hold and the app accepts fulfillment_orders/placed_on_hold,
+    // and the job then claims and sends the part from what it read. The cancellation's race of the
+    // same shape is closed (the intake settles unclaimed records); a hold can be released, so it
+    // cannot be settled for good the same way.
+    name: "a merchant's hold accepted while an order's job that read Shopify before it goes on to send (nothing-held-sent; seed 600010)",
+    holdBackMinutes: 0,
+    stock: 1,
+    commands: () => [
+      new Work("A", null),
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"),
+      new RaceWork("B", "hold", 0),
+    ],
+  },
+  {
+    // Regression seed 7014 re-dealt once RaceWork and the lease stall joined the generators
+    // (2026-11-28, shrunk): an order refused for stock waits at quiescence although a stock read
+    // shows its units.
+    name: "an order refused for stock still waiting once a stock read shows its units (should-ship-reaches-warehouse; seed 7014 re-dealt)",
+    holdBackMinutes: 0,
+    stock: 1,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], true, "later"),
+      new FlowSend(6, false),
+      new RaceWork("A", "address", 5),
+      new DuringWork("A", "admin", "edit", 1),
+      new Lose(0),
+      new Advance(2),
+      new Work("B", { target: "admin", nth: 1, mode: "before" }),
+      new Work("B", { target: "admin", nth: 2, mode: "before" }),
+      new Confirm(7, 1),
     ],
   },
 ];

@@ -14,11 +14,12 @@ import prisma from "../../../helpers/prisma";
 import { configureTestServices, routeContext } from "../../../helpers/app-services";
 import { sandboxConnection } from "../../../helpers/app-context";
 import { TEST_API_SECRET, TEST_APP_URL, TEST_SHOP } from "../../../helpers/shopify-requests";
-import { fulfillmentJobHandlers } from "~/fulfillment/jobs.server";
+import { fulfillmentJobHandlers } from "~/fulfillment/jobs/jobs.server";
+import { readWarehouse } from "~/warehouse/warehouse-read.server";
 import { flowJobHandlers } from "~/flow/trigger-jobs.server";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
-import { ensureReconciliation } from "~/fulfillment/reconcile.server";
-import { ensureStockSchedule, requestStockSync } from "~/fulfillment/stock-sync.server";
+import { ensureReconciliation } from "~/fulfillment/jobs/reconcile.server";
+import { ensureStockSchedule, requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import { connectShop } from "~/orchestration/connect-shop.server";
 import { createSvcClientResolver } from "~/shop/svc-connection.server";
@@ -35,6 +36,9 @@ import { action as merged } from "~/routes/webhooks.fulfillment_orders.merged";
 import { action as moved } from "~/routes/webhooks.fulfillment_orders.moved";
 import { action as routingComplete } from "~/routes/webhooks.fulfillment_orders.order_routing_complete";
 import { action as flowSendOrder } from "~/routes/flow.actions.send-order";
+import { action as serviceNotification } from "~/routes/fulfillment-service.fulfillment_order_notification";
+import { registerFulfillmentService } from "~/fulfillment/shopify/fulfillment-service.server";
+import { storeOfflineSession } from "../../../helpers/sessions";
 import { FLOW_ACTIONS } from "~/flow/actions.server";
 import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { startServiceSandbox, type ServiceSandbox } from "../../../../sandbox/service/server";
@@ -46,6 +50,10 @@ export const MINUTE = 60_000;
 export const LEASE_MS = 60_000;
 export const WAREHOUSE = "Bodega Tlalnepantla";
 export const SHOPFRONT = "Tienda Centro";
+/** The warehouse as the shop's fulfilment service (fulfilment-service mode): its own location. */
+export const SERVICE_NAME = "Envíos svc";
+/** Shopify's notification to the fulfilment service's callback, held by the network like a webhook. */
+export const NOTIFICATION = "fulfillment_order_notification";
 export const SKUS = ["TAZA-AZ", "PLATO-GR", "CAFE-500"] as const;
 export type Sku = (typeof SKUS)[number];
 const silent = pino({ level: "silent" });
@@ -62,6 +70,7 @@ const ROUTES: Record<string, RouteAction> = {
   "fulfillment_orders/merged": merged as RouteAction,
   "fulfillment_orders/moved": moved as RouteAction,
   "fulfillment_orders/order_routing_complete": routingComplete as RouteAction,
+  [NOTIFICATION]: serviceNotification as RouteAction,
 };
 
 /** A signed webhook the store sent and the network holds: delivered later, twice, out of order or never. */
@@ -87,7 +96,8 @@ export interface AcceptedWebhook {
  * (`after`), or reaches it and never answers — the worker is dead from then on (`hang`).
  */
 export interface Fault {
-  target: "svc" | "admin";
+  /** `admin-read`: Admin queries (a job that read Shopify and is about to act on what it read). */
+  target: "svc" | "admin" | "admin-read";
   nth: number;
   mode: "before" | "after" | "hang" | "pause";
 }
@@ -130,7 +140,7 @@ export class World {
   /** Units the warehouse packed for a sandbox order that it had been told to pack (short shipments). */
   packed = new Map<string, Map<string, number>>();
   fault: Fault | null = null;
-  private faultCalls = { svc: 0, admin: 0 };
+  private faultCalls = { svc: 0, admin: 0, "admin-read": 0 };
   /**
    * The worker whose call a fault hits, told through the call's asynchronous context (two workers
    * run at once in `Work(both)`: a single slot would tell the other one, and the frozen worker's
@@ -143,6 +153,13 @@ export class World {
   /** Workers frozen mid-job and their frozen calls' releases (they wake at the end of the run). */
   private zombies: { worker: JobWorker; run: Promise<unknown> }[] = [];
   private wakeZombies: (() => void)[] = [];
+  /** Fulfilment-service mode: the warehouse is the shop's fulfilment service, at its own location. */
+  serviceMode = false;
+  /**
+   * Fulfilment orders whose cancellation request Shopify was told is accepted, with the sandbox
+   * orders of their order's name at that moment (fulfilment-service mode).
+   */
+  cancellationsAccepted = new Map<string, { order: string; at: number }>();
   /** Flow action runs Flow will deliver again (a delivery that died or was answered 5xx). */
   flowRetries: { actionRunId: string; orderId: number }[] = [];
   seq = 0;
@@ -188,6 +205,8 @@ export class World {
     });
     await prisma.shop.upsert({ where: { domain: SHOP }, create: { domain: SHOP }, update: {} });
     await connectShop({ db: prisma, config: svcConfig, shop: SHOP, apiKey: API_KEY, environment: "qa" });
+    // The shop's offline session: the fulfilment service's callback finds the shop by it.
+    await storeOfflineSession(prisma);
     return world;
   }
 
@@ -220,8 +239,29 @@ export class World {
     const query = typeof init?.body === "string" ? ((JSON.parse(init.body) as { query?: string }).query ?? "") : "";
     // The operation's keyword, after any comment lines (documents start with `#graphql`).
     const mutating = /^\s*mutation\b/.test(query.replace(/^\s*#.*$/gm, ""));
-    const name = /mutation\s+(\w+)/.exec(query)?.[1] ?? "mutation";
-    return this.throughFault("admin", mutating, `Admin ${name}`, () => fetch(input, init));
+    const name = /(?:mutation|query)\s+(\w+)/.exec(query)?.[1] ?? (mutating ? "mutation" : "query");
+    // Mutations and reads are counted apart: a fault on reads never shifts the count of writes.
+    return this.throughFault(mutating ? "admin" : "admin-read", true, `Admin ${name}`, async () => {
+      const response = await fetch(input, init);
+      if (mutating && this.serviceMode) await this.noteCancellationsAccepted();
+      return response;
+    });
+  }
+
+  /** Shopify has just been told a cancellation request is accepted: what the warehouse had then. */
+  private async noteCancellationsAccepted(): Promise<void> {
+    const shop = this.store.inspect(SHOP);
+    const fresh = shop.fulfillmentOrders.filter(
+      (fo) => fo.requestStatus === "CANCELLATION_ACCEPTED" && !this.cancellationsAccepted.has(fo.id),
+    );
+    if (fresh.length === 0) return;
+    const sandbox = await this.sandboxOrders();
+    for (const fo of fresh) {
+      const order = this.orders.find((o) => o.gid === fo.orderId);
+      if (!order) continue;
+      const at = sandbox.filter((s) => s.request.tienda_orden_ref === order.name).length;
+      this.cancellationsAccepted.set(fo.id, { order: order.name, at });
+    }
   }
 
   private async throughFault(
@@ -256,27 +296,24 @@ export class World {
   }
 
   /** A fresh store for the run (new ids, nothing left from earlier runs), over HTTP. */
-  async resetRun(opts: { holdBackMinutes: number; stock: Record<Sku, number> }): Promise<void> {
+  async resetRun(opts: { holdBackMinutes: number; stock: Record<Sku, number>; serviceMode?: boolean }): Promise<void> {
     await this.finishZombies();
     if (this.listening) await this.listening.close();
     this.clockMs += 24 * 60 * MINUTE;
     await this.controlPost("/__sandbox/clock", { advanceMs: 24 * 60 * MINUTE });
     this.store = createSimulatedStore({ now: () => this.clockMs });
     this.store.addShop({ domain: SHOP, locations: [{ name: WAREHOUSE }, { name: SHOPFRONT }] });
-    for (const sku of SKUS) {
-      this.store.products.create(SHOP, {
-        title: sku,
-        variants: [{ sku, price: "249.00", weight: { unit: "GRAMS", value: 450 }, inventory: 50 }],
-      });
-    }
     this.store.control.setApp(SHOP, {
       secret: TEST_API_SECRET,
       appUrl: TEST_APP_URL,
       webhooks: Object.keys(ROUTES).map((topic) => ({ topic, uri: `/webhooks/${topic}` })),
-      // The network: every webhook Shopify sends waits here until the simulation delivers it.
+      // The network: every webhook Shopify sends (and every notification to the fulfilment
+      // service's callback) waits here until the simulation delivers it.
       fetch: async (url, init) => {
         const headers = [...new Headers(init?.headers).entries()];
-        const topic = new Headers(init?.headers).get("x-shopify-topic") ?? "";
+        const topic = String(url).endsWith(`/${NOTIFICATION}`)
+          ? NOTIFICATION
+          : (new Headers(init?.headers).get("x-shopify-topic") ?? "");
         this.outbox.push({ seq: this.seq++, topic, url: String(url), headers, body: String(init?.body) });
         return new Response(null, { status: 200 });
       },
@@ -291,6 +328,21 @@ export class World {
     this.fault = null;
     this.lost = 0;
     this.log = [];
+    this.serviceMode = opts.serviceMode ?? false;
+    this.cancellationsAccepted.clear();
+    if (this.serviceMode) {
+      // The warehouse registered as the shop's fulfilment service (its location, its callback).
+      await registerFulfillmentService(
+        { db: prisma, adminFor: this.adminFor },
+        { shop: SHOP, appUrl: TEST_APP_URL, name: SERVICE_NAME },
+      );
+    }
+    for (const sku of SKUS) {
+      this.store.products.create(SHOP, {
+        title: sku,
+        variants: [{ sku, price: "249.00", weight: { unit: "GRAMS", value: 450 }, inventory: 50 }],
+      });
+    }
 
     for (const table of [
       prisma.job,
@@ -339,7 +391,11 @@ export class World {
       db: prisma,
       shop: SHOP,
       patch: {
-        fulfillment: { holdBackMinutes: opts.holdBackMinutes, locationIds: [] },
+        fulfillment: {
+          holdBackMinutes: opts.holdBackMinutes,
+          locationIds: [],
+          mode: this.serviceMode ? "fulfillment_service" : "merchant_managed",
+        },
         stock: { enabled: true, locationId: warehouse, intervalMinutes: 15 },
       },
     });
@@ -349,6 +405,11 @@ export class World {
     // The app has been running: Shopify starts from the warehouse's figures.
     await requestStockSync(prisma, { shop: SHOP, runAt: this.now(), onDemand: true });
     await this.work("A");
+  }
+
+  /** The warehouse's location in Shopify: its own as the fulfilment service, else the shop's. */
+  warehouseId(): string {
+    return this.locationId(this.serviceMode ? SERVICE_NAME : WAREHOUSE);
   }
 
   locationId(name: string): string {
@@ -365,7 +426,13 @@ export class World {
       db,
       // The order and stock queues and the Flow triggers they raise, as the app's worker serves them.
       handlers: {
-        ...fulfillmentJobHandlers({ ...deps, db }),
+        ...fulfillmentJobHandlers({
+          ...deps,
+          db,
+          // As the composition root wires it: Almacén's read follows each sync, and orders waiting
+          // for stock are released from what that read stored.
+          afterStockSync: (shop, synced) => readWarehouse(deps, shop, synced),
+        }),
         ...flowJobHandlers({ ...deps, db }),
       },
       logger: silent,
@@ -381,12 +448,12 @@ export class World {
     // A fault stays armed until its call comes (in this step or a later one); quiescence disarms it.
     if (fault) {
       this.fault = fault;
-      this.faultCalls = { svc: 0, admin: 0 };
+      this.faultCalls = { svc: 0, admin: 0, "admin-read": 0 };
     }
     let paused = false;
     let onPause!: (resume: () => void) => void;
     const pause = new Promise<() => void>((resolve) => (onPause = resolve));
-    this.faultCalls = { svc: 0, admin: 0 };
+    this.faultCalls = { svc: 0, admin: 0, "admin-read": 0 };
     const worker = this.worker(process);
     let hung = false;
     let onHang!: () => void;
