@@ -6,14 +6,16 @@
  * load. The naive pass-through (same checks, no cache, no single-flight, no profile cache) is the
  * same server's /carrier-service/rates-naive (RATES_NAIVE_BASELINE=1), measured in the same run.
  * Every row shows the ratio to it; every goal of issue 12 (and issue 21's memory goal: RSS after the
- * whole bench < 256 MiB) is printed with met / missed.
+ * whole bench < 256 MiB) is printed with met / missed. Issue 34's: the cached answer's closed loop
+ * is also run against a bare node:http server (bench/lib/bare-http.ts, own process) answering the
+ * same bytes, right before and right after the app, and the ratio is printed.
  * Results also go to bench/results/ (git-ignored). Run: npm run bench -- http-rates
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { migrateDatabase, startEmbeddedPostgres } from "../server/database";
-import { BENCH_SKUS } from "./lib/carts";
+import { BENCH_SKUS, cart, shopifyHmac } from "./lib/carts";
 import type { LoadResult, LoadSpec } from "./lib/load";
 import {
   BENCH_API_KEY as API_KEY,
@@ -27,10 +29,12 @@ import {
   rssMiB,
   runLoad,
   startApp,
+  startJsonChild,
   startUpstream,
   stopChildren,
 } from "./lib/processes";
 import { benchDatabase } from "./lib/database";
+import { withCpu } from "./lib/proc-cpu";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -39,6 +43,8 @@ const SHOP = "tienda-bench.myshopify.com";
 const HANGING_SHOP = "tienda-colgada.myshopify.com";
 const MISS_RATES = [50, 200, 500];
 const HIT_STEPS = [1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000];
+/** Closed loops of the app, each between two of the bare node:http baseline (issue 34). */
+const BARE_ROUNDS = Number(process.env.BENCH_BARE_ROUNDS ?? 3);
 // BENCH_SCENARIOS=miss,hit,burst,hang runs only those (all by default).
 const only = (process.env.BENCH_SCENARIOS ?? "miss,hit,burst,hang").split(",");
 
@@ -256,14 +262,66 @@ async function main() {
       for (const rate of HIT_STEPS) {
         const r = await cached({ start: hitStart, rate, durationS: 3, connections: 50 });
         const ok = r.p99 < 10 && r.rps >= rate * 0.95 && non2xx(r) === 0;
+        // Issue 34: the tail at 2,000/s with npm start's heap flags (RSS is the goal below).
+        if (rate === 2_000) goal("hit @2000/s: p99 < 10 ms", r.p99, 10, "ms");
         hitRows.push([`${rate}/s`, r.count, ms(r.p50), ms(r.p99), ms(r.max), r.rps.toFixed(0), "", "", "", non2xx(r)]);
         if (!ok) break;
         held = rate;
       }
+      if (!goals.some((g) => g.name.startsWith("hit @2000/s")))
+        goals.push({
+          name: "hit @2000/s: p99 < 10 ms",
+          measured: "not run",
+          met: false,
+          by: "the 1,000/s step already missed, so the steps stopped",
+        });
       mem("hit steps");
-      const closedApp = await cached({ start: hitStart, durationS: SECONDS, connections: 32 });
+      // Issue 34: the same closed loop against a bare node:http server answering the app's own
+      // answer as a fixed body, right before and right after the app, in this run.
+      const hitCart = cart(hitStart);
+      const answer = await fetch(`${app.url}/carrier-service/rates`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-shopify-shop-domain": SHOP,
+          "x-shopify-hmac-sha256": shopifyHmac(hitCart.raw, SECRET),
+        },
+        body: hitCart.raw,
+      }).then((r) => r.text());
+      const bare = await startJsonChild<{ url: string; serverPid: number }>("bare-http.ts", { BARE_BODY: answer });
+      const bareLoad = () =>
+        withCpu(bare.serverPid, () =>
+          runLoad({
+            ...base,
+            url: bare.url,
+            path: "/carrier-service/rates",
+            carts: "same",
+            start: hitStart,
+            durationS: SECONDS,
+            connections: 32,
+          }),
+        );
+      const appLoad = () => withCpu(app.pid, () => cached({ start: hitStart, durationS: SECONDS, connections: 32 }));
+      // Bare and app in turn, BARE_ROUNDS times, bare first and last: on a shared machine the load
+      // moves within seconds, so each app run is compared with the bare runs either side of it and
+      // the median of those ratios is the one printed. CPU per request is printed beside it: what
+      // each answer cost its process, which the rest of the machine's load does not change.
+      const bareRuns = [await bareLoad()];
+      const appRuns = [];
+      for (let round = 0; round < BARE_ROUNDS; round++) {
+        appRuns.push(await appLoad());
+        bareRuns.push(await bareLoad());
+      }
+      const ratios = appRuns.map((a, i) => (100 * a.rps) / ((bareRuns[i]!.rps + bareRuns[i + 1]!.rps) / 2));
+      const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+      const roundOf = ratios.indexOf(median(ratios));
+      const closedApp = appRuns[roundOf]!;
+      const [bareBefore, bareAfter] = [bareRuns[roundOf]!, bareRuns[roundOf + 1]!];
       const closedNaive = await naive({ start: hitStart, durationS: SECONDS, connections: 32 });
       mem("hit closed loop");
+      const bareRps = (bareBefore.rps + bareAfter.rps) / 2;
+      const cpuRatio =
+        (100 * median(bareRuns.map((r) => r.cpuUsPerRequest))) / median(appRuns.map((r) => r.cpuUsPerRequest));
       hitRows.push([
         "closed, 32 conns",
         closedApp.count,
@@ -276,6 +334,18 @@ async function main() {
         ratio(closedNaive.p99, closedApp.p99),
         non2xx(closedApp),
       ]);
+      for (const [label, r] of [
+        ["bare node:http, before", bareBefore],
+        ["bare node:http, after", bareAfter],
+      ] as const)
+        hitRows.push([label, r.count, ms(r.p50), ms(r.p99), ms(r.max), r.rps.toFixed(0), "", "", "", non2xx(r)]);
+      goal(
+        "hit: ≥ 30 % of a bare node:http server's req/s (closed loop, 32 connections, same run)",
+        (100 * closedApp.rps) / bareRps,
+        30,
+        "%",
+        false,
+      );
       // The goal's "≥ 5,000 req/s sustained": what the server answers back to back on 2 cores. The
       // open-loop steps above (the highest rate held with p99 < 10 ms) are reported beside it; at
       // those rates the load generator, one Node process on the same 2 cores, is itself near its limit.
@@ -305,6 +375,12 @@ async function main() {
       );
       say(
         `highest rate held with p99 < 10 ms: ${held || "none"} req/s; closed-loop throughput ${ratio(closedApp.rps, closedNaive.rps)} the naive's`,
+      );
+      say(
+        `cached answer vs bare node:http (same body, same autocannon, 32 connections, ${BARE_ROUNDS} rounds): ratios ${ratios.map((r) => `${r.toFixed(1)} %`).join(", ")}; median round ${closedApp.rps.toFixed(0)} ÷ ${bareRps.toFixed(0)} req/s (bare before ${bareBefore.rps.toFixed(0)}, after ${bareAfter.rps.toFixed(0)}) = ${((100 * closedApp.rps) / bareRps).toFixed(1)} %`,
+      );
+      say(
+        `CPU per answer (median of the runs): app ${median(appRuns.map((r) => r.cpuUsPerRequest)).toFixed(0)} µs (every thread of the app's process), bare ${median(bareRuns.map((r) => r.cpuUsPerRequest)).toFixed(0)} µs: bare ÷ app = ${cpuRatio.toFixed(1)} %`,
       );
     }
 
@@ -424,7 +500,7 @@ async function main() {
       say(
         `\ntracing: ${otlpReceived.requests} OTLP exports received, ${(otlpReceived.bytes / 2 ** 20).toFixed(1)} MiB`,
       );
-    say("\ngoals (issues 12 and 21)");
+    say("\ngoals (issues 12, 21 and 34)");
     for (const g of goals) say(`  ${g.met ? "met   " : "MISSED"}  ${g.name}: ${g.measured} (${g.by})`);
     say(
       `load average after: ${os

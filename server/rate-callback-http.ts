@@ -74,15 +74,23 @@ export function writeTooLarge(res: ServerResponse, headers: Record<string, strin
   return true;
 }
 
+/**
+ * An answer's bytes and header list, made once per answer: a repeated answer is the same object
+ * (handleRateCallback), so a cached answer is neither serialised nor encoded again.
+ */
+const encoded = new WeakMap<RateCallbackAnswer, { body: Buffer; head: (string | number)[] }>();
+
 function send(res: ServerResponse, requestId: string, answer: RateCallbackAnswer): void {
-  const body = Buffer.from(answer.body);
-  if (answer.status === 413 && writeTooLarge(res, { ...answer.headers, "x-request-id": requestId }, body)) return;
-  res.writeHead(answer.status, {
-    ...answer.headers,
-    "content-length": body.byteLength,
-    "x-request-id": requestId,
-  });
-  res.end(body);
+  let out = encoded.get(answer);
+  if (!out) {
+    const body = Buffer.from(answer.body);
+    const head = Object.entries(answer.headers).flat();
+    out = { body, head: [...head, "content-length", body.byteLength] };
+    encoded.set(answer, out);
+  }
+  if (answer.status === 413 && writeTooLarge(res, { ...answer.headers, "x-request-id": requestId }, out.body)) return;
+  res.writeHead(answer.status, [...out.head, "x-request-id", requestId]);
+  res.end(out.body);
 }
 
 /**

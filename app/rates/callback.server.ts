@@ -12,6 +12,8 @@ import { signedShopDomain } from "~/shopify/shop-domain";
 import { verifyShopifyHmac } from "~/shopify/verify-hmac.server";
 import type { QuoteOutcome } from "./answer";
 import { parseRateRequest } from "./rate-request";
+import type { RatesAnswer } from "./answer";
+import type { RateQuoter } from "./quote-rates.server";
 import type { RatesRuntime } from "./runtime.server";
 
 // Building a decoder costs more than decoding a cart; one serves every request.
@@ -45,9 +47,12 @@ export type RateCallbackMode = "cached" | "naive";
 export interface RateCallbackDeps {
   config: Pick<Env, "MAX_BODY_BYTES" | "SHOPIFY_API_SECRET" | "SHOPIFY_API_SECRET_PREVIOUS">;
   logger: Pick<Logger, "error">;
-  rates: Pick<RatesRuntime, "quoteRates" | "quoteLog">;
-  naiveRates: Pick<RatesRuntime, "quoteRates">;
+  rates: { quoteRates: QuoteRates; quoteLog: RatesRuntime["quoteLog"] };
+  naiveRates: { quoteRates: QuoteRates };
 }
+
+/** The quoter; `repeat` (RateQuoter.repeat) answers a repeated body without parsing it again. */
+type QuoteRates = ((...args: Parameters<RateQuoter>) => ReturnType<RateQuoter>) & Partial<Pick<RateQuoter, "repeat">>;
 
 export async function handleRateCallback(
   deps: RateCallbackDeps,
@@ -80,13 +85,13 @@ async function answerRateCallback(
   if (raw === "too_large") return problem(413, `body too large: the limit is ${limit} bytes`);
 
   const { SHOPIFY_API_SECRET: secret, SHOPIFY_API_SECRET_PREVIOUS: previousSecret } = deps.config;
-  if (!verifyShopifyHmac({ rawBody: raw, signature: request.header("x-shopify-hmac-sha256"), secret, previousSecret }))
-    return problem(401, "invalid signature");
+  const signature = request.header("x-shopify-hmac-sha256");
+  if (!verifyShopifyHmac({ rawBody: raw, signature, secret, previousSecret })) return problem(401, "invalid signature");
 
   const shop = signedShopDomain(request.header("x-shopify-shop-domain"));
   if (!shop) return problem(400, "X-Shopify-Shop-Domain: missing or not a myshopify.com domain");
 
-  const runtime: Pick<RatesRuntime, "quoteRates"> & Partial<Pick<RatesRuntime, "quoteLog">> =
+  const runtime: { quoteRates: QuoteRates } & Partial<Pick<RatesRuntime, "quoteLog">> =
     mode === "naive" ? deps.naiveRates : deps.rates;
   const log = (outcome: QuoteOutcome, cacheHit: boolean, services: string[]) => {
     answered(outcome);
@@ -99,6 +104,16 @@ async function answerRateCallback(
       services,
     });
   };
+
+  // The verified signature is a digest of these exact bytes: the same body again within the same
+  // second, with nothing it was answered from changed, gets the same answer without being parsed.
+  const repeatKey = signature!.trim();
+  const repeated = runtime.quoteRates.repeat?.({ shop, repeatKey });
+  if (repeated) {
+    log(repeated.outcome, repeated.cacheHit, repeated.services);
+    if (repeated.upstream) metrics.rateCache(repeated.cacheHit);
+    return answerOf(repeated.answer);
+  }
 
   let json: unknown;
   try {
@@ -114,11 +129,10 @@ async function answerRateCallback(
   }
 
   try {
-    const result = await runtime.quoteRates({ shop, rate: parsed.rate, receivedAt });
+    const result = await runtime.quoteRates({ shop, rate: parsed.rate, receivedAt, repeatKey });
     log(result.outcome, result.cacheHit, result.services);
     if (result.upstream) metrics.rateCache(result.cacheHit);
-    if (result.answer.kind === "backup") return problem(503, "rates unavailable: Shopify shows the backup rates");
-    return { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ rates: result.answer.rates }) };
+    return answerOf(result.answer);
   } catch (error) {
     // quoteRates answers its own failures; this is the last guard against a crash on the hot path.
     deps.logger.error({ shop, err: String(error) }, "carrier callback failed");
@@ -128,6 +142,21 @@ async function answerRateCallback(
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
+
+/** The HTTP answer of each rates answer, made once: a repeated answer is the same object (see RateQuoter.repeat). */
+const httpAnswers = new WeakMap<RatesAnswer, RateCallbackAnswer>();
+
+function answerOf(answer: RatesAnswer): RateCallbackAnswer {
+  let http = httpAnswers.get(answer);
+  if (!http) {
+    http =
+      answer.kind === "backup"
+        ? problem(503, "rates unavailable: Shopify shows the backup rates")
+        : { status: 200, headers: JSON_HEADERS, body: JSON.stringify({ rates: answer.rates }) };
+    httpAnswers.set(answer, http);
+  }
+  return http;
+}
 
 function problem(status: number, error: string): RateCallbackAnswer {
   return {

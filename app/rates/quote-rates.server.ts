@@ -15,7 +15,7 @@ import type { RateRequest } from "./rate-request";
 import type { SharedEntry, SharedRateCache } from "./shared-cache.server";
 import type { ShopProfile, ShopProfiles } from "./shop-profile.server";
 import type { SingleFlight } from "./single-flight";
-import type { TtlLruCache } from "./ttl-cache";
+import { TtlLruCache } from "./ttl-cache";
 import { outcomeOfQuoteError, type UpstreamOutcome } from "./upstream-outcome";
 
 /**
@@ -42,6 +42,14 @@ export const DEADLINE_MARGIN_MS = 40;
 export const REFRESH_AHEAD_FRACTION = 0.1;
 /** How long past its own deadline an instance's claim on a shared miss lasts (if it dies holding it). */
 const CLAIM_MARGIN_MS = 100;
+/**
+ * Repeats: most requests remembered (see RateQuoter.repeat). An entry holds references to a cached
+ * outcome and one answer (about a kilobyte), and lives one second at most: its answer's delivery
+ * dates are to the second.
+ * @internal
+ */
+export const REPEAT_MAX_ENTRIES = 2_000;
+const SECOND_MS = 1_000;
 
 /** The last rates the service quoted for a cart and destination, kept to answer when it fails. */
 export interface LastQuote {
@@ -92,13 +100,44 @@ export interface RateQuoterDeps {
   headers?: Record<string, string>;
   /** The second level shared by every instance (Redis); absent, each instance keeps its own. */
   shared?: SharedRateCache;
+  /** Remember repeated requests (RateQuoter.repeat); off unless true (the benchmark's naive baseline). */
+  repeats?: boolean;
 }
 
-export type RateQuoter = (request: {
-  shop: string;
-  rate: RateRequest;
-  receivedAt: number;
-}) => Promise<QuoteRatesResult>;
+/**
+ * A request remembered by its body's key (the caller's: the rate callback uses the verified
+ * HMAC-SHA256 signature, a digest of the exact bytes) with what its answer was made of. It is
+ * answered again only while every one of those is unchanged: the shop's settings version and
+ * connection (the rules and the cache key), the very cache entry (same object: not expired, not
+ * replaced) and the second its delivery dates were counted from. It keeps nothing of the request
+ * itself (no address, no name): only the cache key and the answer.
+ */
+interface Repeat {
+  settingsVersion: number;
+  connection: string;
+  key: string;
+  outcome: UpstreamOutcome;
+  second: number;
+  result: QuoteRatesResult;
+}
+
+export interface RateQuoter {
+  (request: {
+    shop: string;
+    rate: RateRequest;
+    receivedAt: number;
+    /** Identifies the request's exact body (see `repeat`); a cache hit is then remembered under it. */
+    repeatKey?: string;
+  }): Promise<QuoteRatesResult>;
+  /**
+   * The answer of a cache hit made from the same body (`repeatKey`) within the same second, when
+   * nothing it was made of has changed since; undefined otherwise (quote it in full). What the
+   * full path does on a hit still happens: the entry is touched as recently used and the shop's
+   * profile as read; a hit due for the refresh-ahead is left to the full path, which starts it.
+   * It saves a repeated body's parsing, cache key, rules, dates and answer (issue 34).
+   */
+  repeat(request: { shop: string; repeatKey: string }): QuoteRatesResult | undefined;
+}
 
 /** What one quoter keeps across requests: its dependencies, its clock and what came from other instances. */
 interface Quoter {
@@ -107,6 +146,10 @@ interface Quoter {
   clock: () => number;
   /** Outcomes another instance quoted (read from the shared cache): no upstream call of this one's. */
   fromShared: WeakSet<UpstreamOutcome>;
+  /** Repeated requests remembered by shop and body key (RateQuoter.repeat); absent unless `deps.repeats`. */
+  repeats: TtlLruCache<Repeat> | undefined;
+  /** The second (of the calendar clock, `deps.now`) an answer's delivery dates are counted from. */
+  second: () => number;
 }
 
 /** One shop's cart and destination being answered: what every step after the cache key needs. */
@@ -129,9 +172,25 @@ interface Ask extends CartQuote {
 }
 
 export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
-  const quoter: Quoter = { deps, clock: deps.clock ?? Date.now, fromShared: new WeakSet() };
+  const clock = deps.clock ?? Date.now;
+  const quoter: Quoter = {
+    deps,
+    clock,
+    fromShared: new WeakSet(),
+    repeats: deps.repeats ? new TtlLruCache<Repeat>(REPEAT_MAX_ENTRIES, clock) : undefined,
+    second: () => Math.floor(deps.now().getTime() / SECOND_MS),
+  };
 
-  return async function quoteRates({ shop, rate, receivedAt }) {
+  return Object.assign(quoteRates, {
+    repeat: (request: { shop: string; repeatKey: string }) => repeat(quoter, request),
+  });
+
+  async function quoteRates({
+    shop,
+    rate,
+    receivedAt,
+    repeatKey,
+  }: Parameters<RateQuoter>[0]): Promise<QuoteRatesResult> {
     let rules: RatesSettings | undefined;
     try {
       // A known shop's profile is in memory (no timer, no await); until the shop's own deadline is
@@ -148,7 +207,7 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
       if (profile === "deadline") return failed(DEFAULT_SETTINGS.rates, "shop profile not loaded before the deadline");
       if (!profile) return result(NOT_QUOTED, false);
       rules = profile.rules;
-      return await quoteForShop(quoter, profile, rate, receivedAt);
+      return await quoteForShop(quoter, profile, rate, receivedAt, repeatKey);
     } catch (error) {
       // Our own bug or an unreachable database: still answer by the shop's failure policy.
       deps.logger().warn({ shop, err: String(error) }, "rate quote failed internally");
@@ -164,7 +223,30 @@ export function createRateQuoter(deps: RateQuoterDeps): RateQuoter {
         false,
       );
     }
-  };
+  }
+}
+
+/** RateQuoter.repeat: a remembered answer, while everything it was made of is unchanged. */
+function repeat(
+  quoter: Quoter,
+  { shop, repeatKey }: { shop: string; repeatKey: string },
+): QuoteRatesResult | undefined {
+  const { deps } = quoter;
+  const memo = quoter.repeats?.get(`${shop}|${repeatKey}`);
+  if (!memo) return undefined;
+  const profile = deps.profiles.cached(shop);
+  if (!profile || profile.settingsVersion !== memo.settingsVersion || profile.connection !== memo.connection)
+    return undefined;
+  if (quoter.second() !== memo.second || deps.cache.get(memo.key) !== memo.outcome) return undefined;
+  // Due for its refresh-ahead, the full path starts (or joins) it with the request's cart.
+  if (refreshDue(quoter, profile, memo.key)) return undefined;
+  return memo.result;
+}
+
+/** Whether a hit on `key` starts the refresh-ahead: in the last tenth of its entry's life. */
+function refreshDue({ deps }: Quoter, profile: ShopProfile, key: string): boolean {
+  const left = deps.refreshAhead !== false ? deps.cache.remainingMs?.(key) : undefined;
+  return left !== undefined && left <= profile.rules.cacheTtlSeconds * 1000 * REFRESH_AHEAD_FRACTION;
 }
 
 async function quoteForShop(
@@ -172,11 +254,13 @@ async function quoteForShop(
   profile: ShopProfile,
   rate: RateRequest,
   receivedAt: number,
+  repeatKey: string | undefined,
 ): Promise<QuoteRatesResult> {
   const { deps, clock } = quoter;
   const { rules } = profile;
   const deadlineAt = receivedAt + rules.deadlineMs - DEADLINE_MARGIN_MS;
-  const cart = { subtotalCentavos: pesoSubtotalCentavos(rate), now: deps.now() };
+  const now = deps.now();
+  const cart = { subtotalCentavos: pesoSubtotalCentavos(rate), now };
   const lines = quotationLines(rate);
   if (!lines.ok) {
     if (lines.reason === "nothing_to_ship") return result(NO_RATES, false);
@@ -200,13 +284,20 @@ async function quoteForShop(
   if (cached) {
     if (cached.kind === "failed")
       return staleAnswer(quote, cart, true) ?? result(answerFor(cached, rules, cart), true, cached);
-    // Only quotations are refreshed ahead: refusals live 30 s and are asked again on a miss.
-    const left =
-      cached.kind === "quoted" && deps.refreshAhead !== false ? deps.cache.remainingMs?.(quote.key) : undefined;
-    if (left !== undefined && left <= rules.cacheTtlSeconds * 1000 * REFRESH_AHEAD_FRACTION) {
-      refreshAhead(quote, rate);
+    // Only quotations are refreshed ahead (and repeated): refusals live 30 s and are asked again on a miss.
+    if (cached.kind !== "quoted") return result(answerFor(cached, rules, cart), true, cached);
+    if (refreshDue(quoter, profile, quote.key)) refreshAhead(quote, rate);
+    const hit = result(answerFor(cached, rules, cart), true, cached);
+    if (quoter.repeats && repeatKey !== undefined) {
+      const { settingsVersion, connection } = profile;
+      const memo = { settingsVersion, connection, key: quote.key, outcome: cached, result: hit };
+      quoter.repeats.set(
+        `${profile.shop}|${repeatKey}`,
+        { ...memo, second: Math.floor(now.getTime() / SECOND_MS) },
+        SECOND_MS,
+      );
     }
-    return result(answerFor(cached, rules, cart), true, cached);
+    return hit;
   }
 
   // Only a miss needs the service's form of the address; outside Mexico there is nothing to ask.

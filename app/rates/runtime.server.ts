@@ -87,6 +87,7 @@ export function createRatesRuntime(deps: RatesRuntimeDeps): RatesRuntime {
     cache,
     lastQuotes,
     refreshAhead: deps.refreshAhead,
+    repeats: true,
     flights: new SingleFlight<UpstreamOutcome>(),
     now: () => deps.now(),
     logger: () => deps.logger(),
