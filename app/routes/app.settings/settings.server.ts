@@ -1,5 +1,4 @@
-// What the settings page does with its forms: parse them, hand the values to the shop's settings
-// (app/orchestration/settings.server.ts) and word the outcome for the merchant.
+// The settings page's forms: parsed, handed to orchestration/settings.server.ts, the outcome worded.
 import {
   type SettingsDeps,
   connectServiceAccount,
@@ -27,7 +26,6 @@ export interface SettingsPageData {
   carrierService: CarrierStatus;
   rates: RatesFormValues;
   operations: OperationsFormValues;
-  /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
   locations: { id: string; name: string }[];
   /** The checklist (null before the first check) and rates banner: the shop's one state, as on Inicio. */
   readiness: StoredChecklist | null;

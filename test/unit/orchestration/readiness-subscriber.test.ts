@@ -6,7 +6,7 @@ import { READINESS_QUEUE } from "~/orchestration/readiness.server";
 
 const SHOP = "tienda.myshopify.com";
 const NOW = new Date("2026-11-28T02:00:00Z");
-const due = { queue: READINESS_QUEUE, key: SHOP, shop: SHOP, runAt: NOW, maxAttempts: 1000 };
+const due = { queue: READINESS_QUEUE, key: SHOP, shop: SHOP, runAt: NOW };
 
 describe("the readiness subscriber", () => {
   it("owes the shop's check when the service took an order, once per record", () => {
