@@ -21,6 +21,7 @@ import { loader as rates } from "~/routes/app.rates/route";
 import { loader as settings } from "~/routes/app.settings/route";
 import { loader as warehouse } from "~/routes/app.warehouse/route";
 import { loader as warehouseExport } from "~/routes/app.warehouse.export";
+import { loader as ordersExport } from "~/routes/app.orders.export";
 import { loader as warehouseReceptions } from "~/routes/app.warehouse.receptions";
 import { loader as layout } from "~/routes/app";
 import { createSimulatedStore } from "../../../sandbox/store";
@@ -42,6 +43,7 @@ const GETS: { file: string; url: string; params?: Record<string, string>; loader
   { file: "app._index.tsx", url: "/app", loader: home },
   { file: "app.orders/route.tsx", url: "/app/orders?status=needs_attention&q=%231001", loader: orders },
   { file: "app.orders/route.tsx", url: "/app/orders?status=nope", loader: orders },
+  { file: "app.orders.export.tsx", url: "/app/orders/export?status=needs_attention", loader: ordersExport },
   { file: "app.catalog/route.tsx", url: "/app/catalog?status=needs_work", loader: catalog },
   { file: "app.settings/route.tsx", url: "/app/settings", loader: settings },
   { file: "app.rates/route.tsx", url: "/app/rates", loader: rates },
