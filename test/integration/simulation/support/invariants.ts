@@ -251,7 +251,10 @@ export async function checkQuiescence(world: World): Promise<void> {
     }
   }
   const jobs = await prisma.job.findMany({
-    where: { OR: [{ state: "running" }, { state: "failed" }, { state: "queued", runAt: { lte: world.now() } }] },
+    where: {
+      queue: { in: world.servedQueues },
+      OR: [{ state: "running" }, { state: "failed" }, { state: "queued", runAt: { lte: world.now() } }],
+    },
   });
   if (jobs.length > 0) {
     const j = jobs[0]!;

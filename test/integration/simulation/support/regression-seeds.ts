@@ -333,4 +333,50 @@ export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
       new Confirm(7, 1),
     ],
   },
+  {
+    // Seed 1000274 of the long run (2026-11-28, base 1000000, before the harness read Almacén's
+    // levels), shrunk twice before fast-check's 120 s limit on a loaded machine; it still fails on
+    // the merged main: the warehouse holds 3 PLATO-GR of #1002 that Shopify no longer expects from
+    // it, and the record says submitted (warehouse-matches-shopify). A move while a submission's
+    // service call is out is the suspect; not shrunk further yet.
+    name: "a part moved while its submission is out, the warehouse keeps units Shopify expects elsewhere (warehouse-matches-shopify; seed 1000274)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 3, "CAFE-500": 1 },
+    commands: () => [
+      new Pay(
+        [
+          { sku: "TAZA-AZ", quantity: 1 },
+          { sku: "CAFE-500", quantity: 2 },
+        ],
+        false,
+        "now",
+      ),
+      new Lose(6),
+      new Work("A", { target: "admin", nth: 2, mode: "hang" }),
+      new Merchant("split", 7, "later", 1),
+      new DuringWork("A", "admin", "cancel", 0),
+      new Lose(1),
+      new Pay(
+        [
+          { sku: "CAFE-500", quantity: 1 },
+          { sku: "PLATO-GR", quantity: 3 },
+        ],
+        false,
+        "twice",
+      ),
+      new Merchant("release", 6, "later", 3),
+      new FlowSend(7, true),
+      new DuringWork("A", "svc", "move", 3),
+      new Merchant("address", 2, "twice", 4),
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], true, "now"),
+      new DuringWork("B", "svc", "address", 4),
+      new Advance(61),
+      new Work("A", { target: "svc", nth: 2, mode: "after" }),
+      new Restock("TAZA-AZ", 2),
+      new DuringWork("B", "admin", "move", 5),
+      new FlowSend(6, false),
+      new Work("A", null),
+      new Advance(61),
+    ],
+  },
 ];

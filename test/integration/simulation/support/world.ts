@@ -418,23 +418,32 @@ export class World {
     return location.id;
   }
 
+  /**
+   * The queues the simulated processes serve (the pipeline's): nothing-stuck looks at these. Other
+   * features' jobs the pipeline raises (the readiness check an order reaching the warehouse owes)
+   * belong to workers the simulation does not run.
+   */
+  servedQueues: string[] = [];
+
   /** A worker of process A (this file's pool) or B (its own pool). */
   worker(process: "A" | "B", concurrency = 1): JobWorker {
     const db = process === "A" ? prisma : this.otherProcess;
     const deps = { db, logger: silent, now: this.now, svcClientFor: this.svcClientFor, adminFor: this.adminFor };
+    // The order and stock queues and the Flow triggers they raise, as the app's worker serves them.
+    const handlers = {
+      ...fulfillmentJobHandlers({
+        ...deps,
+        db,
+        // As the composition root wires it: Almacén's read follows each sync, and orders waiting
+        // for stock are released from what that read stored.
+        afterStockSync: (shop, synced) => readWarehouse(deps, shop, synced),
+      }),
+      ...flowJobHandlers({ ...deps, db }),
+    };
+    this.servedQueues = Object.keys(handlers);
     return createJobWorker({
       db,
-      // The order and stock queues and the Flow triggers they raise, as the app's worker serves them.
-      handlers: {
-        ...fulfillmentJobHandlers({
-          ...deps,
-          db,
-          // As the composition root wires it: Almacén's read follows each sync, and orders waiting
-          // for stock are released from what that read stored.
-          afterStockSync: (shop, synced) => readWarehouse(deps, shop, synced),
-        }),
-        ...flowJobHandlers({ ...deps, db }),
-      },
+      handlers,
       logger: silent,
       now: this.now,
       leaseMs: LEASE_MS,
