@@ -155,7 +155,7 @@ export const settingsEn: Leaves<typeof settingsEs> = {
   // Free shipping that could never apply, or that applies to every order (issue 33, finding 5).
   freeShipping: {
     noService: "Tick at least one service to ship free below, or leave this amount empty: without a service it applies to no order.",
-    everyOrder: "With an amount of $0.00, every order ships free with: {services}.",
+    everyOrder: "With an amount of ${amount}, practically every order ships free with: {services}. Write the subtotal from which shipping is free (for example 999.00).",
   },
   // A save refused because another session changed the same settings after this page was read.
   conflict: {

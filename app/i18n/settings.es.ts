@@ -152,7 +152,7 @@ export const settingsEs = {
   // Free shipping that could never apply, or that applies to every order (issue 33, finding 5).
   freeShipping: {
     noService: "Marca abajo al menos un servicio con envío gratis, o deja vacío este monto: sin servicio no se aplica a ningún pedido.",
-    everyOrder: "Con un monto de $0.00, todos los pedidos se envían gratis con: {services}.",
+    everyOrder: "Con un monto de ${amount}, prácticamente todos los pedidos se envían gratis con: {services}. Escribe el subtotal a partir del cual el envío es gratis (por ejemplo 999.00).",
   },
   // A save refused because another session changed the same settings after this page was read.
   conflict: {

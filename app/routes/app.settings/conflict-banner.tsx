@@ -34,14 +34,30 @@ export function ReadAtFields({ version, values }: { version: number; values: unk
   );
 }
 
-/** A saved free-shipping threshold of zero ships every order free with the ticked services: said next to it. */
+/** Below this subtotal (MXN) a free-shipping threshold leaves practically no order paying shipping. */
+export const FREE_FOR_EVERY_ORDER_BELOW = 100;
+
+/**
+ * The services a free-shipping amount makes (practically) every order free with: an amount under
+ * FREE_FOR_EVERY_ORDER_BELOW pesos with services ticked (a $1 typed for $1,000); null otherwise.
+ */
+export function everyOrderFreeWith(values: Record<string, string>): (typeof SERVICE_CODES)[number][] | null {
+  const raw = (values.freeShippingMin ?? "").replace(/[\s,$]/g, "");
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) >= FREE_FOR_EVERY_ORDER_BELOW) return null;
+  const services = SERVICE_CODES.filter((code) => values[`freeShipping_${code}`] === "on");
+  return services.length > 0 ? services : null;
+}
+
+/** A free-shipping threshold that makes every order free with the ticked services: said next to it. */
 export function EveryOrderFree({ values }: { values: Record<string, string> }) {
   const { messages, format } = useI18n();
-  if (!/^0+(\.0+)?$/.test(values.freeShippingMin ?? "")) return null;
-  const services = SERVICE_CODES.filter((code) => values[`freeShipping_${code}`] === "on");
-  if (services.length === 0) return null;
+  const services = everyOrderFreeWith(values);
+  if (!services) return null;
   const names = services.map((code) => messages.settings.services[code]).join(", ");
-  return <Banner tone="warning">{format(messages.settings.freeShipping.everyOrder, { services: names })}</Banner>;
+  const amount = values.freeShippingMin!.trim();
+  return (
+    <Banner tone="warning">{format(messages.settings.freeShipping.everyOrder, { services: names, amount })}</Banner>
+  );
 }
 
 /** What refused the whole form: another session's change (with the way to reload), or another problem. */
