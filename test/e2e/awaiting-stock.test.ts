@@ -83,7 +83,7 @@ describe.each([
     const text = await card.innerText();
     expect(text).toContain(messages.orders.statuses.awaiting_stock);
     // The reason names the product and the units missing, in the merchant's language.
-    expect(text).toContain(`${sku} × `);
+    expect(text).toContain(`(${sku}) × `);
     const [before, after] = messages.orders.reasons.awaitingStock.split("{missing}") as [string, string];
     expect(text).toContain(before);
     expect(text).toContain(after);

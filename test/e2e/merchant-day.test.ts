@@ -21,6 +21,9 @@ afterAll(async () => {
 const TEXTS = {
   es: {
     freeShippingMin: "Envío gratis desde un subtotal de",
+    freeExpress: "Gratis: Express",
+    everyOrder:
+      "Con un monto de $1.00, prácticamente todos los pedidos se envían gratis con: Express. Escribe el subtotal a partir del cual el envío es gratis (por ejemplo 999.00).",
     save: "Guardar",
     noService:
       "Marca abajo al menos un servicio con envío gratis, o deja vacío este monto: sin servicio no se aplica a ningún pedido.",
@@ -42,6 +45,9 @@ const TEXTS = {
   },
   en: {
     freeShippingMin: "Free shipping from a subtotal of",
+    freeExpress: "Free: Express",
+    everyOrder:
+      "With an amount of $1.00, practically every order ships free with: Express. Write the subtotal from which shipping is free (for example 999.00).",
     save: "Save",
     noService:
       "Tick at least one service to ship free below, or leave this amount empty: without a service it applies to no order.",
@@ -125,6 +131,34 @@ for (const locale of ["es", "en"] as const) {
       const after = await admin.db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
       expect([after.settingsVersion, after.settings]).toEqual([before.settingsVersion, before.settings]);
       await screenshot(page, `day-free-shipping-${locale}`);
+      expect(failures).toEqual([]);
+      expect(page.problems).toEqual([]);
+      await page.close();
+    });
+
+    it("warns next to the amount once $1 with a service ticked is saved: practically every order ships free", async () => {
+      const page = await admin.open("/app/settings", locale);
+      const failures = serverErrors(page);
+      const warning = page.getByText(t.everyOrder, { exact: true });
+      const saveWith = async (amount: string) => {
+        await page.getByLabel(t.freeShippingMin, { exact: true }).fill(amount);
+        await poll(() => saveBar(page).isVisible()).toBe(true);
+        return submitted(page, "/app/settings", () =>
+          saveBar(page).getByRole("button", { name: t.save, exact: true }).click(),
+        );
+      };
+      await page.getByLabel(t.freeExpress, { exact: true }).check();
+      expect(await saveWith("1.00")).toBe(200);
+      await poll(() => warning.isVisible()).toBe(true);
+      await screenshot(page, `day-every-order-free-${locale}`);
+      expect(await saveWith("999.00")).toBe(200);
+      await poll(() => warning.count()).toBe(0);
+      // The tests after this one quote with no free shipping.
+      await updateShopSettings({
+        db: admin.db,
+        shop: SHOP,
+        patch: { rates: { freeShipping: { minSubtotalCentavos: null, services: [] } } },
+      });
       expect(failures).toEqual([]);
       expect(page.problems).toEqual([]);
       await page.close();
