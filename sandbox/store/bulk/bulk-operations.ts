@@ -120,6 +120,12 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
 
   async function run(ctx: StoreContext, op: BulkOperationRecord, document: DocumentNode, root: FieldNode) {
     const stream = createWriteStream(op.file);
+    // The store closed (its directory removed) while the file was opening or being written: the run
+    // ends as cancelled instead of the stream's error escaping as an uncaught exception.
+    let broken = false;
+    stream.on("error", () => {
+      broken = true;
+    });
     const fault = faults.get(op.shop);
     faults.delete(op.shop);
     let after: string | null = null;
@@ -130,7 +136,7 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
     try {
       while (!end) {
         await yieldToIo();
-        if (op.status === "CANCELING" || closed) {
+        if (op.status === "CANCELING" || closed || broken) {
           end = { status: "CANCELED", errorCode: null };
           break;
         }
@@ -142,7 +148,10 @@ export function createBulkRuntime(deps: BulkRuntimeDeps): BulkRuntime {
               break;
             }
             if (!stream.write(`${JSON.stringify(line)}\n`))
-              await new Promise<void>((r) => stream.once("drain", () => r()));
+              await new Promise<void>((r) => {
+                stream.once("drain", () => r());
+                stream.once("error", () => r());
+              });
             op.objectCount += 1;
             if (!("__parentId" in line)) op.rootObjectCount += 1;
           }
