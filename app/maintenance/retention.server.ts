@@ -10,6 +10,8 @@
 //   for a person to retry. Enqueueing a deleted key simply inserts it again.
 // - WebhookDelivery: rows older than WEBHOOK_DEDUP_MS. Shopify retries a delivery for up to 48
 //   hours, so a week covers every redelivery the de-duplication must recognise.
+// - OrderStop: stops older than ORDER_STOPS_MS (a claim checks the ones since its job's read of
+//   Shopify, a lease — a minute — before it).
 // - CustomerDataRequest: exports past EXPORT_RETENTION_DAYS (the privacy page no longer lists them).
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
@@ -20,12 +22,14 @@ import type { QueueHandlers } from "../jobs/worker.server";
 import { rollUpQuotes } from "../rates/quote-log.server";
 import { deleteOldDeliveries } from "../shopify/webhooks/webhook-delivery.server";
 import { purgeExpiredExports } from "../privacy/customer-data.server";
+import { deleteOldStops } from "../fulfillment/records/records.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** @internal */
 export const RAW_QUOTES_MS = 48 * HOUR_MS;
 const FINISHED_JOBS_MS = 7 * 24 * HOUR_MS;
 const WEBHOOK_DEDUP_MS = 7 * 24 * HOUR_MS;
+const ORDER_STOPS_MS = 24 * HOUR_MS;
 const RETENTION_BATCH = 5_000;
 const noPayload = z.object({});
 declare module "../jobs/registry" {
@@ -47,6 +51,7 @@ interface RetentionCutoffs {
   quotesBefore: Date;
   jobsBefore: Date;
   deliveriesBefore: Date;
+  stopsBefore: Date;
 }
 
 function retentionCutoffs(now: Date): RetentionCutoffs {
@@ -54,6 +59,7 @@ function retentionCutoffs(now: Date): RetentionCutoffs {
     quotesBefore: new Date(now.getTime() - RAW_QUOTES_MS),
     jobsBefore: new Date(now.getTime() - FINISHED_JOBS_MS),
     deliveriesBefore: new Date(now.getTime() - WEBHOOK_DEDUP_MS),
+    stopsBefore: new Date(now.getTime() - ORDER_STOPS_MS),
   };
 }
 
@@ -62,6 +68,7 @@ interface RetentionRun {
   quotes: number;
   jobs: number;
   deliveries: number;
+  stops: number;
   batches: number;
   /** True when the budget ran out with old rows left. */
   more: boolean;
@@ -82,11 +89,12 @@ export async function runRetention(opts: {
   const clock = opts.clock ?? Date.now;
   const deadline = clock() + (opts.budgetMs ?? RUN_BUDGET_MS);
   const cutoffs = retentionCutoffs(opts.now);
-  const run: RetentionRun = { quotes: 0, jobs: 0, deliveries: 0, batches: 0, more: false };
-  const passes: Array<{ field: "quotes" | "jobs" | "deliveries"; step: () => Promise<number> }> = [
+  const run: RetentionRun = { quotes: 0, jobs: 0, deliveries: 0, stops: 0, batches: 0, more: false };
+  const passes: Array<{ field: "quotes" | "jobs" | "deliveries" | "stops"; step: () => Promise<number> }> = [
     { field: "quotes", step: () => rollUpQuotes(opts.db, cutoffs.quotesBefore, batch) },
     { field: "jobs", step: () => deleteFinishedJobs(opts.db, cutoffs.jobsBefore, batch) },
     { field: "deliveries", step: () => deleteOldDeliveries(opts.db, cutoffs.deliveriesBefore, batch) },
+    { field: "stops", step: () => deleteOldStops(opts.db, cutoffs.stopsBefore, batch) },
   ];
   for (const pass of passes) {
     for (;;) {
@@ -121,7 +129,7 @@ export function retentionJobHandlers(deps: {
       const now = deps.now();
       const run = await runRetention({ db: deps.db, now });
       const exports = await purgeExpiredExports(deps.db, now);
-      if (run.quotes || run.jobs || run.deliveries || exports)
+      if (run.quotes || run.jobs || run.deliveries || run.stops || exports)
         deps.logger.info({ ...run, exports }, "retention trimmed old rows");
       // Counted from the run's end: a backlog leaves gaps for other jobs, not back-to-back runs.
       const end = run.more ? deps.now().getTime() + BACKLOG_NEXT_RUN_MS : now.getTime() + NEXT_RUN_MS;

@@ -47,6 +47,23 @@ const orderEditPayload = z.looseObject({
 
 const FO_GID = /^gid:\/\/shopify\/FulfillmentOrder\/\d+$/;
 
+/**
+ * Fulfilment-order topics after which what a job read of Shopify before may no longer be sent: a
+ * hold, or lines that now live in another fulfilment order or location. Kept as stops (OrderStop)
+ * so a claim decided from the earlier read is refused (issue 29).
+ */
+const STOPPING_FULFILLMENT_ORDER_TOPICS = new Set([
+  "fulfillment_orders_placed_on_hold",
+  "fulfillment_orders_split",
+  "fulfillment_orders_merged",
+  "fulfillment_orders_moved",
+]);
+
+/** The header's `orders/cancelled` and the library's `ORDERS_CANCELLED` alike: `orders_cancelled`. */
+function topicKey(topic: string): string {
+  return topic.toLowerCase().replaceAll("/", "_");
+}
+
 /** 400 with the field that was wrong; never a 500 for bad input. */
 class LifecyclePayloadError extends WebhookPayloadError {}
 
@@ -64,9 +81,14 @@ export async function acceptOrderWebhook(db: PrismaClient, hook: LifecycleWebhoo
   if (!parsed.success) throw new LifecyclePayloadError(describe(hook.topic, parsed.error));
   const order = parsed.data;
   const gid = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
+  const cancelled = topicKey(hook.topic) === "orders_cancelled";
+  // Kept as a stop of the order first (OrderStop): from here no claim decided from a read of
+  // Shopify that began earlier succeeds — one for a record the job has not even written yet too.
+  const woken = await wake(db, hook, { id: order.id, gid, name: order.name ?? `#${order.id}` }, order.updated_at, now, {
+    stops: cancelled,
+  });
   // A redelivery (duplicate) settles too: its first delivery may have failed before answering.
-  // The library names it ORDERS_CANCELLED; the header, orders/cancelled.
-  if (hook.topic.toLowerCase().replace("_", "/") === "orders/cancelled") {
+  if (cancelled) {
     const why = reason("cancelledInShopify");
     for (let attempt = 0; ; attempt++) {
       const records = await db.fulfillment.findMany({ where: { shop: hook.shop, shopifyOrderId: order.id } });
@@ -89,7 +111,7 @@ export async function acceptOrderWebhook(db: PrismaClient, hook: LifecycleWebhoo
         throw new Error(`orders/cancelled of order ${order.id}: its records kept changing; redelivered`);
     }
   }
-  return wake(db, hook, { id: order.id, gid, name: order.name ?? `#${order.id}` }, order.updated_at, now);
+  return woken;
 }
 
 /** orders/edited: the payload names the order by id only. */
@@ -97,7 +119,7 @@ export async function acceptOrderEditWebhook(db: PrismaClient, hook: LifecycleWe
   const parsed = orderEditPayload.safeParse(hook.payload);
   if (!parsed.success) throw new LifecyclePayloadError(describe(hook.topic, parsed.error));
   const { order_id: id, created_at } = parsed.data.order_edit;
-  return wake(db, hook, { id, gid: `gid://shopify/Order/${id}`, name: `#${id}` }, created_at, now);
+  return wake(db, hook, { id, gid: `gid://shopify/Order/${id}`, name: `#${id}` }, created_at, now, { stops: true });
 }
 
 function wake(
@@ -106,8 +128,10 @@ function wake(
   order: { id: string; gid: string; name: string },
   changedAt: string | null | undefined,
   now: Date,
+  how: { stops: boolean },
 ) {
   return recordOrderEvent(db, {
+    stops: how.stops,
     shop: hook.shop,
     topic: hook.topic,
     eventId: hook.eventId ?? hook.webhookId,
@@ -132,6 +156,7 @@ export async function acceptFulfillmentOrderWebhook(
   if (gids.length === 0)
     throw new LifecyclePayloadError(`malformed ${hook.topic} payload: it names no fulfilment order`);
   const triggeredAt = date(hook.triggeredAt);
+  const stops = STOPPING_FULFILLMENT_ORDER_TOPICS.has(topicKey(hook.topic));
   return withJobs(db, async (tx, jobs) => {
     const fresh = await recordWebhookDelivery(tx, {
       shop: hook.shop,
@@ -141,6 +166,12 @@ export async function acceptFulfillmentOrderWebhook(
       triggeredAt: hook.triggeredAt ?? null,
     });
     if (!fresh) return { duplicate: true, woken: 0, resolving: 0 };
+    // Kept for every fulfilment order named, known or not: the job of its order may be between
+    // its read of Shopify and writing the record (the claim reads these; OrderStop).
+    if (stops && (await tx.shop.count({ where: { domain: hook.shop } })) > 0)
+      await tx.orderStop.createMany({
+        data: gids.map((fulfillmentOrderGid) => ({ shop: hook.shop, fulfillmentOrderGid, topic: hook.topic })),
+      });
     const known = await tx.fulfillment.findMany({
       where: { shop: hook.shop, fulfillmentOrderGid: { in: gids } },
       select: { fulfillmentOrderGid: true, shopifyOrderId: true },

@@ -166,10 +166,7 @@ async function nextStockRun(deps: FulfillmentHandlerDeps, shop: string): Promise
 }
 
 // The order's job names its order; rows queued before fulfilment orders were followed name a record.
-async function orderIdOf(
-  deps: FulfillmentHandlerDeps,
-  job: JobOf<typeof SUBMIT_QUEUE>,
-): Promise<string | null> {
+async function orderIdOf(deps: FulfillmentHandlerDeps, job: JobOf<typeof SUBMIT_QUEUE>): Promise<string | null> {
   const { payload } = job;
   if (typeof payload.shopifyOrderId === "string") return payload.shopifyOrderId;
   if (typeof payload.fulfillmentId !== "string") throw new Error(`${job.queue} job ${job.key} names no order`);

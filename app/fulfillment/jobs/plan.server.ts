@@ -235,7 +235,7 @@ export async function planOrder(
     );
     if (canSettle && decision.kind !== "skip") continue;
     const requested = fo.requestStatus === "SUBMITTED";
-    const outcome = await apply(deps, admin, record, status, fo, state, decision);
+    const outcome = await apply(deps, admin, record, status, fo, { state, readAt: tracked.readAt }, decision);
     if (outcome && (!next || outcome < next)) next = outcome;
     if (!serviceMode && decision.kind === "send") {
       const sent = await recordById(db, record.id);
@@ -372,9 +372,10 @@ async function apply(
   record: Fulfillment,
   status: FulfillmentStatus,
   fo: FulfillmentOrderState,
-  state: OrderState,
+  read: { state: OrderState; readAt: Date },
   decision: Decision,
 ): Promise<Date | null> {
+  const { state } = read;
   const now = deps.now();
   const base = { id: record.id, record, now };
   const location = { locationGid: fo.locationId };
@@ -465,6 +466,7 @@ async function apply(
         serviceCodeSource: decision.serviceCodeSource,
         warnings: decision.warnings,
         order: state.order,
+        decidedFrom: read.readAt,
       });
       if (outcome.kind === "address_refused") {
         // The service refused the destination (nothing created; the record is waiting): the

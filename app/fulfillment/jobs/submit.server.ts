@@ -44,6 +44,8 @@ export interface ReadyOrder {
   warnings: AddressWarning[];
   /** Kept on the record with the body, for a person (and the page) to read. */
   order: PaidOrder;
+  /** When the job's read of Shopify began: the claim is refused for a stop accepted since. */
+  decidedFrom: Date;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
     from: "pending",
     to: "submitting",
     now,
+    decidedFrom: ready.decidedFrom,
     data: {
       request: storedRequestJson(ready.order, ready.request),
       serviceCode: ready.serviceCode,
@@ -88,7 +91,9 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
       products: describeProducts(ready.request.lines),
     }),
   });
-  // Another worker claimed it between our read and our update: it owns the submission.
+  // Another worker claimed it between our read and our update (it owns the submission), or the
+  // order was cancelled, edited, held or reshaped since our read (the job that change woke
+  // decides again from Shopify's new state).
   if (!claimed) return DONE;
 
   let orderRef: string;

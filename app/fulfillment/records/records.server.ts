@@ -129,6 +129,11 @@ export interface OrderEvent {
   /** Shopify's updated_at of the payload (or the trigger time): an older one wakes nothing. */
   updatedAt: Date | null;
   now: Date;
+  /**
+   * A cancellation or an edit: kept as a stop of the order (OrderStop) when first delivered, so no
+   * submission decided from a read of Shopify that began before it is claimed.
+   */
+  stops?: boolean;
 }
 
 /**
@@ -160,6 +165,10 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
              "totalPrice" = ${order.totalPrice ?? null}, currency = ${order.currency ?? null}
       WHERE shop = ${shop} AND "shopifyOrderId" = ${order.id} AND "totalPrice" IS NULL
         AND ${order.totalPrice ?? null}::text IS NOT NULL AND EXISTS (SELECT 1 FROM delivery)
+    ), stopped AS (
+      INSERT INTO "OrderStop" (shop, "shopifyOrderId", topic)
+      SELECT ${shop}, ${order.id}, ${event.topic} FROM delivery
+      WHERE ${event.stops === true} AND EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${shop})
     ), wake AS (
       SELECT 1 FROM delivery
       WHERE EXISTS (SELECT 1 FROM tracked)
@@ -215,6 +224,12 @@ export interface TransitionArgs {
   detail?: ReasonMessage | null;
   /** The record's shop and order, when the caller has read it (saves reading it again). */
   record?: Pick<Fulfillment, "shop" | "shopifyOrderId">;
+  /**
+   * When the read of Shopify behind this move began (the database's clock): nothing changes if
+   * the app has accepted since a cancellation or edit of the order, or a hold, split, merge or move
+   * of the record's fulfilment order (OrderStop) — a submission decided from that read is stale.
+   */
+  decidedFrom?: Date;
 }
 
 /**
@@ -242,6 +257,7 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
       UPDATE "Fulfillment" SET ${fulfillmentSets({ ...args.data, status: args.to, updatedAt: args.now })}
       WHERE id = ${args.id}::uuid AND status = ${args.from}
         AND NOT (status = 'skipped' AND ${args.to} <> 'skipped' AND "reasonCode" = ANY(${FINAL_SKIP_REASONS}::text[]))
+        ${args.decidedFrom ? notStoppedSince(record, args.decidedFrom) : Prisma.empty}
       RETURNING id`,
   ];
   const jobs = jobsOwedOnTransition({ ...args, shop: record.shop });
@@ -262,6 +278,26 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
   if (row?.moved !== 1) return false;
   signalEnqueued(...jobs.map((intent) => intent.queue));
   return true;
+}
+
+/**
+ * Deletes stops accepted before `before` (a job's read of Shopify and its claim are a lease apart,
+ * a minute; a day is ample), a batch at a time (maintenance/retention.server.ts).
+ */
+export function deleteOldStops(db: Pick<PrismaClient, "$executeRaw">, before: Date, batch: number): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM "OrderStop" WHERE id IN (
+      SELECT id FROM "OrderStop" WHERE "acceptedAt" < ${before}::timestamptz LIMIT ${batch} FOR UPDATE SKIP LOCKED)`;
+}
+
+/** No stop of the record's order or fulfilment order accepted at or after `from` (OrderStop). */
+function notStoppedSince(record: Pick<Fulfillment, "shop" | "shopifyOrderId">, from: Date): Prisma.Sql {
+  return Prisma.sql`
+    AND NOT EXISTS (SELECT 1 FROM "OrderStop" s WHERE s.shop = ${record.shop}
+                    AND s."shopifyOrderId" = ${record.shopifyOrderId} AND s."acceptedAt" >= ${from}::timestamptz)
+    AND NOT EXISTS (SELECT 1 FROM "OrderStop" s WHERE s.shop = ${record.shop}
+                    AND s."fulfillmentOrderGid" = "Fulfillment"."fulfillmentOrderGid"
+                    AND s."acceptedAt" >= ${from}::timestamptz)`;
 }
 
 // The columns of Fulfillment by type, from Prisma's own model, so a new column needs no list here.

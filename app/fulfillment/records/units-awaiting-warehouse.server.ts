@@ -76,7 +76,11 @@ export function paidUnits(
   lines: readonly { sku: string | null; quantity: number; requires_shipping: boolean }[],
 ): SkuUnits[] {
   return unitsToFulfil(
-    lines.map((line) => ({ sku: line.sku, remainingQuantity: line.quantity, requiresShipping: line.requires_shipping })),
+    lines.map((line) => ({
+      sku: line.sku,
+      remainingQuantity: line.quantity,
+      requiresShipping: line.requires_shipping,
+    })),
   );
 }
 
@@ -171,7 +175,10 @@ export async function recordUnitsToFulfil(
 }
 
 /** The order's job found the order gone from Shopify: its payload's units are not held back any longer. */
-export async function forgetPaidUnits(db: PrismaClient, order: { shop: string; shopifyOrderId: string }): Promise<void> {
+export async function forgetPaidUnits(
+  db: PrismaClient,
+  order: { shop: string; shopifyOrderId: string },
+): Promise<void> {
   await db.shopifyOrder.updateMany({
     where: { shop: order.shop, shopifyOrderId: order.shopifyOrderId, units: { not: Prisma.AnyNull } },
     data: { units: Prisma.DbNull },

@@ -104,11 +104,17 @@ export interface TrackedOrder {
   plannedAt: Date | null;
   units: Prisma.JsonValue;
   createdAt: Date;
+  /**
+   * The database's clock when the order was read, just before its job reads Shopify: a stop
+   * (OrderStop) accepted since may not be in that read, so no claim decided from it succeeds.
+   */
+  readAt: Date;
 }
 
 const TRACKED_ORDER = statement<[shop: string, shopifyOrderId: string], TrackedOrder>(
   "shopify_order_tracked",
-  `SELECT shop, "shopifyOrderId", "orderGid", "orderName", "knownUpdatedAt", "plannedAt", units, "createdAt"
+  `SELECT shop, "shopifyOrderId", "orderGid", "orderName", "knownUpdatedAt", "plannedAt", units, "createdAt",
+          clock_timestamp() AS "readAt"
      FROM "ShopifyOrder" WHERE shop = $1 AND "shopifyOrderId" = $2`,
   (raw) => ({
     shop: column.string(raw, "shop", "shopify_order_tracked"),
@@ -119,6 +125,7 @@ const TRACKED_ORDER = statement<[shop: string, shopifyOrderId: string], TrackedO
     plannedAt: column.nullableDate(raw, "plannedAt", "shopify_order_tracked"),
     units: column.json(raw, "units", "shopify_order_tracked") as Prisma.JsonValue,
     createdAt: column.date(raw, "createdAt", "shopify_order_tracked"),
+    readAt: column.date(raw, "readAt", "shopify_order_tracked"),
   }),
 );
 

@@ -95,7 +95,8 @@ describe("retention", () => {
       quotes: 0,
       jobs: 0,
       deliveries: 0,
-      batches: 3,
+      stops: 0,
+      batches: 4,
       more: false,
     });
   });
@@ -112,7 +113,7 @@ describe("retention", () => {
     ]);
   });
 
-  it("deletes jobs finished over a week ago and deliveries past the de-duplication window, keeping the rest", async () => {
+  it("deletes jobs finished over a week ago, deliveries past the de-duplication window and order stops over a day old, keeping the rest", async () => {
     const old = new Date(NOW.getTime() - 8 * DAY);
     const fresh = new Date(NOW.getTime() - DAY);
     const job = (key: string, state: string, updatedAt: Date) =>
@@ -128,10 +129,19 @@ describe("retention", () => {
       ["fresh-event", fresh],
     ] as const)
       await prisma.webhookDelivery.create({ data: { shop: SHOP, topic: "orders/paid", eventId, receivedAt } });
+    const stopAt = (hoursAgo: number) => new Date(NOW.getTime() - hoursAgo * HOUR);
+    for (const [shopifyOrderId, acceptedAt] of [
+      ["1", stopAt(25)],
+      ["2", stopAt(23)],
+    ] as const)
+      await prisma.orderStop.create({ data: { shop: SHOP, shopifyOrderId, topic: "orders/cancelled", acceptedAt } });
 
     const run = await runRetention({ db: prisma, now: NOW });
 
-    expect(run).toMatchObject({ jobs: 1, deliveries: 1 });
+    expect(run).toMatchObject({ jobs: 1, deliveries: 1, stops: 1 });
+    expect(
+      (await prisma.orderStop.findMany({ select: { shopifyOrderId: true } })).map((s) => s.shopifyOrderId),
+    ).toEqual(["2"]);
     const keys = (await prisma.job.findMany({ select: { key: true }, orderBy: { key: "asc" } })).map((j) => j.key);
     expect(keys).toEqual(["fresh-done", "old-failed", "old-queued", "old-running"]);
     // A redelivery inside the window is still recognised as a duplicate.

@@ -114,8 +114,10 @@ export interface SimOrder {
   id: number;
   gid: string;
   name: string;
-  /** The most units of each SKU the order ever had (edits lower or raise it). */
+  /** The most units of each SKU the order ever had, across all its lines (edits lower or raise it). */
   maxUnits: Map<string, number>;
+  /** The units of each SKU the order has now, across all its lines. */
+  units: Map<string, number>;
   badAddress: boolean;
   /** Split, merged or moved in Shopify: the order-level hold check no longer applies. */
   reshaped: boolean;
