@@ -356,6 +356,7 @@ export class World {
       prisma.stockChange,
       prisma.catalogVariant,
       prisma.flowActionRun,
+      prisma.orderStop,
     ] as unknown as { deleteMany(args: object): Promise<unknown> }[]) {
       await table.deleteMany({});
     }
