@@ -1,11 +1,13 @@
 /**
- * Pure: which Shopify Flow trigger a real event owes the shop, under which key, and the payload
+ * Pure: which Shopify Flow trigger a real event owes the shop, under which key (and while which
+ * workflow uses it: `triggerInUse`, ADR 037), and the payload
  * Flow receives. The handles and payload keys are those of the trigger extensions in
  * `extensions/flow-*` (their TOML); test/unit/flow/triggers.test.ts holds the two together.
  *
  * Reference fields (`order_reference`, `product_reference`) travel as `order_id` / `product_id`
  * with the resource's numeric id, as Flow expects; the other keys are the TOML fields' keys.
  */
+import { Prisma } from "@prisma/client";
 import type { FulfillmentSubscriber, FulfillmentTransitioned, StockLevelsChanged } from "../fulfillment/events";
 import { z } from "zod";
 import type { EnqueueArgs, EnqueueOf } from "../jobs/queue.server";
@@ -66,8 +68,34 @@ function stringParams(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
+const HANDLE_OF: Record<FlowTriggerJob["kind"], string> = {
+  sent: FLOW_TRIGGERS.sent,
+  attention: FLOW_TRIGGERS.attention,
+  tracking: FLOW_TRIGGERS.tracking,
+  stockLow: FLOW_TRIGGERS.stockLow,
+};
+
+/**
+ * The condition a trigger's job is enqueued under (EnqueueOf.onlyIf, evaluated by the enqueue
+ * statement itself, ADR 037): the shop has an enabled workflow using `handle`, as Flow's lifecycle
+ * callback last said (app/flow/trigger-use.server.ts) — or one using a trigger Flow named in a way
+ * the app cannot match, which may be this one, so sending is the safe side. No workflow, no job:
+ * no row, no claim, no Admin call.
+ */
+export function triggerInUse(shop: string, handle: string): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM "FlowTriggerUse" u
+    WHERE u.shop = ${shop} AND u.enabled AND (u.trigger = ${handle} OR NOT u.recognized))`;
+}
+
 function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): EnqueueOf<typeof FLOW_TRIGGER_QUEUE> {
-  return { queue: FLOW_TRIGGER_QUEUE, key: `${shop}:${key}`, shop, payload: { ...job }, runAt: now };
+  return {
+    queue: FLOW_TRIGGER_QUEUE,
+    key: `${shop}:${key}`,
+    shop,
+    payload: { ...job },
+    runAt: now,
+    onlyIf: triggerInUse(shop, HANDLE_OF[job.kind]),
+  };
 }
 
 /**
