@@ -4,7 +4,7 @@
  * `{ flow_trigger_definition_id, has_enabled_flow, shop_id, shopify_domain, timestamp }` to the
  * URL of the app's `flow_trigger_lifecycle_callback` extension (extensions/flow-lifecycle), signed
  * like a webhook (X-Shopify-Hmac-Sha256). The app keeps, per shop and trigger, whether a workflow
- * uses it, and enqueues a trigger only while one does (`triggerInUse`, read by the enqueue itself).
+ * uses it, and enqueues a trigger only while one does (`onlyWhileUsed`: the enqueue statement itself reads it).
  *
  * Flow waits five seconds for a 2xx before it lets the merchant enable the workflow: the answer is
  * one statement. A newer timestamp wins: a callback older than the one recorded changes nothing.
@@ -13,14 +13,21 @@
  * be kept from enabling the workflow); 503 when the database cannot take it (the merchant is told
  * to try again, and Flow sends it again then).
  */
-import type { PrismaClient } from "@prisma/client";
+import { Prisma, type PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { Env } from "../env.server";
 import { readBodyCapped } from "../http/body-limit.server";
 import { signedShopDomain } from "../shopify/shop-domain";
 import { verifyShopifyHmac } from "../shopify/verify-hmac.server";
-import { FLOW_TRIGGERS } from "./triggers";
+import type { FulfillmentSubscriber } from "../fulfillment/events";
+import {
+  FLOW_TRIGGERS,
+  flowTriggerIntents,
+  stockLowIntents,
+  triggerHandle,
+  type FlowTriggerIntent,
+} from "./triggers";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
@@ -28,6 +35,7 @@ const MAX_BODY_BYTES = 16 * 1024;
  * The trigger extensions' names (their TOML's `name`): Flow's documentation shows a trigger's
  * name as its `flow_trigger_definition_id`, so the app knows its triggers by handle and by name.
  * test/unit/flow/trigger-use.test.ts holds these to the TOML.
+ * @internal
  */
 export const FLOW_TRIGGER_NAMES: Record<(typeof FLOW_TRIGGERS)[keyof typeof FLOW_TRIGGERS], string> = {
   [FLOW_TRIGGERS.sent]: "Order sent to warehouse",
@@ -44,7 +52,7 @@ const byId = new Map<string, string>(
 );
 
 /** What one callback says, read and checked. */
-export interface TriggerUse {
+interface TriggerUse {
   shop: string;
   /** The app's handle; Flow's id as sent when it names none of the app's triggers. */
   trigger: string;
@@ -89,10 +97,32 @@ export function readTriggerUse(body: unknown): { ok: true; use: TriggerUse } | {
 }
 
 /**
+ * The condition a trigger's job is enqueued under (EnqueueOf.onlyIf, evaluated by the enqueue
+ * statement itself): the shop has an enabled workflow using the trigger, as Flow's lifecycle
+ * callback last said — or one using a trigger Flow named in a way the app cannot match, which may
+ * be this one, so sending is the safe side. No workflow, no job: no row, no claim, no Admin call.
+ * In a state change the job is a CTE of the change's one statement (ADR 031): no statement more.
+ */
+function onlyWhileUsed(intent: FlowTriggerIntent): FlowTriggerIntent {
+  const handle = triggerHandle(intent.payload);
+  return {
+    ...intent,
+    onlyIf: Prisma.sql`EXISTS (SELECT 1 FROM "FlowTriggerUse" u
+      WHERE u.shop = ${intent.shop} AND u.enabled AND (u.trigger = ${handle} OR NOT u.recognized))`,
+  };
+}
+
+/** Flow's subscription to fulfilment's events (app/fulfillment/events.ts), made by the composition root. */
+export const flowFulfillmentSubscriber: FulfillmentSubscriber = {
+  transitioned: (event) => flowTriggerIntents(event).map(onlyWhileUsed),
+  stockLevelsChanged: (event) => stockLowIntents(event).map(onlyWhileUsed),
+};
+
+/**
  * Records a callback in one statement, unless the row holds a newer or equal timestamp (a row with
  * none, from before callbacks existed, gives way to any). Nothing for a shop the app does not know.
  */
-export async function recordTriggerUse(
+async function recordTriggerUse(
   db: Pick<PrismaClient, "$queryRaw">,
   use: TriggerUse,
   now: Date,

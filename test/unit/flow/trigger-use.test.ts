@@ -2,8 +2,8 @@
 // and the condition each trigger's job is enqueued under. What the database does with it (newer
 // timestamps win, the migration's rows give way) is test/integration/flow/trigger-lifecycle.test.ts.
 import { describe, expect, it } from "vitest";
-import { FLOW_TRIGGER_NAMES, readTriggerUse } from "~/flow/trigger-use.server";
-import { FLOW_TRIGGERS, flowTriggerIntents, stockLowIntents } from "~/flow/triggers";
+import { FLOW_TRIGGER_NAMES, flowFulfillmentSubscriber, readTriggerUse } from "~/flow/trigger-use.server";
+import { FLOW_TRIGGERS } from "~/flow/triggers";
 import { flowExtensions } from "../../../scripts/flow-extensions";
 
 // Flow's documented example body, for one of the app's triggers.
@@ -70,15 +70,16 @@ describe("reading a lifecycle callback", () => {
   });
 });
 
-describe("the condition a trigger's job is enqueued under", () => {
+describe("Flow's subscription: each trigger's job enqueued only while a workflow uses it", () => {
   const now = new Date("2026-11-28T05:00:00Z");
   const handleIn = (intent: { onlyIf?: { values: unknown[] } }) => intent.onlyIf?.values;
 
   it("asks whether a workflow uses that very trigger in that shop", () => {
     const shop = "s.myshopify.com";
-    const [sent] = flowTriggerIntents({ id: "r", shop, from: "submitting", to: "submitted", now });
-    const [attention] = flowTriggerIntents({ id: "r", shop, from: "pending", to: "needs_attention", now });
-    const [tracking] = flowTriggerIntents({
+    const { transitioned, stockLevelsChanged } = flowFulfillmentSubscriber;
+    const [sent] = transitioned!({ id: "r", shop, from: "submitting", to: "submitted", now });
+    const [attention] = transitioned!({ id: "r", shop, from: "pending", to: "needs_attention", now });
+    const [tracking] = transitioned!({
       id: "r",
       shop,
       from: "in_progress",
@@ -86,7 +87,7 @@ describe("the condition a trigger's job is enqueued under", () => {
       now,
       data: { trackingNumber: "T1" },
     });
-    const [low] = stockLowIntents({
+    const [low] = stockLevelsChanged!({
       shop,
       now,
       changes: [{ sku: "A", inventoryItemId: "gid://shopify/InventoryItem/1", previous: 9, next: 2 }],
