@@ -11,7 +11,7 @@ import { catalogJobHandlers } from "./catalog/jobs.server";
 import { createPrismaClient, type PoolRole } from "./db.server";
 import type { Env } from "./env.server";
 import { flowJobHandlers } from "./flow/trigger-jobs.server";
-import { flowFulfillmentSubscriber } from "./flow/triggers";
+import { flowFulfillmentSubscriber } from "./flow/trigger-use.server";
 import { subscribeToFulfillment } from "./fulfillment/events";
 import { subscribeToCatalog } from "./catalog/events";
 import { subscribeToRates } from "./rates/events";

@@ -23,7 +23,7 @@ import { translator } from "../app/i18n/locale";
 import { startServiceSandbox } from "../sandbox/service/server";
 import { createSimulatedStore, DEMO_CATALOGUE_FACTS } from "../sandbox/store";
 import { freePort, migrateDatabase, startEmbeddedPostgres } from "../server/database";
-import { flowTriggerDefinitions } from "./flow-extensions";
+import { flowLifecycleCallbackPath, flowTriggerDefinitions } from "./flow-extensions";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHOP = "tienda-demo.myshopify.com";
@@ -161,8 +161,9 @@ async function main() {
     const store = createSimulatedStore();
     store.addShop({ domain: SHOP, name: "Tienda Demo" });
     store.seedDemoCatalogue(SHOP);
-    // The app's Flow triggers, as `shopify app deploy` makes them known to the shop.
-    store.control.defineFlowTriggers(SHOP, flowTriggerDefinitions());
+    // The app's Flow triggers, as `shopify app deploy` makes them known to the shop, and its
+    // lifecycle callback (POST …/flow/workflows on the store's control API enables a workflow: ADR 037).
+    store.control.defineFlowTriggers(SHOP, flowTriggerDefinitions(), flowLifecycleCallbackPath());
     const storeServer = await store.listen(0);
     cleanups.push(() => storeServer.close());
     info(`simulated store   ${storeServer.url}  (${SHOP}, ${DEMO_CATALOGUE_FACTS.length} variants)`);

@@ -1,16 +1,20 @@
 /**
  * The app's Shopify Flow extensions as the CLI would deploy them, read from
  * `extensions/*\/shopify.extension.toml`: each trigger's handle and fields (for the simulated
- * store's intake, so it accepts exactly what the TOML declares) and each action's runtime_url.
+ * store's intake, so it accepts exactly what the TOML declares), each action's runtime_url, and the
+ * trigger lifecycle callback's url (where the store's Flow says which triggers a workflow uses).
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 
 export interface FlowExtension {
   folder: string;
-  type: "flow_trigger" | "flow_action";
+  type: "flow_trigger" | "flow_action" | "flow_trigger_lifecycle_callback";
   handle: string;
+  name: string;
   runtimeUrl?: string;
+  /** The lifecycle callback's URL (relative to the app's URL, as the CLI resolves it). */
+  url?: string;
   fields: { type: string; key?: string; required?: boolean }[];
 }
 
@@ -42,8 +46,9 @@ function parse(folder: string, text: string): FlowExtension | null {
       }
     }
   }
-  if (top.type !== "flow_trigger" && top.type !== "flow_action") return null;
-  return { folder, type: top.type, handle: top.handle!, runtimeUrl: top.runtime_url, fields };
+  if (top.type !== "flow_trigger" && top.type !== "flow_action" && top.type !== "flow_trigger_lifecycle_callback")
+    return null;
+  return { folder, type: top.type, handle: top.handle!, name: top.name!, runtimeUrl: top.runtime_url, url: top.url, fields };
 }
 
 export function flowExtensions(): FlowExtension[] {
@@ -57,4 +62,11 @@ export function flowExtensions(): FlowExtension[] {
 export const flowTriggerDefinitions = () =>
   flowExtensions()
     .filter((e) => e.type === "flow_trigger")
-    .map((e) => ({ handle: e.handle, fields: e.fields }));
+    .map((e) => ({ handle: e.handle, name: e.name, fields: e.fields }));
+
+/** The path Flow POSTs its trigger lifecycle callbacks to (the extension's relative url). */
+export function flowLifecycleCallbackPath(): string {
+  const callback = flowExtensions().find((e) => e.type === "flow_trigger_lifecycle_callback");
+  if (!callback?.url) throw new Error("no flow_trigger_lifecycle_callback extension with a url");
+  return callback.url;
+}

@@ -1,14 +1,14 @@
 /**
  * Pure: which Shopify Flow trigger a real event owes the shop, under which key, and the payload
- * Flow receives. The handles and payload keys are those of the trigger extensions in
+ * Flow receives (enqueued only while a workflow uses the trigger: ./trigger-use.server.ts, ADR 037). The handles and payload keys are those of the trigger extensions in
  * `extensions/flow-*` (their TOML); test/unit/flow/triggers.test.ts holds the two together.
  *
  * Reference fields (`order_reference`, `product_reference`) travel as `order_id` / `product_id`
  * with the resource's numeric id, as Flow expects; the other keys are the TOML fields' keys.
  */
-import type { FulfillmentSubscriber, FulfillmentTransitioned, StockLevelsChanged } from "../fulfillment/events";
+import type { FulfillmentTransitioned, StockLevelsChanged } from "../fulfillment/events";
 import { z } from "zod";
-import type { EnqueueArgs, EnqueueOf } from "../jobs/queue.server";
+import type { EnqueueOf } from "../jobs/queue.server";
 import { defineQueue } from "../jobs/registry";
 
 export const FLOW_TRIGGERS = {
@@ -66,18 +66,36 @@ function stringParams(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
-function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): EnqueueOf<typeof FLOW_TRIGGER_QUEUE> {
-  return { queue: FLOW_TRIGGER_QUEUE, key: `${shop}:${key}`, shop, payload: { ...job }, runAt: now };
+const HANDLE_OF: Record<FlowTriggerJob["kind"], string> = {
+  sent: FLOW_TRIGGERS.sent,
+  attention: FLOW_TRIGGERS.attention,
+  tracking: FLOW_TRIGGERS.tracking,
+  stockLow: FLOW_TRIGGERS.stockLow,
+};
+
+/** The handle of the trigger a job sends. */
+export const triggerHandle = (job: FlowTriggerJob): string => HANDLE_OF[job.kind];
+
+/** A trigger's job, as the events owe it. */
+export type FlowTriggerIntent = EnqueueOf<typeof FLOW_TRIGGER_QUEUE>;
+
+function intent(shop: string, key: string, job: FlowTriggerJob, now: Date): FlowTriggerIntent {
+  return {
+    queue: FLOW_TRIGGER_QUEUE,
+    key: `${shop}:${key}`,
+    shop,
+    payload: { ...job },
+    runAt: now,
+  };
 }
 
 /**
  * The triggers a transition owes: sent to the warehouse (once per record: the service has its
  * order), needs attention (each time it comes to need a person), tracking received (each new
  * tracking number written to Shopify).
- * @internal
  */
-export function flowTriggerIntents(t: FulfillmentTransitioned): EnqueueArgs[] {
-  const intents: EnqueueArgs[] = [];
+export function flowTriggerIntents(t: FulfillmentTransitioned): FlowTriggerIntent[] {
+  const intents: FlowTriggerIntent[] = [];
   if (t.to === "submitted" && (t.from === "submitting" || t.from === "unknown_outcome"))
     intents.push(intent(t.shop, `sent:${t.id}`, { kind: "sent", fulfillmentId: t.id }, t.now));
   if (t.to === "needs_attention" && t.from !== t.to) {
@@ -101,9 +119,8 @@ export function flowTriggerIntents(t: FulfillmentTransitioned): EnqueueArgs[] {
 
 /**
  * Stock levels that crossed down to the threshold in one write: each owes a "stock low" trigger.
- * @internal
  */
-export function stockLowIntents(args: StockLevelsChanged): EnqueueArgs[] {
+export function stockLowIntents(args: StockLevelsChanged): FlowTriggerIntent[] {
   return args.changes
     .filter((c) => c.next <= STOCK_LOW_THRESHOLD && (c.previous === null || c.previous > STOCK_LOW_THRESHOLD))
     .map((c) =>
@@ -116,11 +133,6 @@ export function stockLowIntents(args: StockLevelsChanged): EnqueueArgs[] {
     );
 }
 
-/** Flow's subscription to fulfilment's events (app/fulfillment/events.ts), made by the composition root. */
-export const flowFulfillmentSubscriber: FulfillmentSubscriber = {
-  transitioned: flowTriggerIntents,
-  stockLevelsChanged: stockLowIntents,
-};
 
 /** The size Shopify measures: the JSON payload's UTF-8 bytes. */
 export function payloadBytes(payload: Record<string, unknown>): number {

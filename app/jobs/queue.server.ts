@@ -29,6 +29,12 @@ export type EnqueueOf<Q extends QueueName> = {
   runAt?: Date;
   /** Instead of the queue's retryLimit (a test's, or a one-off). */
   maxAttempts?: number;
+  /**
+   * A condition (an SQL boolean) the job is written under, decided by the enqueue statement itself:
+   * false, and no row is added or woken. The feature that owes the job owns what it reads (e.g.
+   * whether a Flow workflow uses a trigger, ADR 037), so the queue knows no feature's tables.
+   */
+  onlyIf?: Prisma.Sql;
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "may the payload be left out"
 } & ({} extends JobPayloads[Q] ? { payload?: JobPayloads[Q] } : { payload: JobPayloads[Q] });
 
@@ -67,7 +73,7 @@ export function runAsJob<T>(job: Pick<Job, "queue" | "key">, fn: () => Promise<T
  * unless the enqueue comes from that run itself (runAsJob): e.g. a submission that puts its record
  * back to pending after a failure, whose job's outcome already says when to try again.
  * With `from`, a row is written only for each row that relation yields (used inside a larger
- * single statement, e.g. the orders/paid fast path).
+ * single statement, e.g. the orders/paid fast path). With `onlyIf`, only while that condition holds.
  */
 export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.Sql {
   const runAt = args.runAt ?? new Date();
@@ -75,6 +81,7 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
   // The queue's declared policy (app/jobs/registry.ts) decides its attempts and its priority.
   const policy = queuePolicy(args.queue);
   const source = from ? Prisma.sql`FROM ${from}` : Prisma.empty;
+  const condition = args.onlyIf ? Prisma.sql`WHERE ${args.onlyIf}` : Prisma.empty;
   // The request enqueuing (if any): its id goes into the job's log lines, its trace into the job's span.
   const requestId = currentRequestId() ?? null;
   const traceparent = currentTraceparent() ?? null;
@@ -84,7 +91,7 @@ export function enqueueStatement(args: EnqueueArgs, from?: Prisma.Sql): Prisma.S
     INSERT INTO "Job" (id, queue, key, shop, payload, state, "runAt", "maxAttempts", priority, "requestId", traceparent, "updatedAt")
     SELECT gen_random_uuid(), ${args.queue}, ${args.key}, ${args.shop}, ${payload}::jsonb, 'queued', ${runAt},
            ${args.maxAttempts ?? policy.retryLimit}::int, ${policy.priority}::smallint, ${requestId}::text, ${traceparent}::text, now()
-    ${source}
+    ${source} ${condition}
     ON CONFLICT (queue, key) DO UPDATE SET
       payload = CASE WHEN "Job".state = 'running' THEN "Job".payload ELSE EXCLUDED.payload END,
       "wakePayload" = CASE WHEN "Job".state = 'running' THEN EXCLUDED.payload END,

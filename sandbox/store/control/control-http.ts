@@ -305,9 +305,13 @@ export function createControlHandler(control: StoreControl): (request: Request) 
                 key: optionalString(field, "key", `${label}.key`),
               };
             });
-            return { handle: requiredString(trigger, "handle", `triggers[${index}].handle`), fields };
+            return {
+              handle: requiredString(trigger, "handle", `triggers[${index}].handle`),
+              name: optionalString(trigger, "name", `triggers[${index}].name`),
+              fields,
+            };
           });
-          return json(200, control.defineFlowTriggers(domain, triggers));
+          return json(200, control.defineFlowTriggers(domain, triggers, optionalString(body, "lifecycleUrl")));
         }
         case "GET /flow/triggers":
           return json(200, control.flowTriggers(domain));
@@ -324,6 +328,23 @@ export function createControlHandler(control: StoreControl): (request: Request) 
           );
         case "GET /flow/actions":
           return json(200, control.flowActions(domain));
+        case "POST /flow/workflows": {
+          if (typeof body.enabled !== "boolean") bad("enabled must be true or false");
+          return json(
+            200,
+            await control.setFlowWorkflow(domain, {
+              handle: requiredString(body, "handle"),
+              enabled: body.enabled as boolean,
+              workflowId: optionalString(body, "workflowId"),
+              hold: body.hold === true,
+              signature: optionalString(body, "signature"),
+            }),
+          );
+        }
+        case "GET /flow/workflows":
+          return json(200, control.flowWorkflows(domain));
+        case "POST /flow/lifecycle/deliver":
+          return json(200, await control.deliverFlowLifecycle(domain, requiredString(body, "id")));
         case "GET /deliveries":
           return json(200, control.deliveries(domain));
         case "POST /deliveries/:id/redeliver":

@@ -26,6 +26,12 @@ import type { WebhookSender } from "../webhooks/deliver";
 import { createShippingControl, type ShippingControl } from "./shipping-control";
 import {
   sendFlowAction,
+  changeFlowWorkflow,
+  deliverFlowLifecycle,
+  type FlowAppEndpoint,
+  type FlowLifecycleRecord,
+  type FlowWorkflow,
+  type FlowWorkflowChange,
   type FlowActionRecord,
   type FlowTriggerDefinition,
   type FlowTriggerRefusal,
@@ -141,8 +147,15 @@ export interface StoreControl extends ShippingControl {
   deliveries(domain: string): { deliveries: DeliveryRecord[] };
   /** Sends a past delivery again exactly as it was (payload, event id, webhook id, trigger time). */
   redeliver(domain: string, eventId: string): Promise<Deliveries>;
-  /** The app's Flow trigger extensions as deployed (handle and TOML fields): what the intake accepts. */
-  defineFlowTriggers(domain: string, triggers: FlowTriggerDefinition[]): { handles: string[] };
+  /**
+   * The app's Flow trigger extensions as deployed (handle, name and TOML fields): what the intake
+   * accepts; and its lifecycle callback extension's url (relative to the app's), if it has one.
+   */
+  defineFlowTriggers(
+    domain: string,
+    triggers: FlowTriggerDefinition[],
+    lifecycleUrl?: string | null,
+  ): { handles: string[] };
   /** The triggers `flowTriggerReceive` took (with their payloads) and refused, in order. */
   flowTriggers(domain: string): { received: FlowTriggerRun[]; refused: FlowTriggerRefusal[] };
   /**
@@ -161,6 +174,18 @@ export interface StoreControl extends ShippingControl {
     },
   ): Promise<{ action: FlowActionRecord }>;
   flowActions(domain: string): { actions: FlowActionRecord[] };
+  /**
+   * The merchant enables or disables a workflow using a trigger of the app: Flow POSTs the signed
+   * lifecycle callback to the app (an enable stands only if the app answers 2xx in time). `hold`
+   * keeps a disable's callback back, to deliver late with deliverFlowLifecycle.
+   */
+  setFlowWorkflow(
+    domain: string,
+    change: FlowWorkflowChange,
+  ): Promise<{ workflow: FlowWorkflow; callback: FlowLifecycleRecord | null }>;
+  deliverFlowLifecycle(domain: string, id: string): Promise<{ callback: FlowLifecycleRecord }>;
+  /** The merchant's workflows and every lifecycle callback Flow made, in order. */
+  flowWorkflows(domain: string): { workflows: FlowWorkflow[]; lifecycle: FlowLifecycleRecord[] };
 }
 
 type ActionResult = {
@@ -208,6 +233,12 @@ export function createStoreControl(deps: {
     } catch (error) {
       throw new ControlError(404, error instanceof Error ? error.message : String(error));
     }
+  };
+  /** Where and how Flow reaches the app registered for the shop. */
+  const flowApp = (domain: string): FlowAppEndpoint => {
+    const app = controlOf(domain).app;
+    if (!app) throw new ControlError(409, `no app registered for ${domain}`);
+    return { appUrl: app.appUrl, secret: app.secret, domain, shopId: shopOf(domain).id, fetch: app.fetch };
   };
   const orderOf = (shop: ShopState, id: string): OrderRecord => {
     const order = shop.orders.get(toGid("Order", id));
@@ -590,11 +621,16 @@ export function createStoreControl(deps: {
     deliveries(domain) {
       return { deliveries: controlOf(domain).deliveries.map((d) => ({ ...d })) };
     },
-    defineFlowTriggers(domain, triggers) {
+    defineFlowTriggers(domain, triggers, lifecycleUrl) {
       const flow = shopOf(domain).flow;
       flow.triggers.clear();
       for (const trigger of triggers)
-        flow.triggers.set(trigger.handle, { handle: trigger.handle, fields: trigger.fields.map((f) => ({ ...f })) });
+        flow.triggers.set(trigger.handle, {
+          handle: trigger.handle,
+          name: trigger.name,
+          fields: trigger.fields.map((f) => ({ ...f })),
+        });
+      if (lifecycleUrl !== undefined) flow.lifecycleUrl = lifecycleUrl;
       return { handles: [...flow.triggers.keys()] };
     },
     flowTriggers(domain) {
@@ -618,6 +654,25 @@ export function createStoreControl(deps: {
     },
     flowActions(domain) {
       return { actions: structuredClone(shopOf(domain).flow.actions) };
+    },
+    async setFlowWorkflow(domain, change) {
+      const shop = shopOf(domain);
+      try {
+        return await changeFlowWorkflow(shop.flow, change, flowApp(domain), now());
+      } catch (error) {
+        if (error instanceof ControlError) throw error;
+        throw new ControlError(400, error instanceof Error ? error.message : String(error));
+      }
+    },
+    async deliverFlowLifecycle(domain, id) {
+      const flow = shopOf(domain).flow;
+      if (!flow.lifecycle.some((c) => c.id === id && c.held))
+        throw new ControlError(404, `no held lifecycle callback ${id} in ${domain}`);
+      return { callback: await deliverFlowLifecycle(flow, id, flowApp(domain)) };
+    },
+    flowWorkflows(domain) {
+      const { workflows, lifecycle } = shopOf(domain).flow;
+      return { workflows: [...workflows.values()].map((w) => ({ ...w })), lifecycle: structuredClone(lifecycle) };
     },
     async redeliver(domain, eventId) {
       const control = controlOf(domain);

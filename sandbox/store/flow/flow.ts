@@ -1,7 +1,10 @@
 /**
  * Shopify Flow on the simulated store: the trigger intake (`flowTriggerReceive`) validates what the
  * app sends against the app's trigger extensions as deployed (their handles and fields, given with
- * `defineFlowTriggers`), and the signed action requests Flow POSTs to an action's runtime_url.
+ * `defineFlowTriggers`), the signed action requests Flow POSTs to an action's runtime_url, and the
+ * workflows a merchant enables and disables: each change POSTs the signed trigger lifecycle
+ * callback to the app's `flow_trigger_lifecycle_callback` URL, and an enable that the app does not
+ * answer 2xx within five seconds is refused, as Flow refuses it ("Track Flow lifecycle events").
  * Everything received and sent is kept for tests to read.
  */
 import { randomUUID } from "node:crypto";
@@ -15,7 +18,27 @@ interface FlowTriggerField {
 
 export interface FlowTriggerDefinition {
   handle: string;
+  /** The extension's name: what the lifecycle callback names the trigger by (Flow's example does). */
+  name?: string;
   fields: FlowTriggerField[];
+}
+
+/** A workflow of the merchant's, started by one of the app's triggers. */
+export interface FlowWorkflow {
+  id: string;
+  handle: string;
+  enabled: boolean;
+}
+
+/** One trigger lifecycle callback: sent (with the app's answer) or held to be delivered late. */
+export interface FlowLifecycleRecord {
+  id: string;
+  url: string;
+  body: Record<string, unknown>;
+  /** The app's status; null when held or when the app could not be reached (see `error`). */
+  status: number | null;
+  held: boolean;
+  error?: string;
 }
 
 export interface FlowTriggerRun {
@@ -46,6 +69,10 @@ export interface FlowShopState {
   received: FlowTriggerRun[];
   refused: FlowTriggerRefusal[];
   actions: FlowActionRecord[];
+  /** The lifecycle callback extension's url (relative: against the app's URL); none: Flow calls nothing. */
+  lifecycleUrl: string | null;
+  workflows: Map<string, FlowWorkflow>;
+  lifecycle: FlowLifecycleRecord[];
 }
 
 export const newFlowShopState = (): FlowShopState => ({
@@ -53,6 +80,9 @@ export const newFlowShopState = (): FlowShopState => ({
   received: [],
   refused: [],
   actions: [],
+  lifecycleUrl: null,
+  workflows: new Map(),
+  lifecycle: [],
 });
 
 /** Shopify refuses a trigger payload over 50 KB (taken as 50,000 bytes). */
@@ -162,4 +192,99 @@ export async function sendFlowAction(flow: FlowShopState, args: FlowActionDelive
   }
   flow.actions.push(record);
   return { ...record };
+}
+
+/** Flow lets a merchant enable a workflow only if the app answers its callback 2xx within this. */
+const LIFECYCLE_ANSWER_MS = 5_000;
+
+export interface FlowWorkflowChange {
+  handle: string;
+  enabled: boolean;
+  /** One workflow per trigger unless named: a second id is a second workflow using the trigger. */
+  workflowId?: string;
+  /** A disable's callback kept back, to be delivered late (deliverFlowLifecycle): Flow's reorder. */
+  hold?: boolean;
+  /** Overrides the signature (to send a bad one). */
+  signature?: string;
+}
+
+export interface FlowAppEndpoint {
+  /** The app's URL, that a relative lifecycle url is resolved against (as the CLI does). */
+  appUrl?: string;
+  secret: string;
+  domain: string;
+  shopId: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * A merchant enables or disables a workflow using `change.handle`: Flow POSTs the signed lifecycle
+ * callback saying whether an enabled workflow still uses the trigger. An enable stands only if
+ * the app answered 2xx in time; a disable stands whatever the app answers.
+ */
+export async function changeFlowWorkflow(
+  flow: FlowShopState,
+  change: FlowWorkflowChange,
+  app: FlowAppEndpoint,
+  now: number,
+): Promise<{ workflow: FlowWorkflow; callback: FlowLifecycleRecord | null }> {
+  const definition = flow.triggers.get(change.handle);
+  if (!definition) throw new Error(`no trigger of the app has the handle '${change.handle}'`);
+  if (change.hold && change.enabled) throw new Error("only a disable's callback can be held: an enable waits for the app");
+  const id = change.workflowId ?? change.handle;
+  const workflow = flow.workflows.get(id) ?? { id, handle: change.handle, enabled: false };
+  const usedAfter = (enabled: boolean) =>
+    [...flow.workflows.values()].some((w) => w.id !== id && w.handle === change.handle && w.enabled) || enabled;
+  if (!flow.lifecycleUrl) {
+    flow.workflows.set(id, { ...workflow, enabled: change.enabled });
+    return { workflow: { ...flow.workflows.get(id)! }, callback: null };
+  }
+  const body = {
+    flow_trigger_definition_id: definition.name ?? definition.handle,
+    has_enabled_flow: usedAfter(change.enabled),
+    shop_id: Number(app.shopId.replace(/\D/g, "")),
+    shopify_domain: app.domain,
+    timestamp: new Date(now).toISOString(),
+  };
+  const callback: FlowLifecycleRecord = {
+    id: randomUUID(),
+    url: app.appUrl ? new URL(flow.lifecycleUrl, app.appUrl).toString() : flow.lifecycleUrl,
+    body,
+    status: null,
+    held: Boolean(change.hold),
+  };
+  flow.lifecycle.push(callback);
+  if (!change.hold) await postLifecycle(callback, app, change.signature);
+  const answered = callback.status !== null && callback.status >= 200 && callback.status < 300;
+  if (!change.enabled || answered) flow.workflows.set(id, { ...workflow, enabled: change.enabled });
+  return { workflow: { ...(flow.workflows.get(id) ?? workflow) }, callback: { ...callback } };
+}
+
+/** Delivers a held lifecycle callback now, late, with the timestamp it was made with. */
+export async function deliverFlowLifecycle(
+  flow: FlowShopState,
+  id: string,
+  app: FlowAppEndpoint,
+): Promise<FlowLifecycleRecord> {
+  const callback = flow.lifecycle.find((c) => c.id === id && c.held);
+  if (!callback) throw new Error(`no held lifecycle callback ${id}`);
+  callback.held = false;
+  await postLifecycle(callback, app);
+  return { ...callback };
+}
+
+async function postLifecycle(callback: FlowLifecycleRecord, app: FlowAppEndpoint, signature?: string) {
+  const raw = JSON.stringify(callback.body);
+  try {
+    const response = await (app.fetch ?? fetch)(callback.url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Hmac-SHA256": signature ?? signBody(raw, app.secret) },
+      body: raw,
+      signal: AbortSignal.timeout(LIFECYCLE_ANSWER_MS),
+    });
+    callback.status = response.status;
+    await response.text().catch(() => "");
+  } catch (error) {
+    callback.error = error instanceof Error ? error.message : String(error);
+  }
 }

@@ -14,7 +14,7 @@ import { jobErrorCode } from "~/job-errors/error-codes";
 import { createJobWorker } from "~/jobs/worker.server";
 import { listJobProblems, retryJobProblem } from "~/attention/job-problems.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
-import { flowTriggerDefinitions } from "../../../scripts/flow-extensions";
+import { deployFlowExtensions, enableWorkflows } from "./support/flow-app";
 import {
   HOUR,
   MINUTE,
@@ -35,8 +35,11 @@ afterAll(() => h.close());
 beforeEach(async () => {
   await clearFulfilments(h);
   await prisma.flowTrigger.deleteMany({});
+  await prisma.flowTriggerUse.deleteMany({});
   await prisma.session.updateMany({ where: { shop: SHOP }, data: { locale: null } });
-  h.store.control.defineFlowTriggers(SHOP, flowTriggerDefinitions());
+  // The merchant has a workflow for each trigger (ADR 037: a trigger is sent only while one uses it).
+  deployFlowExtensions(h.store, SHOP);
+  await enableWorkflows(h.store, SHOP);
   // The store keeps what it received across tests: each test reads only its own.
   const { received: before, refused } = h.store.control.flowTriggers(SHOP);
   base = { received: before.length, refused: refused.length };

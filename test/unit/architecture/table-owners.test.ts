@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   CustomerDataRequest: "app/privacy/",
   FlowTrigger: "app/flow/trigger-jobs.server.ts",
   FlowActionRun: "app/flow/actions.server.ts",
+  FlowTriggerUse: "app/flow/trigger-use.server.ts",
   AdminApiBudget: "app/shopify/admin-budget.server.ts",
 };
 

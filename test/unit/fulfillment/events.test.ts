@@ -1,7 +1,8 @@
 // Fulfilment announces its state changes and stock writes; a subscriber (Flow, wired by the
 // composition root) answers with the jobs it owes, which the announcing write then contains.
 import { describe, expect, it } from "vitest";
-import { flowFulfillmentSubscriber, FLOW_TRIGGER_QUEUE } from "~/flow/triggers";
+import { flowFulfillmentSubscriber } from "~/flow/trigger-use.server";
+import { FLOW_TRIGGER_QUEUE } from "~/flow/triggers";
 import { jobsOwedOnStockLevels, jobsOwedOnTransition, subscribeToFulfillment } from "~/fulfillment/events";
 
 const now = new Date("2026-11-27T12:00:00Z");

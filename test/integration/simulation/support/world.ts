@@ -17,6 +17,7 @@ import { TEST_API_SECRET, TEST_APP_URL, TEST_SHOP } from "../../../helpers/shopi
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs/jobs.server";
 import { readWarehouse } from "~/warehouse/warehouse-read.server";
 import { flowJobHandlers } from "~/flow/trigger-jobs.server";
+import { FLOW_TRIGGERS } from "~/flow/triggers";
 import { createJobWorker, type JobWorker } from "~/jobs/worker.server";
 import { ensureReconciliation } from "~/fulfillment/jobs/reconcile.server";
 import { ensureStockSchedule, requestStockSync } from "~/fulfillment/jobs/stock-sync.server";
@@ -363,6 +364,12 @@ export class World {
     await prisma.shop.update({
       where: { domain: SHOP },
       data: { ordersWatermark: this.now(), ordersReconciledAt: null },
+    });
+    // Workflows use every trigger (as for a shop installed before ADR 037): the trigger jobs still
+    // interleave with the order's, as they did before triggers were sent only while in use.
+    await prisma.flowTriggerUse.deleteMany({ where: { shop: SHOP } });
+    await prisma.flowTriggerUse.createMany({
+      data: Object.values(FLOW_TRIGGERS).map((trigger) => ({ shop: SHOP, trigger, enabled: true, at: null })),
     });
     await this.controlPost("/__sandbox/reset");
     await this.client.createProducts({
