@@ -12,11 +12,11 @@ import { ReadinessCard } from "~/components/readiness-card";
 import { CarrierServiceStatus } from "./carrier-service-status";
 import { ConnectionCard } from "./connection-card";
 import { OperationsCard } from "./operations-card";
-import type { OperationsFormValues } from "./operations-form";
+import type { OperationsFormValues } from "~/orchestration/settings-forms/operations-form";
 import { RatesCard } from "./rates-card";
 import { SavedNotice } from "./saved-notice";
 import { SupportCard } from "./support-card";
-import type { SupportFormValues } from "./support-form";
+import type { SupportFormValues } from "~/orchestration/settings-forms/support-form";
 import {
   connectAccount,
   disconnectAccount,

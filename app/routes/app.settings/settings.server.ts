@@ -15,10 +15,10 @@ import type { ShopifyProblem } from "~/shopify/admin/problem";
 import { es, type Messages } from "~/i18n/messages.es";
 import { readShopState } from "~/orchestration/shop-state.server";
 import type { RatesBanner, StoredChecklist } from "~/orchestration/shop-state";
-import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "./operations-form";
-import { parseRatesForm, ratesFormValues, submittedRatesValues, type RatesFormValues } from "./rates-form";
-import { conflictMessage, formReadAt } from "./read-at";
-import { supportFormValues, type SupportFormValues } from "./support-form";
+import { operationsFormValues, parseOperationsForm, type OperationsFormValues } from "~/orchestration/settings-forms/operations-form";
+import { parseRatesForm, ratesFormValues, submittedRatesValues, type RatesFormValues } from "~/orchestration/settings-forms/rates-form";
+import { conflictMessage, formReadAt } from "~/orchestration/settings-forms/read-at";
+import { supportFormValues, type SupportFormValues } from "~/orchestration/settings-forms/support-form";
 
 export interface SettingsPageData {
   connected: boolean;

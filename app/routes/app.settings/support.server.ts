@@ -3,9 +3,9 @@
 import type { SettingsDeps } from "~/orchestration/settings.server";
 import { es, type Messages } from "~/i18n/messages.es";
 import { updateShopSettings } from "~/shop/shop-settings.server";
-import { conflictMessage, formReadAt } from "./read-at";
+import { conflictMessage, formReadAt } from "~/orchestration/settings-forms/read-at";
 import type { SettingsActionResult } from "./settings.server";
-import { parseSupportForm, supportFormValues } from "./support-form";
+import { parseSupportForm, supportFormValues } from "~/orchestration/settings-forms/support-form";
 
 /** Saves the service's support channel, unless another session changed it since the form was read. */
 export async function saveSupport(

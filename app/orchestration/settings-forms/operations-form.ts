@@ -9,7 +9,7 @@ import {
   type FulfillmentSettings,
   type ServiceCode,
   type StockSettings,
-} from "~/shop/shop-settings.server";
+} from "~/shop/settings-schema";
 import { OPERATIONS_FIELDS } from "./number-fields";
 
 const LOCATION_ID = gidPattern("Location");

@@ -1,7 +1,7 @@
 // The service's support channel form of the settings page (issue 33) ⇄ `settings.support`: an
 // e-mail, a phone and a web address, each optional, each validated and refused naming the field.
 import type { Messages } from "~/i18n/messages.es";
-import type { ShopSettings } from "~/shop/shop-settings.server";
+import type { ShopSettings } from "~/shop/settings-schema";
 import { supportChannelSchema, type SupportChannel } from "~/shop/support-channel";
 
 export interface SupportFormValues {

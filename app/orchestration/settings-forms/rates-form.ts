@@ -9,14 +9,11 @@ import { withoutControlCharacters } from "~/text/control-characters";
 import { formatNumberInput, parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
 import { describeNumberError } from "~/forms/number-messages";
 import { es, type Messages } from "~/i18n/messages.es";
-import { ratesSettingsSchema, SERVICE_CODES, type RatesSettings, type ServiceCode } from "~/shop/shop-settings.server";
+import { ratesSettingsSchema, SERVICE_CODES, type RatesSettings, type ServiceCode } from "~/shop/settings-schema";
 import { RATE_FIELDS } from "./number-fields";
 
 /** Every form value is text; checkboxes are "on" or absent. */
 export type RatesFormValues = Record<string, string>;
-
-/** The settings page's error messages, in the merchant's language. */
-export type SettingsErrors = Messages["settings"]["errors"];
 
 export type ParsedRatesForm =
   { ok: true; rates: RatesSettings } | { ok: false; errors: Record<string, string>; values: RatesFormValues };
