@@ -4,12 +4,7 @@ import { parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
 import { gidPattern } from "~/shopify/gid";
 import { describeNumberError } from "~/forms/number-messages";
 import { es, type Messages } from "~/i18n/messages.es";
-import {
-  SERVICE_CODES,
-  type FulfillmentSettings,
-  type ServiceCode,
-  type StockSettings,
-} from "~/shop/settings-schema";
+import { SERVICE_CODES, type FulfillmentSettings, type ServiceCode, type StockSettings } from "~/shop/settings-schema";
 import { OPERATIONS_FIELDS } from "./number-fields";
 
 const LOCATION_ID = gidPattern("Location");
