@@ -1,6 +1,7 @@
 // The service account form of the settings page: the API key and the environment it belongs to.
 import type { Messages } from "~/i18n/messages.es";
 import type { SvcEnvironment } from "~/shop/svc-connection.server";
+import { formFields } from "./form-fields";
 
 const MAX_API_KEY = 512;
 
@@ -12,8 +13,7 @@ export type ParsedConnectForm =
 export function parseConnectForm(form: FormData, m: Messages): ParsedConnectForm {
   const t = m.settings.errors;
   const apiKey = normaliseApiKey(form.get("apiKey"));
-  const chosen = form.get("environment");
-  const environment = typeof chosen === "string" ? chosen.trim() : "";
+  const environment = formFields(form, m).text("environment");
   const values = { environment: environment.slice(0, 40) };
   // One of the two the page offers; anything else is refused, never read as QA.
   if (environment !== "qa" && environment !== "production")
