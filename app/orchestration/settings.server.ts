@@ -1,7 +1,7 @@
 // The settings of a shop as the merchant changes them: connecting the service account (which starts
 // the catalogue sync and the orders reconciliation), the rate rules, the orders-and-stock settings
 // (and the fulfilment mode they imply), and the carrier-service registration after either. The
-// settings page (app/routes/app.settings) parses the forms and words the outcomes.
+// settings page's server side (settings-page.server.ts) parses the forms and words the outcomes.
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { startFullSync } from "~/catalog/full-sync.server";
@@ -15,14 +15,9 @@ import { startReconciliation } from "~/fulfillment/jobs/reconcile.server";
 import { scheduleReadinessCheck } from "~/orchestration/readiness.server";
 import { ensureStockSchedule } from "~/fulfillment/jobs/stock-sync.server";
 import type { RatesRuntime } from "~/rates/runtime.server";
-import {
-  registerCarrierService,
-  type CarrierRegistration,
-  type CarrierServiceState,
-} from "~/shop/carrier-service.server";
+import { registerCarrierService, type CarrierRegistration } from "~/shop/carrier-service.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
-import { listLocations } from "~/shopify/admin/locations.server";
-import { shopifyProblem, storedProblem, type ShopifyProblem } from "~/shopify/admin/problem";
+import { shopifyProblem, type ShopifyProblem } from "~/shopify/admin/problem";
 import { SvcError, SvcUnauthorizedError } from "~/svc";
 import {
   getShopSettings,
@@ -31,7 +26,6 @@ import {
   type SettingsConflict,
   type SettingsReadAt,
   type RatesSettings,
-  type ShopSettings,
   type ShopSettingsPatch,
 } from "../shop/shop-settings.server";
 import { carrierServiceName } from "../shop/carrier-name";
@@ -51,65 +45,6 @@ export interface SettingsDeps {
   rates: Pick<RatesRuntime, "forget">;
 }
 type Deps = SettingsDeps;
-
-export interface ShopSettingsView {
-  connected: boolean;
-  environment: SvcEnvironment;
-  /** `problem`: a ShopifyProblem code, worded by the page (rows from before codes read "unknown"). */
-  carrierService: { state: CarrierServiceState | null; problem: ShopifyProblem | null };
-  settings: ShopSettings;
-  /** The settings version `settings` were read at (what a form sends back with its save). */
-  version: number;
-  /** The shop's locations, for the stock location; empty when Shopify could not be asked. */
-  locations: { id: string; name: string }[];
-}
-
-async function shopLocations(deps: Deps, shop: string): Promise<{ id: string; name: string }[]> {
-  try {
-    return await listLocations(await deps.adminFor(shop));
-  } catch (error) {
-    deps.logger.warn(
-      { shop, err: error instanceof Error ? error.message : String(error) },
-      "could not read the shop's locations",
-    );
-    return [];
-  }
-}
-
-/**
- * Of `ids`, those that are not among the shop's locations (a page offers only those); none when
- * Shopify could not be asked, so an outage does not refuse a choice the page offered.
- */
-export async function unknownLocationIds(deps: Deps, shop: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const locations = await shopLocations(deps, shop);
-  if (locations.length === 0) return [];
-  const known = new Set(locations.map((location) => location.id));
-  return ids.filter((id) => !known.has(id));
-}
-
-/** The connection, the carrier service, the settings and the locations of `shop`. */
-export async function shopSettingsView(deps: Deps, shop: string): Promise<ShopSettingsView> {
-  const [row, { settings, version }, locations] = await Promise.all([
-    deps.db.shop.findUnique({
-      where: { domain: shop },
-      select: { svcApiKeyCiphertext: true, svcEnvironment: true, carrierServiceState: true, carrierServiceError: true },
-    }),
-    getShopSettings({ db: deps.db, shop }),
-    shopLocations(deps, shop),
-  ]);
-  return {
-    connected: Boolean(row?.svcApiKeyCiphertext),
-    environment: row?.svcEnvironment === "production" ? "production" : "qa",
-    carrierService: {
-      state: (row?.carrierServiceState as CarrierServiceState | null) ?? null,
-      problem: row?.carrierServiceError ? storedProblem(row.carrierServiceError) : null,
-    },
-    settings,
-    version,
-    locations,
-  };
-}
 
 export type ConnectOutcome =
   { ok: true; carrierService: CarrierRegistration } | { ok: false; reason: "unauthorized" | "unreachable" };

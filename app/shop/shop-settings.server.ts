@@ -1,132 +1,22 @@
-// Each shop's settings, stored as JSON on the Shop row and validated here. Every update bumps
-// settingsVersion, which the rate cache keys on, so a rule change is visible at the next quote.
-// Money is integer centavos (subunits) and percentages are basis points: never floats.
+// Each shop's settings, stored as JSON on the Shop row and validated here (their shape:
+// settings-schema.ts). Every update bumps settingsVersion, which the rate cache keys on, so a rule
+// change is visible at the next quote.
 import type { PrismaClient } from "@prisma/client";
-import { z } from "zod";
-import { serviceCodeSchema } from "~/svc/wire/service-code";
-import { gidPattern } from "~/shopify/gid";
-import { supportChannelSchema } from "./support-channel";
+import {
+  DEFAULT_SETTINGS,
+  MAX_RATE_DEADLINE_MS,
+  shopSettingsSchema,
+  type ShopSettings,
+} from "./settings-schema";
 
-// The service codes are the service's own, defined once at its edge (app/svc/service-codes.ts).
-export { SERVICE_CODES, type ServiceCode } from "~/svc/service-codes";
-
-const centavos = z.number().int().min(0).max(100_000_000);
-const centimetres = z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, 'must be centimetres as decimal text, e.g. "12.5"');
-
-/**
- * The longest wait a merchant can set. Shopify's shortest read timeout for a carrier callback is
- * 3 s (shops above 3,000 requests/min); 2.5 s leaves 500 ms for the answer to reach Shopify, so it
- * always lands before Shopify gives up and shows its backup rates.
- */
-const MAX_RATE_DEADLINE_MS = 2500;
-
-export const ratesSettingsSchema = z.object({
-  /** How long the callback waits for the service before falling back (ms). */
-  deadlineMs: z
-    .number()
-    .int()
-    .min(250)
-    .max(MAX_RATE_DEADLINE_MS, `must be at most ${MAX_RATE_DEADLINE_MS} ms (Shopify's shortest timeout is 3 s)`)
-    .default(2500),
-  /** Percentage markup in basis points (1,000 = 10 %); may be negative for a discount. */
-  markupBasisPoints: z.number().int().min(-10_000).max(100_000).default(0),
-  /** Fixed markup added after the percentage, in centavos. */
-  markupFixedCentavos: z.number().int().min(-100_000_000).max(100_000_000).default(0),
-  rounding: z.enum(["none", "up_to_peso", "up_to_99"]).default("none"),
-  freeShipping: z
-    .object({
-      minSubtotalCentavos: centavos.nullable().default(null),
-      services: z.array(serviceCodeSchema).default([]),
-    })
-    .default({ minSubtotalCentavos: null, services: [] }),
-  hiddenServices: z.array(serviceCodeSchema).default([]),
-  /** Names shown at checkout per service; missing ones use the defaults in Spanish. */
-  names: z
-    .partialRecord(
-      serviceCodeSchema,
-      z.object({ name: z.string().min(1).max(80), description: z.string().max(200).optional() }),
-    )
-    .default({}),
-  handlingDays: z.number().int().min(0).max(30).default(0),
-  onInsufficientStock: z.enum(["no_rates", "quote_anyway"]).default("no_rates"),
-  /** On timeouts and service errors: let Shopify show its backup rates (503), or answer fallbackRates. */
-  onFailure: z.enum(["backup_rates", "fallback_rates"]).default("backup_rates"),
-  fallbackRates: z
-    .array(
-      z.object({
-        service: serviceCodeSchema,
-        name: z.string().min(1).max(80),
-        priceCentavos: centavos,
-        maxDays: z.number().int().min(0).max(60).optional(),
-      }),
-    )
-    .default([]),
-  cacheTtlSeconds: z.number().int().min(0).max(3600).default(600),
-  /**
-   * When the service fails or misses the deadline, answer the last rates quoted for the same cart
-   * and destination if they are at most this old (hours); 0 turns it off (issue 23).
-   */
-  staleMaxAgeHours: z.number().int().min(0).max(168).default(24),
-});
-
-const catalogSettingsSchema = z.object({
-  dimensionNamespace: z.string().min(1).default("custom"),
-  lengthKey: z.string().min(1).default("length"),
-  widthKey: z.string().min(1).default("width"),
-  heightKey: z.string().min(1).default("height"),
-  /** Used for variants with a weight but no dimension metafields; null = none. */
-  defaultPackage: z.object({ length: centimetres, width: centimetres, height: centimetres }).nullable().default(null),
-  /** Register variants without dimensions anyway (they can't be quoted and can't be completed later). */
-  sendWithoutDimensions: z.boolean().default(false),
-});
-
-const fulfillmentSettingsSchema = z.object({
-  /** Service for orders paid on a rate that did not come from us (e.g. Shopify's backup rates). */
-  defaultService: serviceCodeSchema.default("NACIONAL"),
-  skipTestOrders: z.boolean().default(true),
-  notifyCustomer: z.boolean().default(true),
-  /**
-   * Where the work comes from (docs/decisions/012-fulfillment-modes.md): "merchant_managed" —
-   * the app sends the shop's own fulfilment orders at the warehouse's locations; or
-   * "fulfillment_service" — the warehouse is a Shopify fulfilment service with its own location.
-   */
-  mode: z.enum(["merchant_managed", "fulfillment_service"]).default("merchant_managed"),
-  /** Location gids the warehouse fulfils (merchant-managed); empty: the stock location. */
-  locationIds: z.array(z.string().regex(gidPattern("Location"), "expected a Location gid")).max(50).default([]),
-  /** Minutes each paid order waits before it goes, so early edits and cancellations never reach the warehouse. */
-  holdBackMinutes: z.number().int().min(0).max(24 * 60).default(0),
-  /** On connecting: also send the open paid orders of the last N days (0: only orders paid from now on). */
-  importDays: z.number().int().min(0).max(60).default(0),
-  /** Minutes between reconciliations of recently updated orders (a lost webhook never loses an order). */
-  reconcileMinutes: z.number().int().min(5).max(24 * 60).default(30),
-});
-
-const stockSettingsSchema = z.object({
-  enabled: z.boolean().default(false),
-  locationId: z.string().nullable().default(null),
-  intervalMinutes: z
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60)
-    .default(15),
-});
-
-const shopSettingsSchema = z.object({
-  rates: ratesSettingsSchema.default(ratesSettingsSchema.parse({})),
-  catalog: catalogSettingsSchema.default(catalogSettingsSchema.parse({})),
-  fulfillment: fulfillmentSettingsSchema.default(fulfillmentSettingsSchema.parse({})),
-  stock: stockSettingsSchema.default(stockSettingsSchema.parse({})),
-  /** The service's support channel, shown where the merchant must contact the service (issue 33). */
-  support: supportChannelSchema.default(supportChannelSchema.parse({})),
-});
-
-export type ShopSettings = z.infer<typeof shopSettingsSchema>;
-export type RatesSettings = z.infer<typeof ratesSettingsSchema>;
-export type FulfillmentSettings = z.infer<typeof fulfillmentSettingsSchema>;
-export type StockSettings = z.infer<typeof stockSettingsSchema>;
-
-export const DEFAULT_SETTINGS: ShopSettings = shopSettingsSchema.parse({});
+// What the settings' readers import with them, from the one module they already read them through.
+export {
+  DEFAULT_SETTINGS,
+  type FulfillmentSettings,
+  type RatesSettings,
+  type ServiceCode,
+  type ShopSettings,
+} from "./settings-schema";
 
 type Db = Pick<PrismaClient, "shop">;
 

@@ -1,5 +1,5 @@
 // Configuración's notices next to what they are about. A save refused because the same settings changed in another tab or session after the page was
-// read (read-at.ts): what changed, and a way to load the saved values (a fresh read of the page,
+// read (orchestration/settings-forms/read-at.ts): what changed, and a way to load the saved values (a fresh read of the page,
 // which also forgets the refused save) to make the change again on top of them.
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Banner, Text } from "@shopify/polaris";

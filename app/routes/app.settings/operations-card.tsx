@@ -5,8 +5,8 @@ import { useRef, useState, type FormEvent } from "react";
 import { FormSaveBar } from "~/components/form-save-bar";
 import { NumberField } from "~/components/number-field";
 import { useI18n } from "~/i18n/react";
-import { OPERATIONS_FIELDS } from "./number-fields";
-import type { OperationsFormValues } from "./operations-form";
+import { OPERATIONS_FIELDS } from "~/orchestration/settings-forms/number-fields";
+import type { OperationsFormValues } from "~/orchestration/settings-forms/operations-form";
 import { ConflictBanner, ReadAtFields } from "./conflict-banner";
 
 // Listed here rather than imported: this runs in the browser, which must not load .server modules.

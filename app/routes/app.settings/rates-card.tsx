@@ -18,7 +18,7 @@ import { NumberField } from "~/components/number-field";
 import type { NumberFieldSpec } from "~/forms/number-input";
 import { useI18n } from "~/i18n/react";
 import { SERVICE_CODES } from "~/svc/service-codes";
-import { RATE_FIELDS } from "./number-fields";
+import { RATE_FIELDS } from "~/orchestration/settings-forms/number-fields";
 import { EveryOrderFree, FormProblem, ReadAtFields } from "./conflict-banner";
 
 /** The rate rules form, field names as rates-form.ts reads them; `typed` is what a refused save sent. */

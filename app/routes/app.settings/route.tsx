@@ -6,28 +6,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Layout, Page } from "@shopify/polaris";
 import { TitleBar } from "@shopify/app-bridge-react";
-import { pickLocale, translator } from "~/i18n/locale";
 import { useI18n } from "~/i18n/react";
 import { ReadinessCard } from "~/components/readiness-card";
 import { CarrierServiceStatus } from "./carrier-service-status";
 import { ConnectionCard } from "./connection-card";
 import { OperationsCard } from "./operations-card";
-import type { OperationsFormValues } from "./operations-form";
+import type { OperationsFormValues } from "~/orchestration/settings-forms/operations-form";
 import { RatesCard } from "./rates-card";
 import { SavedNotice } from "./saved-notice";
 import { SupportCard } from "./support-card";
-import type { SupportFormValues } from "./support-form";
-import {
-  connectAccount,
-  disconnectAccount,
-  loadSettingsPage,
-  registerForShop,
-  saveOperations,
-  saveRateRules,
-  type SettingsActionResult,
-} from "./settings.server";
-import { saveSupport } from "./support.server";
-import type { SettingsDeps } from "~/orchestration/settings.server";
+import type { SupportFormValues } from "~/orchestration/settings-forms/support-form";
+import { loadSettingsPage, settingsAction } from "~/orchestration/settings-page.server";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
@@ -36,34 +25,12 @@ export const loader = async ({ request, context }: LoaderFunctionArgs) => {
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);
-  const result = await settingsAction(context.services, session.shop, request);
+  const form = await request.formData().catch(() => new FormData());
+  const result = await settingsAction(context.services, session.shop, form);
   // A refused form is the merchant's input, never the server's fault: 400, with what was typed;
   // 409 when another session changed the same settings after the form was read.
   return data(result, { status: result.ok ? 200 : !result.ok && result.conflict ? 409 : 400 });
 };
-
-async function settingsAction(services: SettingsDeps, shop: string, request: Request): Promise<SettingsActionResult> {
-  const form = await request.formData().catch(() => new FormData());
-  // Each form says which language the page was in, so its errors come back in that language.
-  const locale = form.get("locale");
-  const messages = translator(pickLocale(typeof locale === "string" ? locale : "")).messages;
-  switch (form.get("intent")) {
-    case "connect":
-      return connectAccount(services, shop, form, messages);
-    case "disconnect":
-      return disconnectAccount(services, shop);
-    case "rates":
-      return saveRateRules(services, shop, form, messages);
-    case "operations":
-      return saveOperations(services, shop, form, messages);
-    case "support":
-      return saveSupport(services, shop, form, messages);
-    case "register":
-      return { intent: "register", ok: true, carrierService: await registerForShop(services, shop) };
-    default:
-      return { intent: "rates", ok: false, errors: { form: messages.settings.errors.unknownAction } };
-  }
-}
 
 export default function Settings() {
   const page = useLoaderData<typeof loader>();

@@ -7,7 +7,7 @@ import { useRef, useState } from "react";
 import { FormSaveBar } from "~/components/form-save-bar";
 import { useI18n } from "~/i18n/react";
 import { ConflictBanner, ReadAtFields } from "./conflict-banner";
-import type { SupportFormValues } from "./support-form";
+import type { SupportFormValues } from "~/orchestration/settings-forms/support-form";
 
 export function SupportCard({
   values,

@@ -6,7 +6,7 @@
 // holding garbage, checkout still gets the service's rates before the deadline.
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ratesSettingsSchema, type RatesSettings } from "~/shop/shop-settings.server";
+import { ratesSettingsSchema, type RatesSettings } from "~/shop/settings-schema";
 import { parseRateRequest } from "~/rates";
 import { quoteCacheKey } from "~/rates/cache-key";
 import { quotationLines } from "~/rates/quotation-request";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRatesForm, ratesFormValues } from "~/routes/app.settings/rates-form";
+import { parseRatesForm, ratesFormValues } from "~/orchestration/settings-forms/rates-form";
 import { rules } from "./support";
 
 describe("rates settings form", () => {

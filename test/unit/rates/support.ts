@@ -1,6 +1,6 @@
 // Shared builders for the rates unit tests: the shop rules with defaults, and a realistic rate request.
 import fixture from "../../fixtures/carrier-rate-request.mx.json";
-import { ratesSettingsSchema, type RatesSettings } from "~/shop/shop-settings.server";
+import { ratesSettingsSchema, type RatesSettings } from "~/shop/settings-schema";
 import { parseRateRequest, type RateRequest } from "~/rates";
 
 /** The default rules with `overrides`, validated like stored settings. */

@@ -2,8 +2,8 @@
 // range or an example of what the field accepts.
 import { describe, expect, it } from "vitest";
 import { en } from "~/i18n/messages.en";
-import { parseOperationsForm } from "~/routes/app.settings/operations-form";
-import { parseRatesForm, ratesFormValues } from "~/routes/app.settings/rates-form";
+import { parseOperationsForm } from "~/orchestration/settings-forms/operations-form";
+import { parseRatesForm, ratesFormValues } from "~/orchestration/settings-forms/rates-form";
 import { rules } from "../rates/support";
 
 describe("Configuración's errors", () => {

@@ -3,8 +3,8 @@
 // the form writes changed since, so two tabs or two people never undo each other's change silently;
 // the refusal names the changed fields in the merchant's language.
 import type { Messages } from "~/i18n/messages.es";
-import type { SettingsReadAt, ShopSettings } from "~/shop/shop-settings.server";
-import { SERVICE_CODES, type ServiceCode } from "~/shop/shop-settings.server";
+import type { SettingsReadAt } from "~/shop/shop-settings.server";
+import { SERVICE_CODES, type ServiceCode, type ShopSettings } from "~/shop/settings-schema";
 
 const MAX_BASIS = 20_000;
 

@@ -4,19 +4,15 @@
  * (decimal text ⇄ integer centavos or basis points, never floats) by the one number reader of
  * app/forms; every problem of the form is reported at once, against its field.
  */
-import { checkboxValue } from "~/forms/checkbox";
 import { withoutControlCharacters } from "~/text/control-characters";
-import { formatNumberInput, parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
-import { describeNumberError } from "~/forms/number-messages";
+import { formatNumberInput } from "~/forms/number-input";
 import { es, type Messages } from "~/i18n/messages.es";
-import { ratesSettingsSchema, SERVICE_CODES, type RatesSettings, type ServiceCode } from "~/shop/shop-settings.server";
+import { ratesSettingsSchema, SERVICE_CODES, type RatesSettings, type ServiceCode } from "~/shop/settings-schema";
+import { formFields, type SubmittedForm } from "./form-fields";
 import { RATE_FIELDS } from "./number-fields";
 
 /** Every form value is text; checkboxes are "on" or absent. */
 export type RatesFormValues = Record<string, string>;
-
-/** The settings page's error messages, in the merchant's language. */
-export type SettingsErrors = Messages["settings"]["errors"];
 
 export type ParsedRatesForm =
   { ok: true; rates: RatesSettings } | { ok: false; errors: Record<string, string>; values: RatesFormValues };
@@ -58,7 +54,7 @@ export function ratesFormValues(rates: RatesSettings): RatesFormValues {
 const NOT_VALUES = new Set(["intent", "locale", "version", "basis"]);
 
 /** The submitted form's text fields, as typed (for redisplay after an error). */
-export function submittedRatesValues(form: FormData | RatesFormValues): RatesFormValues {
+export function submittedRatesValues(form: SubmittedForm): RatesFormValues {
   const values: RatesFormValues = {};
   const entries = form instanceof FormData ? [...form.entries()] : Object.entries(form);
   for (const [name, value] of entries) {
@@ -68,27 +64,10 @@ export function submittedRatesValues(form: FormData | RatesFormValues): RatesFor
 }
 
 /** Reads the submitted form into rate rules; every problem is reported against its field, in `m`'s language. */
-export function parseRatesForm(form: FormData | RatesFormValues, m: Messages = es): ParsedRatesForm {
+export function parseRatesForm(form: SubmittedForm, m: Messages = es): ParsedRatesForm {
   const t = m.settings.errors;
-  const get = (name: string) => {
-    const value = form instanceof FormData ? form.get(name) : form[name];
-    return (typeof value === "string" ? value : "").trim();
-  };
-  const errors: Record<string, string> = {};
-  // A box is ticked ("on"; "true" from a hidden input) or not (absent, "", "false"); anything else
-  // is refused rather than read as unticked, so a tampered value never silently turns a rule off.
-  const checked = (name: string) => {
-    const value = checkboxValue(get(name));
-    if (value === null) errors[name] = t.choice;
-    return value ?? false;
-  };
-
-  const number = (name: string, spec: NumberFieldSpec): number | null | undefined => {
-    const result = parseNumberInput(get(name), spec);
-    if (result.ok) return result.value;
-    errors[name] = describeNumberError(result.error, spec, get(name), m.numbers);
-    return undefined;
-  };
+  // A tampered box's value is refused rather than read as unticked: it never silently turns a rule off.
+  const { errors, text: get, checked, number } = formFields(form, m);
   const choice = <T extends string>(name: string, options: readonly T[]): T | undefined => {
     const value = get(name);
     if ((options as readonly string[]).includes(value)) return value as T;

@@ -1,15 +1,8 @@
 // The "orders and stock" form of the settings page ⇄ the fulfillment and stock settings.
-import { checkboxValue } from "~/forms/checkbox";
-import { parseNumberInput, type NumberFieldSpec } from "~/forms/number-input";
 import { gidPattern } from "~/shopify/gid";
-import { describeNumberError } from "~/forms/number-messages";
 import { es, type Messages } from "~/i18n/messages.es";
-import {
-  SERVICE_CODES,
-  type FulfillmentSettings,
-  type ServiceCode,
-  type StockSettings,
-} from "~/shop/shop-settings.server";
+import { SERVICE_CODES, type FulfillmentSettings, type ServiceCode, type StockSettings } from "~/shop/settings-schema";
+import { formFields } from "./form-fields";
 import { OPERATIONS_FIELDS } from "./number-fields";
 
 const LOCATION_ID = gidPattern("Location");
@@ -51,11 +44,8 @@ export type ParsedOperations =
 /** Validates the submitted form; each error is keyed by the field it belongs to, in `m`'s language. */
 export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOperations {
   const t = m.settings.errors;
-  const errors: Record<string, string> = {};
-  const text = (name: string) => {
-    const value = form.get(name);
-    return (typeof value === "string" ? value : "").trim();
-  };
+  const fields = formFields(form, m);
+  const { errors, text, checked } = fields;
   const defaultService = text("defaultService");
   if (!(SERVICE_CODES as readonly string[]).includes(defaultService)) {
     // The services by the names the page shows them (settings.services), never their wire codes.
@@ -63,11 +53,6 @@ export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOpe
     errors.defaultService = t.defaultService.replace("{services}", names);
   }
   // A hidden "true"/"false" (or a box's "on"); anything else is refused, never read as "off".
-  const checked = (name: string) => {
-    const value = checkboxValue(text(name));
-    if (value === null) errors[name] = t.choice;
-    return value ?? false;
-  };
   const stockEnabled = checked("stockEnabled");
   const skipTestOrders = checked("skipTestOrders");
   const notifyCustomer = checked("notifyCustomer");
@@ -76,13 +61,8 @@ export function parseOperationsForm(form: FormData, m: Messages = es): ParsedOpe
   // and shown as "no location" by the page's select.
   if ((stockEnabled && !stockLocationId) || (stockLocationId && !LOCATION_ID.test(stockLocationId)))
     errors.stockLocationId = t.stockLocation;
-  const number = (name: keyof typeof OPERATIONS_FIELDS): number => {
-    const spec: NumberFieldSpec = OPERATIONS_FIELDS[name];
-    const result = parseNumberInput(text(name), spec);
-    if (result.ok) return result.value ?? 0;
-    errors[name] = describeNumberError(result.error, spec, text(name), m.numbers);
-    return 0;
-  };
+  // An empty optional field, and a refused one (its error kept), read as 0.
+  const number = (name: keyof typeof OPERATIONS_FIELDS): number => fields.number(name, OPERATIONS_FIELDS[name]) ?? 0;
   const interval = number("stockIntervalMinutes");
   const holdBackMinutes = number("holdBackMinutes");
   const importDays = number("importDays");

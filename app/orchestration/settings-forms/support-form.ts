@@ -1,8 +1,9 @@
 // The service's support channel form of the settings page (issue 33) ⇄ `settings.support`: an
 // e-mail, a phone and a web address, each optional, each validated and refused naming the field.
 import type { Messages } from "~/i18n/messages.es";
-import type { ShopSettings } from "~/shop/shop-settings.server";
+import type { ShopSettings } from "~/shop/settings-schema";
 import { supportChannelSchema, type SupportChannel } from "~/shop/support-channel";
+import { formFields } from "./form-fields";
 
 export interface SupportFormValues {
   supportEmail: string;
@@ -23,10 +24,7 @@ export function parseSupportForm(
   m: Messages,
 ): { ok: true; support: SupportChannel } | { ok: false; errors: Record<string, string>; values: SupportFormValues } {
   const t = m.nextSteps.support;
-  const text = (name: keyof SupportFormValues) => {
-    const value = form.get(name);
-    return (typeof value === "string" ? value : "").trim();
-  };
+  const { text } = formFields(form, m);
   const values: SupportFormValues = {
     supportEmail: text("supportEmail"),
     supportPhone: text("supportPhone"),
