@@ -20,6 +20,7 @@ const OWNERS: Record<string, string> = {
   CatalogSync: "app/catalog/",
   Fulfillment: "app/fulfillment/",
   ShopifyOrder: "app/fulfillment/",
+  OrderStop: "app/fulfillment/",
   FulfillmentEvent: "app/fulfillment/",
   StockChange: "app/fulfillment/jobs/stock-sync.server.ts",
   WarehouseStock: "app/warehouse/warehouse-read.server.ts",
