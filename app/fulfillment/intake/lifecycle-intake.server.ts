@@ -166,17 +166,15 @@ export async function acceptFulfillmentOrderWebhook(
       triggeredAt: hook.triggeredAt ?? null,
     });
     if (!fresh) return { duplicate: true, woken: 0, resolving: 0 };
-    // Kept for every fulfilment order named, known or not: the job of its order may be between
-    // its read of Shopify and writing the record (the claim reads these; OrderStop).
-    if (stops && (await tx.shop.count({ where: { domain: hook.shop } })) > 0)
-      await tx.orderStop.createMany({
-        data: gids.map((fulfillmentOrderGid) => ({ shop: hook.shop, fulfillmentOrderGid, topic: hook.topic })),
-      });
     const known = await tx.fulfillment.findMany({
       where: { shop: hook.shop, fulfillmentOrderGid: { in: gids } },
       select: { fulfillmentOrderGid: true, shopifyOrderId: true },
     });
     const orders = new Set(known.map((r) => r.shopifyOrderId));
+    // A stop (OrderStop) for each fulfilment order named whose order's job is woken, and for every
+    // one unknown (the resolve job wakes its order): that job may be between its read of Shopify
+    // and writing the record, and the claim it would make from that read is refused.
+    const stopped: string[] = [];
     let woken = 0;
     for (const shopifyOrderId of orders) {
       const tracked = await tx.shopifyOrder.findUnique({
@@ -187,8 +185,14 @@ export async function acceptFulfillmentOrderWebhook(
       if (tracked?.knownUpdatedAt && triggeredAt && triggeredAt < tracked.knownUpdatedAt) continue;
       await wakeOrder(jobs, { shop: hook.shop, shopifyOrderId, now });
       woken++;
+      stopped.push(...known.filter((r) => r.shopifyOrderId === shopifyOrderId).map((r) => r.fulfillmentOrderGid!));
     }
     const unknown = known.length > 0 ? [] : gids;
+    stopped.push(...unknown);
+    if (stops && stopped.length > 0 && (await tx.shop.count({ where: { domain: hook.shop } })) > 0)
+      await tx.orderStop.createMany({
+        data: stopped.map((fulfillmentOrderGid) => ({ shop: hook.shop, fulfillmentOrderGid, topic: hook.topic })),
+      });
     for (const fulfillmentOrderGid of unknown) {
       const payload: ResolveJobPayload = { fulfillmentOrderGid };
       await jobs.enqueue({

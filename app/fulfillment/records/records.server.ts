@@ -165,16 +165,17 @@ export async function recordOrderEvent(db: Db, event: OrderEvent): Promise<{ dup
              "totalPrice" = ${order.totalPrice ?? null}, currency = ${order.currency ?? null}
       WHERE shop = ${shop} AND "shopifyOrderId" = ${order.id} AND "totalPrice" IS NULL
         AND ${order.totalPrice ?? null}::text IS NOT NULL AND EXISTS (SELECT 1 FROM delivery)
-    ), stopped AS (
-      INSERT INTO "OrderStop" (shop, "shopifyOrderId", topic)
-      SELECT ${shop}, ${order.id}, ${event.topic} FROM delivery
-      WHERE ${event.stops === true} AND EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${shop})
     ), wake AS (
       SELECT 1 FROM delivery
       WHERE EXISTS (SELECT 1 FROM tracked)
          OR EXISTS (SELECT 1 FROM "ShopifyOrder" o WHERE o.shop = ${shop} AND o."shopifyOrderId" = ${order.id}
                     AND (o."knownUpdatedAt" IS NULL OR ${event.updatedAt}::timestamp IS NULL
                          OR o."knownUpdatedAt" <= ${event.updatedAt}::timestamp))
+    ), stopped AS (
+      -- Only with a wake-up: a claim it refuses is decided again by the job it wakes.
+      INSERT INTO "OrderStop" (shop, "shopifyOrderId", topic)
+      SELECT ${shop}, ${order.id}, ${event.topic} FROM wake
+      WHERE ${event.stops === true} AND EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${shop})
     ), job AS (${enqueueStatement(wakeJob, Prisma.sql`wake`)}
     )
     SELECT EXISTS (SELECT 1 FROM delivery) AS delivered, EXISTS (SELECT 1 FROM wake) AS woken`,
