@@ -5,6 +5,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { serviceCodeSchema } from "~/svc/wire/service-code";
 import { gidPattern } from "~/shopify/gid";
+import { column, sqlOf, statement } from "../sql.server";
 import { supportChannelSchema } from "./support-channel";
 
 // The service codes are the service's own, defined once at its edge (app/svc/service-codes.ts).
@@ -128,7 +129,17 @@ export type StockSettings = z.infer<typeof stockSettingsSchema>;
 
 export const DEFAULT_SETTINGS: ShopSettings = shopSettingsSchema.parse({});
 
-type Db = Pick<PrismaClient, "shop">;
+type Db = Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
+
+/** Every job of an order reads it, and every rate callback whose profile is not cached: prepared (ADR 036). */
+const SETTINGS = statement<[shop: string], { settings: unknown; version: number }>(
+  "shop_settings",
+  `SELECT settings, "settingsVersion" AS version FROM "Shop" WHERE domain = $1`,
+  (raw) => ({
+    settings: column.json(raw, "settings", "shop_settings"),
+    version: column.number(raw, "version", "shop_settings"),
+  }),
+);
 
 /** The shop's settings with defaults filled in, and the version the rate cache keys on. */
 export async function getShopSettings({
@@ -138,9 +149,9 @@ export async function getShopSettings({
   db: Db;
   shop: string;
 }): Promise<{ settings: ShopSettings; version: number }> {
-  const row = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, settingsVersion: true } });
+  const [row] = await sqlOf(db).rows(SETTINGS, shop);
   if (!row) return { settings: DEFAULT_SETTINGS, version: 0 };
-  return { settings: shopSettingsSchema.parse(withCappedDeadline(row.settings)), version: row.settingsVersion };
+  return { settings: shopSettingsSchema.parse(withCappedDeadline(row.settings)), version: row.version };
 }
 
 // A deadline saved before the cap (up to 8,000 ms) is read as the cap, so a stored setting never
