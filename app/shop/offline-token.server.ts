@@ -65,19 +65,13 @@ const hash = (token: string) => createHash("sha256").update(token).digest("hex")
 
 type Tx = Prisma.TransactionClient;
 
-/**
- * The shop's offline session, as Prisma's findFirst read it (any one row: a shop has one offline
- * session, its id `offline_<shop>`). Every job that calls Admin reads it (within SESSION_REUSE_MS
- * once per process): prepared on the composition root's pool (ADR 036); inside the refresh's
- * transaction it runs on the transaction.
- */
-const OFFLINE_SESSION = statement<[shop: string], Session>(
-  "offline_session_of_shop",
-  `SELECT id, shop, state, "isOnline", scope, expires, "accessToken", "userId"::text AS "userId", "firstName",
-          "lastName", email, "accountOwner", locale, collaborator, "emailVerified", "refreshToken", "refreshTokenExpires"
-     FROM "Session" WHERE shop = $1 AND "isOnline" = false LIMIT 1`,
-  (raw) => {
-    const of = "offline_session_of_shop";
+const SESSION_COLUMNS = `id, shop, state, "isOnline", scope, expires, "accessToken", "userId"::text AS "userId",
+  "firstName", "lastName", email, "accountOwner", locale, collaborator, "emailVerified", "refreshToken",
+  "refreshTokenExpires"`;
+
+/** A Session row as Prisma types it; a column of the wrong type throws, naming the statement. */
+function sessionRow(of: string) {
+  return (raw: Record<string, unknown>): Session => {
     const text = (key: string) => column.nullableString(raw, key, of);
     const flag = (key: string): boolean | null => {
       const value = raw[key];
@@ -104,8 +98,38 @@ const OFFLINE_SESSION = statement<[shop: string], Session>(
       refreshToken: text("refreshToken"),
       refreshTokenExpires: column.nullableDate(raw, "refreshTokenExpires", of),
     };
-  },
+  };
+}
+
+/**
+ * The shop's offline session, as Prisma's findFirst read it (any one row: a shop has one offline
+ * session, its id `offline_<shop>`). Every job that calls Admin reads it (within SESSION_REUSE_MS
+ * once per process): prepared on the composition root's pool (ADR 036); inside the refresh's
+ * transaction it runs on the transaction.
+ */
+const OFFLINE_SESSION = statement<[shop: string], Session>(
+  "offline_session_of_shop",
+  `SELECT ${SESSION_COLUMNS} FROM "Session" WHERE shop = $1 AND "isOnline" = false LIMIT 1`,
+  sessionRow("offline_session_of_shop"),
 );
+
+const SESSION_BY_ID = statement<[id: string], Session>(
+  "session_by_id",
+  `SELECT ${SESSION_COLUMNS} FROM "Session" WHERE id = $1`,
+  sessionRow("session_by_id"),
+);
+
+/**
+ * The stored session `id` as the library's session storage reads it (its loadSession: every
+ * webhook Shopify sends loads the shop's offline session), prepared (ADR 036); null when none.
+ */
+export async function storedSessionById(
+  db: Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe">,
+  id: string,
+): Promise<Session | null> {
+  const [row] = await sqlOf(db).rows(SESSION_BY_ID, id);
+  return row ?? null;
+}
 
 export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
   const doFetch = deps.fetch ?? fetch;

@@ -2,8 +2,8 @@
 // composition root's pool is seen here as it reaches pg, named (the prepared statements of
 // app/sql.server.ts) or unnamed (Prisma's client, its transactions' BEGIN and COMMIT among them).
 // The order runs from orders/paid to the service and its note, as the fulfilment harness runs it;
-// the job queue's claims and outcomes, the shop's settings and its service key must not go through
-// Prisma's client on the way.
+// the job queue's claims and outcomes, the shop's settings, its service key and its offline session
+// (the webhook's, through the library's session storage) must not go through Prisma's client.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOUR, recordOf, startHarness, type Harness } from "../fulfillment/support/harness";
@@ -37,7 +37,7 @@ afterAll(async () => {
 const describeStatement = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 120);
 
 describe("one paid order's statements", () => {
-  it("claims, finishes and reschedules its jobs and reads the shop's settings and key as prepared statements, not through Prisma", async () => {
+  it("claims, finishes and reschedules its jobs and reads the shop's settings, key and session as prepared statements, not through Prisma", async () => {
     const payload = h.paidOrder();
     sent.length = 0;
     expect((await h.deliver(payload)).status).toBe(200);
@@ -51,7 +51,7 @@ describe("one paid order's statements", () => {
     const prepared = sent.filter((s) => s.named);
     expect(prepared.length).toBeGreaterThan(0);
     const onJobs = prisma.filter((text) => /"Job"/.test(text)).map(describeStatement);
-    const onShop = prisma.filter((text) => /FROM "(public"\.")?Shop"/.test(text)).map(describeStatement);
+    const onShop = prisma.filter((text) => /FROM "(public"\.")?(Shop|Session)"/.test(text)).map(describeStatement);
     // What still goes through Prisma, for the record (docs/benchmarks.md, "SQL per order").
     console.info(`one order: ${prisma.length} statements through Prisma, ${prepared.length} prepared`, prisma.map(describeStatement));
     expect({ onJobs, onShop }).toEqual({ onJobs: [], onShop: [] });
