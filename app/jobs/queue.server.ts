@@ -441,7 +441,11 @@ export async function queueBacklog(
  * worker as its handler runs): never shortens a longer lease a handler took. False when the run
  * no longer holds the job.
  */
-export async function extendLease(db: StatementConn, job: Pick<Job, "id" | "leaseOwner">, until: Date): Promise<boolean> {
+export async function extendLease(
+  db: StatementConn,
+  job: Pick<Job, "id" | "leaseOwner">,
+  until: Date,
+): Promise<boolean> {
   return (await sqlOf(db).count(EXTEND_LEASE, until, job.id, job.leaseOwner ?? "")) === 1;
 }
 

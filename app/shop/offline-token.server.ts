@@ -138,7 +138,10 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
   // Sessions read recently, by shop: a fresh token is used from here within SESSION_REUSE_MS.
   const recent = new Map<string, { session: Promise<Session>; readAt: number }>();
 
-  async function stored(db: Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe"> | Tx, shop: string): Promise<Session> {
+  async function stored(
+    db: Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe"> | Tx,
+    shop: string,
+  ): Promise<Session> {
     const [session] = await sqlOf(db).rows(OFFLINE_SESSION, shop);
     if (!session) throw new Error(`no offline session for ${shop}: the app is not installed there`);
     return session;

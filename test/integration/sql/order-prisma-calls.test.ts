@@ -53,7 +53,10 @@ describe("one paid order's statements", () => {
     const onJobs = prisma.filter((text) => /"Job"/.test(text)).map(describeStatement);
     const onShop = prisma.filter((text) => /FROM "(public"\.")?(Shop|Session)"/.test(text)).map(describeStatement);
     // What still goes through Prisma, for the record (docs/benchmarks.md, "SQL per order").
-    console.info(`one order: ${prisma.length} statements through Prisma, ${prepared.length} prepared`, prisma.map(describeStatement));
+    console.info(
+      `one order: ${prisma.length} statements through Prisma, ${prepared.length} prepared`,
+      prisma.map(describeStatement),
+    );
     expect({ onJobs, onShop }).toEqual({ onJobs: [], onShop: [] });
   });
 });

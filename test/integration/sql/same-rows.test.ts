@@ -49,7 +49,10 @@ describe("the prepared statements read what Prisma reads", () => {
     await prisma.shop.create({ data: { domain: SHOP, svcApiKeyCiphertext: key, svcEnvironment: "production" } });
     const saved = await updateShopSettings({ db: prisma, shop: SHOP, patch: { rates: { markupBasisPoints: 1_250 } } });
     const row = await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-    expect(await getShopSettings({ db: prisma, shop: SHOP })).toEqual({ settings: saved, version: row.settingsVersion });
+    expect(await getShopSettings({ db: prisma, shop: SHOP })).toEqual({
+      settings: saved,
+      version: row.settingsVersion,
+    });
     expect(await getShopSettings({ db: prisma, shop: "ninguna.myshopify.com" })).toMatchObject({ version: 0 });
     const resolve = createSvcClientResolver(prisma, sandboxConnection("http://127.0.0.1:9"));
     expect(await resolve(SHOP)).not.toBeNull();
@@ -59,8 +62,10 @@ describe("the prepared statements read what Prisma reads", () => {
 
   it("loads a session as the library's own storage loads it, online or offline", async () => {
     const library = new PrismaSessionStorage(prisma);
-    const ours = new OfflineRefreshingSessionStorage(prisma, { accessToken: () => Promise.reject(new Error("unused")) }, (id) =>
-      storedSessionById(prisma, id),
+    const ours = new OfflineRefreshingSessionStorage(
+      prisma,
+      { accessToken: () => Promise.reject(new Error("unused")) },
+      (id) => storedSessionById(prisma, id),
     );
     const online = new Session({
       id: `${SHOP}_42`,
