@@ -42,7 +42,7 @@ import {
   type AdminGraphql,
   type OfflineTokens,
 } from "./shopify/admin.server";
-import { createOfflineTokens } from "./shop/offline-token.server";
+import { createOfflineTokens, storedSessionById } from "./shop/offline-token.server";
 import type { SvcClient } from "./svc";
 
 // Features announce what happened; the features that owe work after it subscribe here, once per
@@ -113,6 +113,7 @@ export function createAppServices(config: Env, parts: AppServiceParts = {}): App
       config,
       db,
       offlineTokens,
+      readSession: (id) => storedSessionById(db, id),
       afterAuth: async (shop) => {
         await recordInstall({ db, shop });
         // A shop connected before a recurring job existed gets it from the sweep, run now.

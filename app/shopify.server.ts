@@ -2,7 +2,7 @@
 // from the instance the composition root builds with createShopify (app/composition.server.ts);
 // routes reach it as `context.services.shopify`.
 import "@shopify/shopify-app-remix/adapters/node";
-import type { PrismaClient } from "@prisma/client";
+import type { PrismaClient, Session as SessionRow } from "@prisma/client";
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import type { Env } from "./env.server";
@@ -29,6 +29,7 @@ export function createShopify({
   db,
   afterAuth,
   offlineTokens,
+  readSession,
 }: {
   config: Env;
   db: PrismaClient;
@@ -38,6 +39,8 @@ export function createShopify({
    * loads is refreshed through it first, so the library never refreshes on its own.
    */
   offlineTokens?: OfflineRefresh;
+  /** The stored session by id, read as a prepared statement (app/shop, ADR 036); unset: Prisma's findUnique. */
+  readSession?: (id: string) => Promise<SessionRow | null>;
 }) {
   return shopifyApp({
     apiKey: config.SHOPIFY_API_KEY,
@@ -48,7 +51,7 @@ export function createShopify({
     authPathPrefix: "/auth",
     logger: { level: LIBRARY_LOG_LEVEL[config.LOG_LEVEL] ?? LogSeverity.Error },
     sessionStorage: offlineTokens
-      ? new OfflineRefreshingSessionStorage(db, offlineTokens)
+      ? new OfflineRefreshingSessionStorage(db, offlineTokens, readSession)
       : new PrismaSessionStorage(db),
     distribution: AppDistribution.AppStore,
     future: {

@@ -6,16 +6,23 @@ import { Prisma, type Job, type PrismaClient } from "@prisma/client";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import { currentRequestId } from "../logger.server";
+import { column, sqlOf, statement } from "../sql.server";
 import { currentTraceparent } from "../telemetry.server";
 import { queuePolicy, recurringJobs, type JobPayloads, type QueueName } from "./registry";
 
 // This module is the one place that knows the Job table: every other module adds and inspects
 // work through the functions below (docs/decisions/011-composition-root.md).
 
-/** The database outside a transaction (each statement commits on its own). */
-export type Db = Pick<PrismaClient, "$queryRaw" | "$executeRaw" | "$transaction">;
 /** Anything that runs SQL: the database or a transaction's client. */
 export type Conn = Pick<Prisma.TransactionClient, "$queryRaw" | "$executeRaw">;
+/**
+ * What the statements every job runs (its claim, its lease, its outcome, an enqueue) run on: they
+ * are prepared on the composition root's pool (app/sql.server.ts, ADR 036); a client made
+ * elsewhere runs the same text through its raw queries.
+ */
+export type StatementConn = Conn & Pick<Prisma.TransactionClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
+/** The database outside a transaction (each statement commits on its own). */
+export type Db = StatementConn & Pick<PrismaClient, "$transaction">;
 
 /** Emits "enqueued" when this process adds work, so its worker wakes without waiting to poll. */
 export const jobSignals = new EventEmitter();
@@ -119,7 +126,7 @@ export function signalEnqueued(...queues: string[]): void {
 export function jobWriter(db: Db): JobWriter {
   return {
     async enqueue(args) {
-      await db.$executeRaw(enqueueStatement(args));
+      await sqlOf(db).composed(enqueueStatement(args), () => undefined);
       signalEnqueued(args.queue);
     },
   };
@@ -160,7 +167,7 @@ export async function withJobs<T>(
 export async function ensureRecurringJobs(db: Db, now: Date, only?: readonly QueueName[]): Promise<void> {
   for (const { queue, key } of recurringJobs()) {
     if (only && !only.includes(queue)) continue;
-    await db.$executeRaw(enqueueStatement({ queue, key, shop: "", runAt: now } as EnqueueArgs));
+    await sqlOf(db).composed(enqueueStatement({ queue, key, shop: "", runAt: now } as EnqueueArgs), () => undefined);
     signalEnqueued(queue);
   }
 }
@@ -194,7 +201,7 @@ export function deleteShopJobs(db: Pick<PrismaClient, "job">, shop: string) {
  * taken over with a wake-up pending): the wake-up's payload becomes the run's, and is settled.
  */
 export async function claimJobs(
-  db: Conn,
+  db: StatementConn,
   args: {
     queues: string[];
     owner: string;
@@ -207,30 +214,78 @@ export async function claimJobs(
 ): Promise<Job[]> {
   if (args.limit <= 0) return [];
   const leaseUntil = new Date(args.now.getTime() + args.leaseMs);
-  const queues = Prisma.sql`queue = ANY(${args.queues}::text[])`;
   // With `expired: false` the first CTE asks for no row (LIMIT 0) and costs nothing.
   const expiredLimit = args.expired === false ? 0 : args.limit;
-  const rows = await db.$queryRaw<Job[]>`
-    WITH expired AS (
-      SELECT id FROM "Job"
-      WHERE state = 'running' AND "leaseExpiresAt" < ${args.now} AND ${queues}
-      ORDER BY priority, "runAt" LIMIT ${expiredLimit} FOR UPDATE SKIP LOCKED
-    ), due AS (
-      SELECT id FROM "Job"
-      WHERE state = 'queued' AND "runAt" <= ${args.now} AND ${queues}
-      ORDER BY priority, "runAt" LIMIT ${args.limit} FOR UPDATE SKIP LOCKED
-    ), picked AS (
-      SELECT id FROM (SELECT id, 0 AS k FROM expired UNION ALL SELECT id, 1 AS k FROM due) candidates
-      ORDER BY k LIMIT ${args.limit}
-    )
-    UPDATE "Job" SET state = 'running', "leaseOwner" = ${args.owner}, "leaseExpiresAt" = ${leaseUntil},
-                     attempts = attempts + 1, payload = COALESCE("wakePayload", payload),
-                     "wakeAt" = NULL, "wakePayload" = NULL, "updatedAt" = now()
-    WHERE id IN (SELECT id FROM picked)
-    RETURNING *`;
+  const rows = await sqlOf(db).rows(CLAIM, args.now, args.queues, expiredLimit, args.limit, args.owner, leaseUntil);
   // RETURNING follows no order: hand them to the worker most urgent first.
   return rows.sort((a, b) => a.priority - b.priority || a.runAt.getTime() - b.runAt.getTime());
 }
+
+/** Every column of a Job row, as Prisma types them (the claim hands the worker whole rows). */
+const JOB_COLUMNS = `id::text AS id, queue, key, shop, payload, state, "runAt", attempts, "maxAttempts", priority::int AS priority,
+  "leaseOwner", "leaseExpiresAt", "lastError", "lastErrorCode", "requestId", traceparent, "wakeAt", "wakePayload",
+  "createdAt", "updatedAt"`;
+
+/** A Job row as Prisma types it; a column of the wrong type throws, naming the statement. */
+function jobRow(of: string) {
+  return (raw: Record<string, unknown>): Job => {
+    const text = (key: string) => column.string(raw, key, of);
+    const maybeText = (key: string) => column.nullableString(raw, key, of);
+    const maybeDate = (key: string) => column.nullableDate(raw, key, of);
+    const int = (key: string) => column.number(raw, key, of);
+    return {
+      id: text("id"),
+      queue: text("queue"),
+      key: text("key"),
+      shop: text("shop"),
+      payload: column.json(raw, "payload", of) as Prisma.JsonValue,
+      state: text("state"),
+      runAt: column.date(raw, "runAt", of),
+      attempts: int("attempts"),
+      maxAttempts: int("maxAttempts"),
+      priority: int("priority"),
+      leaseOwner: maybeText("leaseOwner"),
+      leaseExpiresAt: maybeDate("leaseExpiresAt"),
+      lastError: maybeText("lastError"),
+      lastErrorCode: maybeText("lastErrorCode"),
+      requestId: maybeText("requestId"),
+      traceparent: maybeText("traceparent"),
+      wakeAt: maybeDate("wakeAt"),
+      wakePayload: column.json(raw, "wakePayload", of) as Prisma.JsonValue,
+      createdAt: column.date(raw, "createdAt", of),
+      updatedAt: column.date(raw, "updatedAt", of),
+    };
+  };
+}
+
+/**
+ * The claim (claimJobs): expired leases first, then due queued rows, each walking its partial
+ * index FOR UPDATE SKIP LOCKED up to its limit; the picked rows are leased in one UPDATE.
+ */
+const CLAIM = statement<
+  [now: Date, queues: string[], expiredLimit: number, limit: number, owner: string, leaseUntil: Date],
+  Job
+>(
+  "job_claim",
+  `WITH expired AS (
+      SELECT id FROM "Job"
+      WHERE state = 'running' AND "leaseExpiresAt" < $1::timestamp AND queue = ANY($2::text[])
+      ORDER BY priority, "runAt" LIMIT $3::int FOR UPDATE SKIP LOCKED
+    ), due AS (
+      SELECT id FROM "Job"
+      WHERE state = 'queued' AND "runAt" <= $1::timestamp AND queue = ANY($2::text[])
+      ORDER BY priority, "runAt" LIMIT $4::int FOR UPDATE SKIP LOCKED
+    ), picked AS (
+      SELECT id FROM (SELECT id, 0 AS k FROM expired UNION ALL SELECT id, 1 AS k FROM due) candidates
+      ORDER BY k LIMIT $4::int
+    )
+    UPDATE "Job" SET state = 'running', "leaseOwner" = $5::text, "leaseExpiresAt" = $6::timestamp,
+                     attempts = attempts + 1, payload = COALESCE("wakePayload", payload),
+                     "wakeAt" = NULL, "wakePayload" = NULL, "updatedAt" = now()
+    WHERE id IN (SELECT id FROM picked)
+    RETURNING ${JOB_COLUMNS}`,
+  jobRow("job_claim"),
+);
 
 /**
  * Hands back the jobs a stopped worker still held (a shutdown that could not wait for them): they
@@ -286,61 +341,96 @@ export type DecidedOutcome =
  * it ("failed": it gave up), or null when the lease was lost.
  */
 export async function finishJobState(
-  db: Conn,
+  db: StatementConn,
   job: Pick<Job, "id" | "leaseOwner">,
   outcome: DecidedOutcome,
 ): Promise<"done" | "queued" | "failed" | null> {
   const owner = job.leaseOwner ?? "";
-  const fence = Prisma.sql`WHERE id = ${job.id}::uuid AND "leaseOwner" = ${owner} AND state = 'running'`;
-  // Every outcome settles the wake-up and the lease; SET reads the row as it was before.
-  const settle = Prisma.sql`"wakeAt" = NULL, "wakePayload" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
-                            "updatedAt" = now()`;
-  type Row = { state: "done" | "queued" | "failed" };
-  let rows: Row[];
-  if (outcome.kind === "done") {
-    rows = await db.$queryRaw<Row[]>`
-      UPDATE "Job" SET state = CASE WHEN "wakeAt" IS NULL THEN 'done' ELSE 'queued' END,
-                       "runAt" = COALESCE("wakeAt", "runAt"),
-                       attempts = CASE WHEN "wakeAt" IS NULL THEN attempts ELSE 0 END,
-                       payload = COALESCE("wakePayload", payload),
-                       "lastError" = NULL, "lastErrorCode" = NULL, ${settle}
-      ${fence} RETURNING state`;
-  } else if (outcome.kind === "retry") {
-    // Given up (attempts spent) but woken meanwhile: queued again with fresh attempts, as an
-    // enqueue does to a failed row.
-    rows = await db.$queryRaw<Row[]>`
-      UPDATE "Job" SET state = CASE WHEN attempts < "maxAttempts" OR "wakeAt" IS NOT NULL THEN 'queued' ELSE 'failed' END,
-                       "runAt" = CASE WHEN "wakeAt" IS NULL THEN ${outcome.at}
-                                      WHEN attempts >= "maxAttempts" THEN "wakeAt"
-                                      ELSE LEAST("wakeAt", ${outcome.at}) END,
-                       attempts = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN 0 ELSE attempts END,
-                       "lastError" = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN NULL
-                                          ELSE ${outcome.error} END,
-                       "lastErrorCode" = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN NULL
-                                              ELSE ${outcome.errorCode ?? "unexpected"} END,
-                       payload = COALESCE("wakePayload", payload), ${settle}
-      ${fence} RETURNING state`;
-  } else if (outcome.kind === "fail") {
-    // Given up at once; a wake-up that came meanwhile (a new payload) queues it again with fresh attempts.
-    rows = await db.$queryRaw<Row[]>`
-      UPDATE "Job" SET state = CASE WHEN "wakeAt" IS NULL THEN 'failed' ELSE 'queued' END,
-                       "runAt" = COALESCE("wakeAt", "runAt"),
-                       attempts = CASE WHEN "wakeAt" IS NULL THEN attempts ELSE 0 END,
-                       "lastError" = CASE WHEN "wakeAt" IS NULL THEN ${outcome.error} END,
-                       "lastErrorCode" = CASE WHEN "wakeAt" IS NULL THEN ${outcome.errorCode ?? "unexpected"} END,
-                       payload = COALESCE("wakePayload", payload), ${settle}
-      ${fence} RETURNING state`;
-  } else {
-    const payload = outcome.payload === undefined ? null : JSON.stringify(outcome.payload);
-    rows = await db.$queryRaw<Row[]>`
-      UPDATE "Job" SET state = 'queued', "runAt" = LEAST("wakeAt", ${outcome.at}), attempts = 0,
-                       "lastError" = ${outcome.error ?? null},
-                       "lastErrorCode" = ${outcome.error === undefined ? null : (outcome.errorCode ?? "unexpected")},
-                       payload = COALESCE("wakePayload", ${payload}::jsonb, payload), ${settle}
-      ${fence} RETURNING state`;
-  }
+  const sql = sqlOf(db);
+  let rows: FinishedRow[];
+  if (outcome.kind === "done") rows = await sql.rows(FINISH_DONE, job.id, owner);
+  else if (outcome.kind === "retry")
+    rows = await sql.rows(FINISH_RETRY, job.id, owner, outcome.at, outcome.error, outcome.errorCode ?? "unexpected");
+  else if (outcome.kind === "fail")
+    rows = await sql.rows(FINISH_FAIL, job.id, owner, outcome.error, outcome.errorCode ?? "unexpected");
+  else
+    rows = await sql.rows(
+      FINISH_RESCHEDULE,
+      job.id,
+      owner,
+      outcome.at,
+      outcome.error ?? null,
+      outcome.error === undefined ? null : (outcome.errorCode ?? "unexpected"),
+      outcome.payload === undefined ? null : JSON.stringify(outcome.payload),
+    );
   return rows[0]?.state ?? null;
 }
+
+type FinishedRow = { state: "done" | "queued" | "failed" };
+
+/**
+ * An outcome's statement: `set` (SET reads the row as it was before), fenced on the lease ($1 the
+ * job's id, $2 its lease owner: a run whose lease was taken over changes nothing); every outcome
+ * settles the wake-up and the lease.
+ */
+function finishStatement<Params extends readonly unknown[]>(name: string, set: string) {
+  return statement<Params, FinishedRow>(
+    name,
+    `UPDATE "Job" SET ${set},
+                     "wakeAt" = NULL, "wakePayload" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
+                     "updatedAt" = now()
+     WHERE id = $1::uuid AND "leaseOwner" = $2::text AND state = 'running' RETURNING state`,
+    (raw) => {
+      const state = column.string(raw, "state", name);
+      if (state !== "done" && state !== "queued" && state !== "failed")
+        throw new Error(`SQL statement "${name}": column "state" is "${state}"`);
+      return { state };
+    },
+  );
+}
+
+const FINISH_DONE = finishStatement<[id: string, owner: string]>(
+  "job_finish_done",
+  `state = CASE WHEN "wakeAt" IS NULL THEN 'done' ELSE 'queued' END,
+   "runAt" = COALESCE("wakeAt", "runAt"),
+   attempts = CASE WHEN "wakeAt" IS NULL THEN attempts ELSE 0 END,
+   payload = COALESCE("wakePayload", payload),
+   "lastError" = NULL, "lastErrorCode" = NULL`,
+);
+
+// Given up (attempts spent) but woken meanwhile: queued again with fresh attempts, as an enqueue
+// does to a failed row.
+const FINISH_RETRY = finishStatement<[id: string, owner: string, at: Date, error: string, errorCode: string]>(
+  "job_finish_retry",
+  `state = CASE WHEN attempts < "maxAttempts" OR "wakeAt" IS NOT NULL THEN 'queued' ELSE 'failed' END,
+   "runAt" = CASE WHEN "wakeAt" IS NULL THEN $3::timestamp
+                  WHEN attempts >= "maxAttempts" THEN "wakeAt"
+                  ELSE LEAST("wakeAt", $3::timestamp) END,
+   attempts = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN 0 ELSE attempts END,
+   "lastError" = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN NULL ELSE $4::text END,
+   "lastErrorCode" = CASE WHEN attempts >= "maxAttempts" AND "wakeAt" IS NOT NULL THEN NULL ELSE $5::text END,
+   payload = COALESCE("wakePayload", payload)`,
+);
+
+// Given up at once; a wake-up that came meanwhile (a new payload) queues it again with fresh attempts.
+const FINISH_FAIL = finishStatement<[id: string, owner: string, error: string, errorCode: string]>(
+  "job_finish_fail",
+  `state = CASE WHEN "wakeAt" IS NULL THEN 'failed' ELSE 'queued' END,
+   "runAt" = COALESCE("wakeAt", "runAt"),
+   attempts = CASE WHEN "wakeAt" IS NULL THEN attempts ELSE 0 END,
+   "lastError" = CASE WHEN "wakeAt" IS NULL THEN $3::text END,
+   "lastErrorCode" = CASE WHEN "wakeAt" IS NULL THEN $4::text END,
+   payload = COALESCE("wakePayload", payload)`,
+);
+
+const FINISH_RESCHEDULE = finishStatement<
+  [id: string, owner: string, at: Date, error: string | null, errorCode: string | null, payload: string | null]
+>(
+  "job_finish_reschedule",
+  `state = 'queued', "runAt" = LEAST("wakeAt", $3::timestamp), attempts = 0,
+   "lastError" = $4::text, "lastErrorCode" = $5::text,
+   payload = COALESCE("wakePayload", $6::jsonb, payload)`,
+);
 
 /** Jobs due to run and not yet claimed, per queue, and how long the oldest has waited (the metrics' gauges). */
 export async function queueBacklog(
@@ -358,12 +448,19 @@ export async function queueBacklog(
  * worker as its handler runs): never shortens a longer lease a handler took. False when the run
  * no longer holds the job.
  */
-export async function extendLease(db: Conn, job: Pick<Job, "id" | "leaseOwner">, until: Date): Promise<boolean> {
-  const count = await db.$executeRaw`
-    UPDATE "Job" SET "leaseExpiresAt" = GREATEST("leaseExpiresAt", ${until}), "updatedAt" = now()
-    WHERE id = ${job.id}::uuid AND "leaseOwner" = ${job.leaseOwner ?? ""} AND state = 'running'`;
-  return count === 1;
+export async function extendLease(
+  db: StatementConn,
+  job: Pick<Job, "id" | "leaseOwner">,
+  until: Date,
+): Promise<boolean> {
+  return (await sqlOf(db).count(EXTEND_LEASE, until, job.id, job.leaseOwner ?? "")) === 1;
 }
+
+const EXTEND_LEASE = statement<[until: Date, id: string, owner: string]>(
+  "job_extend_lease",
+  `UPDATE "Job" SET "leaseExpiresAt" = GREATEST("leaseExpiresAt", $1::timestamp), "updatedAt" = now()
+   WHERE id = $2::uuid AND "leaseOwner" = $3::text AND state = 'running'`,
+);
 
 /**
  * A job of the shop that needs a person: one that gave up (failed after its attempts), one still

@@ -11,7 +11,7 @@ import {
   finishJobState,
   jobSignals,
   runAsJob,
-  type Conn,
+  type StatementConn,
   type DecidedOutcome,
   type JobOutcome,
 } from "./queue.server";
@@ -57,7 +57,7 @@ export type JobHandlers = Partial<QueueHandlers>;
 type CheckedHandler = (job: JobOf<QueueName>, lease?: JobLease) => Promise<JobOutcome>;
 
 export interface JobWorkerOptions {
-  db: Conn;
+  db: StatementConn;
   handlers: JobHandlers;
   logger: Pick<Logger, "info" | "warn" | "error">;
   owner?: string;

@@ -20,6 +20,7 @@ import { createHash } from "node:crypto";
 import type { Prisma, PrismaClient, Session } from "@prisma/client";
 import type { Logger } from "pino";
 import type { OfflineTokens } from "../shopify/admin.server";
+import { column, sqlOf, statement } from "../sql.server";
 import { clearOfflineTokenProblem, recordOfflineTokenRefused, storeRefreshedSession } from "./shop.server";
 
 /** Refresh this long before expiry: more than @shopify/shopify-app-remix's 5 minutes, so it never races us. */
@@ -50,7 +51,7 @@ export class OfflineTokenRevokedError extends Error {
 class OfflineTokenRefreshError extends Error {}
 
 export interface OfflineTokenDeps {
-  db: Pick<PrismaClient, "session" | "shop" | "$transaction">;
+  db: Pick<PrismaClient, "session" | "shop" | "$transaction" | "$queryRawUnsafe" | "$executeRawUnsafe">;
   now: () => Date;
   logger: Pick<Logger, "info" | "warn">;
   /** The shop's token endpoint: `https://{shop}/admin/oauth/access_token` on Shopify. */
@@ -64,6 +65,72 @@ const hash = (token: string) => createHash("sha256").update(token).digest("hex")
 
 type Tx = Prisma.TransactionClient;
 
+const SESSION_COLUMNS = `id, shop, state, "isOnline", scope, expires, "accessToken", "userId"::text AS "userId",
+  "firstName", "lastName", email, "accountOwner", locale, collaborator, "emailVerified", "refreshToken",
+  "refreshTokenExpires"`;
+
+/** A Session row as Prisma types it; a column of the wrong type throws, naming the statement. */
+function sessionRow(of: string) {
+  return (raw: Record<string, unknown>): Session => {
+    const text = (key: string) => column.nullableString(raw, key, of);
+    const flag = (key: string): boolean | null => {
+      const value = raw[key];
+      if (value === null || typeof value === "boolean") return value;
+      throw new Error(`SQL statement "${of}": column "${key}" is not a boolean (${typeof value})`);
+    };
+    const userId = text("userId");
+    return {
+      id: column.string(raw, "id", of),
+      shop: column.string(raw, "shop", of),
+      state: column.string(raw, "state", of),
+      isOnline: flag("isOnline") ?? false,
+      scope: text("scope"),
+      expires: column.nullableDate(raw, "expires", of),
+      accessToken: column.string(raw, "accessToken", of),
+      userId: userId === null ? null : BigInt(userId),
+      firstName: text("firstName"),
+      lastName: text("lastName"),
+      email: text("email"),
+      accountOwner: flag("accountOwner"),
+      locale: text("locale"),
+      collaborator: flag("collaborator"),
+      emailVerified: flag("emailVerified"),
+      refreshToken: text("refreshToken"),
+      refreshTokenExpires: column.nullableDate(raw, "refreshTokenExpires", of),
+    };
+  };
+}
+
+/**
+ * The shop's offline session, as Prisma's findFirst read it (any one row: a shop has one offline
+ * session, its id `offline_<shop>`). Every job that calls Admin reads it (within SESSION_REUSE_MS
+ * once per process): prepared on the composition root's pool (ADR 036); inside the refresh's
+ * transaction it runs on the transaction.
+ */
+const OFFLINE_SESSION = statement<[shop: string], Session>(
+  "offline_session_of_shop",
+  `SELECT ${SESSION_COLUMNS} FROM "Session" WHERE shop = $1 AND "isOnline" = false LIMIT 1`,
+  sessionRow("offline_session_of_shop"),
+);
+
+const SESSION_BY_ID = statement<[id: string], Session>(
+  "session_by_id",
+  `SELECT ${SESSION_COLUMNS} FROM "Session" WHERE id = $1`,
+  sessionRow("session_by_id"),
+);
+
+/**
+ * The stored session `id` as the library's session storage reads it (its loadSession: every
+ * webhook Shopify sends loads the shop's offline session), prepared (ADR 036); null when none.
+ */
+export async function storedSessionById(
+  db: Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe">,
+  id: string,
+): Promise<Session | null> {
+  const [row] = await sqlOf(db).rows(SESSION_BY_ID, id);
+  return row ?? null;
+}
+
 export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
   const doFetch = deps.fetch ?? fetch;
   // Shops whose refresh token this process saw refused: it looks for the newer token on each use.
@@ -71,8 +138,11 @@ export function createOfflineTokens(deps: OfflineTokenDeps): OfflineTokens {
   // Sessions read recently, by shop: a fresh token is used from here within SESSION_REUSE_MS.
   const recent = new Map<string, { session: Promise<Session>; readAt: number }>();
 
-  async function stored(db: Pick<PrismaClient, "session"> | Tx, shop: string): Promise<Session> {
-    const session = await db.session.findFirst({ where: { shop, isOnline: false } });
+  async function stored(
+    db: Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe"> | Tx,
+    shop: string,
+  ): Promise<Session> {
+    const [session] = await sqlOf(db).rows(OFFLINE_SESSION, shop);
     if (!session) throw new Error(`no offline session for ${shop}: the app is not installed there`);
     return session;
   }

@@ -2,12 +2,8 @@
 // settings-schema.ts). Every update bumps settingsVersion, which the rate cache keys on, so a rule
 // change is visible at the next quote.
 import type { PrismaClient } from "@prisma/client";
-import {
-  DEFAULT_SETTINGS,
-  MAX_RATE_DEADLINE_MS,
-  shopSettingsSchema,
-  type ShopSettings,
-} from "./settings-schema";
+import { DEFAULT_SETTINGS, MAX_RATE_DEADLINE_MS, shopSettingsSchema, type ShopSettings } from "./settings-schema";
+import { column, sqlOf, statement } from "../sql.server";
 
 // What the settings' readers import with them, from the one module they already read them through.
 export {
@@ -18,7 +14,17 @@ export {
   type ShopSettings,
 } from "./settings-schema";
 
-type Db = Pick<PrismaClient, "shop">;
+type Db = Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
+
+/** Every job of an order reads it, and every rate callback whose profile is not cached: prepared (ADR 036). */
+const SETTINGS = statement<[shop: string], { settings: unknown; version: number }>(
+  "shop_settings",
+  `SELECT settings, "settingsVersion" AS version FROM "Shop" WHERE domain = $1`,
+  (raw) => ({
+    settings: column.json(raw, "settings", "shop_settings"),
+    version: column.number(raw, "version", "shop_settings"),
+  }),
+);
 
 /** The shop's settings with defaults filled in, and the version the rate cache keys on. */
 export async function getShopSettings({
@@ -28,9 +34,9 @@ export async function getShopSettings({
   db: Db;
   shop: string;
 }): Promise<{ settings: ShopSettings; version: number }> {
-  const row = await db.shop.findUnique({ where: { domain: shop }, select: { settings: true, settingsVersion: true } });
+  const [row] = await sqlOf(db).rows(SETTINGS, shop);
   if (!row) return { settings: DEFAULT_SETTINGS, version: 0 };
-  return { settings: shopSettingsSchema.parse(withCappedDeadline(row.settings)), version: row.settingsVersion };
+  return { settings: shopSettingsSchema.parse(withCappedDeadline(row.settings)), version: row.version };
 }
 
 // A deadline saved before the cap (up to 8,000 ms) is read as the cap, so a stored setting never

@@ -4,6 +4,7 @@
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { createHash } from "node:crypto";
 import { decryptSecret, encryptSecret } from "../crypto.server";
+import { column, sqlOf, statement } from "../sql.server";
 import { createSvcClient, type SvcClient, type SvcClientOptions, type SvcLogger } from "../svc";
 
 export type SvcEnvironment = "qa" | "production";
@@ -18,7 +19,22 @@ export interface SvcConnectionConfig {
   requestId?: SvcClientOptions["requestId"];
 }
 
-type Db = Pick<PrismaClient, "shop">;
+/** What the resolver reads the shop's key through: prepared on the composition root's pool (ADR 036). */
+type Db = Pick<PrismaClient, "$queryRawUnsafe" | "$executeRawUnsafe">;
+
+/** The shop's stored key and environment: every job that calls the service reads it (an order, several). */
+const CONNECTION = statement<
+  [shop: string],
+  { svcApiKeyCiphertext: string | null; svcEnvironment: string; uninstalledAt: Date | null }
+>(
+  "shop_svc_connection",
+  `SELECT "svcApiKeyCiphertext", "svcEnvironment", "uninstalledAt" FROM "Shop" WHERE domain = $1`,
+  (raw) => ({
+    svcApiKeyCiphertext: column.nullableString(raw, "svcApiKeyCiphertext", "shop_svc_connection"),
+    svcEnvironment: column.string(raw, "svcEnvironment", "shop_svc_connection"),
+    uninstalledAt: column.nullableDate(raw, "uninstalledAt", "shop_svc_connection"),
+  }),
+);
 
 /**
  * The write that stores `apiKey` (encrypted) and `environment` as the shop's connection, not yet
@@ -92,10 +108,7 @@ export function buildClient(config: SvcConnectionConfig, environment: SvcEnviron
 export function createSvcClientResolver(db: Db, config: SvcConnectionConfig) {
   const clients = new Map<string, { fingerprint: string; client: SvcClient }>();
   return async function svcClientFor(shop: string): Promise<SvcClient | null> {
-    const row = await db.shop.findUnique({
-      where: { domain: shop },
-      select: { svcApiKeyCiphertext: true, svcEnvironment: true, uninstalledAt: true },
-    });
+    const [row] = await sqlOf(db).rows(CONNECTION, shop);
     if (!row?.svcApiKeyCiphertext || row.uninstalledAt) return null;
     const fingerprint = `${row.svcEnvironment}:${row.svcApiKeyCiphertext}`;
     const cached = clients.get(shop);

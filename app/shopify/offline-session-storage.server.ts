@@ -8,8 +8,12 @@
  * the next expiry. Here an offline session about to expire is refreshed through the app's own
  * refresh (one process at a time, under the lock) before the library sees it, so the library finds
  * a live token and never refreshes on its own.
+ *
+ * Every webhook loads the shop's offline session here: given `readRow` (the composition root hands
+ * in app/shop's prepared read, ADR 036), the row is read with it instead of Prisma's findUnique,
+ * and turned into the library's Session by the library's own conversion.
  */
-import type { PrismaClient } from "@prisma/client";
+import type { PrismaClient, Session as SessionRow } from "@prisma/client";
 import type { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 
@@ -25,12 +29,21 @@ export class OfflineRefreshingSessionStorage extends PrismaSessionStorage<Prisma
   constructor(
     db: PrismaClient,
     private readonly offline: OfflineRefresh,
+    private readonly readRow?: (id: string) => Promise<SessionRow | null>,
   ) {
     super(db);
   }
 
+  /** The stored session, read with `readRow` when given, else as the library reads it. */
+  private async stored(id: string): Promise<Session | undefined> {
+    if (!this.readRow) return super.loadSession(id);
+    const row = await this.readRow(id);
+    // The library's own row-to-session conversion (private in its types), so a session reads the same either way.
+    return row ? (this as unknown as { rowToSession(row: SessionRow): Session }).rowToSession(row) : undefined;
+  }
+
   override async loadSession(id: string): Promise<Session | undefined> {
-    const session = await super.loadSession(id);
+    const session = await this.stored(id);
     if (!session || session.isOnline || !session.refreshToken || !session.isExpired(REFRESH_BEFORE_MS)) return session;
     try {
       await this.offline.accessToken(session.shop);
@@ -39,6 +52,6 @@ export class OfflineRefreshingSessionStorage extends PrismaSessionStorage<Prisma
       // (a sign-in exchanges a new token, a webhook fails and is delivered again).
       return session;
     }
-    return (await super.loadSession(id)) ?? session;
+    return (await this.stored(id)) ?? session;
   }
 }

@@ -7,7 +7,7 @@ import { PrismaClient } from "@prisma/client";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import prisma from "../../helpers/prisma";
-import { claimJobs, enqueueJob, ensureRecurringJobs, finishJobState, type Conn } from "~/jobs/queue.server";
+import { claimJobs, enqueueJob, ensureRecurringJobs, finishJobState, type StatementConn as Conn } from "~/jobs/queue.server";
 import { defineQueue, JobPriority, type JobOf } from "~/jobs/registry";
 import { createJobWorker, runJobByHand } from "~/jobs/worker.server";
 import { resetDatabase } from "../../helpers/test-database";
@@ -192,6 +192,15 @@ describe("claims in batches", () => {
         counted.statements++;
         return db.$executeRaw(...args);
       }) as Conn["$executeRaw"],
+      // A client the composition root did not make runs the prepared statements' text through these (ADR 036).
+      $queryRawUnsafe: ((...args: Parameters<Conn["$queryRawUnsafe"]>) => {
+        counted.statements++;
+        return db.$queryRawUnsafe(...args);
+      }) as Conn["$queryRawUnsafe"],
+      $executeRawUnsafe: ((...args: Parameters<Conn["$executeRawUnsafe"]>) => {
+        counted.statements++;
+        return db.$executeRawUnsafe(...args);
+      }) as Conn["$executeRawUnsafe"],
     };
     return counted;
   }

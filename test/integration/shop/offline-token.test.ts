@@ -158,15 +158,16 @@ describe("an expiring offline token used by two processes", () => {
     // A process whose session reads are counted (PostgreSQL is real; only the count is added).
     let reads = 0;
     const counted = createOfflineTokens({
+      // Not the composition root's client: its session read runs through these raw queries (ADR 036).
       db: {
-        session: {
-          findFirst: ((args: Parameters<typeof prisma.session.findFirst>[0]) => {
-            reads++;
-            return prisma.session.findFirst(args);
-          }) as typeof prisma.session.findFirst,
-        } as typeof prisma.session,
+        session: prisma.session,
         shop: prisma.shop,
         $transaction: prisma.$transaction.bind(prisma),
+        $queryRawUnsafe: ((query: string, ...values: unknown[]) => {
+          if (/FROM "Session"/.test(query)) reads++;
+          return prisma.$queryRawUnsafe(query, ...values);
+        }) as typeof prisma.$queryRawUnsafe,
+        $executeRawUnsafe: prisma.$executeRawUnsafe.bind(prisma),
       },
       now: () => new Date(appMs),
       logger: silent,
