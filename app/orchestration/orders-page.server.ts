@@ -179,7 +179,7 @@ export async function ordersAction(
   if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
     return {
       status: 400,
-      result: { kind: "one", ...refused("invalidRecordId") },
+      result: { kind: "one", ...refused("invalidRecordId", { field: "fulfillmentId" }) },
     };
   }
   // Answered with their own status (a refused note is a 400 naming the field).
