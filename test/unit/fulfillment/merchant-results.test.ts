@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MERCHANT_OUTCOMES, moved, refused } from "~/fulfillment/actions/merchant-actions.server";
-import { outcomeRecordEn } from "~/i18n/messages.en";
+import { outcomeRecordEn, recordsEn } from "~/i18n/messages.en";
 
 const ACTIONS = "app/fulfillment/actions";
 
@@ -41,6 +41,11 @@ describe("a merchant action's result", () => {
     expect(outcomeRecordEn(moved("willSend", { order: "#1001", unread: "THROTTLED" }))).toBe(
       "#1001 will be sent to the service (Shopify could not be read, so the order as paid is used: THROTTLED)",
     );
+    // The record's timeline says the same; an event written before it was coded keeps its English note.
+    expect(recordsEn.merchantRetried({ unread: "THROTTLED" })).toBe(
+      "retried by the merchant (Shopify could not be read, so the order as paid is used: THROTTLED)",
+    );
+    expect(recordsEn.merchantRetried({ note: "an older note" })).toBe("retried by the merchant (an older note)");
     // A code this copy of the app does not know (a row a newer one wrote) is named, not dropped.
     expect(outcomeRecordEn({ code: "somethingNewer", params: {} })).toBe("outcome somethingNewer");
   });
