@@ -892,6 +892,7 @@ export const recordsEn = {
 
 // A merchant action's outcome as its English record, keyed by outcome code (app/fulfillment/actions/merchant-actions.server.ts):
 // what a log or another service's answer (Flow's) says of a result; the pages word it from `orders.outcomes`.
+/** @internal */
 export const outcomeRecordsEn = {
   followed: (p) => `${p.order} is followed again`,
   willSend: (p) => `${p.order} will be sent to the service${UNREAD(p)}`,

@@ -36,7 +36,7 @@ export interface MerchantActionResult {
   params: Record<string, string>;
 }
 
-/** @internal */
+/** Every outcome code (the extensions get a copy: scripts/extension-statuses.ts). */
 export const MERCHANT_OUTCOMES = [
   "followed",
   "willSend",
