@@ -890,6 +890,16 @@ export const recordsEn = {
   merchantLeftMissing: (p) => `the merchant leaves the units the warehouse did not ship (${p.missing}) for a refund`,
 } satisfies Record<string, (p: P) => string>;
 
+// What the app tells Shopify of a fulfilment or cancellation request it answers (app/fulfillment/shopify/
+// fulfillment-service.server.ts): Shopify takes one sentence, in no particular language, so English.
+export const shopifyMessagesEn = {
+  requestAccepted: (p) => `At the warehouse: service order ${p.svcOrderId}.`,
+  cancellationAccepted: () => "Cancelled: the order had not reached the warehouse.",
+  cancellationRejected: (p) =>
+    `The warehouse already has it (service order ${p.svcOrderId ?? "unconfirmed"}, status ${p.status}); ` +
+    "the service cannot cancel orders — contact the service to stop it.",
+} satisfies Record<string, (p: P) => string>;
+
 // A merchant action's outcome as its English record, keyed by outcome code (app/fulfillment/actions/merchant-actions.server.ts):
 // what a log or another service's answer (Flow's) says of a result; the pages word it from `orders.outcomes`.
 /** @internal */
