@@ -40,6 +40,31 @@ describe("the order-page block's actions to the app", () => {
   });
 });
 
+describe("the block's actions to an older app (the extensions are released first)", () => {
+  it("reads its answers, which carried English beside the code, by their code alone", async () => {
+    const request = { action: "push" } as const;
+    const older = (status: number, body: unknown) =>
+      postOrderAction("gid://shopify/Order/1003", request, answering(status, body));
+    expect(
+      await older(200, {
+        ok: true,
+        message: "#1003 is read from Shopify again",
+        code: "readAgain",
+        params: { order: "#1003" },
+      }),
+    ).toEqual({
+      ok: true,
+      code: "readAgain",
+      params: { order: "#1003" },
+    });
+    expect(await older(409, { ok: false, error: "no such order", code: "notFound", params: {} })).toEqual({
+      ok: false,
+      code: "notFound",
+      params: {},
+    });
+  });
+});
+
 describe("the block's words for what came of an action", () => {
   it("words a refusal from its outcome's code and params, and a done action as done", () => {
     expect(outcomeMessage({ ok: false, code: "serviceHasNoOrder", params: { svcOrderId: "x" } })).toEqual({
