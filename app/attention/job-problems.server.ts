@@ -133,8 +133,8 @@ export interface AttentionActionData {
   kind: "attention";
   ok: boolean;
   outcome: AttentionOutcome;
-  /** For a refusal: what was wrong, in English (logs, API callers). */
-  error?: string;
+  /** Refused input: `field` names where (the page words the outcome; nothing here is worded). */
+  params?: Record<string, string>;
 }
 
 /** The "job-retry" intent of a page's action: runs the shop's failed job of that page again. */
@@ -145,13 +145,13 @@ export async function retryFromPage(
   if (!isRecordId(args.id)) {
     return {
       status: 400,
-      result: { kind: "attention", ok: false, outcome: "invalidId", error: "id: missing or not a record id" },
+      result: { kind: "attention", ok: false, outcome: "invalidId", params: { field: "id" } },
     };
   }
   return (await retryJobProblem(db, args))
     ? { status: 200, result: { kind: "attention", ok: true, outcome: "retried" } }
     : {
         status: 404,
-        result: { kind: "attention", ok: false, outcome: "notFound", error: "no such failed job of this shop" },
+        result: { kind: "attention", ok: false, outcome: "notFound" },
       };
 }

@@ -22,6 +22,7 @@ import {
   type MerchantDeps,
 } from "../fulfillment/actions/merchant-actions.server";
 import { pushOrderNow } from "../fulfillment/actions/push-order.server";
+import { outcomeRecordEn } from "../i18n/messages.en";
 import { readBodyCapped } from "../http/body-limit.server";
 import { signedShopDomain } from "../shopify/shop-domain";
 import { verifyShopifyHmac } from "../shopify/verify-hmac.server";
@@ -130,7 +131,7 @@ export async function handleFlowAction(
     const done = await db.flowActionRun.findUnique({ where: { shop_actionRunId: { shop, actionRunId } } });
     if (!done || done.status === IN_PROGRESS) return answer(503, { error: "this run is being performed" });
     log.info({ status: done.status }, "Flow action run already performed: answered as before");
-    return answer(done.status, done.result);
+    return answer(done.status, wordedForFlow(done.result));
   }
 
   // Only the holder's writes count: a request whose lease was taken over records nothing.
@@ -148,11 +149,24 @@ export async function handleFlowAction(
   const status = result.ok ? 200 : 422;
   const recorded = await db.flowActionRun.updateMany({
     where: held,
-    data: { status, result, leaseToken: null, leaseExpiresAt: null },
+    data: { status, result: { ...result }, leaseToken: null, leaseExpiresAt: null },
   });
   if (recorded.count === 0) log.warn({ status }, "Flow action run was taken over before its result was recorded");
-  log.info({ status, code: result.code }, "Flow action performed");
-  return answer(status, result);
+  const worded = wordedForFlow(result);
+  log.info({ status, code: result.code, outcome: worded.message ?? worded.error }, "Flow action performed");
+  return answer(status, worded);
+}
+
+/**
+ * The result as Flow shows it in the run: Flow words nothing, so the answer carries the code and
+ * params and the English record (`message` when done, `error` when refused) from the English
+ * catalogue. A run recorded before results were coded answers as it was recorded.
+ */
+function wordedForFlow(recorded: unknown): { message?: string; error?: string } & Record<string, unknown> {
+  const result = (recorded ?? {}) as Partial<MerchantActionResult> & Record<string, unknown>;
+  if (typeof result.code !== "string") return result;
+  const said = outcomeRecordEn({ code: result.code, params: result.params ?? {} });
+  return result.ok ? { ...result, message: said } : { ...result, error: said };
 }
 
 /**

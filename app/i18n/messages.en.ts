@@ -771,6 +771,9 @@ type P = RecordParams;
 
 const HELD = "it goes to the warehouse once the buyer's address is corrected in Shopify";
 const SAID = (p: P) => (p.said ? ` (the service said: ${p.said})` : "");
+// A retry that could not read Shopify again sends the order as paid (\`note\`: the wording of records before it was coded).
+const UNREAD = (p: P) =>
+  p.unread ? ` (Shopify could not be read, so the order as paid is used: ${p.unread})` : p.note ? ` (${p.note})` : "";
 const REF = (p: P) => (p.order ? ` (service order ${p.order})` : "");
 const UNTIL = (p: P) => (p.until ? ` (until ${p.until})` : "");
 
@@ -879,7 +882,7 @@ export const recordsEn = {
   merchantConfirmedAbsent: () => "the merchant confirmed the service has no such order: submitting it",
   merchantRetriedFollow: () => "retried by the merchant: following the service order again",
   merchantRetriedRead: () => "retried by the merchant: reading the order from Shopify again",
-  merchantRetried: (p) => `retried by the merchant${p.note ? ` (${p.note})` : ""}`,
+  merchantRetried: (p) => `retried by the merchant${UNREAD(p)}`,
   merchantHandled: (p) => `marked handled by admin user ${p.by}: ${p.note}`,
   merchantSentMissing: (p) =>
     `the merchant sends the rest (${p.missing}) to the warehouse as a new order; the first shipment was service ` +
@@ -887,11 +890,22 @@ export const recordsEn = {
   merchantLeftMissing: (p) => `the merchant leaves the units the warehouse did not ship (${p.missing}) for a refund`,
 } satisfies Record<string, (p: P) => string>;
 
-// A merchant action's outcome as its record, keyed by outcome code (app/fulfillment/actions/merchant-actions.server.ts):
-// the English `message`/`error` of the result, beside the code the pages word from `orders.outcomes`.
+// What the app tells Shopify of a fulfilment or cancellation request it answers (app/fulfillment/shopify/
+// fulfillment-service.server.ts): Shopify takes one sentence, in no particular language, so English.
+export const shopifyMessagesEn = {
+  requestAccepted: (p) => `At the warehouse: service order ${p.svcOrderId}.`,
+  cancellationAccepted: () => "Cancelled: the order had not reached the warehouse.",
+  cancellationRejected: (p) =>
+    `The warehouse already has it (service order ${p.svcOrderId ?? "unconfirmed"}, status ${p.status}); ` +
+    "the service cannot cancel orders — contact the service to stop it.",
+} satisfies Record<string, (p: P) => string>;
+
+// A merchant action's outcome as its English record, keyed by outcome code (app/fulfillment/actions/merchant-actions.server.ts):
+// what a log or another service's answer (Flow's) says of a result; the pages word it from `orders.outcomes`.
+/** @internal */
 export const outcomeRecordsEn = {
   followed: (p) => `${p.order} is followed again`,
-  willSend: (p) => `${p.order} will be sent to the service${p.note ? ` (${p.note})` : ""}`,
+  willSend: (p) => `${p.order} will be sent to the service${UNREAD(p)}`,
   confirmedExists: (p) => `${p.order} follows service order ${p.svcOrderId}`,
   stockSyncRequested: () => "stock sync requested",
   stockSyncOff: () => "stock sync is off",
@@ -912,7 +926,7 @@ export const outcomeRecordsEn = {
   redacted: () => "the order's data is no longer held (redacted)",
   raced: () => "the order changed meanwhile; reload the page",
   unknownAction: () => "unknown action",
-  invalidRecordId: () => "fulfillmentId: missing or not a record id",
+  invalidRecordId: (p) => `${p.field ?? "fulfillmentId"}: missing or not a record id`,
   leftForRefund: (p) => `${p.order} is followed to delivery; refund ${p.missing} in Shopify`,
   notShort: (p) => `${p.order} is not waiting for a choice about a short shipment`,
   chooseForShort: (p) => `${p.order} shipped short: choose to send the rest as a new order or leave it for a refund`,
@@ -932,3 +946,14 @@ export const outcomeRecordsEn = {
   refreshRequested: (p) => `${p.order}: a read of the service was asked for`,
   noServiceOrder: (p) => `${p.order} has no service order yet`,
 } satisfies Record<string, (p: P) => string>;
+
+/**
+ * A merchant action's result in English, for the site that writes it (a log line, Flow's answer):
+ * the result itself carries only its code and params. A code this copy does not know reads as itself.
+ */
+export function outcomeRecordEn(result: { code: string; params?: P }): string {
+  const word = Object.hasOwn(outcomeRecordsEn, result.code)
+    ? outcomeRecordsEn[result.code as keyof typeof outcomeRecordsEn]
+    : undefined;
+  return word ? word(result.params ?? {}) : `outcome ${result.code}`;
+}

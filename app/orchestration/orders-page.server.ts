@@ -85,18 +85,19 @@ async function runAttentionAction(
 ): Promise<{ status: number; result: AttentionActionData | ({ kind: "one" } & MerchantActionResult) }> {
   const { shop, id } = args;
   if (args.intent === "job-retry") return retryFromPage(deps.db, { shop, id, page: "orders", now: deps.now() });
-  const refuse = (status: number, outcome: AttentionOutcome, error: string) => ({
+  // Worded by the page from the outcome (attention.outcomes); refused input names its field.
+  const refuse = (status: number, outcome: AttentionOutcome, params?: Record<string, string>) => ({
     status,
-    result: { kind: "attention" as const, ok: false, outcome, error },
+    result: { kind: "attention" as const, ok: false, outcome, ...(params ? { params } : {}) },
   });
-  if (!isRecordId(id)) return refuse(400, "invalidId", "id: missing or not a record id");
+  if (!isRecordId(id)) return refuse(400, "invalidId", { field: "id" });
   const record = await findUnreadableWebhook(deps.db, { shop, id });
-  if (!record) return refuse(404, "notFound", "no such unreadable webhook of this shop");
+  if (!record) return refuse(404, "notFound");
   if (args.intent === "unreadable-dismiss") {
     await dismissUnreadableWebhook(deps.db, { shop, id });
     return { status: 200, result: { kind: "attention", ok: true, outcome: "dismissed" } };
   }
-  if (!record.orderId) return refuse(400, "noOrderId", "the payload names no order id");
+  if (!record.orderId) return refuse(400, "noOrderId");
   if (record.topic !== "orders/paid") {
     // A lost cancellation, edit or hold: do what the webhook would have done — wake the order's job,
     // which reads Shopify's current state and decides (plan.server.ts).
@@ -104,7 +105,7 @@ async function runAttentionAction(
       where: { shop_shopifyOrderId: { shop, shopifyOrderId: record.orderId } },
       select: { shopifyOrderId: true },
     });
-    if (!followed) return refuse(409, "notFollowed", "the app does not follow this order: nothing to read again");
+    if (!followed) return refuse(409, "notFollowed");
     await wakeOrder(jobWriter(deps.db), { shop, shopifyOrderId: followed.shopifyOrderId, now: deps.now() });
     await dismissUnreadableWebhook(deps.db, { shop, id });
     return { status: 200, result: { kind: "attention", ok: true, outcome: "reread" } };
@@ -179,7 +180,7 @@ export async function ordersAction(
   if (ON_ONE_RECORD.has(intent) && !isRecordId(fulfillmentId)) {
     return {
       status: 400,
-      result: { kind: "one", ...refused("invalidRecordId") },
+      result: { kind: "one", ...refused("invalidRecordId", { field: "fulfillmentId" }) },
     };
   }
   // Answered with their own status (a refused note is a 400 naming the field).

@@ -42,7 +42,12 @@ export const action = async ({ request, context }: ActionFunctionArgs) => {
     return data({ kind: "setup", ok: true } as const);
   }
   if (form.get("intent") !== "job-retry") {
-    const refused: AttentionActionData = { kind: "attention", ok: false, outcome: "notFound", error: "unknown action" };
+    const refused: AttentionActionData = {
+      kind: "attention",
+      ok: false,
+      outcome: "notFound",
+      params: { field: "intent" },
+    };
     return data(refused, { status: 400 });
   }
   const { db, now } = context.services;

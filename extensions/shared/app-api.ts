@@ -11,9 +11,16 @@ export type ActionRequest =
   | { action: "confirm"; recordId: string; exists: false }
   | { action: "push" };
 
-/** A refusal carries the app's English `error` (logs) and, from apps that know it, its `code` and `params`. */
-export type ActionAnswer =
-  { ok: true; message: string } | { ok: false; error: string; code?: string; params?: Record<string, string> };
+/**
+ * What the app answered to an action: its outcome's code and params, which the extension words from
+ * its locales (warehouse-status.ts, outcomeMessage). An answer without a code (a request the app
+ * refused before acting, an app that does not send one) has none.
+ */
+export interface ActionAnswer {
+  ok: boolean;
+  code?: string;
+  params: Record<string, string>;
+}
 
 /** The numeric id of a Shopify order GID (gid://shopify/Order/123 → 123). */
 function orderIdOf(gid: string): string {
@@ -60,14 +67,7 @@ export async function postOrderAction(
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(request),
   });
-  const body = (await readJson(response)) as Partial<{
-    ok: boolean;
-    message: string;
-    error: string;
-    code: unknown;
-    params: unknown;
-  }>;
-  if (response.ok && body.ok === true && typeof body.message === "string") return { ok: true, message: body.message };
+  const body = (await readJson(response)) as Partial<{ ok: unknown; code: unknown; params: unknown }>;
   const params =
     body.params && typeof body.params === "object" && !Array.isArray(body.params)
       ? Object.fromEntries(
@@ -75,8 +75,8 @@ export async function postOrderAction(
         )
       : {};
   return {
-    ok: false,
-    error: typeof body.error === "string" ? body.error : `the app answered ${response.status}`,
-    ...(typeof body.code === "string" ? { code: body.code, params } : {}),
+    ok: response.ok && body.ok === true,
+    ...(typeof body.code === "string" ? { code: body.code } : {}),
+    params,
   };
 }

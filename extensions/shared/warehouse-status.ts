@@ -6,6 +6,7 @@
 import {
   CANCELLED_REASON_CODES,
   FULFILLMENT_STATUSES,
+  OUTCOME_CODES,
   SERVICE_CODES,
   type FulfillmentStatus,
 } from "./statuses.generated";
@@ -288,4 +289,18 @@ export function pushView(status: OrderWarehouseStatus): { allowed: boolean; orde
     // The only refusal left once connected: every part is already with the warehouse or on its way.
     return { allowed: false, order, message: { key: "push.refused" } };
   return { allowed: true, order, message: { key: "push.confirm", params: { order } } };
+}
+
+const KNOWN_OUTCOMES = new Set(OUTCOME_CODES);
+
+/**
+ * What came of an action, in the merchant's words: done, or a refusal worded from its outcome's
+ * code; a refusal without a code, or with one this copy does not know (a newer app), reads as the
+ * general sentence that points to the app's Orders page.
+ */
+export function outcomeMessage(answer: { ok: boolean; code?: string; params: Record<string, string> }): Message {
+  if (answer.ok) return { key: "actions.done" };
+  return answer.code && KNOWN_OUTCOMES.has(answer.code)
+    ? { key: `outcomes.${answer.code}`, params: answer.params }
+    : { key: "actions.failed" };
 }

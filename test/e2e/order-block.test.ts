@@ -244,7 +244,10 @@ describe("the warehouse block on the order page", () => {
     await poll(() => page.locator("s-banner[data-tone=critical]").textContent()).toBe(
       "El servicio no tiene la orden orden-que-no-existe.",
     );
-    await page.locator("s-button", { hasText: "No existe: enviarlo" }).click();
+    // The block reads the order again after an answer: its buttons act once that read is done.
+    const absent = page.locator("s-button", { hasText: "No existe: enviarlo" });
+    await poll(() => absent.getAttribute("aria-disabled")).toBeNull();
+    await absent.click();
     await poll(() => page.locator("s-banner[data-tone=success]").count()).toBe(1);
     const events = await db.fulfillmentEvent.findMany({
       where: { fulfillmentId: ids.unknown_outcome! },

@@ -13,7 +13,6 @@ import { describeUnits } from "../core/service-status";
 import { fetchPaidOrder } from "../shopify/shopify-order.server";
 import { isCancelledReason, reason, reasonColumns, storedReason } from "../core/reason-codes";
 import { actionsFor, type RecordAction } from "../core/reason-actions";
-import { outcomeRecordsEn } from "../../i18n/messages.en";
 import { RETRYABLE_BY_MERCHANT } from "../core/status";
 import { isAwaitingShortChoice, readMissingLines } from "../core/short-shipment";
 import { linesOfAnotherPart } from "../core/service-order-match";
@@ -26,15 +25,18 @@ export interface MerchantDeps {
 }
 
 /**
- * What came of an action: `code` with `params`, worded for the merchant from `orders.outcomes.<code>`
- * in their language; `message`/`error` is the code's English record (logs, support, the order-page
- * block's fallback), from the English catalogue's `outcomeRecordsEn`, never written here.
+ * What came of an action: a `code` with its `params`, and nothing worded. The page and the order-page
+ * extensions word it from `orders.outcomes.<code>` in the merchant's language; a log, or another
+ * service's answer (Flow's), words it in English where it is written, with the English catalogue's
+ * `outcomeRecordEn` (app/i18n/messages.en.ts). Refused input names what and where in its params.
  */
-export type MerchantActionResult =
-  | { ok: true; message: string; code?: MerchantOutcome; params?: Record<string, string> }
-  | { ok: false; error: string; code?: MerchantOutcome; params?: Record<string, string> };
+export interface MerchantActionResult {
+  ok: boolean;
+  code: MerchantOutcome;
+  params: Record<string, string>;
+}
 
-/** @internal */
+/** Every outcome code (the extensions get a copy: scripts/extension-statuses.ts). */
 export const MERCHANT_OUTCOMES = [
   "followed",
   "willSend",
@@ -78,19 +80,18 @@ export type MerchantOutcome = (typeof MERCHANT_OUTCOMES)[number];
 
 export const moved = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
   ok: true,
-  message: outcomeRecordsEn[code](params),
   code,
   params,
 });
 export const refused = (code: MerchantOutcome, params: Record<string, string> = {}): MerchantActionResult => ({
   ok: false,
-  error: outcomeRecordsEn[code](params),
   code,
   params,
 });
 const raced = (order: string) => refused("raced", { order });
-const willSend = (record: Fulfillment, note: string | null = null) =>
-  moved("willSend", { order: record.orderName, ...(note ? { note } : {}) });
+/** `unread`: what Shopify said when it could not be read again, so the order as paid is sent. */
+const willSend = (record: Fulfillment, unread: string | null = null) =>
+  moved("willSend", { order: record.orderName, ...(unread ? { unread } : {}) });
 
 /**
  * Every action's last step: moves the record as the merchant asked (a compare-and-set on `from`,
@@ -295,7 +296,8 @@ export async function retryFulfillment(
     const fresh = await fetchPaidOrder(await deps.adminFor(args.shop), stored.order);
     if (fresh) order = fresh;
   } catch (error) {
-    unread = `Shopify could not be read, so the order as paid is used: ${error instanceof Error ? error.message : String(error)}`;
+    // The order as paid is sent; what Shopify said stays with the record (worded by the catalogues).
+    unread = error instanceof Error ? error.message : String(error);
   }
   return moveThenAnswer(
     deps,
@@ -304,7 +306,7 @@ export async function retryFulfillment(
       from: status,
       to: "pending",
       data: { request: { order }, ...reasonColumns(null), submitAttempts: 0, warnings: [] },
-      detail: reason("merchantRetried", { note: unread }),
+      detail: reason("merchantRetried", { unread }),
     },
     willSend(record, unread),
   );

@@ -29,6 +29,7 @@ import {
 import { REQUESTS_QUEUE } from "../core/queues";
 import { recordOrderEvent, statusOf, transition } from "../records/records.server";
 import { after } from "../core/schedule";
+import { shopifyMessagesEn } from "../../i18n/messages.en";
 
 /** Shopify POSTs to `<callbackUrl>/fulfillment_order_notification`. */
 const FULFILLMENT_SERVICE_CALLBACK_PATH = "/fulfillment-service";
@@ -162,10 +163,7 @@ async function answerCancellation(
       if (!(await transition(deps.db, { id: record.id, record, from: status, to: "skipped", now, data, detail: why })))
         continue;
     }
-    await acceptCancellationRequest(admin, {
-      id: fo.id,
-      message: "Cancelled: the order had not reached the warehouse.",
-    });
+    await acceptCancellationRequest(admin, { id: fo.id, message: shopifyMessagesEn.cancellationAccepted() });
     return;
   }
   throw new Error(`cancellation request of ${fo.id}: its record kept changing; answered at the next read`);
@@ -179,9 +177,10 @@ async function rejectCancellation(
   status: FulfillmentStatus,
   now: Date,
 ) {
-  const message =
-    `The warehouse already has it (service order ${record.svcOrderId ?? "unconfirmed"}, status ` +
-    `${record.svcStatus ?? status}); the service cannot cancel orders — contact the service to stop it.`;
+  const message = shopifyMessagesEn.cancellationRejected({
+    svcOrderId: record.svcOrderId ?? undefined,
+    status: record.svcStatus ?? status,
+  });
   await rejectCancellationRequest(admin, { id: fo.id, message });
   if (status === "submitted" || status === "in_progress") {
     const after = reason("cancelRequestedAfter", { order: record.svcOrderId });
@@ -203,7 +202,7 @@ export async function acceptRequest(
 ) {
   await acceptFulfillmentRequest(admin, {
     id: args.fulfillmentOrderGid,
-    message: `At the warehouse: service order ${args.svcOrderId}.`,
+    message: shopifyMessagesEn.requestAccepted({ svcOrderId: args.svcOrderId }),
     estimatedShippedAt: after(args.now, SHIPS_WITHIN_MS).toISOString(),
   });
 }

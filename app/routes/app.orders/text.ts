@@ -6,19 +6,14 @@ import { svcStatusWords } from "~/fulfillment/page/reason-words";
 
 type Translate = ReturnType<typeof useI18n>;
 
-/** An action's result in the merchant's language (the English text when it has no code). */
-export function outcomeText(i18n: Translate, result: MerchantActionResult): string {
-  const text = result.code ? i18n.messages.orders.outcomes[result.code] : undefined;
-  if (text) {
-    // A service failure travels as its code (`problem`): its words go where the message says {error}.
-    const params = { ...result.params };
-    const problem = params.problem as ServiceErrorCode | undefined;
-    if (problem && Object.hasOwn(i18n.messages.serviceErrors, problem))
-      params.error = i18n.format(i18n.messages.serviceErrors[problem], {});
-    // The service's status word, in the merchant's language («actualizar estado»).
-    if (params.svcStatus !== undefined)
-      params.svcStatus = params.svcStatus ? svcStatusWords(i18n, params.svcStatus) : "—";
-    return i18n.format(text, params);
-  }
-  return result.ok ? result.message : result.error;
+/** An action's result in the merchant's language, from its code and params. */
+export function outcomeText(i18n: Translate, result: Pick<MerchantActionResult, "code" | "params">): string {
+  // A service failure travels as its code (`problem`): its words go where the message says {error}.
+  const params = { ...result.params };
+  const problem = params.problem as ServiceErrorCode | undefined;
+  if (problem && Object.hasOwn(i18n.messages.serviceErrors, problem))
+    params.error = i18n.format(i18n.messages.serviceErrors[problem], {});
+  // The service's status word, in the merchant's language («actualizar estado»).
+  if (params.svcStatus !== undefined) params.svcStatus = params.svcStatus ? svcStatusWords(i18n, params.svcStatus) : "—";
+  return i18n.format(i18n.messages.orders.outcomes[result.code], params);
 }

@@ -30,10 +30,8 @@ function PushAction() {
 
   const push = async () => {
     setBusy(true);
-    const answer = await postOrderAction(orderGid, { action: "push" }).catch(() => ({
-      ok: false as const,
-      error: "the app could not be reached",
-    }));
+    // Not reached (a network error) reads as any refusal: the order's block and Pedidos say why.
+    const answer = await postOrderAction(orderGid, { action: "push" }).catch(() => ({ ok: false }));
     const order = question?.order ?? "";
     setOutcome(
       answer.ok

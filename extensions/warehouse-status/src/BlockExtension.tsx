@@ -5,7 +5,7 @@ import type { Api } from "@shopify/ui-extensions/admin.order-details.block.rende
 import { render } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { fetchOrderStatus, postOrderAction, type ActionAnswer, type ActionRequest } from "../../shared/app-api";
-import { blockView, type BlockView, type Message, type RecordView } from "../../shared/warehouse-status";
+import { blockView, outcomeMessage, type BlockView, type Message, type RecordView } from "../../shared/warehouse-status";
 
 declare const shopify: Api;
 
@@ -46,11 +46,9 @@ function WarehouseBlock() {
 
   const act = async (request: ActionRequest) => {
     setBusy(true);
-    const answer: ActionAnswer = await postOrderAction(orderGid, request).catch(() => ({
-      ok: false as const,
-      error: "the app could not be reached",
-    }));
-    setNotice(answer.ok ? { ok: true, text: t({ key: "actions.done" }) } : { ok: false, text: refusalText(answer) });
+    // Not reached (a network error): no code, so the general sentence.
+    const answer: ActionAnswer = await postOrderAction(orderGid, request).catch(() => ({ ok: false, params: {} }));
+    setNotice({ ok: answer.ok, text: t(outcomeMessage(answer)) });
     await load();
     setBusy(false);
   };
@@ -74,14 +72,6 @@ function WarehouseBlock() {
       </s-stack>
     </s-admin-block>
   );
-}
-
-/** Why the app refused, in the merchant's words: its outcome's code, or a general sentence. */
-function refusalText(answer: Extract<ActionAnswer, { ok: false }>): string {
-  const key = `outcomes.${answer.code ?? ""}`;
-  const text = answer.code ? t({ key, params: answer.params }) : key;
-  // A code this copy of the block does not know (a newer app) reads as the general sentence.
-  return text === key ? t({ key: "actions.failed" }) : text;
 }
 
 function summaryOf(view: BlockView): string {

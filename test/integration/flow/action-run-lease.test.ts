@@ -14,7 +14,7 @@ import { resetDatabase } from "../../helpers/test-database";
 const SHOP = "lease-test.myshopify.com";
 const HANDLE = FLOW_ACTIONS.sendOrder;
 const t0 = new Date("2026-11-20T10:00:00Z");
-const SENT: MerchantActionResult = { ok: true, message: "sent", code: "willSend" };
+const SENT: MerchantActionResult = { ok: true, code: "willSend", params: { order: "#1001" } };
 
 function delivery(actionRunId: string): Request {
   const raw = JSON.stringify({

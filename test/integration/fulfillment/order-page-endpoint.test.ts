@@ -17,6 +17,7 @@ import {
   type Harness,
 } from "./support/harness";
 import { routeContext } from "../../helpers/app-services";
+import { outcomeRecordEn } from "~/i18n/messages.en";
 
 const OTHER_SHOP = "otra-tienda.myshopify.com";
 let h: Harness;
@@ -178,7 +179,7 @@ describe("what the block and the action may do", () => {
     const record = await recordOf(payload);
     const response = await post(payload.id, { action: "retry", recordId: record.id });
     expect(response.status).toBe(409);
-    expect((await response.json()).error).toMatch(/submitted/);
+    expect(outcomeRecordEn(await response.json())).toMatch(/submitted/);
   });
 
   it("confirms an unknown outcome with the service's order id, or as absent", async () => {
@@ -229,7 +230,7 @@ describe("what the block and the action may do", () => {
     const pushed = await post(payload.id, { action: "push" });
     const answer = await pushed.json();
     expect(answer).toMatchObject({ ok: true });
-    // Coded, its English record the catalogue's (app/i18n/messages.en.ts outcomeRecordsEn).
+    // Coded only: its English record is the catalogue's (app/i18n/messages.en.ts outcomeRecordEn).
     expect(answer).toMatchObject({ code: "readAgain", params: { order: payload.name } });
     await h.worker().runOnce();
     // THEN it is at the service once, with the order's lines
@@ -241,7 +242,7 @@ describe("what the block and the action may do", () => {
     const again = await post(payload.id, { action: "push" });
     expect(again.status).toBe(409);
     const refusal = await again.json();
-    expect(refusal.error).toMatch(/already with the warehouse/);
+    expect(outcomeRecordEn(refusal)).toMatch(/already with the warehouse/);
     expect(refusal.code).toBe("nothingToPush");
     expect(await h.sandboxOrders()).toHaveLength(1);
   });
@@ -252,11 +253,11 @@ describe("what the block and the action may do", () => {
     const cancelled = await post(payload.id, { action: "push" });
     expect(cancelled.status).toBe(409);
     const cancelledAnswer = await cancelled.json();
-    expect(cancelledAnswer.error).toMatch(/cancelled in Shopify/);
+    expect(outcomeRecordEn(cancelledAnswer)).toMatch(/cancelled in Shopify/);
     expect(cancelledAnswer).toMatchObject({ code: "cancelledNotRetryable", params: { order: payload.name } });
     const missing = await post(424242424242, { action: "push" });
     const missingAnswer = await missing.json();
-    expect(missingAnswer.error).toMatch(/no such order/);
+    expect(outcomeRecordEn(missingAnswer)).toMatch(/no such order/);
     expect(missingAnswer.code).toBe("noSuchShopifyOrder");
     expect(await h.sandboxOrders()).toEqual([]);
   });
@@ -274,7 +275,7 @@ describe("what the block and the action may do", () => {
   it("refuses a push for a shop that is not connected", async () => {
     const response = await post(1001, { action: "push" }, OTHER_SHOP);
     expect(response.status).toBe(409);
-    expect((await response.json()).error).toMatch(/not connected/);
+    expect(outcomeRecordEn(await response.json())).toMatch(/not connected/);
   });
 
   it.each([

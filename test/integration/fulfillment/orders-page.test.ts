@@ -11,6 +11,7 @@ import { storeOfflineSession } from "../../helpers/sessions";
 import { bearerRequest, sessionTokenRequest } from "../../helpers/shopify-requests";
 import { API_KEY, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
 import { routeContext } from "../../helpers/app-services";
+import { outcomeRecordEn } from "~/i18n/messages.en";
 
 let h: Harness;
 beforeAll(async () => {
@@ -87,12 +88,9 @@ describe("retrying after the merchant fixed the cause", () => {
     const payload = await paidAndWorked();
     const record = await recordOf(payload);
     expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: record.id })).toMatchObject({ ok: false });
-    expect(await retryFulfillment(merchant(), { shop: "otra.myshopify.com", fulfillmentId: record.id })).toEqual({
-      ok: false,
-      error: "no such order",
-      code: "notFound",
-      params: {},
-    });
+    const otherShops = await retryFulfillment(merchant(), { shop: "otra.myshopify.com", fulfillmentId: record.id });
+    expect(otherShops).toEqual({ ok: false, code: "notFound", params: {} });
+    expect(outcomeRecordEn(otherShops)).toBe("no such order");
   });
 });
 
@@ -110,12 +108,9 @@ describe("a cancelled order", () => {
         reasonCode: "cancelledInShopify",
       },
     });
-    expect(await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: cancelled.id })).toEqual({
-      ok: false,
-      error: "#9001 was cancelled in Shopify",
-      code: "cancelledNotRetryable",
-      params: { order: "#9001" },
-    });
+    const refusal = await retryFulfillment(merchant(), { shop: SHOP, fulfillmentId: cancelled.id });
+    expect(refusal).toEqual({ ok: false, code: "cancelledNotRetryable", params: { order: "#9001" } });
+    expect(outcomeRecordEn(refusal)).toBe("#9001 was cancelled in Shopify");
     expect((await prisma.fulfillment.findUniqueOrThrow({ where: { id: cancelled.id } })).status).toBe("skipped");
   });
 });
@@ -181,10 +176,11 @@ describe("the orders page", () => {
     });
     // A missing or malformed record id is named in a 400, not a database cast error (a 500).
     for (const form of [{ intent: "retry" }, { intent: "confirm-absent", fulfillmentId: "42" }] as Record<string, string>[]) {
-      expect(await post(form)).toMatchObject({
-        data: { ok: false, error: "fulfillmentId: missing or not a record id" },
-        init: { status: 400 },
-      });
+      const answer = await post(form);
+      expect(answer).toMatchObject({ data: { ok: false, code: "invalidRecordId" }, init: { status: 400 } });
+      expect(outcomeRecordEn((answer as { data: { code: string } }).data)).toBe(
+        "fulfillmentId: missing or not a record id",
+      );
     }
     expect((await recordOf(payload)).status).toBe("pending");
     expect(await prisma.job.findUnique({ where: { queue_key: { queue: "stock.sync", key: SHOP } } })).toBeNull();

@@ -30,6 +30,7 @@ import {
   type Harness,
 } from "./support/harness";
 import { routeContext } from "../../helpers/app-services";
+import { shopifyMessagesEn } from "~/i18n/messages.en";
 
 const SERVICE_NAME = "Envíos svc";
 let h: Harness;
@@ -115,6 +116,7 @@ describe("fulfilment-service mode", () => {
       .operations.find((op) => op.rootFields.includes("fulfillmentOrderAcceptFulfillmentRequest"));
     expect(accepted?.variables).toMatchObject({
       estimatedShippedAt: new Date(h.clock.now().getTime() + 24 * HOUR).toISOString(),
+      message: shopifyMessagesEn.requestAccepted({ svcOrderId: orders[0]!.id }),
     });
     await h.clock.advance(HOUR + MINUTE);
     await work();
@@ -214,6 +216,11 @@ describe("fulfilment-service mode", () => {
     expect((await notify("CANCELLATION_REQUEST")).status).toBe(200);
     await work();
     expect(foOf(payload)).toMatchObject({ status: "CANCELLED", requestStatus: "CANCELLATION_ACCEPTED" });
+    // What Shopify shows of the answer is the English catalogue's sentence, not one worded inline.
+    const acceptedCancellation = h.store
+      .inspect(SHOP)
+      .operations.find((op) => op.rootFields.includes("fulfillmentOrderAcceptCancellationRequest"));
+    expect(acceptedCancellation?.variables).toMatchObject({ message: shopifyMessagesEn.cancellationAccepted() });
     await h.clock.advance(31 * MINUTE);
     await work();
     expect(await h.sandboxOrders()).toHaveLength(0);

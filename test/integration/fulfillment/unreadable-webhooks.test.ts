@@ -183,7 +183,7 @@ describe("on Pedidos", () => {
     expect(await act({ intent: "unreadable-send", id: record!.id })).toMatchObject({ status: 400 });
     expect(await act({ intent: "unreadable-dismiss", id: "nope" })).toMatchObject({
       status: 400,
-      body: { error: expect.stringContaining("id") },
+      body: { outcome: "invalidId", params: { field: "id" } },
     });
     expect(await act({ intent: "unreadable-dismiss", id: record!.id })).toMatchObject({ status: 200 });
     expect(await prisma.unreadableWebhook.count()).toBe(0);

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { CANCELLED_REASON_CODES } from "~/fulfillment/core/reason-codes";
 import { FULFILLMENT_STATUSES } from "~/fulfillment/core/status";
 import { SERVICE_CODES } from "~/svc/service-codes";
+import { MERCHANT_OUTCOMES } from "~/fulfillment/actions/merchant-actions.server";
 import { STATUSES_FILE, statusesModule } from "../../../scripts/extension-statuses";
 import {
   FULFILLMENT_STATUSES as EXTENSION_STATUSES,
@@ -14,7 +15,7 @@ import { statusLabel } from "../../../extensions/shared/warehouse-status";
 describe("the extensions' copy of the fulfilment statuses, the cancelled reasons and the service codes", () => {
   it("is the one scripts/extension-statuses.ts writes from the app's lists (run it after changing them)", () => {
     const committed = fs.readFileSync(path.resolve(STATUSES_FILE), "utf8");
-    expect(committed).toBe(statusesModule(FULFILLMENT_STATUSES, CANCELLED_REASON_CODES, SERVICE_CODES));
+    expect(committed).toBe(statusesModule(FULFILLMENT_STATUSES, CANCELLED_REASON_CODES, SERVICE_CODES, MERCHANT_OUTCOMES));
     expect([...EXTENSION_STATUSES]).toEqual([...FULFILLMENT_STATUSES]);
     expect([...EXTENSION_SERVICE_CODES]).toEqual([...SERVICE_CODES]);
   });

@@ -6,7 +6,6 @@ describe("an action's outcome on Pedidos", () => {
   it("words a service failure from its code, never the service's or the client's own text", () => {
     const result = {
       ok: false as const,
-      error: "the service could not be asked about order 9f1c: SvcUnauthorizedError: bad key",
       code: "serviceUnreachable" as const,
       params: { svcOrderId: "9f1c", problem: "unauthorized" },
     };
