@@ -235,9 +235,19 @@ export async function planOrder(
     );
     if (canSettle && decision.kind !== "skip") continue;
     const requested = fo.requestStatus === "SUBMITTED";
-    const outcome = await apply(deps, admin, record, status, fo, { state, readAt: tracked.readAt }, decision);
+    const applied = await apply(
+      deps,
+      admin,
+      record,
+      status,
+      fo,
+      { state, readAt: tracked.readAt, serviceMode },
+      decision,
+    );
+    const outcome = applied === SENT ? null : applied;
     if (outcome && (!next || outcome < next)) next = outcome;
-    if (!serviceMode && decision.kind === "send") {
+    // Sent by another run meanwhile, or its late answer saved: what the warehouse has is reported.
+    if (!serviceMode && decision.kind === "send" && applied !== SENT) {
       const sent = await recordById(db, record.id);
       if (sent && AT_WAREHOUSE.includes(statusOf(sent))) await reportAtWarehouse(deps, admin, sent, fo);
     }
@@ -276,9 +286,10 @@ async function reportAtWarehouse(
   admin: AdminGraphql,
   record: Fulfillment,
   fo: FulfillmentOrderState,
+  how: { firstReport: boolean } = { firstReport: false },
 ): Promise<void> {
   if (fo.status !== "OPEN" || !record.svcOrderId) return;
-  if (await eventRecorded(deps.db, record.id, "progressReported")) return;
+  if (!how.firstReport && (await eventRecorded(deps.db, record.id, "progressReported"))) return;
   const message = reason("progressReported", { order: record.svcOrderId });
   const answer = await reportWarehouseProgress(admin, {
     fulfillmentOrderGid: fo.id,
@@ -365,6 +376,9 @@ async function ensureRecords(
   return recordsOfOrder(db, tracked);
 }
 
+/** apply's answer when it sent the record to the warehouse (and reported that to Shopify). */
+const SENT = Symbol("sent");
+
 /** Moves one unsent record as decided; returns when the order's job should look again. */
 async function apply(
   deps: PlanDeps,
@@ -372,9 +386,9 @@ async function apply(
   record: Fulfillment,
   status: FulfillmentStatus,
   fo: FulfillmentOrderState,
-  read: { state: OrderState; readAt: Date },
+  read: { state: OrderState; readAt: Date; serviceMode: boolean },
   decision: Decision,
-): Promise<Date | null> {
+): Promise<Date | null | typeof SENT> {
   const { state } = read;
   const now = deps.now();
   const base = { id: record.id, record, now };
@@ -477,6 +491,20 @@ async function apply(
           "held in Shopify: the service refused the destination",
         );
         return null;
+      }
+      if (outcome.kind === "sent") {
+        // Sent by this run: no report of its progress can exist yet (merchant-managed mode).
+        if (!read.serviceMode)
+          await reportAtWarehouse(
+            deps,
+            admin,
+            { ...current, status: "submitted", svcOrderId: outcome.svcOrderId },
+            fo,
+            {
+              firstReport: true,
+            },
+          );
+        return SENT;
       }
       return outcome.kind === "again" ? outcome.at : null;
     }

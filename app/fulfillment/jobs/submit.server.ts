@@ -33,8 +33,12 @@ export type SubmitOutcome = { kind: "done" } | { kind: "again"; at: Date };
 
 const DONE: SubmitOutcome = { kind: "done" };
 
-/** What sending answers: as the job, or "refused for its address" (the record is waiting; the caller holds it). */
-export type SendOutcome = SubmitOutcome | { kind: "address_refused"; problem: AddressProblem };
+/**
+ * What sending answers: as the job; "refused for its address" (the record is waiting; the caller
+ * holds it); or sent: submitted with the service's id, by this call.
+ */
+export type SendOutcome =
+  SubmitOutcome | { kind: "address_refused"; problem: AddressProblem } | { kind: "sent"; svcOrderId: string };
 
 /** What is sent: decided from Shopify's current state by the order's job (plan.server.ts). */
 export interface ReadyOrder {
@@ -102,8 +106,9 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
   } catch (error) {
     return failed(deps, record, record.submitAttempts + 1, error, ready.request);
   }
+  let saved: boolean;
   try {
-    await saveAccepted(deps, record, orderRef);
+    saved = await saveAccepted(deps, record, orderRef);
   } catch (error) {
     // The service has the order but we could not record it: the record will become
     // unknown_outcome, and this line is where a person finds the service's id to confirm it.
@@ -118,10 +123,11 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
     );
     throw error;
   }
-  return DONE;
+  return saved ? { kind: "sent", svcOrderId: orderRef } : DONE;
 }
 
-async function saveAccepted(deps: SubmitDeps, record: Fulfillment, orderRef: string): Promise<void> {
+/** Saves the service's id: true when this call moved the record to submitted. */
+async function saveAccepted(deps: SubmitDeps, record: Fulfillment, orderRef: string): Promise<boolean> {
   const now = deps.now();
   const data = { svcOrderId: orderRef, submittedAt: now, ...reasonColumns(null) };
   if (
@@ -139,7 +145,7 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, orderRef: str
       { shop: record.shop, order: record.orderName, svcOrderId: orderRef },
       "order submitted to the service",
     );
-    return;
+    return true;
   }
   // Our lease ran out while the service was answering and another run already declared the
   // outcome unknown: the answer settles it.
@@ -158,6 +164,7 @@ async function saveAccepted(deps: SubmitDeps, record: Fulfillment, orderRef: str
       "service accepted an order the record no longer expects",
     );
   }
+  return false;
 }
 
 async function failed(
