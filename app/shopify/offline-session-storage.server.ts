@@ -9,7 +9,8 @@
  * refresh (one process at a time, under the lock) before the library sees it, so the library finds
  * a live token and never refreshes on its own.
  *
- * Every webhook loads the shop's offline session here: given `readRow` (the composition root hands
+ * The compliance and app webhooks load the shop's offline session here (the webhooks that start
+ * work do not: app/shopify/webhook.server.ts reads them itself): given `readRow` (the composition root hands
  * in app/shop's prepared read, ADR 036), the row is read with it instead of Prisma's findUnique,
  * and turned into the library's Session by the library's own conversion.
  */

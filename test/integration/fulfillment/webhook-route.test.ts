@@ -69,17 +69,20 @@ describe("POST /webhooks/orders/paid", () => {
     ["admin_graphql_api_id", { ...fixture, admin_graphql_api_id: "5512345678901" }],
     ["line_items", { ...fixture, line_items: undefined }],
     ["shipping_address.zip", { ...fixture, shipping_address: { ...fixture.shipping_address, zip: 6500 } }],
-  ])("answers 200 to a signed payload malformed at %s and keeps it for the merchant, starting nothing", async (field, body) => {
-    // A 400 would be retried by Shopify and then dropped with the order (issue 11).
-    const answer = await status(await signedWebhookRequest({ topic: "orders/paid", body, shop: SHOP }));
-    expect(answer.status).toBe(200);
-    const [kept] = await prisma.unreadableWebhook.findMany();
-    expect(kept?.issues).toEqual([field]);
-    expect(kept?.reason).toContain(field);
-    expect(await prisma.fulfillment.count()).toBe(0);
-    expect(await prisma.shopifyOrder.count()).toBe(0);
-    expect(await prisma.job.count()).toBe(0);
-  });
+  ])(
+    "answers 200 to a signed payload malformed at %s and keeps it for the merchant, starting nothing",
+    async (field, body) => {
+      // A 400 would be retried by Shopify and then dropped with the order (issue 11).
+      const answer = await status(await signedWebhookRequest({ topic: "orders/paid", body, shop: SHOP }));
+      expect(answer.status).toBe(200);
+      const [kept] = await prisma.unreadableWebhook.findMany();
+      expect(kept?.issues).toEqual([field]);
+      expect(kept?.reason).toContain(field);
+      expect(await prisma.fulfillment.count()).toBe(0);
+      expect(await prisma.shopifyOrder.count()).toBe(0);
+      expect(await prisma.job.count()).toBe(0);
+    },
+  );
 
   it("answers 200 to a shop that never installed the app, keeping only the delivery", async () => {
     const answer = await status(
@@ -88,6 +91,29 @@ describe("POST /webhooks/orders/paid", () => {
     expect(answer.status).toBe(200);
     expect(await prisma.shopifyOrder.count()).toBe(0);
     expect(await prisma.job.count()).toBe(0);
+  });
+
+  it("answers 400 naming the delivery headers Shopify always sends that are missing, and writes nothing", async () => {
+    // The intake reads a verified delivery itself (not the library's authenticate.webhook), and
+    // requires what the library requires.
+    const signed = await signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: SHOP });
+    const headers = new Headers(signed.headers);
+    headers.delete("x-shopify-webhook-id");
+    headers.delete("x-shopify-api-version");
+    const answer = await status(new Request(signed.url, { method: "POST", headers, body: await signed.text() }));
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text)).toEqual({
+      error: "missing webhook headers: x-shopify-api-version, x-shopify-webhook-id",
+      issues: ["x-shopify-api-version", "x-shopify-webhook-id"],
+    });
+    await nothingWritten();
+  });
+
+  it("records the delivery under its event id and the topic as Shopify's header names it", async () => {
+    await status(await signedWebhookRequest({ topic: "orders/paid", body: fixture, shop: SHOP, eventId: "evt-topic" }));
+    expect(await prisma.webhookDelivery.findMany({ select: { topic: true, eventId: true } })).toEqual([
+      { topic: "orders/paid", eventId: "evt-topic" },
+    ]);
   });
 
   it("changes nothing on a duplicate delivery", async () => {
