@@ -127,9 +127,16 @@ export async function readAssignedRequests(
 /**
  * Statuses a cancellation settles (to skipped, for good: FINAL_SKIP_REASONS) before anything of it
  * reached the warehouse; a record skipped for another reason is settled too, so no later decision
- * made from an older read can send it.
+ * made from an older read can send it — and one waiting for the warehouse's stock, which a stock
+ * read would otherwise release to be sent (seed 4110120).
  */
-const SETTLED_BY_CANCELLATION: readonly FulfillmentStatus[] = ["pending", "waiting", "needs_attention", "skipped"];
+const SETTLED_BY_CANCELLATION: readonly FulfillmentStatus[] = [
+  "pending",
+  "waiting",
+  "needs_attention",
+  "skipped",
+  "awaiting_stock",
+];
 /** How often the answer is decided again when the record moves under it (a submission claimed it). */
 const CANCELLATION_ATTEMPTS = 3;
 

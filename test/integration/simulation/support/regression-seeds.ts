@@ -50,6 +50,10 @@ export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   },
   { seed: 2000274, found: "the same as 2000218" },
   { seed: 2000315, found: "the same as 2000218" },
+  {
+    seed: 4110120,
+    found: "a cancellation request accepted for a part awaiting stock left it awaiting stock (fulfilment-service mode)",
+  },
 ];
 
 export const REGRESSION_SEQUENCES: {
@@ -437,6 +441,22 @@ export const REGRESSION_SEQUENCES: {
       ),
       new Merchant("edit", 0, "now", 5),
       new RaceWork("A", "address", 0),
+    ],
+  },
+  {
+    // Seed 4110120 (SIM_BASE_SEED=4110000, 2026-11-28, fulfilment-service mode), shrunk: a part
+    // waiting for the warehouse's stock when the merchant asked to cancel it. The answer accepted
+    // the cancellation in Shopify but left the record awaiting stock — a stock read would have
+    // released it to be sent. A cancellation now settles a record awaiting stock too.
+    name: "a cancellation request for a part waiting for the warehouse's stock (webhook-acted-on, fulfilment-service mode; seed 4110120)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 1 },
+    serviceMode: true,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new DuringWork("A", "admin", "stall", 0),
+      new RaceWork("A", "cancelRequest", 0),
+      new Work("A", null),
     ],
   },
 ];
