@@ -63,7 +63,10 @@ export function planTransition(
       runAt: after(now, FIRST_POLL_DELAY_MS),
     });
   }
-  if (to === "pending")
+  // Pending: the order's job sends it. Confirmed at the warehouse after its outcome was unknown (a
+  // person, or the service's late answer): the order's job compares it with Shopify as it is now —
+  // a cancellation, edit or move while nobody knew was not compared (seeds 4110165, 4110767).
+  if (to === "pending" || (from === "unknown_outcome" && to === "submitted"))
     intents.push(wakeOrderIntent({ shop: record.shop, shopifyOrderId: record.shopifyOrderId, now }));
   return { state, intents };
 }

@@ -17,7 +17,14 @@ import type { AdminGraphql } from "../../shopify/admin.server";
 import { WebhookPayloadError } from "../../shopify/webhook.server";
 import { RESOLVE_QUEUE, type ResolveJobPayload } from "../core/queues";
 import { reason, reasonColumns } from "../core/reason-codes";
-import { recordOrderEvent, skippedForGood, statusOf, transition, wakeOrder } from "../records/records.server";
+import {
+  recordOrderEvent,
+  skippedForGood,
+  statusOf,
+  stopFulfillmentOrders,
+  transition,
+  wakeOrder,
+} from "../records/records.server";
 import { orderOfFulfillmentOrder } from "../shopify/shopify-fulfillment-orders.server";
 
 export interface LifecycleWebhook {
@@ -189,10 +196,7 @@ export async function acceptFulfillmentOrderWebhook(
     }
     const unknown = known.length > 0 ? [] : gids;
     stopped.push(...unknown);
-    if (stops && stopped.length > 0 && (await tx.shop.count({ where: { domain: hook.shop } })) > 0)
-      await tx.orderStop.createMany({
-        data: stopped.map((fulfillmentOrderGid) => ({ shop: hook.shop, fulfillmentOrderGid, topic: hook.topic })),
-      });
+    if (stops) await stopFulfillmentOrders(tx, { shop: hook.shop, fulfillmentOrderGids: stopped, topic: hook.topic });
     for (const fulfillmentOrderGid of unknown) {
       const payload: ResolveJobPayload = { fulfillmentOrderGid };
       await jobs.enqueue({

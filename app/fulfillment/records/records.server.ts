@@ -282,6 +282,21 @@ export async function transition(db: Db, args: TransitionArgs): Promise<boolean>
 }
 
 /**
+ * Keeps a stop (OrderStop) of each fulfilment order: from now on no submission decided from a read
+ * of Shopify that began earlier is claimed for it. Nothing for a shop the app does not know.
+ */
+export async function stopFulfillmentOrders(
+  db: Pick<PrismaClient, "$executeRaw">,
+  args: { shop: string; fulfillmentOrderGids: string[]; topic: string },
+): Promise<void> {
+  if (args.fulfillmentOrderGids.length === 0) return;
+  await db.$executeRaw`
+    INSERT INTO "OrderStop" (shop, "fulfillmentOrderGid", topic)
+    SELECT ${args.shop}, gid, ${args.topic} FROM unnest(${args.fulfillmentOrderGids}::text[]) AS gid
+    WHERE EXISTS (SELECT 1 FROM "Shop" WHERE domain = ${args.shop})`;
+}
+
+/**
  * Deletes stops accepted before `before` (a job's read of Shopify and its claim are a lease apart,
  * a minute; a day is ample), a batch at a time (maintenance/retention.server.ts).
  */

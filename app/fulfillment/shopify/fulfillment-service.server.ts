@@ -11,7 +11,7 @@ import { reason, reasonColumns, reasonRecord, type ReasonCode, type ReasonMessag
 import type { FulfillmentStatus } from "../core/status";
 import type { Fulfillment, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
-import { enqueueJob } from "../../jobs/queue.server";
+import { enqueueJob, jobWriter } from "../../jobs/queue.server";
 import { storeFulfillmentService } from "../../shop/shop.server";
 import type { AdminGraphql } from "../../shopify/admin.server";
 import {
@@ -27,7 +27,7 @@ import {
   type FulfillmentOrderRejectionReason,
 } from "../../shopify/admin/fulfillment-services.server";
 import { REQUESTS_QUEUE } from "../core/queues";
-import { recordOrderEvent, statusOf, transition } from "../records/records.server";
+import { recordOrderEvent, statusOf, stopFulfillmentOrders, transition, wakeOrder } from "../records/records.server";
 import { after } from "../core/schedule";
 import { shopifyMessagesEn } from "../../i18n/messages.en";
 
@@ -154,6 +154,11 @@ async function answerCancellation(
   shop: string,
   fo: AssignedFulfillmentOrder,
 ) {
+  // Before the record is read: from here no submission decided from an earlier read of Shopify is
+  // claimed for this part — one whose job has not written its record yet too (seed 4110742); the
+  // order's job, woken, decides again. A claim made before this is in the record read below.
+  await stopFulfillmentOrders(deps.db, { shop, fulfillmentOrderGids: [fo.id], topic: "cancellation_request" });
+  await wakeOrder(jobWriter(deps.db), { shop, shopifyOrderId: String(fo.order.legacyResourceId), now: deps.now() });
   for (let attempt = 0; attempt < CANCELLATION_ATTEMPTS; attempt++) {
     const record = await deps.db.fulfillment.findUnique({
       where: { shop_fulfillmentOrderGid: { shop, fulfillmentOrderGid: fo.id } },

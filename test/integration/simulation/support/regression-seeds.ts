@@ -459,6 +459,51 @@ export const REGRESSION_SEQUENCES: {
       new Work("A", null),
     ],
   },
+  {
+    // Seed 4110742 (2026-11-28, fulfilment-service mode), shrunk: the merchant asked to cancel a
+    // part while its order's job, having read Shopify, had not written its record yet; the answer
+    // found no record, told Shopify «accepted», and the job then claimed and sent the part. The
+    // answer now keeps a stop of the part (OrderStop) and wakes the order before reading the record.
+    name: "a cancellation request answered before the order's job, which read Shopify earlier, writes the part's record (nothing-cancelled-sent, fulfilment-service mode; seed 4110742)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 1 },
+    serviceMode: true,
+    commands: () => [new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"), new RaceWork("A", "cancelRequest", 0)],
+  },
+  {
+    // Seed 4110165 (2026-11-28), shrunk: the order was cancelled while its part's outcome was
+    // unknown; the merchant then confirmed the service order, and the part stayed «submitted» — no
+    // one compared it with the cancelled order until a reconciliation. A record confirmed at the
+    // warehouse after an unknown outcome now wakes the order's job.
+    name: "an unknown outcome confirmed after the order was cancelled (webhook-acted-on; seed 4110165)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 1 },
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Advance(2),
+      new DuringWork("A", "admin", "cancel", 0),
+      new Confirm(0, 0),
+      new Work("A", { target: "svc", nth: 2, mode: "before" }),
+    ],
+  },
+  {
+    // Seed 4110767 (2026-11-28), shrunk: the same for a part moved to another location while its
+    // outcome was unknown (warehouse-matches-shopify: the warehouse held a unit Shopify expected
+    // elsewhere, the record «submitted» and no person asked).
+    name: "an unknown outcome confirmed after its part moved (warehouse-matches-shopify; seed 4110767)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 1 },
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new DuringWork("B", "admin", "stall", 0),
+      new DuringWork("A", "admin", "move", 5),
+      new Reconcile(),
+      new Confirm(3, 7),
+      new Work("A", { target: "svc", nth: 1, mode: "after" }),
+    ],
+  },
 ];
 
 /**
