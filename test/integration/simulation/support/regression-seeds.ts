@@ -511,4 +511,37 @@ export const REGRESSION_SEQUENCES: {
  * default (`SIM_OPEN=1` plays them, with the regression sequences), and the generators leave out
  * what produces them until the app is fixed. Each moves to REGRESSION_SEQUENCES with its fix.
  */
-export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [];
+export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
+  {
+    // Seed 4100690 (2026-11-28, fulfilment-service mode), shrunk: a part whose submission timed
+    // out before reaching the service (outcome unknown) is split; the split-off part's record is
+    // skipped, and a reconciliation then decides it waits. Passes on c29d63c, fails after the
+    // day's merges; not investigated.
+    name: "a part split while its outcome is unknown, fulfilment-service mode (webhook-acted-on; seed 4100690)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 1 },
+    serviceMode: true,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Work("A", { target: "svc", nth: 0, mode: "before" }),
+      new Merchant("split", 0, "now", 0),
+      new Work("A", { target: "svc", nth: 0, mode: "before" }),
+    ],
+  },
+  {
+    // Seed 4100924 (2026-11-28), shrunk: an order with an undeliverable address sent by Flow,
+    // whose submission timed out before reaching the service: the record waits for its retry
+    // (pending) when the run goes quiet, and a reconciliation runs the retry early (the service
+    // refuses the address: waiting). Whether the invariant or the app is wrong is not settled.
+    name: "a Flow-sent order with a bad address whose submission timed out (webhook-acted-on; seed 4100924)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 1 },
+    commands: () => [
+      new Work("A", { target: "admin", nth: 0, mode: "before" }),
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], true, "now"),
+      new FlowSend(0, false),
+      new Work("A", null),
+      new Work("A", { target: "svc", nth: 0, mode: "before" }),
+    ],
+  },
+];
