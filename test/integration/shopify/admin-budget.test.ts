@@ -104,4 +104,41 @@ describe("one Admin API budget per shop, shared by processes through PostgreSQL"
     expect((await budgets[0]!.reserve(DOMAIN, 60, now)).waitMs).toBe(0);
     expect((await budgets[1]!.reserve(DOMAIN, 1, now)).waitMs).toBe(20);
   });
+
+  it("batched reports: kept until written together, never raising the estimate meanwhile; a reservation that does not fit writes its shop's first", async () => {
+    const db = processDb();
+    await db.adminApiBudget.deleteMany();
+    // An hour between writes: only flush() and a reservation that does not fit write.
+    const batched = postgresBudgetStore(db, { batchReportsMs: 3_600_000 });
+    const direct = postgresBudgetStore(processDb());
+    const now = Date.parse("2026-11-20T16:00:00Z");
+    const level = async () => (await db.adminApiBudget.findUniqueOrThrow({ where: { shop: DOMAIN } })).available;
+    // The shop's first report is written at once (the row must exist for the others to pace on).
+    await batched.report(DOMAIN, { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 50 }, now, 0);
+    expect(await level()).toBe(1000);
+    // Two calls take 400 each; their answers (each cost 100: 300 back each) are kept, not written.
+    expect((await batched.reserve(DOMAIN, 400, now)).taken).toBe(400);
+    expect((await batched.reserve(DOMAIN, 400, now)).taken).toBe(400);
+    await batched.report(DOMAIN, { maximumAvailable: 1000, currentlyAvailable: 900, restoreRate: 50 }, now, 300);
+    await batched.report(DOMAIN, { maximumAvailable: 1000, currentlyAvailable: 800, restoreRate: 50 }, now, 300);
+    expect(await level()).toBe(200);
+    // Another process sees the lower estimate meanwhile: it waits rather than overdraws.
+    expect((await direct.reserve(DOMAIN, 300, now)).waitMs).toBe(2_000);
+    // This process's reservation that does not fit writes the kept reports first, then fits:
+    // 200 + 300 + 300 = 800, the level Shopify last reported.
+    expect(await batched.reserve(DOMAIN, 700, now)).toMatchObject({ waitMs: 0, taken: 700 });
+    expect(await level()).toBe(100);
+    // flush() writes what is kept, merged: the latest level reported, the refunds added.
+    await batched.report(DOMAIN, { maximumAvailable: 1000, currentlyAvailable: 1000, restoreRate: 50 }, now, 650);
+    await batched.report(DOMAIN, { maximumAvailable: 1000, currentlyAvailable: 600, restoreRate: 50 }, now + 1, 0);
+    expect(await level()).toBe(100);
+    await batched.flush();
+    expect(await level()).toBe(600);
+    // A shop whose row is gone (its data erased) is written at once again by its next report.
+    await db.adminApiBudget.deleteMany();
+    await batched.report(DOMAIN, { maximumAvailable: 1000, currentlyAvailable: 990, restoreRate: 50 }, now + 2, 5);
+    await batched.flush();
+    await batched.report(DOMAIN, { maximumAvailable: 1000, currentlyAvailable: 980, restoreRate: 50 }, now + 3, 0);
+    expect(await level()).toBe(980);
+  });
 });
