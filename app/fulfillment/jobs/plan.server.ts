@@ -219,6 +219,9 @@ export async function planOrder(
     if (!UNSENT.includes(status) && !canSettle) continue;
     // Shopify was told its cancellation is accepted: this read of Shopify may predate the request.
     if (skippedForGood(record)) continue;
+    // Fulfilment-service mode: the warehouse declined Shopify's request for this part (skipped, with
+    // the cause as its reason); it stays so until Shopify requests it again (seeds 4100690, 5000857).
+    if (serviceMode && status === "skipped" && fo.requestStatus === "REJECTED") continue;
     const refused = problemOfReason(storedReason(record.reasonCode, record.reasonParams));
     const decision = decideFulfillmentOrder(
       state,

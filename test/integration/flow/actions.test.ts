@@ -4,31 +4,16 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
-import { action as retryOrderRoute } from "~/routes/flow.actions.retry-order";
-import { action as sendOrderRoute } from "~/routes/flow.actions.send-order";
-import type { AppRegistration } from "../../../sandbox/store";
 import { flowExtensions } from "../../../scripts/flow-extensions";
 import { getHmac } from "@shopify/shopify-api/test-helpers";
 import { TEST_API_SECRET, TEST_APP_URL } from "../../helpers/shopify-requests";
 import { SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "../fulfillment/support/harness";
 import { routeContext } from "../../helpers/app-services";
+import { action as sendOrderRoute } from "~/routes/flow.actions.send-order";
+import { flowApp } from "./support/flow-app";
 
-const ROUTES: Record<string, typeof sendOrderRoute> = {
-  "/flow/actions/send-order": sendOrderRoute,
-  "/flow/actions/retry-order": retryOrderRoute,
-};
-
-const app: AppRegistration = {
-  secret: TEST_API_SECRET,
-  appUrl: TEST_APP_URL,
-  webhooks: [],
-  // The app's routes in process, as Remix calls them.
-  fetch: async (url, init) => {
-    const route = ROUTES[new URL(String(url)).pathname];
-    if (!route) return new Response("no route", { status: 404 });
-    return route({ request: new Request(url, init), params: {}, context: routeContext() });
-  },
-};
+// The app's Flow routes in process, as Remix calls them.
+const app = flowApp;
 
 let h: Harness;
 beforeAll(async () => {
