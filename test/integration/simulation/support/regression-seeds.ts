@@ -530,6 +530,24 @@ export const REGRESSION_SEQUENCES: {
  */
 export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
   {
+    // Seed 5000190 (2026-11-28), shrunk: an order at the warehouse is cancelled in Shopify (its
+    // unit stays on the warehouse's shelf, promised to it; Shopify no longer commits it) while
+    // another order of the SKU has its orders/paid still on the way (not counted as awaiting).
+    // The bound by Shopify's count (shelf less committed) then offers the cancelled order's unit:
+    // never-oversell. The bound should also take off the units the warehouse holds for parts
+    // Shopify no longer expects from it; not fixed.
+    name: "a sale whose orders/paid is late while a cancelled order's unit stays at the warehouse (never-oversell; seed 5000190)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 2 },
+    commands: () => [
+      new Pay([{ sku: "CAFE-500", quantity: 1 }], false, "later"),
+      new Pay([{ sku: "CAFE-500", quantity: 1 }], false, "now"),
+      new Work("A", null),
+      new RaceWork("A", "cancel", 3),
+      new StockSync(),
+    ],
+  },
+  {
     // Seed 4111836 (2026-11-28), shrunk: an order at the warehouse edited down with its webhook
     // lost, at the same instant of the run's clock as the reconciliation that had read it: the
     // simulated store leaves updated_at as it was (no time passed), the reconciliation's event id
