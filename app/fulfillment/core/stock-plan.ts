@@ -24,6 +24,12 @@ export interface StockTarget {
   inStock: number;
 }
 
+/** A part the warehouse has (or may have) an order for and has not shipped: what was sent of it. */
+export interface PartAtWarehouse {
+  fulfillmentOrderGid: string;
+  sent: readonly { identifier: string; quantity: number }[];
+}
+
 /** A level as Shopify has it now: `committed` are the units of unfulfilled orders at the location. */
 export interface CurrentLevel {
   available: number;
@@ -67,25 +73,56 @@ export function stockTargets(
 }
 
 /**
+ * Units per SKU (trimmed) that the warehouse keeps on its shelves for parts Shopify no longer
+ * expects from the location: the part's order was cancelled, its fulfilment order moved, merged,
+ * closed or edited down (`expected`: per fulfilment order gid, the units Shopify still commits
+ * to it at the location, read after the levels; a part missing from it counts as expecting
+ * nothing). The warehouse has no way to drop them, Shopify no longer counts them as committed.
+ */
+export function unitsHeldForNobody(
+  parts: readonly PartAtWarehouse[],
+  expected: ReadonlyMap<string, ReadonlyMap<string, number>>,
+): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const part of parts) {
+    const still = expected.get(part.fulfillmentOrderGid);
+    const sent = new Map<string, number>();
+    for (const line of part.sent) {
+      const sku = line.identifier.trim();
+      if (sku) sent.set(sku, (sent.get(sku) ?? 0) + line.quantity);
+    }
+    for (const [sku, quantity] of sent) {
+      const extra = quantity - Math.min(quantity, still?.get(sku) ?? 0);
+      if (extra > 0) held.set(sku, (held.get(sku) ?? 0) + extra);
+    }
+  }
+  return held;
+}
+
+/**
  * The level to write: the target, bounded by what Shopify's own count allows — the warehouse's
- * units on its shelves less the units Shopify has committed to unfulfilled orders at the location.
- * Shopify commits a unit the moment it sells, whether or not the app has heard of the order (its
+ * units on its shelves, less those it keeps for parts Shopify no longer expects (`heldForNobody`,
+ * a cancelled order's unit stays on the shelf, promised, until a person stops it with the
+ * service), less the units Shopify has committed to unfulfilled orders at the location. Shopify
+ * commits a unit the moment it sells, whether or not the app has heard of the order (its
  * orders/paid late or lost), and the warehouse's shelves hold the units of the orders it received
  * until they ship; so this bound never offers a unit sold in Shopify and not yet at the warehouse.
  * It errs low only while a shipped parcel is not yet fulfilled in Shopify, until the next sync.
  * @internal
  */
-export function levelToWrite(target: StockTarget, current: CurrentLevel): number {
-  return Math.min(target.next, Math.max(0, target.inStock - current.committed));
+export function levelToWrite(target: StockTarget, current: CurrentLevel, heldForNobody = 0): number {
+  return Math.min(target.next, Math.max(0, target.inStock - heldForNobody - current.committed));
 }
 
 /**
  * Compares targets with the levels Shopify has now (`null`: the item is not stocked at the
- * location, which this app does not change).
+ * location, which this app does not change) and the units per SKU the warehouse keeps for parts
+ * Shopify no longer expects.
  */
 export function stockChanges(
   targets: StockTarget[],
   current: ReadonlyMap<string, CurrentLevel | null>,
+  heldForNobody: ReadonlyMap<string, number> = new Map(),
 ): { changes: StockChangePlan[]; notStocked: string[] } {
   const changes: StockChangePlan[] = [];
   const notStocked: string[] = [];
@@ -95,7 +132,7 @@ export function stockChanges(
       notStocked.push(target.sku);
       continue;
     }
-    const next = levelToWrite(target, level);
+    const next = levelToWrite(target, level, heldForNobody.get(target.sku.trim()) ?? 0);
     if (level.available !== next) {
       changes.push({ sku: target.sku, inventoryItemId: target.inventoryItemId, previous: level.available, next });
     }

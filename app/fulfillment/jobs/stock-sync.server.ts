@@ -10,7 +10,7 @@
  * 2026-04), so a resent request is applied once.
  */
 import { randomUUID } from "node:crypto";
-import type { PrismaClient } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../../jobs/queue.server";
 import { getShopSettings } from "../../shop/shop-settings.server";
@@ -19,7 +19,16 @@ import { stockLevels, type SvcClient } from "../../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "../core/queues";
 import { activateInventory, readStockLevels, setAvailableLevels } from "../../shopify/admin/inventory.server";
 import { ShopifyAdminError } from "../../shopify/admin/errors";
-import { stockChanges, stockTargets, type StockChangePlan, type StockTarget } from "../core/stock-plan";
+import {
+  stockChanges,
+  stockTargets,
+  unitsHeldForNobody,
+  type PartAtWarehouse,
+  type StockChangePlan,
+  type StockTarget,
+} from "../core/stock-plan";
+import { readStoredRequest } from "../records/records.server";
+import { unitsShopifyExpects } from "../shopify/shopify-fulfillment-orders.server";
 import { jobsOwedOnStockLevels } from "../events";
 import { unitsAwaitingWarehouse, unitsBySku } from "../records/units-awaiting-warehouse.server";
 
@@ -75,7 +84,9 @@ export async function syncStock(
   const notStocked: string[] = [];
   for (let start = 0; start < targets.length; start += BATCH) {
     const batch = targets.slice(start, start + BATCH);
-    const written = await writeBatch(admin, location, batch, serviceLocation !== null);
+    const written = await writeBatch(admin, location, batch, serviceLocation !== null, () =>
+      heldForNobody(deps.db, admin, shop, location, batch),
+    );
     notStocked.push(...written.notStocked);
     if (written.changes.length > 0) {
       const at = deps.now();
@@ -139,15 +150,23 @@ async function stockLessAwaiting(db: PrismaClient, shop: string, client: SvcClie
   }
 }
 
-async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockTarget[], activate: boolean) {
+async function writeBatch(
+  admin: AdminGraphql,
+  locationId: string,
+  batch: StockTarget[],
+  activate: boolean,
+  held: () => Promise<Map<string, number>>,
+) {
   for (let attempt = 0; ; attempt++) {
+    // What Shopify still expects of the warehouse is read after the levels: a cancellation in
+    // between takes a unit off `committed` only after it is known as held for nobody (errs low).
     let current = await readLevels(admin, locationId, batch);
-    let plan = stockChanges(batch, current);
+    let plan = stockChanges(batch, current, await held());
     if (activate && plan.notStocked.length > 0) {
       const missing = batch.filter((target) => plan.notStocked.includes(target.sku));
       for (const target of missing) await activateLevel(admin, locationId, target);
       current = await readLevels(admin, locationId, batch);
-      plan = stockChanges(batch, current);
+      plan = stockChanges(batch, current, await held());
     }
     if (plan.changes.length === 0) return plan;
     const stale = await setLevels(admin, locationId, plan.changes);
@@ -161,6 +180,50 @@ async function writeBatch(admin: AdminGraphql, locationId: string, batch: StockT
       });
     }
   }
+}
+
+/**
+ * The units per SKU of the batch that the warehouse keeps for parts Shopify no longer expects at
+ * the location (stock-plan.ts, unitsHeldForNobody), from Shopify's fulfilment orders as they are now.
+ */
+async function heldForNobody(
+  db: PrismaClient,
+  admin: AdminGraphql,
+  shop: string,
+  locationId: string,
+  batch: StockTarget[],
+): Promise<Map<string, number>> {
+  const skus = new Set(batch.map((target) => target.sku.trim()));
+  const parts = (await partsAtWarehouse(db, shop)).filter((part) =>
+    part.sent.some((line) => skus.has(line.identifier.trim())),
+  );
+  if (parts.length === 0) return new Map();
+  const expected = await unitsShopifyExpects(admin, {
+    fulfillmentOrderGids: parts.map((part) => part.fulfillmentOrderGid),
+    locationId,
+  });
+  return unitsHeldForNobody(parts, expected);
+}
+
+/**
+ * The parts the warehouse has, or may have, an order for and has not shipped (stock sync's
+ * `unitsHeldForNobody`): with a service order and not shipped (following it, or needing a person
+ * after it reached the warehouse, short shipments aside: their missing units are not there), or
+ * whose request may have reached it (being submitted, outcome unknown). What was sent is the
+ * stored request's lines.
+ */
+async function partsAtWarehouse(db: PrismaClient, shop: string): Promise<PartAtWarehouse[]> {
+  const rows = await db.$queryRaw<{ fulfillmentOrderGid: string; request: Prisma.JsonValue }[]>`
+    SELECT f."fulfillmentOrderGid", f.request
+      FROM "Fulfillment" f
+     WHERE f.shop = ${shop} AND f."fulfillmentOrderGid" IS NOT NULL AND f.request IS NOT NULL
+       AND f."shippedAt" IS NULL AND f."missingLines" IS NULL
+       AND ((f.status IN ('submitted', 'in_progress', 'needs_attention') AND f."svcOrderId" IS NOT NULL)
+            OR f.status IN ('submitting', 'unknown_outcome'))`;
+  return rows.flatMap((row) => {
+    const sent = readStoredRequest(row.request)?.sent?.lines ?? [];
+    return sent.length > 0 ? [{ fulfillmentOrderGid: row.fulfillmentOrderGid, sent }] : [];
+  });
 }
 
 function readLevels(admin: AdminGraphql, locationId: string, batch: StockTarget[]) {

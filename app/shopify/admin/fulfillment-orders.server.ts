@@ -1,6 +1,7 @@
 /**
  * Fulfilment orders as the submission and write-back paths read them: an order with all its
- * fulfilment orders (page by page), more lines of one, its fulfilment state, and its order.
+ * fulfilment orders (page by page), more lines of one, its fulfilment state, and its order; and,
+ * for stock sync, what Shopify still expects of several fulfilment orders at once.
  */
 import type { AdminGraphql } from "./client";
 import { dataOf } from "./errors";
@@ -10,6 +11,7 @@ import type {
   FulfilmentOrderFulfilmentStateQuery,
   FulfilmentOrderOrderQuery,
   FulfilmentOrderStateQuery,
+  FulfilmentOrdersExpectedQuery,
   MoreFulfilmentOrderLinesQuery,
   MoreShippingLinesQuery,
 } from "./types/admin.generated";
@@ -123,6 +125,23 @@ const FO_ORDER = `#graphql
   }
 `;
 
+const EXPECTED = `#graphql
+  query FulfilmentOrdersExpected($ids: [ID!]!, $lines: Int!) {
+    nodes(ids: $ids) {
+      ... on FulfillmentOrder {
+        id
+        status
+        assignedLocation { location { id } }
+        lineItems(first: $lines) {
+          nodes { ...FoLine }
+          pageInfo { hasNextPage endCursor }
+        }
+      }
+    }
+  }
+  ${FO_LINE}
+`;
+
 export type OrderStatePage = NonNullable<FulfilmentOrderStateQuery["order"]>;
 
 /**
@@ -178,6 +197,23 @@ export async function readOrderOfFulfillmentOrder(
 ): Promise<{ id: string; legacyResourceId: string; name: string } | null> {
   const fo = dataOf(await admin<FulfilmentOrderOrderQuery>(FO_ORDER, { id }), "fulfillmentOrder").fulfillmentOrder;
   return fo ? { id: fo.order.id, legacyResourceId: String(fo.order.legacyResourceId), name: fo.order.name } : null;
+}
+
+export type ExpectedFulfillmentOrderRead = Extract<
+  NonNullable<FulfilmentOrdersExpectedQuery["nodes"][number]>,
+  { id: string; status: unknown }
+>;
+
+/**
+ * Several fulfilment orders at once (`lines` lines each): their status, assigned location and
+ * lines. One entry per id, null when Shopify no longer has it.
+ */
+export async function readFulfillmentOrdersExpected(
+  admin: AdminGraphql,
+  args: { ids: string[]; lines: number },
+): Promise<(ExpectedFulfillmentOrderRead | null)[]> {
+  const { nodes } = dataOf(await admin<FulfilmentOrdersExpectedQuery>(EXPECTED, args), "fulfilment orders");
+  return nodes.map((node) => (node && "status" in node ? node : null));
 }
 
 export function pageInfoOf(pageInfo: { hasNextPage: boolean; endCursor?: string | null }): PageInfo {

@@ -48,11 +48,9 @@ const disponibles = async (sku = "TAZA-AZ") => (await h.client.getStock()).find(
 const work = () => h.worker().runOnce();
 
 async function syncNow(svcClientFor: (shop: string) => Promise<SvcClient | null> = h.svcClientFor) {
-  return syncStock(
-    { db: prisma, logger: silentLogger, now: h.clock.now, svcClientFor, adminFor: h.adminFor },
-    SHOP,
-    { onDemand: true },
-  );
+  return syncStock({ db: prisma, logger: silentLogger, now: h.clock.now, svcClientFor, adminFor: h.adminFor }, SHOP, {
+    onDemand: true,
+  });
 }
 
 /** A paid order of two mugs, recorded and waiting out the hold-back delay. */
@@ -173,5 +171,23 @@ describe("stock sync and the units not at the warehouse yet", () => {
     expect(Object.fromEntries((await unitsAwaitingWarehouse(prisma, SHOP)).bySku)).toEqual({ "TAZA-AZ": 1 });
     await prisma.fulfillment.update({ where: { id: record.id }, data: { status: "submitted" } });
     expect((await unitsAwaitingWarehouse(prisma, SHOP)).bySku.size).toBe(0);
+  });
+
+  it("never offers a cancelled order's units the warehouse keeps while another sale has not reached the app", async () => {
+    // GIVEN two mugs at the warehouse for an order (5 on the shelves, 3 free at the service)
+    const payload = await twoMugsHeldBack();
+    await h.clock.advance(31 * MINUTE);
+    await work();
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted" });
+    expect(await disponibles()).toBe(3);
+    // AND that order cancelled in Shopify, its webhook not here yet (Shopify no longer commits
+    // its mugs; the warehouse keeps them, promised, until a person stops it with the service)
+    h.store.control.cancel(SHOP, String(payload.id));
+    // AND two more mugs sold whose orders/paid has not arrived
+    h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 2 }] });
+    // WHEN the stock is synced
+    await syncNow();
+    // THEN Shopify offers the warehouse's 3 free mugs less the 2 sold: 1, not the shelf less committed (3)
+    expect(available()).toBe(1);
   });
 });

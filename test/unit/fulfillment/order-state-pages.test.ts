@@ -2,7 +2,13 @@
 // pages, so each read asks Shopify for few points): an order larger than one page is still read to
 // its end, every fulfilment order and every line of it, against the simulated store's Admin API.
 import { describe, expect, it } from "vitest";
-import { FO_PAGE, LINE_PAGE, readOrderState } from "../../../app/fulfillment/shopify/shopify-fulfillment-orders.server";
+import {
+  EXPECTED_PAGE,
+  FO_PAGE,
+  LINE_PAGE,
+  readOrderState,
+  unitsShopifyExpects,
+} from "../../../app/fulfillment/shopify/shopify-fulfillment-orders.server";
 import type { AdminGraphql } from "../../../app/shopify/admin.server";
 import { createSimulatedStore } from "../../../sandbox/store";
 import { attachDemoIds } from "../../../sandbox/store/catalogue/demo-catalogue-facts";
@@ -80,5 +86,55 @@ describe("reading an order's state from Shopify", () => {
     expect(read!.requestedQueryCost).toBeLessThan(200);
     // (18: each line's own shipping line, FulfillmentOrderLineItem.shippingLine, is one object more)
     expect(read!.actualQueryCost).toBe(18);
+  });
+
+  it("reads what Shopify still expects of more fulfilment orders than a page, each under 1,000 points", async () => {
+    const { store, variants, admin } = storeWithCatalogue();
+    const warehouse = store.inspect(SHOP).locations[0]!.id;
+    store.control.addLocation(SHOP, { name: "Tienda" });
+    const sku = (i: number) => variants[i % variants.length]!.sku!.trim();
+    // GIVEN more one-line orders than a page, one of more lines than a page, one cancelled and
+    // one assigned to another location
+    const orders = Array.from({ length: EXPECTED_PAGE + 2 }, (_, i) =>
+      store.orders.createPaid(SHOP, {
+        lineItems: [{ variantId: variants[i % variants.length]!.variantId, quantity: 2 }],
+      }),
+    );
+    const big = store.orders.createPaid(SHOP, {
+      lineItems: Array.from({ length: LINE_PAGE + 2 }, (_, i) => ({
+        variantId: variants[i % variants.length]!.variantId,
+        quantity: 1,
+      })),
+    });
+    const elsewhere = store.orders.createPaid(SHOP, {
+      lineItems: [{ variantId: variants[0]!.variantId, quantity: 1, location: "Tienda" }],
+    });
+    store.control.cancel(SHOP, String(orders[0]!.id));
+    const foOf = (order: { admin_graphql_api_id: string }) =>
+      store.inspect(SHOP).fulfillmentOrders.find((fo) => fo.orderId === order.admin_graphql_api_id)!.id;
+
+    // WHEN stock sync asks what Shopify still expects of them at the warehouse
+    const expected = await unitsShopifyExpects(admin, {
+      fulfillmentOrderGids: [...orders, big, elsewhere].map(foOf),
+      locationId: warehouse,
+    });
+
+    // THEN the cancelled one and the one elsewhere expect nothing; every other has all its units
+    expect(expected.has(foOf(orders[0]!))).toBe(false);
+    expect(expected.has(foOf(elsewhere))).toBe(false);
+    orders.slice(1).forEach((order, i) => {
+      expect(Object.fromEntries(expected.get(foOf(order))!)).toEqual({ [sku(i + 1)]: 2 });
+    });
+    const bigUnits = [...expected.get(foOf(big))!.values()].reduce((a, b) => a + b, 0);
+    expect(bigUnits).toBe(LINE_PAGE + 2);
+    // AND it took two pages of fulfilment orders and the rest of the big one's lines, each page
+    // asking for fewer points than Shopify's single-query limit
+    const operations = store.inspect(SHOP).operations;
+    expect(operations.map((op) => op.operationName)).toEqual([
+      "FulfilmentOrdersExpected",
+      "FulfilmentOrdersExpected",
+      "MoreFulfilmentOrderLines",
+    ]);
+    for (const op of operations) expect(op.requestedQueryCost).toBeLessThanOrEqual(1_000);
   });
 });

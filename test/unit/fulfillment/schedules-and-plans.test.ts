@@ -6,7 +6,13 @@ import {
   nextPollDelayMs,
   submitRetryDelayMs,
 } from "~/fulfillment/core/schedule";
-import { levelToWrite, stockChanges, stockTargets, type CurrentLevel } from "~/fulfillment/core/stock-plan";
+import {
+  levelToWrite,
+  stockChanges,
+  stockTargets,
+  unitsHeldForNobody,
+  type CurrentLevel,
+} from "~/fulfillment/core/stock-plan";
 
 describe("schedules", () => {
   it("backs submissions off from 30 s, doubling, capped at 30 min, never before Retry-After", () => {
@@ -97,5 +103,43 @@ describe("stock plan", () => {
     expect(levelToWrite(target!, { available: 8, committed: 5 })).toBe(5);
     expect(levelToWrite(target!, { available: 8, committed: 2 })).toBe(8);
     expect(levelToWrite(target!, { available: 0, committed: 14 })).toBe(0);
+  });
+
+  it("never offers a unit the warehouse keeps for a part Shopify no longer expects (a cancelled order at the warehouse)", () => {
+    // 10 on the shelves, 2 promised to the warehouse's orders (available 8); one of those orders
+    // was cancelled in Shopify, so Shopify commits 1 of them, plus 3 sold not yet at the
+    // warehouse: committed 4. Free: 10 − 2 promised − 3 sold = 5, not 10 − 4 = 6.
+    const [target] = stockTargets(stock, variants);
+    expect(levelToWrite(target!, { available: 8, committed: 4 }, 1)).toBe(5);
+    const held = new Map([["TAZA-AZ", 1]]);
+    const current = new Map<string, CurrentLevel | null>([
+      ["gid://shopify/InventoryItem/1", { available: 6, committed: 4 }],
+    ]);
+    expect(stockChanges([target!], current, held).changes).toEqual([
+      { sku: "TAZA-AZ", inventoryItemId: "gid://shopify/InventoryItem/1", previous: 6, next: 5 },
+    ]);
+  });
+
+  it("counts as held for nobody what was sent beyond what Shopify still expects of each part", () => {
+    const parts = [
+      // Cancelled (Shopify expects nothing of it any longer).
+      { fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/1", sent: [{ identifier: " TAZA-AZ ", quantity: 2 }] },
+      // Edited down from 3 to 1 after it reached the warehouse.
+      { fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/2", sent: [{ identifier: "TAZA-AZ", quantity: 3 }] },
+      // Still expected whole, and more than was sent (units added since): nothing held.
+      {
+        fulfillmentOrderGid: "gid://shopify/FulfillmentOrder/3",
+        sent: [
+          { identifier: "PLATO", quantity: 1 },
+          { identifier: "PLATO", quantity: 1 },
+        ],
+      },
+    ];
+    const expected = new Map([
+      ["gid://shopify/FulfillmentOrder/2", new Map([["TAZA-AZ", 1]])],
+      ["gid://shopify/FulfillmentOrder/3", new Map([["PLATO", 5]])],
+    ]);
+    expect(unitsHeldForNobody(parts, expected)).toEqual(new Map([["TAZA-AZ", 4]]));
+    expect(unitsHeldForNobody([], expected)).toEqual(new Map());
   });
 });

@@ -232,6 +232,23 @@ export type FulfilmentOrderOrderQuery = { fulfillmentOrder?: AdminTypes.Maybe<(
     & { order: Pick<AdminTypes.Order, 'id' | 'legacyResourceId' | 'name'> }
   )> };
 
+export type FulfilmentOrdersExpectedQueryVariables = AdminTypes.Exact<{
+  ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
+  lines: AdminTypes.Scalars['Int']['input'];
+}>;
+
+
+export type FulfilmentOrdersExpectedQuery = { nodes: Array<AdminTypes.Maybe<(
+    Pick<AdminTypes.FulfillmentOrder, 'id' | 'status'>
+    & { assignedLocation: { location?: AdminTypes.Maybe<Pick<AdminTypes.Location, 'id'>> }, lineItems: { nodes: Array<(
+        Pick<AdminTypes.FulfillmentOrderLineItem, 'id' | 'sku' | 'totalQuantity' | 'remainingQuantity' | 'requiresShipping'>
+        & { lineItem: (
+          Pick<AdminTypes.LineItem, 'id' | 'name' | 'sku'>
+          & { variant?: AdminTypes.Maybe<Pick<AdminTypes.ProductVariant, 'sku'>> }
+        ), shippingLine?: AdminTypes.Maybe<Pick<AdminTypes.ShippingLine, 'title' | 'code' | 'source'>> }
+      )>, pageInfo: Pick<AdminTypes.PageInfo, 'hasNextPage' | 'endCursor'> } }
+  )>> };
+
 export type FulfilledUnitsQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   fulfilments: AdminTypes.Scalars['Int']['input'];
@@ -538,6 +555,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query MoreFulfilmentOrderLines($id: ID!, $first: Int!, $after: String) {\n    fulfillmentOrder(id: $id) {\n      lineItems(first: $first, after: $after) {\n        nodes { ...FoLine }\n        pageInfo { hasNextPage endCursor }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    totalQuantity\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n": {return: MoreFulfilmentOrderLinesQuery, variables: MoreFulfilmentOrderLinesQueryVariables},
   "#graphql\n  query FulfilmentOrderFulfilmentState($id: ID!, $first: Int!, $after: String, $withFulfilments: Boolean!) {\n    fulfillmentOrder(id: $id) {\n      id\n      status\n      lineItems(first: $first, after: $after) {\n        nodes { id sku totalQuantity remainingQuantity lineItem { sku variant { sku } } }\n        pageInfo { hasNextPage endCursor }\n      }\n      fulfillments(first: $first, reverse: true) @include(if: $withFulfilments) {\n        nodes { id status createdAt }\n      }\n    }\n  }\n": {return: FulfilmentOrderFulfilmentStateQuery, variables: FulfilmentOrderFulfilmentStateQueryVariables},
   "#graphql\n  query FulfilmentOrderOrder($id: ID!) {\n    fulfillmentOrder(id: $id) {\n      id\n      order { id legacyResourceId name }\n    }\n  }\n": {return: FulfilmentOrderOrderQuery, variables: FulfilmentOrderOrderQueryVariables},
+  "#graphql\n  query FulfilmentOrdersExpected($ids: [ID!]!, $lines: Int!) {\n    nodes(ids: $ids) {\n      ... on FulfillmentOrder {\n        id\n        status\n        assignedLocation { location { id } }\n        lineItems(first: $lines) {\n          nodes { ...FoLine }\n          pageInfo { hasNextPage endCursor }\n        }\n      }\n    }\n  }\n  #graphql\n  fragment FoLine on FulfillmentOrderLineItem {\n    id\n    sku\n    totalQuantity\n    remainingQuantity\n    requiresShipping\n    lineItem { id name sku variant { sku } }\n    shippingLine { title code source }\n  }\n\n": {return: FulfilmentOrdersExpectedQuery, variables: FulfilmentOrdersExpectedQueryVariables},
   "#graphql\n  query FulfilledUnits($id: ID!, $fulfilments: Int!, $lines: Int!) {\n    fulfillmentOrder(id: $id) {\n      id\n      fulfillments(first: $fulfilments) {\n        nodes {\n          status\n          fulfillmentLineItems(first: $lines) {\n            nodes { quantity lineItem { sku variant { sku } } }\n          }\n        }\n      }\n    }\n  }\n": {return: FulfilledUnitsQuery, variables: FulfilledUnitsQueryVariables},
   "#graphql\n  query FulfilmentServiceById($id: ID!) {\n    fulfillmentService(id: $id) { id location { id } }\n  }\n": {return: FulfilmentServiceByIdQuery, variables: FulfilmentServiceByIdQueryVariables},
   "#graphql\n  query AssignedFulfilmentOrders($status: FulfillmentOrderAssignmentStatus!, $after: String) {\n    assignedFulfillmentOrders(first: 50, after: $after, assignmentStatus: $status) {\n      nodes { id order { id legacyResourceId name updatedAt } }\n      pageInfo { hasNextPage endCursor }\n    }\n  }\n": {return: AssignedFulfilmentOrdersQuery, variables: AssignedFulfilmentOrdersQueryVariables},
