@@ -530,6 +530,30 @@ export const REGRESSION_SEQUENCES: {
  */
 export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
   {
+    // Seed 6001936 of the long run (2026-11-28, fulfilment-service mode), shrunk: the order's job
+    // sent the part and its worker died before saving the answer (the record stays submitting);
+    // the part is split while the job's lease runs; the job that takes over declares the outcome
+    // unknown and sends the split-off unit again: 3 units of a 2-unit order at the warehouse.
+    name: "a part split while its submission's worker is dead, then taken over (never-twice-to-warehouse, fulfilment-service mode; seed 6001936)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 3, "PLATO-GR": 1, "CAFE-500": 1 },
+    serviceMode: true,
+    commands: () => [
+      new Pay(
+        [
+          { sku: "TAZA-AZ", quantity: 1 },
+          { sku: "TAZA-AZ", quantity: 1 },
+        ],
+        false,
+        "now",
+      ),
+      new Work("B", { target: "svc", nth: 0, mode: "hang" }),
+      new RaceWork("B", "split", 5),
+      new Advance(2),
+      new Work("A", { target: "admin", nth: 1, mode: "before" }),
+    ],
+  },
+  {
     // Seed 5000190 (2026-11-28), shrunk: an order at the warehouse is cancelled in Shopify (its
     // unit stays on the warehouse's shelf, promised to it; Shopify no longer commits it) while
     // another order of the SKU has its orders/paid still on the way (not counted as awaiting).
