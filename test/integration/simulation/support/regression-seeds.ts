@@ -54,6 +54,11 @@ export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
     seed: 4110120,
     found: "a cancellation request accepted for a part awaiting stock left it awaiting stock (fulfilment-service mode)",
   },
+  {
+    seed: 6001936,
+    found:
+      "a part split while its submission's worker was dead: the job that took over sent the split-off unit again (fulfilment-service mode)",
+  },
 ];
 
 export const REGRESSION_SEQUENCES: {
@@ -521,19 +526,13 @@ export const REGRESSION_SEQUENCES: {
       new Work("A", { target: "svc", nth: 0, mode: "before" }),
     ],
   },
-];
-
-/**
- * Sequences that still fail, found by the simulation and not fixed yet: they are not played by
- * default (`SIM_OPEN=1` plays them, with the regression sequences), and the generators leave out
- * what produces them until the app is fixed. Each moves to REGRESSION_SEQUENCES with its fix.
- */
-export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
   {
     // Seed 6001936 of the long run (2026-11-28, fulfilment-service mode), shrunk: the order's job
     // sent the part and its worker died before saving the answer (the record stays submitting);
-    // the part is split while the job's lease runs; the job that takes over declares the outcome
-    // unknown and sends the split-off unit again: 3 units of a 2-unit order at the warehouse.
+    // the part is split while the job's lease runs; the job that took over compared only the
+    // parts known at the warehouse (submitted, in progress, unknown outcome) before deciding the
+    // others, so the dead claim contested nothing and the split-off unit was sent again: 3 units
+    // of a 2-unit order. A claim never answered is now compared like an unknown outcome.
     name: "a part split while its submission's worker is dead, then taken over (never-twice-to-warehouse, fulfilment-service mode; seed 6001936)",
     holdBackMinutes: 0,
     stock: { "TAZA-AZ": 3, "PLATO-GR": 1, "CAFE-500": 1 },
@@ -553,6 +552,28 @@ export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
       new Work("A", { target: "admin", nth: 1, mode: "before" }),
     ],
   },
+  {
+    // Seed 6001936's mechanism in merchant-managed mode: the same dead claim, a plain split (its
+    // webhook delivered), the job taken over once the lease ran out.
+    name: "a part split while its submission's worker is dead, then taken over (never-twice-to-warehouse, merchant-managed; seed 6001936)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Merchant("split", 0, "now", 0),
+      new Advance(2),
+      new Work("B", null),
+    ],
+  },
+];
+
+/**
+ * Sequences that still fail, found by the simulation and not fixed yet: they are not played by
+ * default (`SIM_OPEN=1` plays them, with the regression sequences), and the generators leave out
+ * what produces them until the app is fixed. Each moves to REGRESSION_SEQUENCES with its fix.
+ */
+export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
   {
     // Seed 5000190 (2026-11-28), shrunk: an order at the warehouse is cancelled in Shopify (its
     // unit stays on the warehouse's shelf, promised to it; Shopify no longer commits it) while
