@@ -6,7 +6,16 @@ import prisma from "../../helpers/prisma";
 import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/actions/merchant-actions.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import type { SvcClient } from "~/svc";
-import { HOUR, MINUTE, SHOP, clearFulfilments, recordOf, recordsOf, startHarness, type Harness } from "./support/harness";
+import {
+  HOUR,
+  MINUTE,
+  SHOP,
+  clearFulfilments,
+  recordOf,
+  recordsOf,
+  startHarness,
+  type Harness,
+} from "./support/harness";
 import { outcomeRecordEn } from "~/i18n/messages.en";
 
 const fulfilmentsOf = (payload: { admin_graphql_api_id: string }) =>
