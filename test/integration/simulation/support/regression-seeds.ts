@@ -566,6 +566,21 @@ export const REGRESSION_SEQUENCES: {
       new Work("B", null),
     ],
   },
+  {
+    // The same mechanism through a merge: the dead claim's part is merged with the order's other
+    // part; the merged fulfilment order (both units) was sent whole by the job that took over.
+    name: "a part merged while its submission's worker is dead, then taken over (never-twice-to-warehouse; seed 6001936)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Merchant("split", 0, "now", 0),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Merchant("merge", 0, "now", 0),
+      new Advance(2),
+      new Work("B", null),
+    ],
+  },
 ];
 
 /**
