@@ -54,6 +54,13 @@ export interface PlanDeps {
 
 /** States in which the warehouse has (or may have) the fulfilment order. */
 const AT_WAREHOUSE: readonly FulfillmentStatus[] = ["submitted", "in_progress"];
+/**
+ * States in which the warehouse may have the fulfilment order with no answer saying so: a claim
+ * whose run never saved the service's answer (`submitting`: its request may have reached the
+ * service; this job declares it an unknown outcome below) and an unknown outcome. What the claim
+ * stored is what the service may hold: compared like a part at the warehouse (seed 6001936).
+ */
+const MAYBE_AT_WAREHOUSE: readonly FulfillmentStatus[] = ["submitting", "unknown_outcome"];
 /** States not sent yet, that a fresh decision may move. */
 const UNSENT: readonly FulfillmentStatus[] = ["pending", "waiting", "skipped"];
 /** A part the warehouse has that changed in Shopify since: its products stay contested. */
@@ -164,7 +171,7 @@ export async function planOrder(
         for (const product of sent) contested.add(product.identifier);
       continue;
     }
-    const atWarehouse = AT_WAREHOUSE.includes(status) || status === "unknown_outcome";
+    const atWarehouse = AT_WAREHOUSE.includes(status) || MAYBE_AT_WAREHOUSE.includes(status);
     // Closed is not proof of fulfilment (merged, moved, refunded): what its fulfilments hold is.
     const fulfilled =
       atWarehouse && fo?.status === "CLOSED" && sent.length > 0 ? await readFulfilledUnits(admin, fo.id) : null;

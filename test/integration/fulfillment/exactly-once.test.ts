@@ -6,7 +6,16 @@ import prisma from "../../helpers/prisma";
 import { confirmServiceOrderAbsent, confirmServiceOrderExists } from "~/fulfillment/actions/merchant-actions.server";
 import type { AdminGraphql } from "~/shopify/admin.server";
 import type { SvcClient } from "~/svc";
-import { HOUR, MINUTE, SHOP, clearFulfilments, recordOf, startHarness, type Harness } from "./support/harness";
+import {
+  HOUR,
+  MINUTE,
+  SHOP,
+  clearFulfilments,
+  recordOf,
+  recordsOf,
+  startHarness,
+  type Harness,
+} from "./support/harness";
 import { outcomeRecordEn } from "~/i18n/messages.en";
 
 const fulfilmentsOf = (payload: { admin_graphql_api_id: string }) =>
@@ -135,6 +144,37 @@ describe("a crash while submitting", () => {
     expect(await h.sandboxOrders()).toHaveLength(1);
     expect((await recordOf(payload)).status).toBe("unknown_outcome");
     expect(h.store.inspect(SHOP).tags[payload.admin_graphql_api_id]).toEqual(["svc:unknown-outcome"]);
+  });
+
+  it("does not send again the units split off a part whose worker died after sending it (seed 6001936)", async () => {
+    // GIVEN a worker that sends the order's only part (TAZA-AZ ×2) and dies before saving the answer
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 2 }] });
+    await h.deliver(payload);
+    const dying = stallingClient();
+    const dead = h.worker({ owner: "dies", leaseMs: LEASE_MS, svcClientFor: dying.svcClientFor }).runOnce();
+    await until(async () => (await h.sandboxOrders()).length === 1, "the service to accept the order");
+    const [whole] = h.fulfillmentOrdersOf(payload);
+    expect(await recordOf(payload)).toMatchObject({ fulfillmentOrderGid: whole!.id, status: "submitting" });
+    // AND the merchant splits one unit off that part meanwhile (its webhook delivered)
+    const split = h.store.orders.split(SHOP, whole!.id, { "TAZA-AZ": 1 });
+    expect((await h.send("fulfillment_orders/split", split)).status).toBe(200);
+    // WHEN the lease runs out and another worker takes the order's job over
+    await h.clock.advance(LEASE_MS + 1000);
+    await h.worker({ owner: "survivor" }).runOnce();
+    // THEN the service still holds the one order of 2 units: the split-off unit was not sent again
+    const orders = await h.sandboxOrders();
+    expect(orders.map((o) => o.request.productos)).toEqual([[{ identificador: "TAZA-AZ", cantidad: 2 }]]);
+    // AND the dead claim is an unknown outcome, and the split-off part waits for a person
+    const records = await recordsOf(payload);
+    expect(records.find((r) => r.fulfillmentOrderGid === whole!.id)).toMatchObject({ status: "unknown_outcome" });
+    expect(records.find((r) => r.fulfillmentOrderGid !== whole!.id)).toMatchObject({
+      status: "needs_attention",
+      reasonCode: "contested",
+    });
+    // (The dead run's answer, heard at last, settles the unknown outcome; it sends nothing.)
+    dying.release();
+    await dead;
+    expect(await h.sandboxOrders()).toHaveLength(1);
   });
 
   it("takes the late answer of the stalled worker as the confirmation it is", async () => {

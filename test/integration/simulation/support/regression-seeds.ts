@@ -60,6 +60,11 @@ export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   },
   { seed: 6002020, found: "the same as 5000190, the cancelled order's job not run since its webhook" },
   { seed: 6004776, found: "the same as 5000190" },
+  {
+    seed: 6001936,
+    found:
+      "a part split while its submission's worker was dead: the job that took over sent the split-off unit again (fulfilment-service mode)",
+  },
 ];
 
 export const REGRESSION_SEQUENCES: {
@@ -525,6 +530,61 @@ export const REGRESSION_SEQUENCES: {
       new Work("A", { target: "svc", nth: 0, mode: "before" }),
       new Merchant("split", 0, "now", 0),
       new Work("A", { target: "svc", nth: 0, mode: "before" }),
+    ],
+  },
+  {
+    // Seed 6001936 of the long run (2026-11-28, fulfilment-service mode), shrunk: the order's job
+    // sent the part and its worker died before saving the answer (the record stays submitting);
+    // the part is split while the job's lease runs; the job that took over compared only the
+    // parts known at the warehouse (submitted, in progress, unknown outcome) before deciding the
+    // others, so the dead claim contested nothing and the split-off unit was sent again: 3 units
+    // of a 2-unit order. A claim never answered is now compared like an unknown outcome.
+    name: "a part split while its submission's worker is dead, then taken over (never-twice-to-warehouse, fulfilment-service mode; seed 6001936)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 3, "PLATO-GR": 1, "CAFE-500": 1 },
+    serviceMode: true,
+    commands: () => [
+      new Pay(
+        [
+          { sku: "TAZA-AZ", quantity: 1 },
+          { sku: "TAZA-AZ", quantity: 1 },
+        ],
+        false,
+        "now",
+      ),
+      new Work("B", { target: "svc", nth: 0, mode: "hang" }),
+      new RaceWork("B", "split", 5),
+      new Advance(2),
+      new Work("A", { target: "admin", nth: 1, mode: "before" }),
+    ],
+  },
+  {
+    // Seed 6001936's mechanism in merchant-managed mode: the same dead claim, a plain split (its
+    // webhook delivered), the job taken over once the lease ran out.
+    name: "a part split while its submission's worker is dead, then taken over (never-twice-to-warehouse, merchant-managed; seed 6001936)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Merchant("split", 0, "now", 0),
+      new Advance(2),
+      new Work("B", null),
+    ],
+  },
+  {
+    // The same mechanism through a merge: the dead claim's part is merged with the order's other
+    // part; the merged fulfilment order (both units) was sent whole by the job that took over.
+    name: "a part merged while its submission's worker is dead, then taken over (never-twice-to-warehouse; seed 6001936)",
+    holdBackMinutes: 0,
+    stock: 8,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 2 }], false, "now"),
+      new Merchant("split", 0, "now", 0),
+      new Work("A", { target: "svc", nth: 0, mode: "hang" }),
+      new Merchant("merge", 0, "now", 0),
+      new Advance(2),
+      new Work("B", null),
     ],
   },
   {
