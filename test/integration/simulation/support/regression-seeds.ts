@@ -530,6 +530,20 @@ export const REGRESSION_SEQUENCES: {
  */
 export const OPEN_FINDINGS: typeof REGRESSION_SEQUENCES = [
   {
+    // Seed 6006041 (2026-11-28 long run), shrunk: a record submitted that a reconciliation run
+    // with every webhook delivered moves to needs_attention (webhook-acted-on).
+    name: "an order moved away and back while its part's outcome is unknown, then confirmed (webhook-acted-on; seed 6006041)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 1 },
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "now"),
+      new RaceWork("A", "move", 0),
+      new Merchant("move", 0, "now", 0),
+      new FlowSend(0, false),
+      new Confirm(0, 0),
+    ],
+  },
+  {
     // Seed 5000190 (2026-11-28), shrunk: an order at the warehouse is cancelled in Shopify (its
     // unit stays on the warehouse's shelf, promised to it; Shopify no longer commits it) while
     // another order of the SKU has its orders/paid still on the way (not counted as awaiting).
