@@ -32,6 +32,12 @@ export async function quiesce(world: World): Promise<void> {
   await world.finishZombies();
   while (world.outbox.length > 0) await world.deliver(0);
   await drain(world);
+  // A lost webhook is the reconciliation's to find (the app cannot know before one has read the
+  // order): its run comes first, at this instant, before time lets the warehouse ship (seed 4111836).
+  if (world.lost > 0) {
+    await startReconciliation(prisma, { shop: SHOP, now: world.now() });
+    await drain(world);
+  }
   // Without any time passing, every accepted webhook has been acted on: cancellations stop what
   // has not gone, what the warehouse holds matches what Shopify expects from it...
   await checkCancellationsActedOn(world);
