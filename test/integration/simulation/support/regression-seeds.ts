@@ -58,6 +58,14 @@ export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
     seed: 6006041,
     found: "a part moved back to the warehouse and retried was kept as sent from where a skip had seen it: a false move",
   },
+  {
+    seed: 4111836,
+    found: "an edit with its webhooks lost, before any reconciliation read it: quiescence asked the app to know (the harness's)",
+  },
+  {
+    seed: 4100924,
+    found: "a reconciliation ran early the retry of an order's failed job: webhook-acted-on counted it (the invariant's)",
+  },
 ];
 
 export const REGRESSION_SEQUENCES: {
