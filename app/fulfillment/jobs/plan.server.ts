@@ -491,6 +491,7 @@ async function apply(
         warnings: decision.warnings,
         order: state.order,
         decidedFrom: read.readAt,
+        sentFrom: fo.locationId,
       });
       if (outcome.kind === "address_refused") {
         // The service refused the destination (nothing created; the record is waiting): the

@@ -6,6 +6,7 @@
  * watermark only moves forward, to the newest updated_at read, and the run time is kept for the
  * Pedidos page. A shop connecting can ask for its open paid orders of the last N days.
  */
+import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../../jobs/queue.server";
@@ -53,6 +54,7 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
   const row = await deps.db.shop.findUnique({ where: { domain: shop }, select: { ordersWatermark: true } });
   if (!row) return { read: 0, followed: 0, woken: 0, watermark: null };
   const started = deps.now();
+  const run = randomUUID();
   const since = row.ordersWatermark ?? started;
   const admin = await deps.adminFor(shop);
   // Pages are paced on Shopify's cost bucket, so reconciling never starves the shop's other work.
@@ -67,6 +69,7 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
   let newest = since;
   const result: ReconcileResult = { read: 0, followed: 0, woken: 0, watermark: since };
   do {
+    const readAt = deps.now();
     const page = await readUpdatedOrders(pacer.paced(admin, PAGE_COST), { first: PAGE, after: cursor, query });
     for (const order of page.nodes) {
       result.read++;
@@ -78,7 +81,7 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
       const outcome = await recordOrderEvent(deps.db, {
         shop,
         topic: "reconciliation",
-        eventId: `reconcile:${order.id}:${order.updatedAt}`,
+        eventId: reconcileEventId(order, updatedAt, { at: readAt, run }),
         order: { id: String(order.legacyResourceId), gid: order.id, name: order.name, follow },
         updatedAt,
         now: deps.now(),
@@ -96,6 +99,24 @@ export async function reconcileOrders(deps: ReconcileDeps, shop: string): Promis
   await advanceOrdersWatermark(deps.db, { shop, watermark: newest, at: deps.now() });
   deps.logger.info({ shop, ...result }, "orders reconciled");
   return result;
+}
+
+/**
+ * The event id of one order as a run read it: the order and its updated_at, so later runs reading
+ * the same state wake nothing. Shopify's updatedAt has one-second precision, and a change in the
+ * same second as a read leaves it as it was (seed 4111836: an edit whose webhook was lost, at the
+ * instant a run read the order). A read that close to updated_at (within the overlap, which also
+ * covers Shopify's and the app's clocks disagreeing) does not vouch for that state: its id is the
+ * run's own, so it is never a duplicate, and the first run that reads the order later wakes its job
+ * once more.
+ */
+function reconcileEventId(
+  order: { id: string; updatedAt: string },
+  updatedAt: Date,
+  read: { at: Date; run: string },
+): string {
+  const key = `reconcile:${order.id}:${order.updatedAt}`;
+  return read.at.getTime() - updatedAt.getTime() < OVERLAP_MS ? `${key}:run:${read.run}` : key;
 }
 
 /**

@@ -50,6 +50,11 @@ export interface ReadyOrder {
   order: PaidOrder;
   /** When the job's read of Shopify began: the claim is refused for a stop accepted since. */
   decidedFrom: Date;
+  /**
+   * The location the fulfilment order is assigned to in the read the decision came from: kept by
+   * the claim as where it was sent from, which a later move is compared with (seed 6006041).
+   */
+  sentFrom: string | null;
 }
 
 /**
@@ -85,6 +90,8 @@ export async function sendToService(deps: SubmitDeps, record: Fulfillment, ready
       serviceCodeSource: ready.serviceCodeSource,
       warnings: ready.warnings as unknown as Prisma.InputJsonValue,
       submittingAt: now,
+      // Where it is sent from, whatever location an earlier decision of the record saw.
+      locationGid: ready.sentFrom,
       ...reasonColumns(null),
       waitUntil: null,
       submitAttempts: { increment: 1 },

@@ -362,6 +362,25 @@ describe("reconciliation", () => {
     expect(await h.sandboxOrders()).toHaveLength(1);
   });
 
+  it("an edit in the second a run read the order, its webhooks lost, is found by the next run", async () => {
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 2 }] });
+    await h.deliver(payload);
+    await work();
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted" });
+    // GIVEN a run reads the order, and in that same second the merchant edits it: Shopify's
+    // updatedAt (one-second precision) reads as before, and the edit's webhooks never arrive
+    await startReconciliation(prisma, { shop: SHOP, now: h.clock.now() });
+    await work();
+    await work();
+    h.store.orders.edit(SHOP, payload.id, { quantities: { "TAZA-AZ": 1 } });
+    // WHEN the next run reads the order (and then the order's job it wakes)
+    await h.clock.advance(31 * MINUTE);
+    await work();
+    await work();
+    // THEN the change after submission is before a person (seed 4111836)
+    expect(await recordOf(payload)).toMatchObject({ status: "needs_attention", reasonCode: "changedAfterWarehouse" });
+  });
+
   it("pages through every updated order within Shopify's cost budget", async () => {
     await startReconciliation(prisma, { shop: SHOP, now: h.clock.now() });
     await h.clock.advance(MINUTE);

@@ -8,12 +8,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import prisma from "../../helpers/prisma";
 import { updateShopSettings } from "~/shop/shop-settings.server";
+import { retryFulfillment } from "~/fulfillment/actions/merchant-actions.server";
 import {
   MINUTE,
   SHOP,
   SHOPFRONT,
   WAREHOUSE,
   clearFulfilments,
+  recordOf,
   recordsOf,
   startHarness,
   type Harness,
@@ -144,6 +146,30 @@ describe("a move after submission", () => {
       status: "needs_attention",
       reasonCode: "changedAfterWarehouse",
     });
+  });
+});
+
+describe("a move before submission", () => {
+  it("a part skipped at another location, moved to the warehouse and retried, is sent from the warehouse: nothing to ask after", async () => {
+    const payload = h.paidOrder({ lineItems: [{ sku: "TAZA-AZ", quantity: 1, location: SHOPFRONT }] });
+    const [fo] = h.fulfillmentOrdersOf(payload);
+    await h.deliver(payload);
+    await work();
+    expect(await recordOf(payload)).toMatchObject({ status: "skipped", reasonCode: "otherLocation" });
+    // The merchant moves it to the warehouse (its webhook not heard yet) and retries it on Pedidos:
+    // the record goes back to pending with what the skip saw, and the order's job sends it.
+    await h.store.control.move(SHOP, fo!.id, { locationId: h.locationId(WAREHOUSE), deliver: false });
+    const record = await recordOf(payload);
+    const merchant = { db: prisma, now: h.clock.now, svcClientFor: h.svcClientFor, adminFor: h.adminFor };
+    expect(await retryFulfillment(merchant, { shop: SHOP, fulfillmentId: record.id })).toMatchObject({ ok: true });
+    await work();
+    expect(await h.sandboxOrders()).toHaveLength(1);
+    // THEN it is kept as sent from the warehouse, and the next read of the order asks nobody (seed 6006041).
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", locationGid: h.locationId(WAREHOUSE) });
+    await h.clock.advance(MINUTE);
+    await h.send("orders/updated", h.store.orders.get(SHOP, payload.id)!);
+    await work();
+    expect(await recordOf(payload)).toMatchObject({ status: "submitted", reasonCode: null });
   });
 });
 
