@@ -174,6 +174,8 @@ export class World {
     readonly sandbox: ServiceSandbox,
     readonly client: SvcClient,
     private readonly controlClient: SvcClient,
+    /** Whether the shop is connected (the app's resolver, `createSvcClientResolver`). */
+    private readonly connected: (shop: string) => Promise<SvcClient | null>,
   ) {
     this.otherProcess = new PrismaClient({ adapter: new PrismaPg({ connectionString: process.env.DATABASE_URL! }) });
   }
@@ -195,10 +197,10 @@ export class World {
       now: () => ref.world!.clockMs,
     });
     const controlClient = createSvcClient({ baseUrl: sandbox.url, apiKey: API_KEY, tokenCache: new SvcTokenCache() });
-    const world = new World(sandbox, client, controlClient);
-    ref.world = world;
     const connected = createSvcClientResolver(prisma, svcConfig);
-    const svcClientFor = async (shop: string) => ((await connected(shop)) ? client : null);
+    const world = new World(sandbox, client, controlClient, connected);
+    ref.world = world;
+    const svcClientFor = world.svcClientFor;
     configureTestServices({
       svc: svcConfig,
       svcClientFor,
@@ -215,10 +217,13 @@ export class World {
 
   now = (): Date => new Date(this.clockMs);
 
-  svcClientFor = async (shop: string): Promise<SvcClient | null> => {
-    const row = await prisma.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true } });
-    return row?.svcApiKeyCiphertext ? this.client : null;
-  };
+  /**
+   * The jobs' service client: the world's (its network, its clock) while the shop is connected, as
+   * the app's resolver reads it (one prepared statement, as the composition root's does; a Prisma
+   * query here cost a query compilation on every job).
+   */
+  svcClientFor = async (shop: string): Promise<SvcClient | null> =>
+    (await this.connected(shop)) ? this.client : null;
 
   adminFor = async (shop: string): Promise<AdminGraphql> =>
     simulatedStoreAdminGraphql({
