@@ -352,6 +352,8 @@ export class World {
       });
     }
 
+    // Row by row, not TRUNCATE: on these few rows a TRUNCATE of the ten tables (new files for each
+    // table and index, synced at commit) took 34 ms a run against 4 ms for the ten deleteMany.
     for (const table of [
       prisma.job,
       prisma.fulfillmentEvent,
@@ -387,21 +389,19 @@ export class World {
     });
     for (const sku of SKUS) await this.controlPost("/__sandbox/stock", { sku, units: opts.stock[sku] });
     const warehouse = this.locationId(WAREHOUSE);
-    for (const product of this.store.products.list(SHOP)) {
-      for (const variant of product.variants) {
-        await prisma.catalogVariant.create({
-          data: {
-            shop: SHOP,
-            productId: String(product.id),
-            variantId: String(variant.id),
-            inventoryItemId: String(variant.inventory_item_id),
-            sku: variant.sku,
-            title: product.title,
-            status: "synced",
-          },
-        });
-      }
-    }
+    await prisma.catalogVariant.createMany({
+      data: this.store.products.list(SHOP).flatMap((product) =>
+        product.variants.map((variant) => ({
+          shop: SHOP,
+          productId: String(product.id),
+          variantId: String(variant.id),
+          inventoryItemId: String(variant.inventory_item_id),
+          sku: variant.sku,
+          title: product.title,
+          status: "synced",
+        })),
+      ),
+    });
     await updateShopSettings({
       db: prisma,
       shop: SHOP,
