@@ -10,7 +10,7 @@ import { createRouter } from "./http/router";
 import { resolveOptions, type ServiceSandboxOptions } from "./options";
 import { createRequestHandler } from "./request-handler";
 import { apiRoutes } from "./routes/api-routes";
-import { sandboxRoutes } from "./routes/sandbox-routes";
+import { sandboxOrdersView, sandboxProductsView, sandboxRoutes } from "./routes/sandbox-routes";
 import { createStateWriter, loadStateFile } from "./state/persistence";
 import { createStore } from "./state/store";
 
@@ -19,6 +19,15 @@ export type { ServiceSandboxOptions } from "./options";
 export interface ServiceSandbox {
   url: string;
   port: number;
+  /**
+   * What `GET /__sandbox/orders` and `GET /__sandbox/products` answer for the client of `apiKey`
+   * (a copy, as over HTTP), read in-process: a test's observation of the warehouse, not an API
+   * call, so it skips an HTTP round trip. An unknown key throws.
+   */
+  inspect(apiKey: string): {
+    orders: ReturnType<typeof sandboxOrdersView>["orders"];
+    products: ReturnType<typeof sandboxProductsView>["products"];
+  };
   /** Stops listening, ends every open connection (hanging `timeout` ones too) and flushes state. */
   close(): Promise<void>;
 }
@@ -71,6 +80,15 @@ export async function startServiceSandbox(opts: ServiceSandboxOptions = {}): Pro
   return {
     url: `http://${host}:${port}`,
     port,
+    inspect(apiKey) {
+      const clientId = deps.keyring.clientFor(apiKey);
+      if (!clientId) throw new Error("the sandbox has no client with this API key");
+      const client = deps.store.client(clientId);
+      // A copy shaped as the HTTP answer's JSON: the caller can never change the sandbox's state.
+      return JSON.parse(
+        JSON.stringify({ orders: sandboxOrdersView(deps, client).orders, products: sandboxProductsView(client).products }),
+      ) as ReturnType<ServiceSandbox["inspect"]>;
+    },
     close() {
       closing ??= (async () => {
         shutdown.abort();

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { viewProduct } from "../catalogue/product-view";
 import type { Route, SandboxDeps } from "../context";
+import type { ClientState } from "../state/types";
 import { notFound } from "../http/sandbox-error";
 import { parseBody } from "../http/validate";
 import { inspectOrder } from "../orders/order-view";
@@ -22,6 +23,20 @@ const clockSchema = z
 
 const clockView = (deps: SandboxDeps) => ({ now: new Date(deps.clock.now()).toISOString(), speed: deps.clock.speed() });
 
+/** What `GET /__sandbox/orders` answers for a client. */
+export function sandboxOrdersView(deps: SandboxDeps, client: ClientState) {
+  const now = deps.clock.now();
+  return { orders: [...client.orders.values()].map((o) => inspectOrder(o, client.id, now)) };
+}
+
+/** What `GET /__sandbox/products` answers for a client. */
+export function sandboxProductsView(client: ClientState) {
+  return {
+    client: client.id,
+    products: [...client.products.values()].map((p) => ({ ...viewProduct(p, client.id), disponibles: p.available })),
+  };
+}
+
 /**
  * Routes the live service does not have: inspection and control for tests and demos. They take
  * the same Bearer token as the API and only see and change the caller's own client.
@@ -34,25 +49,14 @@ export function sandboxRoutes(deps: SandboxDeps): Route[] {
       pattern: "/__sandbox/orders",
       body: "none",
       mutates: false,
-      handle: ({ client }) => {
-        const now = deps.clock.now();
-        return { body: { orders: [...client.orders.values()].map((o) => inspectOrder(o, client.id, now)) } };
-      },
+      handle: ({ client }) => ({ body: sandboxOrdersView(deps, client) }),
     }),
     route({
       method: "GET",
       pattern: "/__sandbox/products",
       body: "none",
       mutates: false,
-      handle: ({ client }) => ({
-        body: {
-          client: client.id,
-          products: [...client.products.values()].map((p) => ({
-            ...viewProduct(p, client.id),
-            disponibles: p.available,
-          })),
-        },
-      }),
+      handle: ({ client }) => ({ body: sandboxProductsView(client) }),
     }),
     route({
       method: "POST",

@@ -192,4 +192,29 @@ describe("sandbox orders", () => {
       },
     ]);
   });
+
+  it("answers in-process, for a test's observations, exactly what /__sandbox/orders and /__sandbox/products answer over HTTP", async () => {
+    // GIVEN an order that has moved on with sandbox time
+    await api.post("/api/rest/orders", orderBody());
+    await advance(20 * MINUTE);
+
+    // THEN inspect() gives the same JSON as the two routes
+    const seen = sandbox.inspect("sandbox-key");
+    expect(seen.orders).toEqual((await api.get("/__sandbox/orders")).json.orders);
+    expect(seen.orders[0]?.status).not.toBe("WAITING");
+    expect(seen.products).toEqual((await api.get("/__sandbox/products")).json.products);
+
+    // AND it is a copy: changing it changes nothing in the sandbox
+    type Sent = { productos: { cantidad: number }[] };
+    (seen.orders[0]!.request as Sent).productos[0]!.cantidad = 99;
+    seen.products[0]!.disponibles = -1;
+    expect(sandbox.inspect("sandbox-key")).toEqual({
+      orders: (await api.get("/__sandbox/orders")).json.orders,
+      products: (await api.get("/__sandbox/products")).json.products,
+    });
+    expect((sandbox.inspect("sandbox-key").orders[0]?.request as Sent).productos[0]?.cantidad).toBe(3);
+
+    // AND a key the sandbox does not know is refused
+    expect(() => sandbox.inspect("not-a-key")).toThrow(/no client with this API key/);
+  });
 });

@@ -65,9 +65,14 @@ function unitsShipped(world: World, sandbox: SandboxOrder[]): Map<string, number
   return units;
 }
 
-function unitsFulfilled(world: World, order: SimOrder): Map<string, number> {
+/**
+ * What Shopify shows as one moment's inspection of the store (`world.store.inspect`): a check
+ * takes one and reads every order from it (an inspection copies the whole shop).
+ */
+type ShopView = ReturnType<World["store"]["inspect"]>;
+
+function unitsFulfilled(shop: ShopView, order: SimOrder): Map<string, number> {
   const units = new Map<string, number>();
-  const shop = world.store.inspect(SHOP);
   const skuOf = new Map(shop.fulfillmentOrders.flatMap((fo) => fo.lineItems.map((l) => [l.lineItemId, l.sku ?? ""])));
   for (const fulfilment of shop.fulfillments.filter((f) => f.orderId === order.gid)) {
     if (fulfilment.status === "CANCELLED") continue;
@@ -83,7 +88,9 @@ export async function checkStep(world: World): Promise<void> {
   const sandbox = await world.sandboxOrders();
   const received = unitsReceived(sandbox);
   const shipped = unitsShipped(world, sandbox);
+  const shop = world.store.inspect(SHOP);
   for (const order of world.orders) {
+    const fulfilledNow = unitsFulfilled(shop, order);
     for (const sku of SKUS) {
       const key = `${order.name}|${sku}`;
       // 1. No unit of a fulfilment-order line reaches the warehouse twice.
@@ -95,7 +102,7 @@ export async function checkStep(world: World): Promise<void> {
         );
       }
       // 3. Shopify never shows more fulfilled than the warehouse reported shipped.
-      const fulfilled = unitsFulfilled(world, order).get(sku) ?? 0;
+      const fulfilled = fulfilledNow.get(sku) ?? 0;
       if (fulfilled > (shipped.get(key) ?? 0)) {
         fail(
           "fulfilled-at-most-shipped",
@@ -117,7 +124,7 @@ export async function checkStep(world: World): Promise<void> {
   // a cancellation request of it is accepted (an order of one part: a part cannot be told apart).
   for (const { order: name, at } of world.cancellationsAccepted.values()) {
     const order = world.orders.find((o) => o.name === name);
-    const parts = order ? world.store.inspect(SHOP).fulfillmentOrders.filter((f) => f.orderId === order.gid) : [];
+    const parts = order ? shop.fulfillmentOrders.filter((f) => f.orderId === order.gid) : [];
     if (order && !order.reshaped && parts.length === 1 && count(name) > at) {
       fail(
         "nothing-cancelled-sent",
@@ -157,7 +164,7 @@ export async function checkStock(world: World): Promise<void> {
         for (const line of fo.lineItems) if (line.sku === sku) open += line.remainingQuantity;
       }
       const atWarehouseNotFulfilled =
-        (received.get(`${order.name}|${sku}`) ?? 0) - (unitsFulfilled(world, order).get(sku) ?? 0);
+        (received.get(`${order.name}|${sku}`) ?? 0) - (unitsFulfilled(shop, order).get(sku) ?? 0);
       pending += Math.max(0, open - Math.max(0, atWarehouseNotFulfilled));
     }
     const available = shop.inventoryLevels.find((l) => l.sku === sku && l.locationId === warehouse)?.available ?? 0;
@@ -203,7 +210,7 @@ export async function checkWarehouseMatchesShopify(world: World): Promise<void> 
     if (isCancelled(world, order)) continue;
     const mine = records.filter((r) => r.shopifyOrderId === String(order.id));
     if (mine.some((r) => NEEDS_PERSON.has(r.status))) continue;
-    const fulfilled = unitsFulfilled(world, order);
+    const fulfilled = unitsFulfilled(shop, order);
     for (const sku of SKUS) {
       let expected = 0;
       for (const fo of shop.fulfillmentOrders.filter((f) => f.orderId === order.gid && f.locationId === warehouse)) {
@@ -264,6 +271,8 @@ export async function checkQuiescence(world: World): Promise<void> {
   if (flowRuns > 0) fail("nothing-stuck", `${flowRuns} Flow action runs IN_PROGRESS`);
 
   const stock = await world.sandboxStock();
+  // Shopify as it is now (after the reads above), for the units fulfilled.
+  const shopNow = world.store.inspect(SHOP);
   // A record refused for stock waits with its reason before the merchant (Pedidos, Inicio), and
   // may wait at quiescence only while the warehouse still lacks its units: once a stock read shows
   // them, it must have gone (issue 32).
@@ -283,7 +292,7 @@ export async function checkQuiescence(world: World): Promise<void> {
       for (const line of fo.lineItems) {
         if (line.remainingQuantity === 0 || !line.sku) continue;
         const atWarehouse = received.get(`${order.name}|${line.sku}`) ?? 0;
-        const fulfilled = unitsFulfilled(world, order).get(line.sku) ?? 0;
+        const fulfilled = unitsFulfilled(shopNow, order).get(line.sku) ?? 0;
         if (atWarehouse - fulfilled < line.remainingQuantity && !asked) {
           fail(
             "should-ship-reaches-warehouse",
