@@ -83,7 +83,11 @@ export async function readOrderState(
   return { order, paidAt: args.paidAt.toISOString(), updatedAt: first.updatedAt, fulfillmentOrders };
 }
 
-async function foState(admin: AdminGraphql, fo: FulfillmentOrderRead): Promise<FulfillmentOrderState> {
+/** Every line of a fulfilment order: its first page as read, then the rest page by page. */
+async function allLines(
+  admin: AdminGraphql,
+  fo: Pick<FulfillmentOrderRead, "id" | "lineItems">,
+): Promise<FulfillmentOrderLineRead[]> {
   const lines: FulfillmentOrderLineRead[] = [...fo.lineItems.nodes];
   let page: PageInfo | undefined = pageInfoOf(fo.lineItems.pageInfo);
   while (page?.hasNextPage) {
@@ -91,6 +95,11 @@ async function foState(admin: AdminGraphql, fo: FulfillmentOrderRead): Promise<F
     lines.push(...(more?.nodes ?? []));
     page = more?.pageInfo;
   }
+  return lines;
+}
+
+async function foState(admin: AdminGraphql, fo: FulfillmentOrderRead): Promise<FulfillmentOrderState> {
+  const lines = await allLines(admin, fo);
   return {
     id: fo.id,
     status: fo.status,
@@ -149,15 +158,8 @@ export async function unitsShopifyExpects(
     });
     for (const fo of page) {
       if (!fo || !COMMITTING.has(fo.status) || fo.assignedLocation.location?.id !== args.locationId) continue;
-      const lines: FulfillmentOrderLineRead[] = [...fo.lineItems.nodes];
-      let more: PageInfo | undefined = pageInfoOf(fo.lineItems.pageInfo);
-      while (more?.hasNextPage) {
-        const next = await readMoreFulfillmentOrderLines(admin, { id: fo.id, first: MORE_PAGE, after: more.endCursor });
-        lines.push(...(next?.nodes ?? []));
-        more = next?.pageInfo;
-      }
       const units = new Map<string, number>();
-      for (const line of lines) {
+      for (const line of await allLines(admin, fo)) {
         const sku = lineSku(line)?.trim();
         if (!sku || !line.requiresShipping || line.remainingQuantity <= 0) continue;
         units.set(sku, (units.get(sku) ?? 0) + line.remainingQuantity);

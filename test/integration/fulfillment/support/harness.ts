@@ -6,6 +6,7 @@
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import prisma from "../../../helpers/prisma";
+import { seedCatalogueRows } from "../../../helpers/catalogue-rows";
 import { fulfillmentJobHandlers } from "~/fulfillment/jobs/jobs.server";
 import { jobFailurePolicy } from "~/job-errors/provider-access.server";
 import { readWarehouse } from "~/warehouse/warehouse-read.server";
@@ -331,21 +332,7 @@ export function recordsOf(payload: { id: number }) {
 
 /** Maps every SKU of the store to its inventory item, as the catalogue module would, directly in the table. */
 export async function seedCatalogVariants(h: Harness): Promise<void> {
-  for (const product of h.store.products.list(SHOP)) {
-    for (const variant of product.variants) {
-      await prisma.catalogVariant.create({
-        data: {
-          shop: SHOP,
-          productId: String(product.id),
-          variantId: String(variant.id),
-          inventoryItemId: String(variant.inventory_item_id),
-          sku: variant.sku,
-          title: product.title,
-          status: "synced",
-        },
-      });
-    }
-  }
+  await seedCatalogueRows(h.store, SHOP);
 }
 
 /** Switches the stock sync on at the shop's first location, with the catalogue mapped; answers the location. */

@@ -11,6 +11,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import pino from "pino";
 import prisma from "../../../helpers/prisma";
+import { seedCatalogueRows } from "../../../helpers/catalogue-rows";
 import { configureTestServices, routeContext } from "../../../helpers/app-services";
 import { sandboxConnection } from "../../../helpers/app-context";
 import { TEST_API_SECRET, TEST_APP_URL, TEST_SHOP } from "../../../helpers/shopify-requests";
@@ -222,8 +223,7 @@ export class World {
    * the app's resolver reads it (one prepared statement, as the composition root's does; a Prisma
    * query here cost a query compilation on every job).
    */
-  svcClientFor = async (shop: string): Promise<SvcClient | null> =>
-    (await this.connected(shop)) ? this.client : null;
+  svcClientFor = async (shop: string): Promise<SvcClient | null> => ((await this.connected(shop)) ? this.client : null);
 
   adminFor = async (shop: string): Promise<AdminGraphql> =>
     simulatedStoreAdminGraphql({
@@ -389,19 +389,7 @@ export class World {
     });
     for (const sku of SKUS) await this.controlPost("/__sandbox/stock", { sku, units: opts.stock[sku] });
     const warehouse = this.locationId(WAREHOUSE);
-    await prisma.catalogVariant.createMany({
-      data: this.store.products.list(SHOP).flatMap((product) =>
-        product.variants.map((variant) => ({
-          shop: SHOP,
-          productId: String(product.id),
-          variantId: String(variant.id),
-          inventoryItemId: String(variant.inventory_item_id),
-          sku: variant.sku,
-          title: product.title,
-          status: "synced",
-        })),
-      ),
-    });
+    await seedCatalogueRows(this.store, SHOP);
     await updateShopSettings({
       db: prisma,
       shop: SHOP,
