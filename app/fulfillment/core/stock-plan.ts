@@ -139,3 +139,20 @@ export function stockChanges(
   }
   return { changes, notStocked };
 }
+
+/**
+ * The fulfilment order's units still to fulfil, per SKU, as stored in a record's `units`: the
+ * lines that need shipping, their remaining quantities summed per SKU (lines without a SKU cannot
+ * be matched to the service's stock and are left out).
+ */
+export function unitsToFulfil(
+  lines: readonly { sku: string | null; remainingQuantity: number; requiresShipping: boolean }[],
+): { sku: string; quantity: number }[] {
+  const totals = new Map<string, number>();
+  for (const line of lines) {
+    const sku = line.sku?.trim();
+    if (!sku || !line.requiresShipping || line.remainingQuantity <= 0) continue;
+    totals.set(sku, (totals.get(sku) ?? 0) + line.remainingQuantity);
+  }
+  return [...totals].map(([sku, quantity]) => ({ sku, quantity }));
+}

@@ -1,8 +1,10 @@
 /**
  * Sets Shopify's available quantities at the shop's chosen location to the service's stock less
  * the units paid for in Shopify that the warehouse has no order for yet (units-awaiting-warehouse),
- * and never above the warehouse's shelves less what Shopify has committed to unfulfilled orders
- * there (stock-plan.ts, levelToWrite: a sale whose orders/paid has not reached the app yet), for
+ * and never above the warehouse's shelves less the units it keeps for parts Shopify no longer
+ * expects there (a cancelled order at the warehouse) less what Shopify has committed to
+ * unfulfilled orders there (stock-plan.ts, levelToWrite: a sale whose orders/paid has not reached
+ * the app yet), for
  * the SKUs the catalogue maps to variants, and records each level it changed. Writes are
  * compare-and-swap (changeFromQuantity = the level just read), so a sale between our read and our
  * write is not overwritten: that batch is read again and retried once. Each write (setting levels,
@@ -15,7 +17,7 @@ import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../../jobs/queue.server";
 import { getShopSettings } from "../../shop/shop-settings.server";
 import type { AdminGraphql } from "../../shopify/admin.server";
-import { stockLevels, type SvcClient } from "../../svc";
+import { stockLevels, submittedLinesOf, type SvcClient } from "../../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "../core/queues";
 import { activateInventory, readStockLevels, setAvailableLevels } from "../../shopify/admin/inventory.server";
 import { ShopifyAdminError } from "../../shopify/admin/errors";
@@ -27,7 +29,7 @@ import {
   type StockChangePlan,
   type StockTarget,
 } from "../core/stock-plan";
-import { readStoredRequest } from "../records/records.server";
+import { readServiceOrder } from "../core/service-status";
 import { unitsShopifyExpects } from "../shopify/shopify-fulfillment-orders.server";
 import { jobsOwedOnStockLevels } from "../events";
 import { unitsAwaitingWarehouse, unitsBySku } from "../records/units-awaiting-warehouse.server";
@@ -206,22 +208,33 @@ async function heldForNobody(
 }
 
 /**
- * The parts the warehouse has, or may have, an order for and has not shipped (stock sync's
- * `unitsHeldForNobody`): with a service order and not shipped (following it, or needing a person
- * after it reached the warehouse, short shipments aside: their missing units are not there), or
- * whose request may have reached it (being submitted, outcome unknown). What was sent is the
- * stored request's lines.
+ * The parts the warehouse has, or may have, an order for and whose units are still on its shelves
+ * (stock sync's `unitsHeldForNobody`): every part with a service order — whatever the record's
+ * status: followed, needing a person after it reached the warehouse, or marked handled — until the
+ * service says it left (shipped or delivered, or a tracking number; short shipments aside: their
+ * missing units are not there), and every part whose request may have reached it (being
+ * submitted, outcome unknown). What was sent is the stored request's lines.
  */
 async function partsAtWarehouse(db: PrismaClient, shop: string): Promise<PartAtWarehouse[]> {
-  const rows = await db.$queryRaw<{ fulfillmentOrderGid: string; request: Prisma.JsonValue }[]>`
-    SELECT f."fulfillmentOrderGid", f.request
+  const rows = await db.$queryRaw<
+    {
+      fulfillmentOrderGid: string;
+      request: Prisma.JsonValue;
+      svcStatus: string | null;
+      trackingNumber: string | null;
+    }[]
+  >`
+    SELECT f."fulfillmentOrderGid", f.request, f."svcStatus", f."trackingNumber"
       FROM "Fulfillment" f
      WHERE f.shop = ${shop} AND f."fulfillmentOrderGid" IS NOT NULL AND f.request IS NOT NULL
        AND f."shippedAt" IS NULL AND f."missingLines" IS NULL
-       AND ((f.status IN ('submitted', 'in_progress', 'needs_attention') AND f."svcOrderId" IS NOT NULL)
-            OR f.status IN ('submitting', 'unknown_outcome'))`;
+       AND (f."svcOrderId" IS NOT NULL OR f.status IN ('submitting', 'unknown_outcome'))`;
   return rows.flatMap((row) => {
-    const sent = readStoredRequest(row.request)?.sent?.lines ?? [];
+    const left = readServiceOrder({ status: row.svcStatus, tracking: { number: row.trackingNumber } }).status;
+    if (left === "shipped" || left === "delivered") return [];
+    const body =
+      row.request && typeof row.request === "object" && !Array.isArray(row.request) ? row.request.body : null;
+    const sent = submittedLinesOf(body);
     return sent.length > 0 ? [{ fulfillmentOrderGid: row.fulfillmentOrderGid, sent }] : [];
   });
 }

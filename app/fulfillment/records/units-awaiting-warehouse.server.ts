@@ -14,6 +14,7 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
 import { readMissingLines } from "../core/short-shipment";
 import type { SkuUnits } from "../core/service-status";
+import { unitsToFulfil } from "../core/stock-plan";
 
 /** Statuses in which a record without a service order still expects to send its units. */
 const BEFORE_WAREHOUSE = [
@@ -117,23 +118,6 @@ async function perInventoryItem(
 
 function inventoryItemGid(id: string): string {
   return /^\d+$/.test(id) ? `gid://shopify/InventoryItem/${id}` : id;
-}
-
-/**
- * The fulfilment order's units still to fulfil, per SKU, as stored in a record's `units`: the
- * lines that need shipping, their remaining quantities summed per SKU (lines without a SKU cannot
- * be matched to the service's stock and are left out).
- */
-function unitsToFulfil(
-  lines: readonly { sku: string | null; remainingQuantity: number; requiresShipping: boolean }[],
-): SkuUnits[] {
-  const totals = new Map<string, number>();
-  for (const line of lines) {
-    const sku = line.sku?.trim();
-    if (!sku || !line.requiresShipping || line.remainingQuantity <= 0) continue;
-    totals.set(sku, (totals.get(sku) ?? 0) + line.remainingQuantity);
-  }
-  return [...totals].map(([sku, quantity]) => ({ sku, quantity }));
 }
 
 /**

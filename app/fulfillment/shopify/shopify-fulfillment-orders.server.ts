@@ -20,6 +20,7 @@ import {
 import { ADDRESS_HOLD_HANDLE } from "../../shopify/admin/fulfillment-holds.server";
 import type { FulfillmentOrderLineState, FulfillmentOrderState, OrderState } from "../core/fulfillment-order";
 import { paidOrderSchema } from "../core/paid-order";
+import { unitsToFulfil } from "../core/stock-plan";
 import { webhookAddress } from "./shopify-order.server";
 
 // Page sizes fit the orders a shop sells (a few fulfilment orders of a few lines each) and every
@@ -133,24 +134,30 @@ function lineSku(line: Pick<FulfillmentOrderLineRead, "sku" | "lineItem">): stri
       : (line.lineItem.variant?.sku ?? null);
 }
 
-/** Fulfilment orders a page of `nodes(ids:)` asks for: 25 of 7 lines each ask for about 550 points. */
-/** @internal */
+/**
+ * Fulfilment orders a page of `nodes(ids:)` asks for: 25 of 7 lines each ask for about 830 points,
+ * under Shopify's limit of 1,000 for one query.
+ * @internal
+ */
 export const EXPECTED_PAGE = 25;
 /** Statuses in which Shopify keeps a fulfilment order's remaining units committed at its location. */
 const COMMITTING = new Set(["OPEN", "IN_PROGRESS", "ON_HOLD", "SCHEDULED"]);
+const FULFILLMENT_ORDER_GID = /^gid:\/\/shopify\/FulfillmentOrder\/\d+$/;
 
 /**
  * The units per SKU (trimmed, shippable lines) Shopify still commits to each fulfilment order at
  * `locationId` now: its remaining units while it is open, in progress, on hold or scheduled there;
- * none once it is cancelled, closed (fulfilled, merged, moved in part, refunded), gone, or
- * assigned elsewhere. Every line is read, page by page.
+ * none once it is cancelled, closed (fulfilled, merged, moved in part, refunded), incomplete
+ * (closed by the merchant: whether its units stay committed is not read, so none are counted
+ * and the level errs low), gone, unreadable, or assigned elsewhere. Every line is read, page by
+ * page; an id that is not a fulfilment order's is not asked for (it expects nothing).
  */
 export async function unitsShopifyExpects(
   admin: AdminGraphql,
   args: { fulfillmentOrderGids: readonly string[]; locationId: string },
 ): Promise<Map<string, Map<string, number>>> {
   const expected = new Map<string, Map<string, number>>();
-  const ids = [...new Set(args.fulfillmentOrderGids)];
+  const ids = [...new Set(args.fulfillmentOrderGids)].filter((id) => FULFILLMENT_ORDER_GID.test(id));
   for (let start = 0; start < ids.length; start += EXPECTED_PAGE) {
     const page = await readFulfillmentOrdersExpected(admin, {
       ids: ids.slice(start, start + EXPECTED_PAGE),
@@ -158,13 +165,8 @@ export async function unitsShopifyExpects(
     });
     for (const fo of page) {
       if (!fo || !COMMITTING.has(fo.status) || fo.assignedLocation.location?.id !== args.locationId) continue;
-      const units = new Map<string, number>();
-      for (const line of await allLines(admin, fo)) {
-        const sku = lineSku(line)?.trim();
-        if (!sku || !line.requiresShipping || line.remainingQuantity <= 0) continue;
-        units.set(sku, (units.get(sku) ?? 0) + line.remainingQuantity);
-      }
-      expected.set(fo.id, units);
+      const lines = (await allLines(admin, fo)).map((line) => ({ ...line, sku: lineSku(line) }));
+      expected.set(fo.id, new Map(unitsToFulfil(lines).map(({ sku, quantity }) => [sku, quantity])));
     }
   }
   return expected;

@@ -206,14 +206,24 @@ export type ExpectedFulfillmentOrderRead = Extract<
 
 /**
  * Several fulfilment orders at once (`lines` lines each): their status, assigned location and
- * lines. One entry per id, null when Shopify no longer has it.
+ * lines. One entry per id, null when Shopify no longer has it or does not let the app read it (an
+ * error at that node's own path, e.g. access denied: the others are still read); an error of the
+ * whole query throws.
  */
 export async function readFulfillmentOrdersExpected(
   admin: AdminGraphql,
   args: { ids: string[]; lines: number },
 ): Promise<(ExpectedFulfillmentOrderRead | null)[]> {
-  const { nodes } = dataOf(await admin<FulfilmentOrdersExpectedQuery>(EXPECTED, args), "fulfilment orders");
-  return nodes.map((node) => (node && "status" in node ? node : null));
+  const result = await admin<FulfilmentOrdersExpectedQuery>(EXPECTED, args);
+  const unreadable = new Set<number>();
+  const whole = (result.errors ?? []).filter((error) => {
+    const [field, index] = error.path ?? [];
+    if (field !== "nodes" || typeof index !== "number") return true;
+    unreadable.add(index);
+    return false;
+  });
+  const { nodes } = dataOf({ ...result, errors: whole }, "fulfilment orders");
+  return nodes.map((node, index) => (node && !unreadable.has(index) && "status" in node ? node : null));
 }
 
 export function pageInfoOf(pageInfo: { hasNextPage: boolean; endCursor?: string | null }): PageInfo {

@@ -10,6 +10,7 @@ import { unitsAwaitingWarehouse } from "~/fulfillment/records/units-awaiting-war
 import { updateShopSettings } from "~/shop/shop-settings.server";
 import type { SvcClient } from "~/svc";
 import {
+  HOUR,
   MINUTE,
   SHOP,
   clearFulfilments,
@@ -189,5 +190,32 @@ describe("stock sync and the units not at the warehouse yet", () => {
     await syncNow();
     // THEN Shopify offers the warehouse's 3 free mugs less the 2 sold: 1, not the shelf less committed (3)
     expect(available()).toBe(1);
+    // AND still once a person marks it handled (skipped, its service order kept): the warehouse has it
+    const record = await recordOf(payload);
+    await prisma.fulfillment.update({ where: { id: record.id }, data: { status: "skipped" } });
+    await syncNow();
+    expect(available()).toBe(1);
+  });
+
+  it("offers again the units of a cancelled order once the warehouse says they left, whatever the record's status", async () => {
+    // GIVEN two mugs at the warehouse for an order cancelled in Shopify since
+    const payload = await twoMugsHeldBack();
+    await h.clock.advance(31 * MINUTE);
+    await work();
+    h.store.control.cancel(SHOP, String(payload.id));
+    await syncNow();
+    expect(available()).toBe(3);
+    // WHEN the warehouse ships it anyway: the poll finds it in transit and, the order cancelled in
+    // Shopify, asks a person (nothing to fulfil; the record keeps no shipping date)
+    await h.clock.advance(HOUR + MINUTE);
+    await work();
+    expect(await recordOf(payload)).toMatchObject({
+      status: "needs_attention",
+      svcStatus: "IN_TRANSIT",
+      shippedAt: null,
+    });
+    // THEN the sync no longer holds its units back from the 3 left on the shelves
+    await syncNow();
+    expect(available()).toBe(3);
   });
 });

@@ -137,4 +137,42 @@ describe("reading an order's state from Shopify", () => {
     ]);
     for (const op of operations) expect(op.requestedQueryCost).toBeLessThanOrEqual(1_000);
   });
+
+  it("reads the others when Shopify denies one fulfilment order, and does not ask for an id that is not one", async () => {
+    const { store, variants, admin } = storeWithCatalogue();
+    const warehouse = store.inspect(SHOP).locations[0]!.id;
+    const [denied, readable] = [0, 1].map((i) =>
+      store.orders.createPaid(SHOP, { lineItems: [{ variantId: variants[i]!.variantId, quantity: 1 }] }),
+    );
+    const foOf = (order: { admin_graphql_api_id: string }) =>
+      store.inspect(SHOP).fulfillmentOrders.find((fo) => fo.orderId === order.admin_graphql_api_id)!.id;
+    // Shopify answers a node the app may not read (another fulfilment service's, say) with null and
+    // an error at that node's path, beside the nodes it may read.
+    const denying = (async (query: string, variables?: Record<string, unknown>) => {
+      const result = await admin(query, variables);
+      const ids = (variables?.ids ?? []) as string[];
+      const index = ids.indexOf(foOf(denied!));
+      if (index < 0) return result;
+      const data = result.data as { nodes: unknown[] };
+      data.nodes[index] = null;
+      return {
+        ...result,
+        errors: [
+          {
+            message: "Access denied for fulfillmentOrder field.",
+            path: ["nodes", index],
+            extensions: { code: "ACCESS_DENIED" },
+          },
+        ],
+      };
+    }) as AdminGraphql;
+
+    const expected = await unitsShopifyExpects(denying, {
+      fulfillmentOrderGids: [foOf(denied!), "gid://shopify/FulfillmentOrder/no-es-un-id", foOf(readable!)],
+      locationId: warehouse,
+    });
+
+    expect([...expected.keys()]).toEqual([foOf(readable!)]);
+    expect(Object.fromEntries(expected.get(foOf(readable!))!)).toEqual({ [variants[1]!.sku!.trim()]: 1 });
+  });
 });

@@ -13,6 +13,10 @@ import {
   checkWarehouseMatchesShopify,
 } from "./invariants";
 import { LEASE_MS, MINUTE, SHOP, type World } from "./world";
+import { POLL_QUEUE, REQUESTS_QUEUE, RESOLVE_QUEUE, SUBMIT_QUEUE } from "~/fulfillment/core/queues";
+
+/** The queues of the work that moves an order's parts (a failing note or stock job moves nothing). */
+const ORDER_WORK: string[] = [SUBMIT_QUEUE, RESOLVE_QUEUE, REQUESTS_QUEUE, POLL_QUEUE];
 
 /** Runs both processes' workers until nothing is due now and the network holds nothing. */
 export async function drain(world: World): Promise<void> {
@@ -74,7 +78,7 @@ export async function quiesce(world: World): Promise<void> {
  */
 async function ordersAwaitingRetry(world: World): Promise<Set<string>> {
   const jobs = await prisma.job.findMany({
-    where: { queue: { in: world.servedQueues }, state: "queued", lastError: { not: null }, runAt: { gt: world.now() } },
+    where: { queue: { in: ORDER_WORK }, state: "queued", lastError: { not: null }, runAt: { gt: world.now() } },
     select: { payload: true },
   });
   const orderIds = new Set<string>();
