@@ -80,6 +80,11 @@ export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
     found:
       "a reconciliation ran early the retry of an order's failed job: webhook-acted-on counted it (the invariant's)",
   },
+  {
+    seed: 1860002517,
+    found:
+      "a cancellation request whose notifications were all lost: the world never started the app's poll of requests (the harness's)",
+  },
 ];
 
 export const REGRESSION_SEQUENCES: {
@@ -701,6 +706,22 @@ export const REGRESSION_SEQUENCES: {
       new Pack(4, 0),
       new Pay([{ sku: "TAZA-AZ", quantity: 2 }], true, "later"),
       new StockSync(),
+    ],
+  },
+  {
+    // Seed 1860002517 (2026-11-28, CI's random runs, fulfilment-service mode), shrunk: every
+    // notification to the warehouse's callback lost, a cancellation request never answered. The
+    // app polls the requests assigned to it from the moment the mode is chosen; the world had not
+    // started that poll (it registered the service directly), so nothing read them. The harness's.
+    name: "a cancellation request whose notification is lost, the order's orders/paid lost, found by a reconciliation (should-ship-reaches-warehouse; seed 1860002517)",
+    holdBackMinutes: 0,
+    stock: { "TAZA-AZ": 1, "PLATO-GR": 1, "CAFE-500": 1 },
+    serviceMode: true,
+    commands: () => [
+      new Pay([{ sku: "TAZA-AZ", quantity: 1 }], false, "lost"),
+      new Merchant("cancelRequest", 0, "later", 0),
+      new Lose(0),
+      new Reconcile(),
     ],
   },
 ];

@@ -39,7 +39,7 @@ import { action as moved } from "~/routes/webhooks.fulfillment_orders.moved";
 import { action as routingComplete } from "~/routes/webhooks.fulfillment_orders.order_routing_complete";
 import { action as flowSendOrder } from "~/routes/flow.actions.send-order";
 import { action as serviceNotification } from "~/routes/fulfillment-service.fulfillment_order_notification";
-import { registerFulfillmentService } from "~/fulfillment/shopify/fulfillment-service.server";
+import { registerFulfillmentService, requestAssignedRead } from "~/fulfillment/shopify/fulfillment-service.server";
 import { storeOfflineSession } from "../../../helpers/sessions";
 import { FLOW_ACTIONS } from "~/flow/actions.server";
 import { getHmac } from "@shopify/shopify-api/test-helpers";
@@ -405,6 +405,9 @@ export class World {
     // The shop's schedules as a connected shop has them: reconciliation and the stock sync.
     await ensureReconciliation(prisma, { shop: SHOP, now: this.now() });
     await ensureStockSchedule(prisma, { shop: SHOP, now: this.now() });
+    // In fulfilment-service mode, the reading of the requests assigned to the warehouse, as choosing
+    // the mode starts it (a poll: the callback's notifications can be lost; seed 1860002517).
+    if (this.serviceMode) await requestAssignedRead(prisma, { shop: SHOP, now: this.now() });
     // The app has been running: Shopify starts from the warehouse's figures.
     await requestStockSync(prisma, { shop: SHOP, runAt: this.now(), onDemand: true });
     await this.work("A");
