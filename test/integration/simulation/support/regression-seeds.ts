@@ -85,6 +85,8 @@ export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
     found:
       "a cancellation request whose notifications were all lost: the world never started the app's poll of requests (the harness's)",
   },
+  { seed: 9113639, found: "the same as 1860002517 (the long run on b0f1ac5, before the world started the poll)" },
+  { seed: 9113806, found: "the same as 1860002517" },
 ];
 
 export const REGRESSION_SEQUENCES: {
