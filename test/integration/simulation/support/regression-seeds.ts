@@ -87,6 +87,7 @@ export const REGRESSION_SEEDS: { seed: number; found: string }[] = [
   },
   { seed: 9113639, found: "the same as 1860002517 (the long run on b0f1ac5, before the world started the poll)" },
   { seed: 9113806, found: "the same as 1860002517" },
+  { seed: 9106934, found: "the same as 1860002517" },
 ];
 
 export const REGRESSION_SEQUENCES: {
