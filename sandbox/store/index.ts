@@ -15,7 +15,7 @@ import { serveFetchHandler } from "./http/node-server";
 import { inspectShop, type StoreInspection } from "./inspection";
 import { createOrdersApi, type OrdersApi } from "./orders/orders-api";
 import { buildRateRequest, type CarrierRateRequest, type RateRequestInput } from "./orders/rate-request";
-import { createShopState, type AddShopInput, type InjectedFault, type ShopState } from "./state/shop-state";
+import { createShopState, takeFault, type AddShopInput, type InjectedFault, type ShopState } from "./state/shop-state";
 import type { ThrottleSettings, ThrottleStatus } from "./throttle";
 import {
   createWebhookSender,
@@ -92,8 +92,11 @@ export interface SimulatedStore {
   adminUrl(server: ListeningStore, args: { domain: string; apiKey: string; path?: string; locale?: string }): string;
   /** The URL of the «Tienda simulada» page for a shop (`listen` only). */
   simulatedShopUrl(server: ListeningStore, args: { domain: string; locale?: string }): string;
-  /** The next `times` HTTP requests for the shop fail this way (fetch and listen only). */
-  failNext(domain: string, fault: InjectedFault, times?: number): void;
+  /**
+   * The next `times` HTTP requests for the shop fail this way (fetch and listen only); with
+   * `operation`, the next `times` requests running that GraphQL operation (say `CatalogProductVariants`).
+   */
+  failNext(domain: string, fault: InjectedFault, times?: number, opts?: { operation?: string }): void;
   /** The app's `bulk_operations/finish` subscription (as shopify.app.toml declares it); null removes it. */
   subscribeBulkOperationsFinish(domain: string, subscription: BulkFinishSubscription | null): void;
   /** The shop's next bulk query fails with `errorCode` once it has written `afterObjects` objects. */
@@ -212,7 +215,7 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
     },
     async graphql(domain, query, variables) {
       const shop = shopOf(domain);
-      const fault = shop.faults[0] === "throttled" ? shop.faults.shift() : undefined;
+      const fault = takeFault(shop, { query }, (queued) => queued === "throttled");
       return execute(shop, { query, variables: variables ?? {} }, { forceThrottle: fault === "throttled" });
     },
     async listen(port = 0, host = "127.0.0.1") {
@@ -260,9 +263,9 @@ export function createSimulatedStore(opts: SimulatedStoreOptions = {}): Simulate
       url.searchParams.set("locale", args.locale ?? "es");
       return url.toString();
     },
-    failNext(domain, fault, times = 1) {
+    failNext(domain, fault, times = 1, opts = {}) {
       const shop = shopOf(domain);
-      for (let i = 0; i < times; i++) shop.faults.push(fault);
+      for (let i = 0; i < times; i++) shop.faults.push({ fault, ...opts });
     },
     subscribeBulkOperationsFinish: (domain, subscription) => bulk.subscribeFinish(shopOf(domain).domain, subscription),
     failNextBulkOperation: (domain, fault) => bulk.failNext(shopOf(domain).domain, fault),

@@ -148,8 +148,9 @@ describe("/metrics", () => {
       await db.job.create({
         data: { queue: "metrics.unserved", key: randomUUID(), shop: SHOP, runAt: new Date(Date.now() - 60_000) },
       });
-      // A product job allowed one attempt, whose Admin call the store fails: it gives up.
-      store.failNext(SHOP, "server-error");
+      // A product job allowed one attempt, whose Admin read the store fails: it gives up. The fault is
+      // aimed at the job's operation: the app's own background reads (reconciliation, readiness) run now too.
+      store.failNext(SHOP, "server-error", 1, { operation: "CatalogProductVariants" });
       const doomed = await db.job.create({
         data: {
           queue: PRODUCT_QUEUE,

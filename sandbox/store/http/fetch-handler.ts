@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import type { GraphqlRequestBody, GraphqlResponseBody } from "../graphql/execute-operation";
 import type { AccessTokens } from "../auth/access-tokens";
 import { IP_NOT_ALLOWED_BODY, type IpAllowlist } from "../access/ip-allowlist";
-import type { ShopState } from "../state/shop-state";
+import { takeFault, type ShopState } from "../state/shop-state";
 
 export interface AdminHandlerDeps {
   apiVersion: string;
@@ -71,7 +71,7 @@ export function createAdminFetchHandler(
       return json(403, IP_NOT_ALLOWED_BODY, deps.apiVersion);
     }
     if (!body) return json(400, { errors: { query: "Required parameter missing or invalid" } }, deps.apiVersion);
-    const fault = request.headers.get("x-sandbox-scenario") ?? shop.faults.shift();
+    const fault = request.headers.get("x-sandbox-scenario") ?? takeFault(shop, body);
     if (fault === "server-error") {
       shop.operations.push(unrecorded(deps.now(), body, "injected-fault"));
       return json(500, { errors: "Internal Server Error" }, deps.apiVersion);

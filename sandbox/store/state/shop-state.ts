@@ -28,6 +28,39 @@ import type {
  */
 export type InjectedFault = "throttled" | "server-error" | "answer-lost";
 
+/**
+ * A fault waiting for the shop's next Admin request, or for its next request running the named
+ * GraphQL operation when `operation` is set (so an app's own background reads cannot take it).
+ */
+interface QueuedFault {
+  fault: InjectedFault;
+  operation?: string;
+}
+
+/** The operation named in a GraphQL request: its `operationName`, else the document's first named one. */
+function operationNameOf(body: { query: string; operationName?: string | null }): string | undefined {
+  return body.operationName ?? /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(body.query)?.[1];
+}
+
+/**
+ * Takes the first queued fault that applies to this request; with `accepts`, only when that fault
+ * is one the caller can play (it stays queued otherwise). Undefined when none is taken.
+ */
+export function takeFault(
+  shop: Pick<ShopState, "faults">,
+  body: { query: string; operationName?: string | null },
+  accepts?: (fault: InjectedFault) => boolean,
+): InjectedFault | undefined {
+  let name: string | null | undefined = null;
+  const index = shop.faults.findIndex(({ operation }) => {
+    if (operation === undefined) return true;
+    if (name === null) name = operationNameOf(body);
+    return operation === name;
+  });
+  if (index < 0 || (accepts && !accepts(shop.faults[index]!.fault))) return undefined;
+  return shop.faults.splice(index, 1)[0]!.fault;
+}
+
 export interface ShopState {
   id: string;
   domain: string;
@@ -68,7 +101,7 @@ export interface ShopState {
   rateCallbacks: { carrierServiceId: string; status: number | null }[];
   adjustmentGroups: Map<string, InventoryAdjustmentGroupRecord>;
   operations: OperationRecord[];
-  faults: InjectedFault[];
+  faults: QueuedFault[];
   nextOrderNumber: number;
   /** Shopify Flow: the app's triggers, what they received, the action requests sent (flow/flow.ts). */
   flow: FlowShopState;
@@ -158,7 +191,11 @@ export function createShopState(
       mexicoMarket: {
         id: ids.next("Market"),
         regionId: ids.next("MarketRegionCountry"),
-        name: "México", handle: "mx", shippingEnabled: true, options: [] },
+        name: "México",
+        handle: "mx",
+        shippingEnabled: true,
+        options: [],
+      },
     },
     rateCallbacks: [],
     adjustmentGroups: new Map(),

@@ -75,6 +75,27 @@ describe("the Admin API over fetch", () => {
     expect((await scenario.json()).errors[0].extensions.code).toBe("THROTTLED");
   });
 
+  it("keeps a fault aimed at one operation for that operation, whatever runs before it", async () => {
+    // GIVEN a server error aimed at ShopName, and other operations (an app's background reads) first
+    const { store } = demoStore();
+    const url = `https://${DOMAIN}/admin/api/2026-10/graphql.json`;
+    const other = JSON.stringify({ query: "#graphql\n  query Locations { locations(first: 1) { nodes { id } } }" });
+    const named = JSON.stringify({
+      query: "query Other { shop { name } } query ShopName { shop { name } }",
+      operationName: "ShopName",
+    });
+    store.failNext(DOMAIN, "server-error", 1, { operation: "ShopName" });
+    // WHEN they run, THEN only the aimed operation fails, once; the operationName decides between two documents
+    expect((await store.fetch(adminRequest(url, TOKEN, other))).status).toBe(200);
+    expect(
+      (await store.fetch(adminRequest(url, TOKEN, JSON.stringify({ ...JSON.parse(named), operationName: "Other" }))))
+        .status,
+    ).toBe(200);
+    expect((await store.fetch(adminRequest(url, TOKEN, named))).status).toBe(500);
+    expect((await store.fetch(adminRequest(url))).status).toBe(200);
+    expect(store.inspect(DOMAIN).operations.map((o) => o.outcome)).toEqual(["ok", "ok", "injected-fault", "ok"]);
+  });
+
   it("routes only Admin API calls for its shops through interceptFetch", async () => {
     const { store } = demoStore();
     const elsewhere: string[] = [];
