@@ -17,7 +17,7 @@ import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../../jobs/queue.server";
 import { getShopSettings } from "../../shop/shop-settings.server";
 import type { AdminGraphql } from "../../shopify/admin.server";
-import { stockLevels, submittedLinesOf, type SvcClient } from "../../svc";
+import { stockLevels, type SvcClient } from "../../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "../core/queues";
 import { activateInventory, readStockLevels, setAvailableLevels } from "../../shopify/admin/inventory.server";
 import { ShopifyAdminError } from "../../shopify/admin/errors";
@@ -33,6 +33,7 @@ import { readServiceOrder } from "../core/service-status";
 import { unitsShopifyExpects } from "../shopify/shopify-fulfillment-orders.server";
 import { jobsOwedOnStockLevels } from "../events";
 import { unitsAwaitingWarehouse, unitsBySku } from "../records/units-awaiting-warehouse.server";
+import { sentLinesOf } from "../records/records.server";
 
 const BATCH = 100;
 
@@ -80,6 +81,8 @@ export async function syncStock(
     variants.map((v) => ({ sku: v.sku!, inventoryItemId: toGid("InventoryItem", v.inventoryItemId!) })),
     awaiting,
   );
+  // Read once, after the stock: a part that leaves the shelves meanwhile is still held back (errs low).
+  const parts = await partsAtWarehouse(deps.db, shop);
   const admin = await deps.adminFor(shop);
   const location = toGid("Location", locationId);
   let changed = 0;
@@ -87,7 +90,7 @@ export async function syncStock(
   for (let start = 0; start < targets.length; start += BATCH) {
     const batch = targets.slice(start, start + BATCH);
     const written = await writeBatch(admin, location, batch, serviceLocation !== null, () =>
-      heldForNobody(deps.db, admin, shop, location, batch),
+      heldForNobody(admin, location, parts, batch),
     );
     notStocked.push(...written.notStocked);
     if (written.changes.length > 0) {
@@ -189,16 +192,13 @@ async function writeBatch(
  * the location (stock-plan.ts, unitsHeldForNobody), from Shopify's fulfilment orders as they are now.
  */
 async function heldForNobody(
-  db: PrismaClient,
   admin: AdminGraphql,
-  shop: string,
   locationId: string,
+  atWarehouse: readonly PartAtWarehouse[],
   batch: StockTarget[],
 ): Promise<Map<string, number>> {
   const skus = new Set(batch.map((target) => target.sku.trim()));
-  const parts = (await partsAtWarehouse(db, shop)).filter((part) =>
-    part.sent.some((line) => skus.has(line.identifier.trim())),
-  );
+  const parts = atWarehouse.filter((part) => part.sent.some((line) => skus.has(line.identifier.trim())));
   if (parts.length === 0) return new Map();
   const expected = await unitsShopifyExpects(admin, {
     fulfillmentOrderGids: parts.map((part) => part.fulfillmentOrderGid),
@@ -232,9 +232,7 @@ async function partsAtWarehouse(db: PrismaClient, shop: string): Promise<PartAtW
   return rows.flatMap((row) => {
     const left = readServiceOrder({ status: row.svcStatus, tracking: { number: row.trackingNumber } }).status;
     if (left === "shipped" || left === "delivered") return [];
-    const body =
-      row.request && typeof row.request === "object" && !Array.isArray(row.request) ? row.request.body : null;
-    const sent = submittedLinesOf(body);
+    const sent = sentLinesOf(row.request);
     return sent.length > 0 ? [{ fulfillmentOrderGid: row.fulfillmentOrderGid, sent }] : [];
   });
 }

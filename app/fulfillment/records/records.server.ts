@@ -52,6 +52,12 @@ export function readStoredRequest(value: Prisma.JsonValue | null): StoredRequest
   return { order: parsed.data, ...(sent ? { sent } : {}) };
 }
 
+/** The lines `request` says were sent, whatever became of the paid order beside them; none before sending. */
+export function sentLinesOf(value: Prisma.JsonValue | null): ShipmentLine[] {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return [];
+  return submittedLinesOf((value as Record<string, unknown>).body);
+}
+
 export function statusOf(record: Pick<Fulfillment, "status">): FulfillmentStatus {
   if (!isFulfillmentStatus(record.status)) throw new Error(`unknown fulfilment status ${record.status}`);
   return record.status;
