@@ -77,9 +77,13 @@ async function sandboxToken(sandboxUrl: string): Promise<string> {
   return ((await response.json()) as { AuthWithAPIkey: { accessToken: string } }).AuthWithAPIkey.accessToken;
 }
 
-/** Submits one of the app's admin forms as App Bridge does (fetch with a Bearer session token). */
+/**
+ * Submits one of the app's admin forms as the page does in the admin: App Bridge's fetch with a
+ * Bearer session token, to the route's single-fetch URL (`<page>.data`). Posting to the bare URL
+ * is what an outside client does, and Remix warns about it for a resource route (/app/readiness).
+ */
 async function submitAdminForm(appUrl: string, page: string, fields: Record<string, string>) {
-  const response = await fetch(`${appUrl}${page}?shop=${SHOP}`, {
+  const response = await fetch(`${appUrl}${page}.data?shop=${SHOP}`, {
     method: "POST",
     // A browser's user agent: the Shopify library turns away requests that look like bots.
     headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" },
