@@ -8,7 +8,7 @@
 //
 // Flags: --keep-running leaves everything up afterwards (Ctrl-C stops it) and prints the URL that
 // opens the demo shop's admin (the simulated store's stand-in) in an ordinary browser.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -77,9 +77,13 @@ async function sandboxToken(sandboxUrl: string): Promise<string> {
   return ((await response.json()) as { AuthWithAPIkey: { accessToken: string } }).AuthWithAPIkey.accessToken;
 }
 
-/** Submits one of the app's admin forms as App Bridge does (fetch with a Bearer session token). */
+/**
+ * Submits one of the app's admin forms as the page does in the admin: App Bridge's fetch with a
+ * Bearer session token, to the route's single-fetch URL (`<page>.data`). Posting to the bare URL
+ * is what an outside client does, and Remix warns about it for a resource route (/app/readiness).
+ */
 async function submitAdminForm(appUrl: string, page: string, fields: Record<string, string>) {
-  const response = await fetch(`${appUrl}${page}?shop=${SHOP}`, {
+  const response = await fetch(`${appUrl}${page}.data?shop=${SHOP}`, {
     method: "POST",
     // A browser's user agent: the Shopify library turns away requests that look like bots.
     headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" },
@@ -129,6 +133,60 @@ function onSignal(signal: NodeJS.Signals) {
   signalled = true;
   console.log(`\nStopping the demo (${signal})…`);
   void stopOnSignal().finally(() => process.exit(128 + os.constants.signals[signal]));
+}
+
+/**
+ * The app (build/start.js) as a child process on a fixed port. Once `restartWhenItStops` is called,
+ * it starts the app again on the same port whenever it stops without being asked to, saying so; an
+ * app that keeps stopping (a fourth time within five minutes) is given up on with `giveUp`.
+ */
+function startAppProcess(env: NodeJS.ProcessEnv, appUrl: string) {
+  let child: ChildProcess;
+  let stopping = false;
+  let onUnexpectedExit: (() => void) | undefined;
+  const spawnApp = () => {
+    const current = spawn(process.execPath, [path.join(ROOT, "build/start.js")], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child = current;
+    current.once("exit", (code, signal) => {
+      if (stopping || signalled) return;
+      console.log(`\nThe app (pid ${current.pid}) stopped on its own (${signal ?? `exit code ${code}`}).`);
+      onUnexpectedExit?.();
+    });
+  };
+  const ready = () =>
+    waitFor("the app to answer /healthz", () => fetch(`${appUrl}/healthz`).then((r) => r.ok, () => false));
+  spawnApp();
+  const restarts: number[] = [];
+  return {
+    ready,
+    restartWhenItStops(giveUp: () => void) {
+      onUnexpectedExit = () => {
+        const now = Date.now();
+        restarts.push(now);
+        if (restarts.filter((at) => now - at < 5 * 60_000).length > 3) {
+          console.log("    it keeps stopping (3 restarts within 5 minutes): stopping the demo; the lines above say why");
+          return giveUp();
+        }
+        console.log(`    starting it again on ${appUrl}…`);
+        spawnApp();
+        ready().then(
+          () => console.log(`    the app is back (pid ${child.pid}, /healthz ok): the admin URL above works again`),
+          (error: unknown) => console.log(`    the app did not come back: ${error instanceof Error ? error.message : String(error)}`),
+        );
+      };
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
 }
 
 async function main() {
@@ -187,37 +245,27 @@ async function main() {
     step(2, "Starting the app (build/start.js)");
     const port = await freePort();
     const appUrl = `http://127.0.0.1:${port}`;
-    const app = spawn(process.execPath, [path.join(ROOT, "build/start.js")], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "production",
-        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        SHOPIFY_API_KEY: API_KEY,
-        SHOPIFY_API_SECRET: API_SECRET,
-        SHOPIFY_APP_URL: appUrl,
-        SCOPES,
-        ENCRYPTION_KEY: Buffer.alloc(32, 42).toString("base64"),
-        SVC_BASE_URL: sandbox.url,
-        SVC_QA_BASE_URL: sandbox.url,
-        SIMULATED_STORE_URL: storeServer.url,
-        // The pages load App Bridge from the store's stand-in, so they open in an ordinary browser.
-        APP_BRIDGE_URL: `${storeServer.url}/shopifycloud/app-bridge.js`,
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          if (app.exitCode !== null || app.signalCode !== null) return resolve();
-          app.once("exit", () => resolve());
-          app.kill("SIGTERM");
-        }),
-    );
-    await waitFor("the app to answer /healthz", () => fetch(`${appUrl}/healthz`).then((r) => r.ok, () => false));
+    const appEnv: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      SHOPIFY_API_KEY: API_KEY,
+      SHOPIFY_API_SECRET: API_SECRET,
+      SHOPIFY_APP_URL: appUrl,
+      SCOPES,
+      ENCRYPTION_KEY: Buffer.alloc(32, 42).toString("base64"),
+      SVC_BASE_URL: sandbox.url,
+      SVC_QA_BASE_URL: sandbox.url,
+      SIMULATED_STORE_URL: storeServer.url,
+      // The pages load App Bridge from the store's stand-in, so they open in an ordinary browser.
+      APP_BRIDGE_URL: `${storeServer.url}/shopifycloud/app-bridge.js`,
+    };
+    const appProcess = startAppProcess(appEnv, appUrl);
+    cleanups.push(() => appProcess.stop());
+    await appProcess.ready();
     info(`app               ${appUrl}  (/healthz ok)`);
     // The store's admin stand-in opens the app as Shopify's admin does, with ID tokens it signs.
     store.registerApp({ apiKey: API_KEY, apiSecret: API_SECRET, appUrl });
@@ -432,6 +480,9 @@ async function main() {
       console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);
       console.log(`    try Tarifas with  06500 · Ciudad de México (three services) and 63950 · Nayarit (not served)`);
       console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);
+      // The app is the one part that may die alone (a crash, a kill, memory): the demo starts it
+      // again on the same port, and the work it had leased is taken over once the lease expires.
+      appProcess.restartWhenItStops(() => void stopAll().finally(() => process.exit(1)));
       // Ctrl-C (or SIGTERM, or the terminal closing) stops everything: takeOverSignals.
       await new Promise<never>(() => {});
     }

@@ -51,7 +51,13 @@ export function translator(locale: Locale): Translator {
     locale,
     messages: CATALOGUES[locale],
     format: (message, values = {}) =>
-      message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)),
+      message.replace(/\{(\w+)\}/g, (whole, name: string, offset: number) => {
+        if (!(name in values)) return whole;
+        const value = String(values[name]);
+        // A value that ends in an abbreviation's period (es-MX times: "6:02 p.m.") ends the
+        // sentence too: the message's own period after it would print "p.m..".
+        return value.endsWith(".") && message[offset + whole.length] === "." ? value.slice(0, -1) : value;
+      }),
     number: (value) => numbers.format(value),
     // Intl formats a decimal string exactly (no conversion through a float).
     money: (amount) => pesos.format(amount as unknown as number),

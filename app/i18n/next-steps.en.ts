@@ -26,7 +26,7 @@ export const nextStepsEn: Leaves<typeof nextStepsEs> = {
     email: "Support e-mail",
     phone: "Support phone",
     url: "Support site or form",
-    urlHelp: "An address starting with https://",
+    urlHelp: "An address starting with https:// or http://",
     save: "Save support",
     saved: "Support saved.",
     errors: {

@@ -22,7 +22,7 @@ export const nextStepsEs = {
     email: "Correo del soporte",
     phone: "Teléfono del soporte",
     url: "Sitio o formulario del soporte",
-    urlHelp: "Una dirección que empiece con https://",
+    urlHelp: "Una dirección que empiece con https:// o http://",
     save: "Guardar soporte",
     saved: "Soporte guardado.",
     errors: {

@@ -10,7 +10,7 @@ export const warehouseEn: Leaves<typeof warehouseEs> = {
     title: "Stock",
     help: "What the warehouse holds of each product, beside Shopify's level at the service's location. The difference leaves out the units sold in Shopify that have not reached the warehouse yet; it is flagged when those do not explain it.",
     readAt: "Stock read on {at}.",
-    neverRead: "The warehouse's stock has not been read yet. Press “Sync now”.",
+    neverRead: "The warehouse's stock has not been read yet. Press “{button}”.",
     syncedAt: "Last sync: {at}. Levels changed in Shopify: {changed}; unchanged: {unchanged}.",
     notStocked: "Products not stocked at the Shopify location: {skus}.",
     neverSynced: "Stock has not been synced to Shopify yet.",

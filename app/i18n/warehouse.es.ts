@@ -6,7 +6,7 @@ export const warehouseEs = {
     title: "Existencias",
     help: "Lo que el almacén tiene de cada producto, junto al nivel de Shopify en la ubicación del servicio. La diferencia descuenta las unidades vendidas en Shopify que aún no llegan al almacén; se marca cuando eso no la explica.",
     readAt: "Existencias leídas el {at}.",
-    neverRead: "Todavía no se han leído las existencias del almacén. Pulsa «Sincronizar ahora».",
+    neverRead: "Todavía no se han leído las existencias del almacén. Pulsa «{button}».",
     syncedAt: "Última sincronización: {at}. Niveles cambiados en Shopify: {changed}; sin cambio: {unchanged}.",
     notStocked: "Productos que no están dados de alta en la ubicación de Shopify: {skus}.",
     neverSynced: "El inventario aún no se ha sincronizado con Shopify.",

@@ -3,6 +3,9 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { readinessDeps } from "~/orchestration/jobs.server";
 import { addRatesToCheckout, checkReadiness, type ReadinessActionData } from "~/orchestration/readiness.server";
+import { postOnlyLoader } from "~/http/post-only";
+
+export const loader = postOnlyLoader;
 
 export const action = async ({ request, context }: ActionFunctionArgs) => {
   const { session } = await context.services.shopify.authenticate.admin(request);

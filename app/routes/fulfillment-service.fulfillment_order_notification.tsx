@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requestAssignedRead } from "../fulfillment/shopify/fulfillment-service.server";
+import { postOnlyLoader } from "../http/post-only";
 import { authenticateFulfillmentService } from "../shopify/webhook.server";
+
+export const loader = postOnlyLoader;
 
 // Shopify's notification to the warehouse as a fulfilment service: {"kind":"FULFILLMENT_REQUEST"}
 // or {"kind":"CANCELLATION_REQUEST"} and nothing else. authenticateFulfillmentService checks the

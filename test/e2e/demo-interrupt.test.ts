@@ -2,11 +2,14 @@
 // app, PostgreSQL), not to one process. Whenever it comes — while PostgreSQL has just started,
 // while the app is up, or while the demo waits with --keep-running — the demo stops everything and
 // removes its database directory, as the README says. Three times in a row, one per moment.
+// And when only the app dies (a crash, a kill) while the demo waits, the demo says so and starts
+// it again on the same port, so the printed admin URL keeps working.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../helpers/app-process";
+import { MERCHANT_BROWSER } from "../helpers/browser";
 
 /** Starts the demo in its own process group, as a terminal starts a command. */
 function startDemo() {
@@ -90,4 +93,50 @@ describe("Ctrl-C to the demo's process group", () => {
       expect(fs.existsSync(`${directory}.lock`), `${directory}.lock is still there`).toBe(false);
     }, 240_000);
   }
+});
+
+/** The demo's app process (build/start.js) in the demo's process group, read from /proc. */
+function appPidIn(group: number): number | undefined {
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid pgrp …: the fields after the command's closing parenthesis.
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8");
+      if (pgrp === group && cmdline.includes("build/start.js")) return Number(entry);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return undefined;
+}
+
+describe("the demo's app dies alone while the demo waits", () => {
+  it("says so, starts it again on the same port, and the printed admin URL opens the app again", async () => {
+    const demo = startDemo();
+    started.push(demo.pid);
+    const [, dataDir] = await demo.printed(/data in (\.data\/demo-postgres-\d+)/);
+    const [, adminUrl] = await demo.printed(/^\s+(http:\/\/127\.0\.0\.1:\d+\/admin\/apps\/open\?\S+)$/m);
+    const [, appUrl] = await demo.printed(/Still running \(Ctrl-C stops\): app (http:\/\/127\.0\.0\.1:\d+)/);
+    const killed = appPidIn(demo.pid);
+    expect(killed, demo.output()).toBeDefined();
+
+    process.kill(killed!, "SIGKILL");
+    await demo.printed(new RegExp(`The app \\(pid ${killed}\\) stopped on its own \\(SIGKILL\\)`));
+    const [, back] = await demo.printed(/the app is back \(pid (\d+), \/healthz ok\)/);
+    expect(Number(back)).not.toBe(killed);
+    expect(appPidIn(demo.pid)).toBe(Number(back));
+    expect((await fetch(`${appUrl}/healthz`)).status).toBe(200);
+    // What the merchant opens: the admin's link, redirected to the app's page with a fresh ID token.
+    const page = await fetch(adminUrl!, { headers: { "user-agent": MERCHANT_BROWSER } });
+    expect(page.url.startsWith(`${appUrl}/app?`), page.url).toBe(true);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<ui-nav-menu");
+
+    demo.interruptGroup();
+    expect(await demo.exited, demo.output()).toBe(130);
+    await expect.poll(() => groupAlive(demo.pid), { timeout: 60_000 }).toBe(false);
+    expect(fs.existsSync(path.join(PROJECT_ROOT, dataDir!))).toBe(false);
+  }, 300_000);
 });

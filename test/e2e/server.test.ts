@@ -107,7 +107,12 @@ describe("npm start", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect(await get.json()).toEqual({ error: "use POST" });
-    expect(app.output()).not.toMatch(/Unexpected Server Error|ErrorResponseImpl|\n\s+at /);
+    // So is a GET of a URL only POSTed to by a form or by Shopify (postOnlyLoader), not Remix's "no loader" 400.
+    for (const url of ["/app/readiness", "/fulfillment-service/fulfillment_order_notification"]) {
+      const probe = await fetch(`${app.url}${url}`);
+      expect([url, probe.status, probe.headers.get("allow")]).toEqual([url, 405, "POST"]);
+    }
+    expect(app.output()).not.toMatch(/Unexpected Server Error|ErrorResponseImpl|no way to handle the request|\n\s+at /);
     await app.stop();
     await database.drop();
   });

@@ -9,7 +9,7 @@ import { useI18n } from "~/i18n/react";
 import { loadWarehousePage, warehouseAction } from "./warehouse.server";
 import { ReceptionsCard, WithdrawalsCard } from "./movements";
 import { StockCard } from "./stock-list";
-import { SyncStatus } from "./sync-status";
+import { stockButtonLabel, SyncStatus } from "./sync-status";
 import type { WarehouseActionData, WarehouseLoaderData } from "./types";
 
 export const loader = async ({ request, context }: LoaderFunctionArgs) => {
@@ -45,7 +45,7 @@ export default function Warehouse() {
       primaryAction={
         data.connected
           ? {
-              content: data.stockSyncOn ? m.stock.syncNow : m.stock.readNow,
+              content: stockButtonLabel(m.stock, data.stockSyncOn),
               loading: data.syncing || navigation.state === "submitting",
               disabled: data.syncing,
               onAction: () => submit({ intent: "sync" }, { method: "post" }),

@@ -18,6 +18,7 @@ import { SearchForm } from "~/components/search-form";
 import { useI18n } from "~/i18n/react";
 import type { WarehouseRow } from "~/warehouse/warehouse-page.server";
 import { WAREHOUSE_FILTERS, WAREHOUSE_PAGE_SIZE } from "~/warehouse/warehouse-query";
+import { stockButtonLabel } from "./sync-status";
 import type { WarehouseLoaderData } from "./types";
 
 export function StockCard({ data }: { data: WarehouseLoaderData }) {
@@ -82,7 +83,11 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
         </InlineStack>
         {data.rows.length === 0 ? (
           <Text as="p" tone="subdued">
-            {filtered ? m.empty : data.readAt ? m.emptyStock : m.neverRead}
+            {filtered
+              ? m.empty
+              : data.readAt
+                ? m.emptyStock
+                : format(m.neverRead, { button: stockButtonLabel(m, data.stockSyncOn) })}
           </Text>
         ) : (
           <DataTable

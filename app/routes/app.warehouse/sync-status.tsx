@@ -1,7 +1,13 @@
 // When stock was last read and synced, what the sync changed, and whether one runs now.
 import { Banner, BlockStack, Card, Text } from "@shopify/polaris";
+import type { Messages } from "~/i18n/messages.es";
 import { useI18n } from "~/i18n/react";
 import type { WarehouseLoaderData } from "./types";
+
+/** The page's button: "sync now" with the stock sync on, "read stock now" with it off (it only reads). */
+export function stockButtonLabel(m: Messages["warehouse"]["stock"], stockSyncOn: boolean): string {
+  return stockSyncOn ? m.syncNow : m.readNow;
+}
 
 export function SyncStatus({ data }: { data: WarehouseLoaderData }) {
   const { messages, format, number, dateTime } = useI18n();
@@ -15,7 +21,9 @@ export function SyncStatus({ data }: { data: WarehouseLoaderData }) {
             {m.syncOff}
           </Text>
         )}
-        <Text as="p">{data.readAt ? format(m.readAt, { at: dateTime(data.readAt) }) : m.neverRead}</Text>
+        <Text as="p">{data.readAt
+            ? format(m.readAt, { at: dateTime(data.readAt) })
+            : format(m.neverRead, { button: stockButtonLabel(m, data.stockSyncOn) })}</Text>
         <div data-testid="warehouse-last-sync">
           <Text as="p">
             {data.lastSync

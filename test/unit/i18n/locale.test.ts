@@ -50,4 +50,20 @@ describe("the merchant's language", () => {
     expect(english.dateTime(at)).toMatch(/Nov 23, 2026/);
     expect(spanish.format("{done} de {total}", { done: 3, total: 9 })).toBe("3 de 9");
   });
+
+  it("ends a sentence once after a Spanish time's «a.m.»/«p.m.» (Almacén printed «6:02 a.m..»)", () => {
+    const spanish = translator("es");
+    const english = translator("en");
+    const morning = new Date("2026-11-28T12:02:00Z"); // 6:02 in Mexico City
+    const at = spanish.dateTime(morning);
+    expect(at).toMatch(/a\. ?m\.$/);
+    const stock = spanish.messages.warehouse.stock;
+    expect(spanish.format(stock.readAt, { at })).toBe(`Existencias leídas el ${at}`);
+    expect(spanish.format(stock.syncedAt, { at, changed: 1, unchanged: 2 })).toBe(
+      `Última sincronización: ${at} Niveles cambiados en Shopify: 1; sin cambio: 2.`,
+    );
+    // Only the doubled period goes: a value's period mid-sentence, and English's "AM.", stay.
+    expect(spanish.format("{at}, luego", { at })).toBe(`${at}, luego`);
+    expect(english.format(english.messages.warehouse.stock.readAt, { at: english.dateTime(morning) })).toMatch(/6:02\sAM\.$/);
+  });
 });
