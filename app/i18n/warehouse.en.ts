@@ -47,6 +47,10 @@ export const warehouseEn: Leaves<typeof warehouseEs> = {
     },
     notInShopify: "Not in Shopify",
     notStockedHere: "No level at the location",
+    noLocation:
+      "To fill the Shopify column, choose which Shopify location stands for the warehouse in Settings → Orders and inventory. Until you do, the app neither compares nor changes Shopify's inventory.",
+    noLocationAction: "Choose the location",
+    noLocationCell: "No location chosen",
     differs: "Unexplained difference",
     errors: {
       filter: "That filter does not exist; all products are shown.",

@@ -43,6 +43,10 @@ export const warehouseEs = {
     },
     notInShopify: "No está en Shopify",
     notStockedHere: "Sin nivel en la ubicación",
+    noLocation:
+      "Para llenar la columna Shopify, elige qué ubicación de Shopify representa el almacén en Configuración → Pedidos e inventario. Mientras no la elijas, la app no compara ni cambia el inventario de Shopify.",
+    noLocationAction: "Elegir la ubicación",
+    noLocationCell: "Sin ubicación elegida",
     differs: "Diferencia sin explicar",
     errors: {
       filter: "Ese filtro no existe; se muestran todos los productos.",

@@ -10,6 +10,7 @@ import { STOCK_QUEUE } from "../fulfillment/core/queues";
 import { getShopSettings } from "../shop/shop-settings.server";
 import { adminVariantUrl } from "../shopify/admin-links";
 import { foldedContains } from "../text/folded-search.server";
+import { stockLocationOf } from "./warehouse-read.server";
 import { WAREHOUSE_FILTERS, WAREHOUSE_PAGE_SIZE, type WarehouseFilter, type WarehouseQuery } from "./warehouse-query";
 
 export interface WarehouseRow {
@@ -32,6 +33,11 @@ export interface WarehouseRow {
 export interface WarehousePageData {
   connected: boolean;
   stockSyncOn: boolean;
+  /**
+   * Whether there is a Shopify location whose levels the page compares (the fulfilment service's,
+   * else the one chosen in the settings); without one the Shopify column stays empty.
+   */
+  locationChosen: boolean;
   /** A sync (or read) is queued or running now. */
   syncing: boolean;
   readAt: string | null;
@@ -85,7 +91,9 @@ function rowView(row: StockRow): WarehouseRow {
     inShopify,
     awaiting: row.awaiting,
     difference: row.shopifyAvailable === null ? null : row.shopifyAvailable - (row.available - row.awaiting),
-    adminUrl: inShopify ? adminVariantUrl(asGid("Product", row.productId), asGid("ProductVariant", row.variantId)) : null,
+    adminUrl: inShopify
+      ? adminVariantUrl(asGid("Product", row.productId), asGid("ProductVariant", row.variantId))
+      : null,
   };
 }
 
@@ -112,9 +120,10 @@ export async function warehousePageData(
   now: Date,
 ): Promise<WarehousePageData> {
   const where = Prisma.sql`shop = ${shop} AND ${CONDITIONS[query.filter]} AND ${searchCondition(query.search)}`;
-  const [shopRow, settings, syncing, read, countRows, matching, rows] = await Promise.all([
+  const [shopRow, settings, location, syncing, read, countRows, matching, rows] = await Promise.all([
     db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true, uninstalledAt: true } }),
     getShopSettings({ db, shop }),
+    stockLocationOf(db, shop),
     stockJobDue(db, shop, now),
     db.warehouseRead.findUnique({ where: { shop } }),
     db.$queryRaw<Array<Record<WarehouseFilter, bigint>>>(
@@ -135,6 +144,7 @@ export async function warehousePageData(
   return {
     connected: Boolean(shopRow?.svcApiKeyCiphertext && !shopRow.uninstalledAt),
     stockSyncOn: settings.settings.stock.enabled,
+    locationChosen: location !== null,
     syncing,
     readAt: read?.readAt.toISOString() ?? null,
     lastSync:
@@ -154,7 +164,11 @@ export async function warehousePageData(
 }
 
 /** Every row matching the filter and search, in the page's order, for the CSV export. */
-export async function warehouseExportRows(db: PrismaClient, shop: string, query: WarehouseQuery): Promise<WarehouseRow[]> {
+export async function warehouseExportRows(
+  db: PrismaClient,
+  shop: string,
+  query: WarehouseQuery,
+): Promise<WarehouseRow[]> {
   const where = Prisma.sql`shop = ${shop} AND ${CONDITIONS[query.filter]} AND ${searchCondition(query.search)}`;
   const rows = await db.$queryRaw<StockRow[]>(Prisma.sql`${SELECT} WHERE ${where} ORDER BY sku`);
   return rows.map(rowView);

@@ -31,7 +31,7 @@ export interface StockSyncOutcome {
 export type WarehouseReadResult = { kind: "read"; products: number } | { kind: "not_connected" };
 
 /** The location whose levels the stock sync writes: the fulfilment service's, else the one chosen. */
-async function stockLocationOf(db: PrismaClient, shop: string): Promise<string | null> {
+export async function stockLocationOf(db: PrismaClient, shop: string): Promise<string | null> {
   const { settings } = await getShopSettings({ db, shop });
   const serviceLocation =
     settings.fulfillment.mode === "fulfillment_service"

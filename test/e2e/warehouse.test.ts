@@ -96,6 +96,25 @@ describe.each(["es", "en"] as const)("Almacén in %s", (locale) => {
     await page.close();
   });
 
+  it("without a Shopify location for the warehouse, names the setting that fills the Shopify column and opens it", async () => {
+    await updateShopSettings({ db: admin.db, shop: SHOP, patch: { stock: { enabled: false, locationId: null } } });
+    try {
+      const page = await admin.open("/app/warehouse", locale);
+      await page.getByRole("button", { name: m.stock.readNow }).click();
+      await poll(() => page.getByText(m.stock.readDone.split("{")[0]!).count()).toBeGreaterThan(0);
+      await poll(() => rowOf(page, "TAZA-AZ").innerText()).toContain(m.stock.noLocationCell);
+      expect(await rowOf(page, "TAZA-AZ").innerText()).not.toContain(m.stock.notStockedHere);
+      expect(await page.getByText(m.stock.noLocation).count()).toBe(1);
+      await screenshot(page, `warehouse-no-location-${locale}`);
+      await page.getByRole("link", { name: m.stock.noLocationAction }).click();
+      await poll(async () => new URL(page.url()).pathname).toBe("/app/settings");
+      expect(page.problems).toEqual([]);
+      await page.close();
+    } finally {
+      await stockSync(false);
+    }
+  });
+
   it("lists receptions and withdrawals, and says so when it cannot read the receptions' answer", async () => {
     await control("/__sandbox/reception", { productos: [{ sku: "TAZA-AZ", cantidad: 30 }] });
     let page = await admin.open("/app/warehouse", locale);

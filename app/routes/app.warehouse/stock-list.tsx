@@ -2,6 +2,7 @@
 import { useSearchParams } from "@remix-run/react";
 import {
   Badge,
+  Banner,
   BlockStack,
   Button,
   Card,
@@ -52,6 +53,11 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
         <Text as="p" tone="subdued">
           {m.help}
         </Text>
+        {data.connected && !data.locationChosen && (
+          <Banner tone="warning" action={{ content: m.noLocationAction, url: "/app/settings" }}>
+            {m.noLocation}
+          </Banner>
+        )}
         {data.invalid?.field === "page" && (
           <Text as="p" tone="caution">
             {m.errors.page}
@@ -93,7 +99,7 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
           <DataTable
             columnContentTypes={["text", "text", "numeric", "numeric", "numeric", "numeric", "text"]}
             headings={[c.product, c.sku, c.available, c.inStock, c.shopify, c.awaiting, c.difference]}
-            rows={data.rows.map((row) => rowCells(row, m, number))}
+            rows={data.rows.map((row) => rowCells(row, m, number, data.locationChosen))}
           />
         )}
         {pages > 1 && (
@@ -112,7 +118,7 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
 
 type StockWords = ReturnType<typeof useI18n>["messages"]["warehouse"]["stock"];
 
-function rowCells(row: WarehouseRow, m: StockWords, number: (n: number) => string) {
+function rowCells(row: WarehouseRow, m: StockWords, number: (n: number) => string, locationChosen: boolean) {
   const name = row.name ?? row.sku;
   const differs = row.difference !== null && row.difference !== 0;
   return [
@@ -129,7 +135,13 @@ function rowCells(row: WarehouseRow, m: StockWords, number: (n: number) => strin
     row.sku,
     number(row.available),
     number(row.inStock),
-    row.shopifyAvailable === null ? (row.inShopify ? m.notStockedHere : "") : number(row.shopifyAvailable),
+    row.shopifyAvailable === null
+      ? !row.inShopify
+        ? ""
+        : locationChosen
+          ? m.notStockedHere
+          : m.noLocationCell
+      : number(row.shopifyAvailable),
     number(row.awaiting),
     row.difference === null ? (
       ""

@@ -21,9 +21,11 @@ export function SyncStatus({ data }: { data: WarehouseLoaderData }) {
             {m.syncOff}
           </Text>
         )}
-        <Text as="p">{data.readAt
+        <Text as="p">
+          {data.readAt
             ? format(m.readAt, { at: dateTime(data.readAt) })
-            : format(m.neverRead, { button: stockButtonLabel(m, data.stockSyncOn) })}</Text>
+            : format(m.neverRead, { button: stockButtonLabel(m, data.stockSyncOn) })}
+        </Text>
         <div data-testid="warehouse-last-sync">
           <Text as="p">
             {data.lastSync

@@ -78,6 +78,22 @@ describe("the warehouse beside Shopify", () => {
     expect(level("TAZA-AZ")).toBe(12);
   });
 
+  it("says which setting fills the Shopify column while no Shopify location stands for the warehouse", async () => {
+    await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 12 });
+    expect((await page()).locationChosen).toBe(true);
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { stock: { enabled: false, locationId: null } } });
+    // Sync off and no location: «now» reads the warehouse; Shopify's levels have nowhere to be read from.
+    expect(await post({ intent: "sync" })).toEqual({ kind: "read", products: 4 });
+    const data = await page();
+    expect(data.locationChosen).toBe(false);
+    expect(data.rows.find((r) => r.sku === "TAZA-AZ")).toMatchObject({
+      available: 12,
+      inShopify: true,
+      shopifyAvailable: null,
+      difference: null,
+    });
+  });
+
   it("explains a difference by units sold but not yet at the warehouse, and flags one nothing explains", async () => {
     await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 20 });
     await h.control("POST", "/__sandbox/stock", { sku: "CAFE-500", units: 20 });
