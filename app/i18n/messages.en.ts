@@ -568,7 +568,7 @@ export const en: Messages = {
     warningNotCoded: "an earlier version of the app recorded this warning; check the address in Shopify.",
     otherField: "Address",
     svcStatuses: {
-      WAITING: "waiting at the warehouse",
+      WAITING: "received at the warehouse, to be picked",
       PICK: "being picked at the warehouse",
       PACK: "being packed at the warehouse",
       READY_TO_GO: "ready to leave the warehouse",

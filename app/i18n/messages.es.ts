@@ -573,7 +573,7 @@ export const es = {
     warningNotCoded: "una versión anterior de la app registró este aviso; revisa la dirección en Shopify.",
     otherField: "Dirección",
     svcStatuses: {
-      WAITING: "en espera en el almacén",
+      WAITING: "recibido en el almacén, por surtir",
       PICK: "surtiéndose en el almacén",
       PACK: "empacándose en el almacén",
       READY_TO_GO: "listo para salir del almacén",
