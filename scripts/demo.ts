@@ -23,6 +23,7 @@ import { translator } from "../app/i18n/locale";
 import { startServiceSandbox } from "../sandbox/service/server";
 import { createSimulatedStore, DEMO_CATALOGUE_FACTS } from "../sandbox/store";
 import { freePort, migrateDatabase, startEmbeddedPostgres } from "../server/database";
+import { staleBuildReason } from "./demo-build";
 import { flowLifecycleCallbackPath, flowTriggerDefinitions } from "./flow-extensions";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -41,7 +42,11 @@ const step = (n: number, text: string) => {
 };
 const info = (text: string) => console.log(`    ${text}`);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -86,11 +91,15 @@ async function submitAdminForm(appUrl: string, page: string, fields: Record<stri
   const response = await fetch(`${appUrl}${page}.data?shop=${SHOP}`, {
     method: "POST",
     // A browser's user agent: the Shopify library turns away requests that look like bots.
-    headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" },
+    headers: {
+      authorization: `Bearer ${sessionToken()}`,
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
+    },
     body: new URLSearchParams(fields),
     redirect: "manual",
   });
-  if (response.status >= 400) throw new Error(`${page} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  if (response.status >= 400)
+    throw new Error(`${page} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
 }
 
 /**
@@ -99,14 +108,22 @@ async function submitAdminForm(appUrl: string, page: string, fields: Record<stri
  */
 async function readAtOf(appUrl: string, page: string, intent: string): Promise<Record<string, string>> {
   const response = await fetch(`${appUrl}${page}?shop=${SHOP}`, {
-    headers: { authorization: `Bearer ${sessionToken()}`, "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" },
+    headers: {
+      authorization: `Bearer ${sessionToken()}`,
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36",
+    },
   });
   const html = await response.text();
   const form = html.split("<form").find((part) => part.includes(`name="intent" value="${intent}"`)) ?? "";
   const field = (name: string) => {
     const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(form)?.[1];
     if (value === undefined) throw new Error(`${page} has no ${intent} form with ${name} (${response.status})`);
-    return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    return value
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
   };
   return { version: field("version"), basis: field("basis") };
 }
@@ -122,7 +139,8 @@ async function readAtOf(appUrl: string, page: string, intent: string): Promise<R
 function takeOverSignals(stopAll: () => Promise<void>) {
   stopOnSignal = stopAll;
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    for (const listener of process.listeners(signal)) if (listener !== onSignal) process.removeListener(signal, listener);
+    for (const listener of process.listeners(signal))
+      if (listener !== onSignal) process.removeListener(signal, listener);
     if (!process.listeners(signal).includes(onSignal)) process.on(signal, onSignal);
   }
 }
@@ -158,7 +176,12 @@ function startAppProcess(env: NodeJS.ProcessEnv, appUrl: string) {
     });
   };
   const ready = () =>
-    waitFor("the app to answer /healthz", () => fetch(`${appUrl}/healthz`).then((r) => r.ok, () => false));
+    waitFor("the app to answer /healthz", () =>
+      fetch(`${appUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    );
   spawnApp();
   const restarts: number[] = [];
   return {
@@ -168,14 +191,17 @@ function startAppProcess(env: NodeJS.ProcessEnv, appUrl: string) {
         const now = Date.now();
         restarts.push(now);
         if (restarts.filter((at) => now - at < 5 * 60_000).length > 3) {
-          console.log("    it keeps stopping (3 restarts within 5 minutes): stopping the demo; the lines above say why");
+          console.log(
+            "    it keeps stopping (3 restarts within 5 minutes): stopping the demo; the lines above say why",
+          );
           return giveUp();
         }
         console.log(`    starting it again on ${appUrl}…`);
         spawnApp();
         ready().then(
           () => console.log(`    the app is back (pid ${child.pid}, /healthz ok): the admin URL above works again`),
-          (error: unknown) => console.log(`    the app did not come back: ${error instanceof Error ? error.message : String(error)}`),
+          (error: unknown) =>
+            console.log(`    the app did not come back: ${error instanceof Error ? error.message : String(error)}`),
         );
       };
     },
@@ -190,8 +216,9 @@ function startAppProcess(env: NodeJS.ProcessEnv, appUrl: string) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(ROOT, "build/start.js"))) {
-    console.log("Building the app first (npm run build)…");
+  const stale = staleBuildReason(ROOT);
+  if (stale) {
+    console.log(`Building the app first (npm run build): ${stale}…`);
     const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
@@ -281,7 +308,9 @@ async function main() {
     step(4, "The merchant connects the service account on /app/settings");
     await submitAdminForm(appUrl, "/app/settings", { intent: "connect", apiKey: SVC_KEY, environment: "qa" });
     const shopRow = await db.shop.findUniqueOrThrow({ where: { domain: SHOP } });
-    info(`connected: ${Boolean(shopRow.svcApiKeyCiphertext)}; carrier service: ${shopRow.carrierServiceState ?? "none"}`);
+    info(
+      `connected: ${Boolean(shopRow.svcApiKeyCiphertext)}; carrier service: ${shopRow.carrierServiceState ?? "none"}`,
+    );
     const carrier = store.inspect(SHOP).carrierServices[0];
     if (carrier) info(`store now calls ${carrier.callbackUrl} at checkout`);
 
@@ -289,7 +318,11 @@ async function main() {
     await submitAdminForm(appUrl, "/app/catalog", { intent: "sync" });
     const sync = await waitFor(
       "the catalogue sync to finish",
-      () => db.catalogSync.findFirst({ where: { shop: SHOP, state: { in: ["completed", "failed"] } }, orderBy: { startedAt: "desc" } }),
+      () =>
+        db.catalogSync.findFirst({
+          where: { shop: SHOP, state: { in: ["completed", "failed"] } },
+          orderBy: { startedAt: "desc" },
+        }),
       120_000,
     );
     const byStatus = await db.catalogVariant.groupBy({ by: ["status"], where: { shop: SHOP }, _count: true });
@@ -300,13 +333,18 @@ async function main() {
     }
 
     step(6, "A buyer in CDMX reaches checkout right after connecting");
-    const synced = await db.catalogVariant.findFirstOrThrow({ where: { shop: SHOP, status: "synced" }, orderBy: { sku: "asc" } });
+    const synced = await db.catalogVariant.findFirstOrThrow({
+      where: { shop: SHOP, status: "synced" },
+      orderBy: { sku: "asc" },
+    });
     // Checkout signs the carrier callback with the app's secret, as Shopify does.
     store.control.setApp(SHOP, { secret: API_SECRET, webhooks: [] });
     const cart = { items: [{ variantId: synced.variantId, quantity: 2 }] };
     const before = await store.control.checkout(SHOP, cart);
     info(`carrier callback called: ${before.carriers[0]?.called ?? false}; ${before.rates.length} rates from the app`);
-    info("Admin API 2026-10: carrierServiceCreate adds the carrier service to no shipping profile, so checkout never asks it");
+    info(
+      "Admin API 2026-10: carrierServiceCreate adds the carrier service to no shipping profile, so checkout never asks it",
+    );
     // The check the connection scheduled has run once the shop's readiness job has booked its next
     // run and no follow-up waits: a check the app's schedules sweep started while the worker came up
     // may have read the shop before its carrier service was registered, and stored its list first.
@@ -314,30 +352,52 @@ async function main() {
       const jobs = await db.job.findMany({ where: { queue: "shop.readiness", shop: SHOP } });
       const settled =
         jobs.length > 0 &&
-        jobs.every((job) => (job.key === SHOP ? job.state === "queued" && job.runAt.getTime() > Date.now() + 60_000 : job.state === "done"));
+        jobs.every((job) =>
+          job.key === SHOP ? job.state === "queued" && job.runAt.getTime() > Date.now() + 60_000 : job.state === "done",
+        );
       return settled && db.checkoutReadiness.findUnique({ where: { shop: SHOP } });
     });
     const missing = (firstCheck.items as { code: string; status: string; params: { profiles?: string[] } }[]).find(
       (item) => item.code === "rates_in_mexico",
     );
-    info(`Inicio's checklist: rates in Mexico → ${missing?.status} (not in: ${missing?.params.profiles?.join(", ") ?? "?"})`);
+    info(
+      `Inicio's checklist: rates in Mexico → ${missing?.status} (not in: ${missing?.params.profiles?.join(", ") ?? "?"})`,
+    );
 
     step(7, "The merchant presses «Agregar nuestras tarifas al checkout» on Inicio");
     await submitAdminForm(appUrl, "/app/readiness", { intent: "add_rates" });
     const checked = await db.checkoutReadiness.findUniqueOrThrow({ where: { shop: SHOP } });
-    for (const item of checked.items as { code: string; status: string }[]) info(`  ${item.status.padEnd(8)} ${item.code}`);
+    for (const item of checked.items as { code: string; status: string }[])
+      info(`  ${item.status.padEnd(8)} ${item.code}`);
 
     step(8, "The buyer reaches checkout again: now Shopify asks the app for rates");
     const started = performance.now();
     const atCheckout = await store.control.checkout(SHOP, cart);
-    const rates = atCheckout.rates as { service_code: string; service_name: string; total_price: string; max_delivery_date?: string }[];
-    info(`${atCheckout.carriers[0]?.status} in ${(performance.now() - started).toFixed(0)} ms, ${rates.length} rates for 2 × ${synced.sku}:`);
-    for (const r of rates) info(`  ${r.service_code.padEnd(10)} ${r.service_name.padEnd(40)} $${(Number(r.total_price) / 100).toFixed(2)} MXN`);
+    const rates = atCheckout.rates as {
+      service_code: string;
+      service_name: string;
+      total_price: string;
+      max_delivery_date?: string;
+    }[];
+    info(
+      `${atCheckout.carriers[0]?.status} in ${(performance.now() - started).toFixed(0)} ms, ${rates.length} rates for 2 × ${synced.sku}:`,
+    );
+    for (const r of rates)
+      info(
+        `  ${r.service_code.padEnd(10)} ${r.service_name.padEnd(40)} $${(Number(r.total_price) / 100).toFixed(2)} MXN`,
+      );
 
     step(9, "A buyer on the Islas Marías (63950), where no carrier of the service delivers, reaches checkout");
     const unserved = await store.control.checkout(SHOP, {
       items: [{ variantId: synced.variantId, quantity: 1 }],
-      destination: { zip: "63950", province: "Nayarit", provinceCode: "NAY", city: "Islas Marías", address1: "Calle Principal 1", address2: null },
+      destination: {
+        zip: "63950",
+        province: "Nayarit",
+        provinceCode: "NAY",
+        city: "Islas Marías",
+        address1: "Calle Principal 1",
+        address2: null,
+      },
     });
     info(`${unserved.carriers[0]?.status}, ${unserved.rates.length} rates: the service does not deliver to 63950`);
     info("the buyer sees none of this service's rates: only the shop's other shipping rates, or Shopify's");
@@ -347,17 +407,34 @@ async function main() {
     const chosen = rates.find((r) => r.service_code === "EXPRESS") ?? rates[0];
     const order = store.orders.createPaid(SHOP, {
       lineItems: [{ variantId: synced.variantId, quantity: 2 }],
-      ...(chosen ? { shippingLine: { title: chosen.service_name, code: chosen.service_code, price: (Number(chosen.total_price) / 100).toFixed(2) } } : {}),
+      ...(chosen
+        ? {
+            shippingLine: {
+              title: chosen.service_name,
+              code: chosen.service_code,
+              price: (Number(chosen.total_price) / 100).toFixed(2),
+            },
+          }
+        : {}),
     });
     const eventId = randomUUID();
     for (let delivery = 1; delivery <= 2; delivery++) {
-      const response = await store.sendWebhook({ url: `${appUrl}/webhooks/orders/paid`, secret: API_SECRET, topic: "orders/paid", domain: SHOP, payload: order, eventId });
+      const response = await store.sendWebhook({
+        url: `${appUrl}/webhooks/orders/paid`,
+        secret: API_SECRET,
+        topic: "orders/paid",
+        domain: SHOP,
+        payload: order,
+        eventId,
+      });
       info(`delivery ${delivery} of the same event → ${response.status}`);
     }
     const submitted = await waitFor("the order to reach the service", () =>
       db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(order.id), svcOrderId: { not: null } } }),
     );
-    info(`order ${submitted.orderName} → service order ${submitted.svcOrderId} with ${submitted.serviceCode} (${submitted.status})`);
+    info(
+      `order ${submitted.orderName} → service order ${submitted.svcOrderId} with ${submitted.serviceCode} (${submitted.status})`,
+    );
 
     step(11, "Two hours later at the warehouse (the sandbox clock moves; the app polls)");
     await fetch(`${sandbox.url}/__sandbox/clock`, {
@@ -366,13 +443,20 @@ async function main() {
       body: JSON.stringify({ advanceMs: 2 * 60 * 60 * 1000 }),
     });
     // The app polls on its own schedule (minutes); ask for the next poll now instead of waiting.
-    await db.job.updateMany({ where: { queue: "fulfillment.poll", shop: SHOP, state: "queued" }, data: { runAt: new Date() } });
+    await db.job.updateMany({
+      where: { queue: "fulfillment.poll", shop: SHOP, state: "queued" },
+      data: { runAt: new Date() },
+    });
     const shipped = await waitFor("the tracking number to reach Shopify", () =>
-      db.fulfillment.findFirst({ where: { id: submitted.id, status: { in: ["shipped", "delivered"] }, shopifyFulfillmentId: { not: null } } }),
+      db.fulfillment.findFirst({
+        where: { id: submitted.id, status: { in: ["shipped", "delivered"] }, shopifyFulfillmentId: { not: null } },
+      }),
     );
     const fulfillments = store.inspect(SHOP).fulfillments;
     info(`${shipped.status}: ${shipped.trackingCompany} ${shipped.trackingNumber}`);
-    info(`Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`);
+    info(
+      `Shopify fulfilments on the order: ${fulfillments.length}, tracking ${fulfillments[0]?.trackingInfo?.[0]?.number ?? "?"}`,
+    );
 
     step(12, "The warehouse runs down to 1 unit; a buyer pays for 3: the order waits for stock");
     await fetch(`${sandbox.url}/__sandbox/stock`, {
@@ -381,7 +465,13 @@ async function main() {
       body: JSON.stringify({ sku: synced.sku, units: 1 }),
     });
     const third = store.orders.createPaid(SHOP, { lineItems: [{ variantId: synced.variantId, quantity: 3 }] });
-    await store.sendWebhook({ url: `${appUrl}/webhooks/orders/paid`, secret: API_SECRET, topic: "orders/paid", domain: SHOP, payload: third });
+    await store.sendWebhook({
+      url: `${appUrl}/webhooks/orders/paid`,
+      secret: API_SECRET,
+      topic: "orders/paid",
+      domain: SHOP,
+      payload: third,
+    });
     const short = await waitFor("the order refused for stock to wait for it", () =>
       db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(third.id), status: "awaiting_stock" } }),
     );
@@ -398,7 +488,9 @@ async function main() {
     // Stock sync is off here: Almacén's «Leer existencias ahora» reads the warehouse without writing Shopify.
     await submitAdminForm(appUrl, "/app/warehouse", { intent: "sync" });
     const after = await db.warehouseStock.findUniqueOrThrow({ where: { shop_sku: { shop: SHOP, sku: synced.sku! } } });
-    info(`Almacén: ${synced.sku} ${previous ? `${previous.available} → ` : ""}${after.available} available at the warehouse, Shopify ${after.shopifyAvailable ?? "not stocked at the location"}`);
+    info(
+      `Almacén: ${synced.sku} ${previous ? `${previous.available} → ` : ""}${after.available} available at the warehouse, Shopify ${after.shopifyAvailable ?? "not stocked at the location"}`,
+    );
     // The read covers the waiting order: it leaves by itself, once.
     const left = await waitFor("the waiting order to reach the service", () =>
       db.fulfillment.findFirst({ where: { id: short.id, svcOrderId: { not: null } } }),
@@ -420,22 +512,38 @@ async function main() {
       importDays: "0",
     });
     const second = store.orders.createPaid(SHOP, { lineItems: [{ variantId: synced.variantId, quantity: 1 }] });
-    await store.sendWebhook({ url: `${appUrl}/webhooks/orders/paid`, secret: API_SECRET, topic: "orders/paid", domain: SHOP, payload: second });
+    await store.sendWebhook({
+      url: `${appUrl}/webhooks/orders/paid`,
+      secret: API_SECRET,
+      topic: "orders/paid",
+      domain: SHOP,
+      payload: second,
+    });
     const waiting = await waitFor("the order to wait out the delay", () =>
       db.fulfillment.findFirst({ where: { shop: SHOP, shopifyOrderId: String(second.id), status: "waiting" } }),
     );
     info(`order ${waiting.orderName} waits: goes to the warehouse at ${waiting.waitUntil?.toISOString()}`);
     const cancelled = store.orders.cancel(SHOP, second.id);
-    const cancelResponse = await store.sendWebhook({ url: `${appUrl}/webhooks/orders/cancelled`, secret: API_SECRET, topic: "orders/cancelled", domain: SHOP, payload: cancelled });
+    const cancelResponse = await store.sendWebhook({
+      url: `${appUrl}/webhooks/orders/cancelled`,
+      secret: API_SECRET,
+      topic: "orders/cancelled",
+      domain: SHOP,
+      payload: cancelled,
+    });
     info(`the buyer cancels: orders/cancelled → ${cancelResponse.status}`);
     const skipped = await waitFor("the cancelled order to be settled", () =>
       db.fulfillment.findFirst({ where: { id: waiting.id, status: "skipped" } }),
     );
     info(`order ${skipped.orderName}: ${skipped.status} — ${skipped.reason}`);
 
-    const listed = await fetch(`${sandbox.url}/__sandbox/orders`, { headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}` } });
+    const listed = await fetch(`${sandbox.url}/__sandbox/orders`, {
+      headers: { authorization: `Bearer ${await sandboxToken(sandbox.url)}` },
+    });
     const serviceOrders = ((await listed.json()) as { orders: unknown[] }).orders;
-    console.log(`\nDone: ${serviceOrders.length} orders at the service: 1 for 2 webhook deliveries, tracked back in Shopify, and 1 that waited for stock and went once; the cancelled order never reached the warehouse.`);
+    console.log(
+      `\nDone: ${serviceOrders.length} orders at the service: 1 for 2 webhook deliveries, tracked back in Shopify, and 1 that waited for stock and went once; the cancelled order never reached the warehouse.`,
+    );
 
     // The story sent its webhooks by hand; from now on the store sends them itself to every
     // subscription shopify.app.toml declares, as Shopify does for an installed app, so an order
@@ -448,7 +556,10 @@ async function main() {
       url: sandbox.url,
       apiKey: SVC_KEY,
       afterMove: async () => {
-        await db.job.updateMany({ where: { queue: "fulfillment.poll", shop: SHOP, state: "queued" }, data: { runAt: new Date() } });
+        await db.job.updateMany({
+          where: { queue: "fulfillment.poll", shop: SHOP, state: "queued" },
+          data: { runAt: new Date() },
+        });
       },
     });
     // The story's 30-minute hold-back would keep an order paid by hand from the warehouse for half
@@ -477,7 +588,9 @@ async function main() {
       console.log(`    ${store.simulatedShopUrl(storeServer, { domain: SHOP, locale: "es" })}`);
       console.log(`    shop              ${SHOP}`);
       console.log(`    service API key   ${SVC_KEY}  (environment: Pruebas / QA; already connected)`);
-      console.log(`    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`);
+      console.log(
+        `    app client id     ${API_KEY}  (secret ${API_SECRET}; signs the admin's ID tokens and the callbacks)`,
+      );
       console.log(`    try Tarifas with  06500 · Ciudad de México (three services) and 63950 · Nayarit (not served)`);
       console.log(`\nStill running (Ctrl-C stops): app ${appUrl}, sandbox ${sandbox.url}, store ${storeServer.url}`);
       // The app is the one part that may die alone (a crash, a kill, memory): the demo starts it
