@@ -17,6 +17,7 @@ import { loader as catalog } from "~/routes/app.catalog/route";
 import { loader as orders } from "~/routes/app.orders/route";
 import { loader as privacy } from "~/routes/app.privacy";
 import { loader as privacyExport } from "~/routes/app.privacy.$id";
+import { loader as readiness } from "~/routes/app.readiness";
 import { loader as rates } from "~/routes/app.rates/route";
 import { loader as settings } from "~/routes/app.settings/route";
 import { loader as warehouse } from "~/routes/app.warehouse/route";
@@ -52,6 +53,7 @@ const GETS: { file: string; url: string; params?: Record<string, string>; loader
   { file: "app.warehouse.export.tsx", url: "/app/warehouse/export?status=low_stock", loader: warehouseExport },
   { file: "app.warehouse.receptions.tsx", url: "/app/warehouse/receptions", loader: warehouseReceptions },
   { file: "app.privacy.$id.tsx", url: "/app/privacy/x", params: { id: "x" }, loader: privacyExport },
+  { file: "app.readiness.tsx", url: "/app/readiness", loader: readiness },
   {
     file: "api.warehouse.orders.$orderId.tsx",
     url: `/api/warehouse/orders/${ORDER_ID}`,
@@ -141,11 +143,14 @@ describe("admin GETs write nothing", () => {
     expect([...new Set(GETS.map((g) => g.file))].sort()).toEqual(withLoader.sort());
   });
 
-  it("the export download, which records the download, is a POST: its GET is a 405", async () => {
-    const { answer } = await get(GETS.find((g) => g.file === "app.privacy.$id.tsx")!);
-    expect((answer as Response).status).toBe(405);
-    expect((answer as Response).headers.get("allow")).toBe("POST");
-  });
+  it.each(["app.privacy.$id.tsx", "app.readiness.tsx"])(
+    "%s (the export download, which records it; the readiness check, which runs it) is a POST: its GET is a 405",
+    async (file) => {
+      const { answer } = await get(GETS.find((g) => g.file === file)!);
+      expect((answer as Response).status).toBe(405);
+      expect((answer as Response).headers.get("allow")).toBe("POST");
+    },
+  );
 
   for (const entry of GETS) {
     it(`GET ${entry.url} (${entry.file}) answers and changes no table`, async () => {
