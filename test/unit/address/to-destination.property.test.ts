@@ -78,7 +78,8 @@ function lostCharacters(input: string, outputs: string[]): string[] {
   const lost: string[] = [];
   for (const [char, count] of countChars(input)) {
     const missing = count - (available.get(char) ?? 0) - (labels.get(char) ?? 0);
-    if (missing > 0 && !SEPARATORS.has(char)) lost.push(char);
+    // A compatibility form of a separator is one too, as the parser folds it ("﹟" and "＃" are "#").
+    if (missing > 0 && !SEPARATORS.has(char) && !SEPARATORS.has(char.normalize("NFKD"))) lost.push(char);
   }
   return lost;
 }
@@ -106,7 +107,11 @@ describe("toDestination over generated addresses", { timeout: 60_000 }, () => {
         const lines = [address.address1, address.address2, address.address3].map((l) => l ?? "").join(" ");
         expect(lostCharacters(lines, outputs)).toEqual([]);
       }),
-      { numRuns: 10_000 },
+      {
+        numRuns: 10_000,
+        // Every counterexample found so far (CI's seed 2067985500: the small number sign, read as "#").
+        examples: [[{ address2: "﹟ 1-A", country: "MX", country_code: undefined }]],
+      },
     );
   });
 
