@@ -49,8 +49,12 @@ export const warehouseEn: Leaves<typeof warehouseEs> = {
     notStockedHere: "No level at the location",
     noLocation:
       "To fill the Shopify column, choose which Shopify location stands for the warehouse in Settings → Orders and inventory. Until you do, the app neither compares nor changes Shopify's inventory.",
-    noLocationAction: "Choose the location",
-    noLocationCell: "No location chosen",
+    noServiceLocation:
+      "The location Shopify gives the service is not registered yet, so the app neither compares nor changes Shopify's inventory. Save Settings → Orders and inventory again to register it; if Shopify refuses, the page says why.",
+    noLocationAction: "Go to Settings",
+    noLocationCell: "No location when read",
+    readElsewhere:
+      "The Shopify column comes from a read made with another location, or none. Press “{button}” to read it at the current location.",
     differs: "Unexplained difference",
     errors: {
       filter: "That filter does not exist; all products are shown.",

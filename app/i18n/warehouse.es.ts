@@ -45,8 +45,12 @@ export const warehouseEs = {
     notStockedHere: "Sin nivel en la ubicación",
     noLocation:
       "Para llenar la columna Shopify, elige qué ubicación de Shopify representa el almacén en Configuración → Pedidos e inventario. Mientras no la elijas, la app no compara ni cambia el inventario de Shopify.",
-    noLocationAction: "Elegir la ubicación",
-    noLocationCell: "Sin ubicación elegida",
+    noServiceLocation:
+      "La ubicación que Shopify da al servicio aún no está registrada, así que la app no compara ni cambia el inventario de Shopify. Guarda de nuevo Configuración → Pedidos e inventario para registrarla; si Shopify la rechaza, la página dice por qué.",
+    noLocationAction: "Ir a Configuración",
+    noLocationCell: "Sin ubicación al leer",
+    readElsewhere:
+      "La columna Shopify viene de una lectura hecha con otra ubicación, o sin ninguna. Pulsa «{button}» para leerla en la ubicación actual.",
     differs: "Diferencia sin explicar",
     errors: {
       filter: "Ese filtro no existe; se muestran todos los productos.",

@@ -10,7 +10,7 @@ import { STOCK_QUEUE } from "../fulfillment/core/queues";
 import { getShopSettings } from "../shop/shop-settings.server";
 import { adminVariantUrl } from "../shopify/admin-links";
 import { foldedContains } from "../text/folded-search.server";
-import { stockLocationOf } from "./warehouse-read.server";
+import { stockLocationOf } from "../shop/stock-location.server";
 import { WAREHOUSE_FILTERS, WAREHOUSE_PAGE_SIZE, type WarehouseFilter, type WarehouseQuery } from "./warehouse-query";
 
 export interface WarehouseRow {
@@ -34,10 +34,14 @@ export interface WarehousePageData {
   connected: boolean;
   stockSyncOn: boolean;
   /**
-   * Whether there is a Shopify location whose levels the page compares (the fulfilment service's,
-   * else the one chosen in the settings); without one the Shopify column stays empty.
+   * The Shopify location whose levels stand for the warehouse (shop/stock-location.server.ts): there
+   * is one, none is chosen (merchant-managed), or the fulfilment service's is not registered yet.
    */
-  locationChosen: boolean;
+  location: "chosen" | "not_chosen" | "service_not_registered";
+  /** The last read took Shopify's levels from no location: its Shopify column is empty for that reason. */
+  readWithoutLocation: boolean;
+  /** The last read took Shopify's levels from another location (or none) than the one that stands now. */
+  readElsewhere: boolean;
   /** A sync (or read) is queued or running now. */
   syncing: boolean;
   readAt: string | null;
@@ -144,7 +148,9 @@ export async function warehousePageData(
   return {
     connected: Boolean(shopRow?.svcApiKeyCiphertext && !shopRow.uninstalledAt),
     stockSyncOn: settings.settings.stock.enabled,
-    locationChosen: location !== null,
+    location: location.locationId ? "chosen" : location.serviceMode ? "service_not_registered" : "not_chosen",
+    readWithoutLocation: read !== null && read.locationId === null,
+    readElsewhere: read !== null && location.locationId !== null && read.locationId !== location.locationId,
     syncing,
     readAt: read?.readAt.toISOString() ?? null,
     lastSync:

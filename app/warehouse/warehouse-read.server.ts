@@ -5,7 +5,7 @@
  * stay fast). The stock job reads it after each sync; the page's «now» reads it when sync is off.
  */
 import type { PrismaClient } from "@prisma/client";
-import { getShopSettings } from "../shop/shop-settings.server";
+import { stockLocationOf } from "../shop/stock-location.server";
 import type { AdminGraphql } from "../shopify/admin.server";
 import { readAvailableLevels } from "../shopify/admin/inventory.server";
 import { stockLevels, type SvcClient } from "../svc";
@@ -30,16 +30,6 @@ export interface StockSyncOutcome {
 
 export type WarehouseReadResult = { kind: "read"; products: number } | { kind: "not_connected" };
 
-/** The location whose levels the stock sync writes: the fulfilment service's, else the one chosen. */
-export async function stockLocationOf(db: PrismaClient, shop: string): Promise<string | null> {
-  const { settings } = await getShopSettings({ db, shop });
-  const serviceLocation =
-    settings.fulfillment.mode === "fulfillment_service"
-      ? ((await db.shop.findUnique({ where: { domain: shop }, select: { fsLocationId: true } }))?.fsLocationId ?? null)
-      : null;
-  return serviceLocation ?? settings.stock.locationId ?? null;
-}
-
 /**
  * Reads the warehouse's stock and Shopify's levels and replaces the shop's snapshot with them in
  * one transaction (a failed read leaves the previous one whole). `sync` records the stock sync
@@ -61,7 +51,13 @@ export async function readWarehouse(
   });
   const variantOf = new Map<string, (typeof variants)[number]>();
   for (const v of variants) if (!variantOf.has(v.sku!)) variantOf.set(v.sku!, v);
-  const levels = await shopifyLevels(deps, shop, [...variantOf.values()].map((v) => v.inventoryItemId));
+  const { locationId } = await stockLocationOf(deps.db, shop);
+  const levels = await shopifyLevels(
+    deps,
+    shop,
+    locationId,
+    [...variantOf.values()].map((v) => v.inventoryItemId),
+  );
   const awaiting = (await unitsAwaitingWarehouse(deps.db, shop)).bySku;
   const at = deps.now();
   const rows = [...bySku.entries()].map(([sku, entry]) => {
@@ -90,8 +86,8 @@ export async function readWarehouse(
       await tx.warehouseStock.createMany({ data: rows.slice(start, start + INSERT_BATCH) });
     await tx.warehouseRead.upsert({
       where: { shop },
-      create: { shop, readAt: at, ...syncFields },
-      update: { readAt: at, ...syncFields },
+      create: { shop, readAt: at, locationId, ...syncFields },
+      update: { readAt: at, locationId, ...syncFields },
     });
   });
   return { kind: "read", products: rows.length };
@@ -101,10 +97,10 @@ export async function readWarehouse(
 async function shopifyLevels(
   deps: WarehouseReadDeps,
   shop: string,
+  locationId: string | null,
   items: Array<string | null>,
 ): Promise<Map<string, number | null>> {
   const ids = items.filter((id): id is string => id !== null).map((id) => toGid("InventoryItem", id));
-  const locationId = await stockLocationOf(deps.db, shop);
   const levels = new Map<string, number | null>();
   if (!locationId || ids.length === 0) return levels;
   const admin = await deps.adminFor(shop);

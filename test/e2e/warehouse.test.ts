@@ -39,7 +39,8 @@ const stockSync = (enabled: boolean) =>
 const rowOf = (page: Page, sku: string) => page.locator(".Polaris-DataTable table tbody tr", { hasText: sku });
 
 describe.each(["es", "en"] as const)("Almacén in %s", (locale) => {
-  const m = translator(locale).messages.warehouse;
+  const { messages, format } = translator(locale);
+  const m = messages.warehouse;
 
   it("syncs now and shows the result, flags a difference nothing explains, filters, searches and exports", async () => {
     await stockSync(true);
@@ -96,10 +97,10 @@ describe.each(["es", "en"] as const)("Almacén in %s", (locale) => {
     await page.close();
   });
 
-  it("without a Shopify location for the warehouse, names the setting that fills the Shopify column and opens it", async () => {
+  it("without a Shopify location for the warehouse, names the setting that fills the Shopify column and opens it; once chosen, asks for a read there", async () => {
     await updateShopSettings({ db: admin.db, shop: SHOP, patch: { stock: { enabled: false, locationId: null } } });
     try {
-      const page = await admin.open("/app/warehouse", locale);
+      let page = await admin.open("/app/warehouse", locale);
       await page.getByRole("button", { name: m.stock.readNow }).click();
       await poll(() => page.getByText(m.stock.readDone.split("{")[0]!).count()).toBeGreaterThan(0);
       await poll(() => rowOf(page, "TAZA-AZ").innerText()).toContain(m.stock.noLocationCell);
@@ -108,6 +109,18 @@ describe.each(["es", "en"] as const)("Almacén in %s", (locale) => {
       await screenshot(page, `warehouse-no-location-${locale}`);
       await page.getByRole("link", { name: m.stock.noLocationAction }).click();
       await poll(async () => new URL(page.url()).pathname).toBe("/app/settings");
+      expect(page.problems).toEqual([]);
+      await page.close();
+
+      // The location chosen again: the column is from a read without it, until «now» reads there.
+      await stockSync(false);
+      page = await admin.open("/app/warehouse", locale);
+      const readAgain = format(m.stock.readElsewhere, { button: m.stock.readNow });
+      await poll(() => page.getByText(readAgain).count()).toBe(1);
+      expect(await page.getByText(m.stock.noLocation).count()).toBe(0);
+      await page.getByRole("button", { name: m.stock.readNow }).click();
+      await poll(() => page.getByText(readAgain).count()).toBe(0);
+      await poll(() => rowOf(page, "TAZA-AZ").innerText()).not.toContain(m.stock.noLocationCell);
       expect(page.problems).toEqual([]);
       await page.close();
     } finally {

@@ -16,6 +16,7 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import type { Logger } from "pino";
 import { enqueueJob, isJobActive } from "../../jobs/queue.server";
 import { getShopSettings } from "../../shop/shop-settings.server";
+import { stockLocationOf } from "../../shop/stock-location.server";
 import type { AdminGraphql } from "../../shopify/admin.server";
 import { stockLevels, type SvcClient } from "../../svc";
 import { STOCK_QUEUE, type StockJobPayload } from "../core/queues";
@@ -59,14 +60,16 @@ export async function syncStock(
   const { settings } = await getShopSettings({ db: deps.db, shop });
   if (!settings.stock.enabled && !opts.onDemand) return { kind: "off" };
   // Fulfilment-service mode: the stock belongs at the location Shopify gave the warehouse, where
-  // each product is stocked (inventoryActivate) the first time the service reports it.
-  const serviceLocation =
-    settings.fulfillment.mode === "fulfillment_service"
-      ? ((await deps.db.shop.findUnique({ where: { domain: shop }, select: { fsLocationId: true } }))?.fsLocationId ??
-        null)
-      : null;
-  const locationId = serviceLocation ?? settings.stock.locationId;
-  if (!locationId) return { kind: "not_ready", reason: "no location chosen for the service's stock" };
+  // each product is stocked (inventoryActivate) the first time the service reports it — and
+  // nowhere else while that location is not registered.
+  const { locationId, serviceMode } = await stockLocationOf(deps.db, shop);
+  if (!locationId)
+    return {
+      kind: "not_ready",
+      reason: serviceMode
+        ? "the fulfilment service's location is not registered in Shopify"
+        : "no location chosen for the service's stock",
+    };
   const client = await deps.svcClientFor(shop);
   if (!client) return { kind: "not_ready", reason: "the shop is not connected to the service" };
 
@@ -89,7 +92,7 @@ export async function syncStock(
   const notStocked: string[] = [];
   for (let start = 0; start < targets.length; start += BATCH) {
     const batch = targets.slice(start, start + BATCH);
-    const written = await writeBatch(admin, location, batch, serviceLocation !== null, () =>
+    const written = await writeBatch(admin, location, batch, serviceMode, () =>
       heldForNobody(admin, location, parts, batch),
     );
     notStocked.push(...written.notStocked);

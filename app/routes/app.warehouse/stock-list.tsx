@@ -53,10 +53,13 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
         <Text as="p" tone="subdued">
           {m.help}
         </Text>
-        {data.connected && !data.locationChosen && (
+        {data.connected && data.location !== "chosen" && (
           <Banner tone="warning" action={{ content: m.noLocationAction, url: "/app/settings" }}>
-            {m.noLocation}
+            {data.location === "service_not_registered" ? m.noServiceLocation : m.noLocation}
           </Banner>
+        )}
+        {data.connected && data.location === "chosen" && data.readElsewhere && (
+          <Banner tone="info">{format(m.readElsewhere, { button: stockButtonLabel(m, data.stockSyncOn) })}</Banner>
         )}
         {data.invalid?.field === "page" && (
           <Text as="p" tone="caution">
@@ -99,7 +102,7 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
           <DataTable
             columnContentTypes={["text", "text", "numeric", "numeric", "numeric", "numeric", "text"]}
             headings={[c.product, c.sku, c.available, c.inStock, c.shopify, c.awaiting, c.difference]}
-            rows={data.rows.map((row) => rowCells(row, m, number, data.locationChosen))}
+            rows={data.rows.map((row) => rowCells(row, m, number, data.readWithoutLocation))}
           />
         )}
         {pages > 1 && (
@@ -118,7 +121,7 @@ export function StockCard({ data }: { data: WarehouseLoaderData }) {
 
 type StockWords = ReturnType<typeof useI18n>["messages"]["warehouse"]["stock"];
 
-function rowCells(row: WarehouseRow, m: StockWords, number: (n: number) => string, locationChosen: boolean) {
+function rowCells(row: WarehouseRow, m: StockWords, number: (n: number) => string, readWithoutLocation: boolean) {
   const name = row.name ?? row.sku;
   const differs = row.difference !== null && row.difference !== 0;
   return [
@@ -138,9 +141,9 @@ function rowCells(row: WarehouseRow, m: StockWords, number: (n: number) => strin
     row.shopifyAvailable === null
       ? !row.inShopify
         ? ""
-        : locationChosen
-          ? m.notStockedHere
-          : m.noLocationCell
+        : readWithoutLocation
+          ? m.noLocationCell
+          : m.notStockedHere
       : number(row.shopifyAvailable),
     number(row.awaiting),
     row.difference === null ? (

@@ -272,7 +272,8 @@ describe("fulfilment-service mode", () => {
       secret: previous!,
       domain: SHOP,
       body: { kind: "FULFILLMENT_REQUEST" },
-      fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: routeContext() }),
+      fetch: async (url, init) =>
+        notification({ request: new Request(url, init), params: {}, context: routeContext() }),
     });
     expect(response.status).toBe(200);
   });
@@ -290,7 +291,8 @@ describe("fulfilment-service mode", () => {
         secret,
         domain: SHOP.toUpperCase(),
         body: { kind: "FULFILLMENT_REQUEST" },
-        fetch: async (url, init) => notification({ request: new Request(url, init), params: {}, context: routeContext() }),
+        fetch: async (url, init) =>
+          notification({ request: new Request(url, init), params: {}, context: routeContext() }),
       });
       expect(response.status).toBe(200);
       await work(); // reads the shop's assigned requests
@@ -313,7 +315,11 @@ describe("fulfilment-service mode", () => {
         })
         .catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
       const webhook = await uninstalled({
-        request: await signedWebhookRequest({ topic: "app/uninstalled", body: { id: 1, myshopify_domain: shop }, shop }),
+        request: await signedWebhookRequest({
+          topic: "app/uninstalled",
+          body: { id: 1, myshopify_domain: shop },
+          shop,
+        }),
         params: {},
         context: routeContext(),
       }).catch((thrown: unknown) => (thrown instanceof Response ? thrown : Promise.reject(thrown)));
@@ -348,6 +354,35 @@ describe("stock in fulfilment-service mode", () => {
       .inspect(SHOP)
       .inventoryLevels.find((l) => l.sku === "TAZA-AZ" && l.locationId === serviceLocation);
     expect(level?.available).toBe(12);
+  });
+
+  it("writes nowhere while the service's location is not registered, not even at a location chosen before", async () => {
+    await seedCatalogVariants(h);
+    await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 7 });
+    const { fsLocationId } = await prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
+    const merchantLocation = h.store
+      .inspect(SHOP)
+      .inventoryLevels.find((l) => l.locationId !== fsLocationId)!.locationId;
+    const levelsBefore = JSON.stringify(h.store.inspect(SHOP).inventoryLevels);
+    // A registration that did not finish (Shopify refused it, a reinstall), with a merchant-managed
+    // location still chosen from before the mode changed.
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { stock: { locationId: merchantLocation } } });
+    await prisma.shop.update({ where: { domain: SHOP }, data: { fsLocationId: null } });
+    try {
+      const result = await syncStock(
+        { db: prisma, logger: silentLogger, now: h.clock.now, svcClientFor: h.svcClientFor, adminFor: h.adminFor },
+        SHOP,
+        { onDemand: true },
+      );
+      expect(result).toEqual({
+        kind: "not_ready",
+        reason: "the fulfilment service's location is not registered in Shopify",
+      });
+      expect(JSON.stringify(h.store.inspect(SHOP).inventoryLevels)).toBe(levelsBefore);
+    } finally {
+      await prisma.shop.update({ where: { domain: SHOP }, data: { fsLocationId } });
+      await updateShopSettings({ db: prisma, shop: SHOP, patch: { stock: { locationId: null } } });
+    }
   });
 });
 

@@ -73,25 +73,40 @@ describe("the warehouse beside Shopify", () => {
     expect(bySku["TAZA-AZ"]).toMatchObject({ available: 12, shopifyAvailable: 12, awaiting: 0, difference: 0 });
     expect(bySku["TAZA-AZ"]!.adminUrl).toMatch(/^shopify:\/\/admin\/products\/\d+\/variants\/\d+$/);
     expect(bySku["PLATO-GR"]).toMatchObject({ available: 0, shopifyAvailable: 0, inShopify: true });
-    expect(bySku["SIN-DIM"]).toMatchObject({ inShopify: false, shopifyAvailable: null, difference: null, adminUrl: null });
+    expect(bySku["SIN-DIM"]).toMatchObject({
+      inShopify: false,
+      shopifyAvailable: null,
+      difference: null,
+      adminUrl: null,
+    });
     expect(data.counts).toMatchObject({ all: 4, differs: 0, out_of_stock: 1, low_stock: 1, not_in_shopify: 1 });
     expect(level("TAZA-AZ")).toBe(12);
   });
 
-  it("says which setting fills the Shopify column while no Shopify location stands for the warehouse", async () => {
+  it("says which setting fills the Shopify column while no Shopify location stands for the warehouse, and when a read is for another one", async () => {
     await h.control("POST", "/__sandbox/stock", { sku: "TAZA-AZ", units: 12 });
-    expect((await page()).locationChosen).toBe(true);
+    await syncNow();
+    expect(await page()).toMatchObject({ location: "chosen", readWithoutLocation: false, readElsewhere: false });
     await updateShopSettings({ db: prisma, shop: SHOP, patch: { stock: { enabled: false, locationId: null } } });
+    // The last read was at the location that no longer stands: its figures stay, named as such.
+    expect(await page()).toMatchObject({ location: "not_chosen", readWithoutLocation: false });
     // Sync off and no location: «now» reads the warehouse; Shopify's levels have nowhere to be read from.
     expect(await post({ intent: "sync" })).toEqual({ kind: "read", products: 4 });
-    const data = await page();
-    expect(data.locationChosen).toBe(false);
+    let data = await page();
+    expect(data).toMatchObject({ location: "not_chosen", readWithoutLocation: true, readElsewhere: false });
     expect(data.rows.find((r) => r.sku === "TAZA-AZ")).toMatchObject({
       available: 12,
       inShopify: true,
       shopifyAvailable: null,
       difference: null,
     });
+    // A location chosen after that read: the page asks for a read there, which fills the column.
+    await updateShopSettings({ db: prisma, shop: SHOP, patch: { stock: { locationId } } });
+    expect(await page()).toMatchObject({ location: "chosen", readWithoutLocation: true, readElsewhere: true });
+    expect(await post({ intent: "sync" })).toEqual({ kind: "read", products: 4 });
+    data = await page();
+    expect(data).toMatchObject({ location: "chosen", readWithoutLocation: false, readElsewhere: false });
+    expect(data.rows.find((r) => r.sku === "TAZA-AZ")!.shopifyAvailable).toBe(12);
   });
 
   it("explains a difference by units sold but not yet at the warehouse, and flags one nothing explains", async () => {
@@ -137,7 +152,7 @@ describe("the warehouse beside Shopify", () => {
     // Decoded as bytes: Response.text() would drop the byte-order mark spreadsheets need.
     const csv = Buffer.from(await file.arrayBuffer()).toString("utf8");
     expect(csv.split("\r\n")).toEqual([
-      "\uFEFFSKU,Product,Available,In the warehouse,In Shopify,Shopify,\"Sold, not yet at the warehouse\",Difference,Unexplained difference",
+      '\uFEFFSKU,Product,Available,In the warehouse,In Shopify,Shopify,"Sold, not yet at the warehouse",Difference,Unexplained difference',
       "PLATO-GR,Plato grande,0,0,yes,0,0,0,no",
       "",
     ]);
