@@ -5,6 +5,7 @@
  * settings (null while none is). Stock sync writes there, Almacén reads there.
  */
 import type { PrismaClient } from "@prisma/client";
+import type { ShopSettings } from "./settings-schema";
 import { getShopSettings } from "./shop-settings.server";
 
 export interface StockLocation {
@@ -14,10 +15,17 @@ export interface StockLocation {
   serviceMode: boolean;
 }
 
-export async function stockLocationOf(db: PrismaClient, shop: string): Promise<StockLocation> {
-  const { settings } = await getShopSettings({ db, shop });
-  if (settings.fulfillment.mode !== "fulfillment_service")
-    return { locationId: settings.stock.locationId ?? null, serviceMode: false };
+/** The stock location from the shop's settings and its row's `fsLocationId`, both already read. */
+export function stockLocationFrom(settings: ShopSettings, fsLocationId: string | null): StockLocation {
+  return settings.fulfillment.mode === "fulfillment_service"
+    ? { locationId: fsLocationId, serviceMode: true }
+    : { locationId: settings.stock.locationId ?? null, serviceMode: false };
+}
+
+/** The stock location, reading what is needed (the settings too, unless given). */
+export async function stockLocationOf(db: PrismaClient, shop: string, settings?: ShopSettings): Promise<StockLocation> {
+  const read = settings ?? (await getShopSettings({ db, shop })).settings;
+  if (read.fulfillment.mode !== "fulfillment_service") return stockLocationFrom(read, null);
   const row = await db.shop.findUnique({ where: { domain: shop }, select: { fsLocationId: true } });
-  return { locationId: row?.fsLocationId ?? null, serviceMode: true };
+  return stockLocationFrom(read, row?.fsLocationId ?? null);
 }

@@ -10,7 +10,7 @@ import { STOCK_QUEUE } from "../fulfillment/core/queues";
 import { getShopSettings } from "../shop/shop-settings.server";
 import { adminVariantUrl } from "../shopify/admin-links";
 import { foldedContains } from "../text/folded-search.server";
-import { stockLocationOf } from "../shop/stock-location.server";
+import { stockLocationFrom } from "../shop/stock-location.server";
 import { WAREHOUSE_FILTERS, WAREHOUSE_PAGE_SIZE, type WarehouseFilter, type WarehouseQuery } from "./warehouse-query";
 
 export interface WarehouseRow {
@@ -124,10 +124,12 @@ export async function warehousePageData(
   now: Date,
 ): Promise<WarehousePageData> {
   const where = Prisma.sql`shop = ${shop} AND ${CONDITIONS[query.filter]} AND ${searchCondition(query.search)}`;
-  const [shopRow, settings, location, syncing, read, countRows, matching, rows] = await Promise.all([
-    db.shop.findUnique({ where: { domain: shop }, select: { svcApiKeyCiphertext: true, uninstalledAt: true } }),
+  const [shopRow, settings, syncing, read, countRows, matching, rows] = await Promise.all([
+    db.shop.findUnique({
+      where: { domain: shop },
+      select: { svcApiKeyCiphertext: true, uninstalledAt: true, fsLocationId: true },
+    }),
     getShopSettings({ db, shop }),
-    stockLocationOf(db, shop),
     stockJobDue(db, shop, now),
     db.warehouseRead.findUnique({ where: { shop } }),
     db.$queryRaw<Array<Record<WarehouseFilter, bigint>>>(
@@ -145,6 +147,7 @@ export async function warehousePageData(
     WarehouseFilter,
     number
   >;
+  const location = stockLocationFrom(settings.settings, shopRow?.fsLocationId ?? null);
   return {
     connected: Boolean(shopRow?.svcApiKeyCiphertext && !shopRow.uninstalledAt),
     stockSyncOn: settings.settings.stock.enabled,

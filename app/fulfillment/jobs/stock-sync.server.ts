@@ -62,7 +62,7 @@ export async function syncStock(
   // Fulfilment-service mode: the stock belongs at the location Shopify gave the warehouse, where
   // each product is stocked (inventoryActivate) the first time the service reports it — and
   // nowhere else while that location is not registered.
-  const { locationId, serviceMode } = await stockLocationOf(deps.db, shop);
+  const { locationId, serviceMode } = await stockLocationOf(deps.db, shop, settings);
   if (!locationId)
     return {
       kind: "not_ready",
