@@ -1,3 +1,4 @@
+import { getOperationAST, parse } from "graphql";
 import { newFlowShopState, type FlowShopState } from "../flow/flow";
 import { createIdAllocator, gid, type IdAllocator } from "../ids";
 import { createThrottleBucket, type ThrottleBucket } from "../throttle";
@@ -37,9 +38,13 @@ interface QueuedFault {
   operation?: string;
 }
 
-/** The operation named in a GraphQL request: its `operationName`, else the document's first named one. */
+/** The operation a GraphQL request runs, chosen as the store's executor chooses it (graphql-js). */
 function operationNameOf(body: { query: string; operationName?: string | null }): string | undefined {
-  return body.operationName ?? /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(body.query)?.[1];
+  try {
+    return getOperationAST(parse(body.query), body.operationName ?? undefined)?.name?.value;
+  } catch {
+    return undefined; // Not GraphQL: the executor refuses it; no aimed fault is for it.
+  }
 }
 
 /**
